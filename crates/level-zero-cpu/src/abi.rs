@@ -1,0 +1,119 @@
+//! Helpers every entry point uses: turn a Rust `Result` into a `ze_result_t` without letting
+//! a panic cross the C boundary, check `stype`s, and write through out-pointers.
+
+use level_zero_sys::{ze_result_t, ze_structure_type_t};
+use std::ffi::c_char;
+
+/// Result of the Rust side of an entry point.
+pub type ZeResult<T = ()> = Result<T, ze_result_t>;
+
+pub const INVALID_ARGUMENT: ze_result_t = ze_result_t::ZE_RESULT_ERROR_INVALID_ARGUMENT;
+pub const NULL_POINTER: ze_result_t = ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+pub const INVALID_ENUM: ze_result_t = ze_result_t::ZE_RESULT_ERROR_INVALID_ENUMERATION;
+pub const INVALID_SIZE: ze_result_t = ze_result_t::ZE_RESULT_ERROR_INVALID_SIZE;
+pub const UNSUPPORTED: ze_result_t = ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+
+/// Runs the body of an entry point: `Ok` → `ZE_RESULT_SUCCESS`, `Err(code)` → `code`, and a
+/// panic (a driver bug) → `ZE_RESULT_ERROR_UNKNOWN` with a message, never unwinding into C.
+pub fn entry(name: &str, body: impl FnOnce() -> ZeResult) -> ze_result_t {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(body)) {
+        Ok(Ok(())) => ze_result_t::ZE_RESULT_SUCCESS,
+        Ok(Err(code)) => code,
+        Err(_) => {
+            eprintln!("level-zero-cpu: internal error in {name}");
+            ze_result_t::ZE_RESULT_ERROR_UNKNOWN
+        }
+    }
+}
+
+/// Fails with `code` unless `condition` holds.
+pub fn ensure(condition: bool, code: ze_result_t) -> ZeResult {
+    if condition {
+        Ok(())
+    } else {
+        Err(code)
+    }
+}
+
+/// A structure the caller passes in or out, with its `stype` as the first field.
+pub trait Typed {
+    const STYPE: ze_structure_type_t;
+    fn stype(&self) -> ze_structure_type_t;
+}
+
+macro_rules! typed {
+    ($($ty:ty => $stype:ident,)*) => {
+        $(impl Typed for $ty {
+            const STYPE: ze_structure_type_t = ze_structure_type_t::$stype;
+            fn stype(&self) -> ze_structure_type_t { self.stype }
+        })*
+    };
+}
+pub(crate) use typed;
+
+/// Borrows an input descriptor, checking it is non-null and carries the right `stype`.
+///
+/// # Safety
+/// A non-null `ptr` must point to a readable `T` for the duration of the call.
+pub unsafe fn input<'a, T: Typed>(ptr: *const T) -> ZeResult<&'a T> {
+    // SAFETY: caller guarantees validity of a non-null pointer.
+    let value = unsafe { ptr.as_ref() }.ok_or(NULL_POINTER)?;
+    ensure(value.stype() == T::STYPE, INVALID_ARGUMENT)?;
+    Ok(value)
+}
+
+/// Borrows an output structure, checking it is non-null and carries the right `stype`.
+///
+/// # Safety
+/// A non-null `ptr` must point to a writable `T` for the duration of the call.
+pub unsafe fn output<'a, T: Typed>(ptr: *mut T) -> ZeResult<&'a mut T> {
+    // SAFETY: caller guarantees validity of a non-null pointer.
+    let value = unsafe { ptr.as_mut() }.ok_or(NULL_POINTER)?;
+    ensure(value.stype() == T::STYPE, INVALID_ARGUMENT)?;
+    Ok(value)
+}
+
+/// Writes `value` through a non-null out-pointer.
+///
+/// # Safety
+/// A non-null `ptr` must be valid for writes of `T`.
+pub unsafe fn write<T>(ptr: *mut T, value: T) -> ZeResult {
+    ensure(!ptr.is_null(), NULL_POINTER)?;
+    // SAFETY: non-null and, by the caller's contract, writable.
+    unsafe { ptr.write(value) };
+    Ok(())
+}
+
+/// The spec's count-and-array protocol: with `*count == 0` (or a null array) report the
+/// total; otherwise write up to `*count` items and set `*count` to the number written.
+///
+/// # Safety
+/// `count` must be valid for reads and writes; a non-null `array` must have room for
+/// `*count` items.
+pub unsafe fn write_array<T: Copy>(count: *mut u32, array: *mut T, items: &[T]) -> ZeResult {
+    ensure(!count.is_null(), NULL_POINTER)?;
+    // SAFETY: non-null, valid by contract.
+    let requested = unsafe { *count } as usize;
+    if requested == 0 || array.is_null() {
+        // SAFETY: as above.
+        unsafe { *count = items.len() as u32 };
+        return Ok(());
+    }
+    let n = requested.min(items.len());
+    // SAFETY: the caller's array has room for `requested >= n` items.
+    unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), array, n) };
+    // SAFETY: as above.
+    unsafe { *count = n as u32 };
+    Ok(())
+}
+
+/// Copies `text` into a fixed C string field, truncating and NUL-terminating.
+pub fn write_str(field: &mut [c_char], text: &str) {
+    let n = text.len().min(field.len().saturating_sub(1));
+    for (dst, src) in field.iter_mut().zip(text.as_bytes()[..n].iter()) {
+        *dst = *src as c_char;
+    }
+    if let Some(nul) = field.get_mut(n) {
+        *nul = 0;
+    }
+}

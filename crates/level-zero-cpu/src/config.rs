@@ -1,0 +1,119 @@
+//! The simulated machine, configured from environment variables read once at `zeInit`.
+//!
+//! | variable | meaning | default |
+//! |---|---|---|
+//! | `LEVEL_ZERO_CPU_DEVICES` | number of root devices | 1 |
+//! | `LEVEL_ZERO_CPU_SUBDEVICES` | sub-devices per root device (0 = none) | 0 |
+//! | `LEVEL_ZERO_CPU_MEMORY` | device memory per root device (`4G`, `512M`, bytes) | 4 GiB |
+//! | `LEVEL_ZERO_CPU_MAX_ALLOC` | largest single allocation | memory size |
+//! | `LEVEL_ZERO_CPU_COMMAND_DELAY_US` | sleep before every command (µs), to expose missing synchronisation | 0 |
+//! | `LEVEL_ZERO_CPU_LEAK_REPORT` | at exit: `1` print live allocations and handles, `abort` also exit with status 86 if any | off |
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// The driver's configuration.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub devices: u32,
+    pub subdevices: u32,
+    pub memory: u64,
+    pub max_alloc: u64,
+    pub command_delay: Duration,
+    pub leak_report: LeakReport,
+}
+
+/// What to do about leaks at process exit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeakReport {
+    Off,
+    Print,
+    Abort,
+}
+
+const DEFAULT_MEMORY: u64 = 4 << 30;
+
+/// Parses `4G`, `512M`, `64K`, `123` (bytes); case-insensitive, optional `iB`/`B` suffix.
+pub fn parse_size(text: &str) -> Option<u64> {
+    let t = text.trim().to_ascii_uppercase();
+    let t = t.trim_end_matches("IB").trim_end_matches('B');
+    let (digits, shift) = match t.chars().last()? {
+        'K' => (&t[..t.len() - 1], 10),
+        'M' => (&t[..t.len() - 1], 20),
+        'G' => (&t[..t.len() - 1], 30),
+        'T' => (&t[..t.len() - 1], 40),
+        _ => (t, 0),
+    };
+    digits.trim().parse::<u64>().ok()?.checked_mul(1 << shift)
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn warn_bad(name: &str, value: &str) {
+    eprintln!("level-zero-cpu: ignoring {name}={value:?} (not understood)");
+}
+
+fn number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    match var(name) {
+        None => default,
+        Some(v) => v.trim().parse().unwrap_or_else(|_| {
+            warn_bad(name, &v);
+            default
+        }),
+    }
+}
+
+fn size(name: &str, default: u64) -> u64 {
+    match var(name) {
+        None => default,
+        Some(v) => parse_size(&v).unwrap_or_else(|| {
+            warn_bad(name, &v);
+            default
+        }),
+    }
+}
+
+impl Config {
+    /// Reads the environment.
+    pub fn from_env() -> Config {
+        let memory = size("LEVEL_ZERO_CPU_MEMORY", DEFAULT_MEMORY);
+        let leak_report = match var("LEVEL_ZERO_CPU_LEAK_REPORT").as_deref().map(str::trim) {
+            None | Some("0") => LeakReport::Off,
+            Some("abort") => LeakReport::Abort,
+            Some(_) => LeakReport::Print,
+        };
+        Config {
+            devices: number("LEVEL_ZERO_CPU_DEVICES", 1u32).clamp(1, 64),
+            subdevices: number("LEVEL_ZERO_CPU_SUBDEVICES", 0u32).min(16),
+            memory,
+            max_alloc: size("LEVEL_ZERO_CPU_MAX_ALLOC", memory).min(memory),
+            command_delay: Duration::from_micros(number("LEVEL_ZERO_CPU_COMMAND_DELAY_US", 0u64)),
+            leak_report,
+        }
+    }
+}
+
+static CONFIG: OnceLock<Config> = OnceLock::new();
+
+/// The configuration, read from the environment on first use.
+pub fn config() -> &'static Config {
+    CONFIG.get_or_init(Config::from_env)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("4G"), Some(4 << 30));
+        assert_eq!(parse_size("512MiB"), Some(512 << 20));
+        assert_eq!(parse_size(" 64k "), Some(64 << 10));
+        assert_eq!(parse_size("1000"), Some(1000));
+        assert_eq!(parse_size("12X"), None);
+        assert_eq!(parse_size(""), None);
+        assert_eq!(parse_size("99999999999T"), None);
+    }
+}

@@ -1,0 +1,183 @@
+//! The fill functions: the `zeGet*ProcAddrTable` getters that hand this driver's entry points
+//! to a loader. They are plain Rust `extern "C"` functions, never `#[no_mangle]`: the cdylib
+//! crate exports them under their C names with [`export_getters!`](crate::export_getters).
+
+use crate::ddi_versions as versions;
+use crate::{device, driver};
+use level_zero_sys::*;
+
+/// Validates a getter call; `Ok(minor)` is the requested minor version.
+fn accept<T>(version: ze_api_version_t, table: *mut T) -> Result<u32, ze_result_t> {
+    if table.is_null() {
+        return Err(ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_POINTER);
+    }
+    match version_parts(version) {
+        (1, minor) => Ok(minor),
+        _ => Err(ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_VERSION),
+    }
+}
+
+/// Nulls the entries of a table that exist at `minor` (entries are pointer-sized and ordered
+/// by the version that added them).
+///
+/// # Safety
+/// `table` must be valid for writes of the table as it was at version 1.`minor`.
+unsafe fn clear<T>(table: *mut T, entry_versions: &[u8], minor: u32) {
+    let n = entry_versions
+        .iter()
+        .take_while(|&&v| u32::from(v) <= minor)
+        .count();
+    debug_assert!(n * size_of::<usize>() <= size_of::<T>());
+    // SAFETY: the first `n` entries exist at this version, so the caller's table has them.
+    unsafe { core::ptr::write_bytes(table.cast::<usize>(), 0, n) };
+}
+
+/// The minor version an entry appeared in: 0 unless stated.
+macro_rules! since {
+    () => {
+        0
+    };
+    ($v:literal) => {
+        $v
+    };
+}
+
+/// Defines a getter: validates, nulls the entries that exist at the requested version, then
+/// sets each listed entry whose version (default 1.0) is not newer than the request.
+macro_rules! getter {
+    ($name:ident, $table:ty, $versions:expr, { $($field:ident = $f:path $(, since $since:literal)?;)* }) => {
+        #[doc = concat!("Fills a `", stringify!($table), "` with this driver's entry points.")]
+        ///
+        /// # Safety
+        /// `table` must be null or valid for writes of the table at the requested version.
+        #[allow(unused_comparisons)]
+        pub unsafe extern "C" fn $name(version: ze_api_version_t, table: *mut $table) -> ze_result_t {
+            let minor = match accept(version, table) {
+                Ok(minor) => minor,
+                Err(code) => return code,
+            };
+            // SAFETY: `accept` checked non-null; the caller's table has the entries of `minor`.
+            unsafe { clear(table, $versions, minor) };
+            $(
+                if minor >= since!($($since)?) {
+                    // SAFETY: this entry exists at the requested version, so it is in the table.
+                    unsafe { core::ptr::addr_of_mut!((*table).$field).write(Some($f)) };
+                }
+            )*
+            ze_result_t::ZE_RESULT_SUCCESS
+        }
+    };
+}
+
+getter!(global, ze_global_dditable_t, versions::GLOBAL, {
+    pfnInit = driver::ze_init;
+});
+
+getter!(driver_table, ze_driver_dditable_t, versions::DRIVER, {
+    pfnGet = driver::driver_get;
+    pfnGetApiVersion = driver::driver_get_api_version;
+    pfnGetProperties = driver::driver_get_properties;
+    pfnGetIpcProperties = driver::driver_get_ipc_properties;
+    pfnGetExtensionProperties = driver::driver_get_extension_properties;
+    pfnGetExtensionFunctionAddress = driver::driver_get_extension_function_address, since 1;
+});
+
+getter!(device_table, ze_device_dditable_t, versions::DEVICE, {
+    pfnGet = device::device_get;
+    pfnGetSubDevices = device::device_get_sub_devices;
+    pfnGetProperties = device::device_get_properties;
+    pfnGetComputeProperties = device::device_get_compute_properties;
+    pfnGetModuleProperties = device::device_get_module_properties;
+    pfnGetCommandQueueGroupProperties = device::device_get_command_queue_group_properties;
+    pfnGetMemoryProperties = device::device_get_memory_properties;
+    pfnGetMemoryAccessProperties = device::device_get_memory_access_properties;
+    pfnGetCacheProperties = device::device_get_cache_properties;
+    pfnGetImageProperties = device::device_get_image_properties;
+    pfnGetExternalMemoryProperties = device::device_get_external_memory_properties;
+    pfnGetP2PProperties = device::device_get_p2p_properties;
+    pfnCanAccessPeer = device::device_can_access_peer;
+    pfnGetStatus = device::device_get_status;
+    pfnGetGlobalTimestamps = device::device_get_global_timestamps, since 1;
+});
+
+/// Defines getters whose tables this driver leaves empty (every entry null).
+macro_rules! empty_getters {
+    ($($name:ident: $table:ty = $versions:expr;)*) => {$(
+        #[doc = concat!("Fills a `", stringify!($table), "` with nulls: this driver has none of its entry points.")]
+        ///
+        /// # Safety
+        /// `table` must be null or valid for writes of the table at the requested version.
+        pub unsafe extern "C" fn $name(version: ze_api_version_t, table: *mut $table) -> ze_result_t {
+            match accept(version, table) {
+                // SAFETY: non-null; the caller's table has the entries of `minor`.
+                Ok(minor) => { unsafe { clear(table, $versions, minor) }; ze_result_t::ZE_RESULT_SUCCESS }
+                Err(code) => code,
+            }
+        }
+    )*};
+}
+
+empty_getters! {
+    device_exp: ze_device_exp_dditable_t = versions::DEVICE_EXP;
+    context_table: ze_context_dditable_t = versions::CONTEXT;
+    command_queue_table: ze_command_queue_dditable_t = versions::COMMAND_QUEUE;
+    command_list_table: ze_command_list_dditable_t = versions::COMMAND_LIST;
+    image: ze_image_dditable_t = versions::IMAGE;
+    image_exp: ze_image_exp_dditable_t = versions::IMAGE_EXP;
+    fence_table: ze_fence_dditable_t = versions::FENCE;
+    event_pool_table: ze_event_pool_dditable_t = versions::EVENT_POOL;
+    event_table: ze_event_dditable_t = versions::EVENT;
+    event_exp: ze_event_exp_dditable_t = versions::EVENT_EXP;
+    module_table: ze_module_dditable_t = versions::MODULE;
+    module_build_log_table: ze_module_build_log_dditable_t = versions::MODULE_BUILD_LOG;
+    kernel_table: ze_kernel_dditable_t = versions::KERNEL;
+    kernel_exp: ze_kernel_exp_dditable_t = versions::KERNEL_EXP;
+    sampler: ze_sampler_dditable_t = versions::SAMPLER;
+    physical_mem: ze_physical_mem_dditable_t = versions::PHYSICAL_MEM;
+    mem_table: ze_mem_dditable_t = versions::MEM;
+    virtual_mem: ze_virtual_mem_dditable_t = versions::VIRTUAL_MEM;
+    fabric_vertex_exp: ze_fabric_vertex_exp_dditable_t = versions::FABRIC_VERTEX_EXP;
+    fabric_edge_exp: ze_fabric_edge_exp_dditable_t = versions::FABRIC_EDGE_EXP;
+}
+
+/// A `zet`/`zes` getter: this driver offers no tools or sysman entry points, so it answers
+/// success and leaves the caller's (zero-initialised) table untouched.
+///
+/// # Safety
+/// Any pointer is accepted; only its null-ness is read.
+pub unsafe extern "C" fn tools_table(
+    version: ze_api_version_t,
+    table: *mut core::ffi::c_void,
+) -> ze_result_t {
+    match accept(version, table) {
+        Ok(_) => ze_result_t::ZE_RESULT_SUCCESS,
+        Err(code) => code,
+    }
+}
+
+/// The `ze` getters of this driver, for [`Dispatch::from_getters`](level_zero_sys::Dispatch::from_getters).
+pub const GETTERS: ZeGetters = ZeGetters {
+    global: Some(global),
+    driver: Some(driver_table),
+    device: Some(device_table),
+    device_exp: Some(device_exp),
+    context: Some(context_table),
+    command_queue: Some(command_queue_table),
+    command_list: Some(command_list_table),
+    image: Some(image),
+    image_exp: Some(image_exp),
+    fence: Some(fence_table),
+    event_pool: Some(event_pool_table),
+    event: Some(event_table),
+    event_exp: Some(event_exp),
+    module: Some(module_table),
+    module_build_log: Some(module_build_log_table),
+    kernel: Some(kernel_table),
+    kernel_exp: Some(kernel_exp),
+    sampler: Some(sampler),
+    physical_mem: Some(physical_mem),
+    mem: Some(mem_table),
+    virtual_mem: Some(virtual_mem),
+    fabric_vertex_exp: Some(fabric_vertex_exp),
+    fabric_edge_exp: Some(fabric_edge_exp),
+};

@@ -1,0 +1,463 @@
+//! Devices: properties, sub-devices, memory budget, timestamps.
+
+use crate::abi::*;
+use crate::config::config;
+use crate::driver::Driver;
+use crate::handle::{self, Kind, Object};
+use level_zero_sys::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock};
+use std::time::Instant;
+
+/// Device memory accounting. A sub-device's budget also charges its root device's.
+#[derive(Debug)]
+pub struct MemoryBudget {
+    pub capacity: u64,
+    used: AtomicU64,
+    parent: Option<Arc<MemoryBudget>>,
+}
+
+impl MemoryBudget {
+    pub fn new(capacity: u64, parent: Option<Arc<MemoryBudget>>) -> Arc<Self> {
+        Arc::new(MemoryBudget {
+            capacity,
+            used: AtomicU64::new(0),
+            parent,
+        })
+    }
+
+    /// Bytes in use.
+    pub fn used(&self) -> u64 {
+        self.used.load(Ordering::Acquire)
+    }
+
+    /// Bytes free (exact: capacity minus the sizes of live device allocations).
+    pub fn free(&self) -> u64 {
+        let own = self.capacity.saturating_sub(self.used());
+        match &self.parent {
+            Some(parent) => own.min(parent.free()),
+            None => own,
+        }
+    }
+
+    /// Charges `bytes`, or fails with `ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY`.
+    pub fn reserve(&self, bytes: u64) -> ZeResult {
+        let out = ze_result_t::ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY;
+        self.used
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| {
+                used.checked_add(bytes)
+                    .filter(|&total| total <= self.capacity)
+            })
+            .map_err(|_| out)?;
+        if let Some(parent) = &self.parent {
+            if let Err(e) = parent.reserve(bytes) {
+                self.used.fetch_sub(bytes, Ordering::AcqRel);
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// Returns `bytes` charged by [`reserve`](Self::reserve).
+    pub fn release(&self, bytes: u64) {
+        self.used.fetch_sub(bytes, Ordering::AcqRel);
+        if let Some(parent) = &self.parent {
+            parent.release(bytes);
+        }
+    }
+}
+
+/// A simulated device (root or sub-device).
+pub struct Device {
+    pub ordinal: u32,
+    pub sub: Option<u32>,
+    pub name: String,
+    pub uuid: [u8; 16],
+    pub memory: Arc<MemoryBudget>,
+    pub subdevices: Vec<ze_device_handle_t>,
+}
+
+// SAFETY: sub-device handles are registry keys, never dereferenced outside `handle`.
+unsafe impl Send for Device {}
+// SAFETY: as above; immutable after creation.
+unsafe impl Sync for Device {}
+
+impl Object for Device {
+    const KIND: Kind = Kind::Device;
+}
+
+/// Queue groups: ordinal 0 computes and copies, ordinal 1 only copies.
+pub const QUEUE_GROUPS: [(u32, u32); 2] = [
+    (
+        ze_command_queue_group_property_flag_t::ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE.0
+            | ze_command_queue_group_property_flag_t::ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COPY.0
+            | ze_command_queue_group_property_flag_t::ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COOPERATIVE_KERNELS.0,
+        4,
+    ),
+    (ze_command_queue_group_property_flag_t::ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COPY.0, 2),
+];
+
+/// Largest fill pattern the spec allows for any queue group.
+pub const MAX_FILL_PATTERN: usize = 128;
+
+impl Device {
+    pub fn new(
+        ordinal: u32,
+        sub: Option<u32>,
+        memory: Arc<MemoryBudget>,
+        subdevices: Vec<ze_device_handle_t>,
+    ) -> Device {
+        let name = match sub {
+            None => format!("level-zero-cpu device {ordinal}"),
+            Some(s) => format!("level-zero-cpu device {ordinal}.{s}"),
+        };
+        let mut uuid = *b"lz-cpu-device\0\0\0";
+        uuid[13] = ordinal as u8;
+        uuid[14] = sub.map_or(0xff, |s| s as u8);
+        Device {
+            ordinal,
+            sub,
+            name,
+            uuid,
+            memory,
+            subdevices,
+        }
+    }
+
+    /// The largest single allocation.
+    pub fn max_alloc(&self) -> u64 {
+        config().max_alloc.min(self.memory.capacity)
+    }
+}
+
+/// The device behind a handle (after `zeInit`).
+pub fn device(handle: ze_device_handle_t) -> ZeResult<Arc<Device>> {
+    crate::driver::initialised()?;
+    handle::get::<Device, _>(handle)
+}
+
+/// Nanoseconds since the driver's time base: the device and host clock (1 ns resolution).
+pub fn timestamp_ns() -> u64 {
+    static BASE: LazyLock<Instant> = LazyLock::new(Instant::now);
+    BASE.elapsed().as_nanos() as u64
+}
+
+fn host_threads() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u32)
+}
+
+typed! {
+    ze_device_properties_t => ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
+    ze_device_compute_properties_t => ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES,
+    ze_device_module_properties_t => ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES,
+    ze_command_queue_group_properties_t => ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES,
+    ze_device_memory_properties_t => ZE_STRUCTURE_TYPE_DEVICE_MEMORY_PROPERTIES,
+    ze_device_memory_access_properties_t => ZE_STRUCTURE_TYPE_DEVICE_MEMORY_ACCESS_PROPERTIES,
+    ze_device_cache_properties_t => ZE_STRUCTURE_TYPE_DEVICE_CACHE_PROPERTIES,
+    ze_device_image_properties_t => ZE_STRUCTURE_TYPE_DEVICE_IMAGE_PROPERTIES,
+    ze_device_external_memory_properties_t => ZE_STRUCTURE_TYPE_DEVICE_EXTERNAL_MEMORY_PROPERTIES,
+    ze_device_p2p_properties_t => ZE_STRUCTURE_TYPE_DEVICE_P2P_PROPERTIES,
+}
+
+pub unsafe extern "C" fn device_get(
+    driver: ze_driver_handle_t,
+    count: *mut u32,
+    devices: *mut ze_device_handle_t,
+) -> ze_result_t {
+    entry("zeDeviceGet", || {
+        crate::driver::initialised()?;
+        let driver = handle::get::<Driver, _>(driver)?;
+        // SAFETY: count/devices follow the spec's count-and-array protocol.
+        unsafe { write_array(count, devices, &driver.devices) }
+    })
+}
+
+pub unsafe extern "C" fn device_get_sub_devices(
+    dev: ze_device_handle_t,
+    count: *mut u32,
+    subs: *mut ze_device_handle_t,
+) -> ze_result_t {
+    entry("zeDeviceGetSubDevices", || {
+        let dev = device(dev)?;
+        // SAFETY: count/subs follow the spec's count-and-array protocol.
+        unsafe { write_array(count, subs, &dev.subdevices) }
+    })
+}
+
+pub unsafe extern "C" fn device_get_properties(
+    dev: ze_device_handle_t,
+    props: *mut ze_device_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetProperties", || {
+        let dev = device(dev)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props) }?;
+        p.type_ = ze_device_type_t::ZE_DEVICE_TYPE_CPU;
+        p.vendorId = 0x8086;
+        p.deviceId = 0xC0DE;
+        let mut flags = ze_device_property_flag_t::ZE_DEVICE_PROPERTY_FLAG_INTEGRATED.0;
+        if dev.sub.is_some() {
+            flags |= ze_device_property_flag_t::ZE_DEVICE_PROPERTY_FLAG_SUBDEVICE.0;
+        }
+        p.flags = ze_device_property_flags_t(flags);
+        p.subdeviceId = dev.sub.unwrap_or(0);
+        p.coreClockRate = 1000;
+        p.maxMemAllocSize = dev.max_alloc();
+        p.maxHardwareContexts = 64;
+        p.maxCommandQueuePriority = 0;
+        p.numThreadsPerEU = 1;
+        p.physicalEUSimdWidth = 8;
+        p.numEUsPerSubslice = 1;
+        p.numSubslicesPerSlice = host_threads();
+        p.numSlices = 1;
+        p.timerResolution = 1;
+        p.timestampValidBits = 64;
+        p.kernelTimestampValidBits = 64;
+        p.uuid.id = dev.uuid;
+        write_str(&mut p.name, &dev.name);
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_compute_properties(
+    dev: ze_device_handle_t,
+    props: *mut ze_device_compute_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetComputeProperties", || {
+        device(dev)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props) }?;
+        p.maxTotalGroupSize = 1024;
+        p.maxGroupSizeX = 1024;
+        p.maxGroupSizeY = 1024;
+        p.maxGroupSizeZ = 64;
+        p.maxGroupCountX = u32::MAX;
+        p.maxGroupCountY = u32::MAX;
+        p.maxGroupCountZ = u32::MAX;
+        p.maxSharedLocalMemory = 64 * 1024;
+        p.numSubGroupSizes = 1;
+        p.subGroupSizes = [1, 0, 0, 0, 0, 0, 0, 0];
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_module_properties(
+    dev: ze_device_handle_t,
+    props: *mut ze_device_module_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetModuleProperties", || {
+        device(dev)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props) }?;
+        p.spirvVersionSupported = 1 << 16; // SPIR-V 1.0
+        p.flags = ze_device_module_flags_t(
+            ze_device_module_flag_t::ZE_DEVICE_MODULE_FLAG_FP16.0
+                | ze_device_module_flag_t::ZE_DEVICE_MODULE_FLAG_FP64.0
+                | ze_device_module_flag_t::ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS.0,
+        );
+        let fp = ze_device_fp_flag_t::ZE_DEVICE_FP_FLAG_DENORM.0
+            | ze_device_fp_flag_t::ZE_DEVICE_FP_FLAG_INF_NAN.0
+            | ze_device_fp_flag_t::ZE_DEVICE_FP_FLAG_ROUND_TO_NEAREST.0
+            | ze_device_fp_flag_t::ZE_DEVICE_FP_FLAG_FMA.0
+            | ze_device_fp_flag_t::ZE_DEVICE_FP_FLAG_ROUNDED_DIVIDE_SQRT.0;
+        p.fp16flags = ze_device_fp_flags_t(fp);
+        p.fp32flags = ze_device_fp_flags_t(fp);
+        p.fp64flags = ze_device_fp_flags_t(fp);
+        p.maxArgumentsSize = 4096;
+        p.printfBufferSize = 0;
+        p.nativeKernelSupported.id = *b"lz-cpu-spirv-ir\0";
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_command_queue_group_properties(
+    dev: ze_device_handle_t,
+    count: *mut u32,
+    props: *mut ze_command_queue_group_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetCommandQueueGroupProperties", || {
+        device(dev)?;
+        ensure(!count.is_null(), NULL_POINTER)?;
+        // SAFETY: count is non-null and valid by contract.
+        let requested = unsafe { *count } as usize;
+        if requested == 0 || props.is_null() {
+            // SAFETY: as above.
+            unsafe { *count = QUEUE_GROUPS.len() as u32 };
+            return Ok(());
+        }
+        let n = requested.min(QUEUE_GROUPS.len());
+        for (i, (flags, queues)) in QUEUE_GROUPS.iter().take(n).enumerate() {
+            // SAFETY: the caller's array has room for *count >= n structures.
+            let p = unsafe { output(props.add(i)) }?;
+            p.flags = ze_command_queue_group_property_flags_t(*flags);
+            p.maxMemoryFillPatternSize = MAX_FILL_PATTERN;
+            p.numQueues = *queues;
+        }
+        // SAFETY: as above.
+        unsafe { *count = n as u32 };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_memory_properties(
+    dev: ze_device_handle_t,
+    count: *mut u32,
+    props: *mut ze_device_memory_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetMemoryProperties", || {
+        let dev = device(dev)?;
+        ensure(!count.is_null(), NULL_POINTER)?;
+        // SAFETY: count is non-null and valid by contract.
+        if unsafe { *count } == 0 || props.is_null() {
+            // SAFETY: as above.
+            unsafe { *count = 1 };
+            return Ok(());
+        }
+        // SAFETY: the caller's array has room for at least one structure.
+        let p = unsafe { output(props) }?;
+        p.flags = ze_device_memory_property_flags_t(0);
+        p.maxClockRate = 0;
+        p.maxBusWidth = 64;
+        p.totalSize = dev.memory.capacity;
+        write_str(&mut p.name, "host DRAM");
+        // SAFETY: as above.
+        unsafe { *count = 1 };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_memory_access_properties(
+    dev: ze_device_handle_t,
+    props: *mut ze_device_memory_access_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetMemoryAccessProperties", || {
+        device(dev)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props) }?;
+        let all = ze_memory_access_cap_flags_t(
+            ze_memory_access_cap_flag_t::ZE_MEMORY_ACCESS_CAP_FLAG_RW.0
+                | ze_memory_access_cap_flag_t::ZE_MEMORY_ACCESS_CAP_FLAG_ATOMIC.0
+                | ze_memory_access_cap_flag_t::ZE_MEMORY_ACCESS_CAP_FLAG_CONCURRENT.0
+                | ze_memory_access_cap_flag_t::ZE_MEMORY_ACCESS_CAP_FLAG_CONCURRENT_ATOMIC.0,
+        );
+        p.hostAllocCapabilities = all;
+        p.deviceAllocCapabilities = all;
+        p.sharedSingleDeviceAllocCapabilities = all;
+        p.sharedCrossDeviceAllocCapabilities = all;
+        p.sharedSystemAllocCapabilities = ze_memory_access_cap_flags_t(0);
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_cache_properties(
+    dev: ze_device_handle_t,
+    count: *mut u32,
+    props: *mut ze_device_cache_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetCacheProperties", || {
+        device(dev)?;
+        ensure(!count.is_null(), NULL_POINTER)?;
+        // SAFETY: count is non-null and valid by contract.
+        if unsafe { *count } == 0 || props.is_null() {
+            // SAFETY: as above.
+            unsafe { *count = 1 };
+            return Ok(());
+        }
+        // SAFETY: the caller's array has room for at least one structure.
+        let p = unsafe { output(props) }?;
+        p.flags = ze_device_cache_property_flags_t(0);
+        p.cacheSize = 1 << 20;
+        // SAFETY: as above.
+        unsafe { *count = 1 };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_image_properties(
+    dev: ze_device_handle_t,
+    props: *mut ze_device_image_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetImageProperties", || {
+        device(dev)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props) }?;
+        // Images are not supported: every limit is zero.
+        *p = ze_device_image_properties_t {
+            stype: p.stype,
+            pNext: p.pNext,
+            ..Default::default()
+        };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_external_memory_properties(
+    dev: ze_device_handle_t,
+    props: *mut ze_device_external_memory_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetExternalMemoryProperties", || {
+        device(dev)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props) }?;
+        *p = ze_device_external_memory_properties_t {
+            stype: p.stype,
+            pNext: p.pNext,
+            ..Default::default()
+        };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_p2p_properties(
+    dev: ze_device_handle_t,
+    peer: ze_device_handle_t,
+    props: *mut ze_device_p2p_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetP2PProperties", || {
+        device(dev)?;
+        device(peer)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props) }?;
+        // All devices share host memory: peers can access and use atomics.
+        p.flags = ze_device_p2p_property_flags_t(
+            ze_device_p2p_property_flag_t::ZE_DEVICE_P2P_PROPERTY_FLAG_ACCESS.0
+                | ze_device_p2p_property_flag_t::ZE_DEVICE_P2P_PROPERTY_FLAG_ATOMICS.0,
+        );
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_can_access_peer(
+    dev: ze_device_handle_t,
+    peer: ze_device_handle_t,
+    value: *mut ze_bool_t,
+) -> ze_result_t {
+    entry("zeDeviceCanAccessPeer", || {
+        device(dev)?;
+        device(peer)?;
+        // SAFETY: out-pointer checked for null by `write`.
+        unsafe { write(value, 1) }
+    })
+}
+
+pub unsafe extern "C" fn device_get_status(dev: ze_device_handle_t) -> ze_result_t {
+    entry("zeDeviceGetStatus", || device(dev).map(drop))
+}
+
+pub unsafe extern "C" fn device_get_global_timestamps(
+    dev: ze_device_handle_t,
+    host: *mut u64,
+    device_ts: *mut u64,
+) -> ze_result_t {
+    entry("zeDeviceGetGlobalTimestamps", || {
+        device(dev)?;
+        ensure(!host.is_null() && !device_ts.is_null(), NULL_POINTER)?;
+        let now = timestamp_ns();
+        // SAFETY: both pointers checked non-null; valid for writes by contract.
+        unsafe {
+            host.write(now);
+            device_ts.write(now);
+        }
+        Ok(())
+    })
+}

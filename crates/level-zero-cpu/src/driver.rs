@@ -1,0 +1,179 @@
+//! The driver object: `zeInit`, `zeDriverGet*`.
+
+use crate::abi::*;
+use crate::config::config;
+use crate::device::{Device, MemoryBudget};
+use crate::handle::{self, Kind, Object};
+use level_zero_sys::*;
+use std::ffi::c_char;
+use std::sync::{Arc, OnceLock};
+
+/// Version this driver implements.
+pub const DRIVER_API_VERSION: ze_api_version_t = ze_api_version_t::ZE_API_VERSION_1_4;
+/// `driverVersion` reported in the properties (increases with every release).
+pub const DRIVER_VERSION: u32 = 1;
+
+/// The one driver of this library and its devices.
+pub struct Driver {
+    /// Root devices, in `zeDeviceGet` order.
+    pub devices: Vec<ze_device_handle_t>,
+    pub uuid: [u8; 16],
+}
+
+// SAFETY: device handles are registry keys (addresses), never dereferenced outside `handle`.
+unsafe impl Send for Driver {}
+// SAFETY: as above; the struct is immutable after creation.
+unsafe impl Sync for Driver {}
+
+impl Object for Driver {
+    const KIND: Kind = Kind::Driver;
+}
+
+struct Initialised {
+    handle: ze_driver_handle_t,
+    driver: Arc<Driver>,
+}
+
+// SAFETY: the handle is an address used as a registry key.
+unsafe impl Send for Initialised {}
+// SAFETY: as above.
+unsafe impl Sync for Initialised {}
+
+static STATE: OnceLock<Initialised> = OnceLock::new();
+
+fn init_state() -> Initialised {
+    let cfg = config();
+    let mut devices = Vec::new();
+    for ordinal in 0..cfg.devices {
+        let budget = MemoryBudget::new(cfg.memory, None);
+        let subdevices = (0..cfg.subdevices)
+            .map(|sub| {
+                let share =
+                    MemoryBudget::new(cfg.memory / cfg.subdevices as u64, Some(budget.clone()));
+                handle::create(
+                    Arc::new(Device::new(ordinal, Some(sub), share, Vec::new())),
+                    0,
+                )
+            })
+            .collect();
+        devices.push(handle::create(
+            Arc::new(Device::new(ordinal, None, budget, subdevices)),
+            0,
+        ));
+    }
+    let mut uuid = *b"lz-cpu-driver\0\0\0";
+    uuid[15] = 1;
+    let driver = Arc::new(Driver { devices, uuid });
+    let handle = handle::create(driver.clone(), 0);
+    crate::leaks::install_exit_report();
+    Initialised { handle, driver }
+}
+
+/// The driver, or `ZE_RESULT_ERROR_UNINITIALIZED` before `zeInit`.
+pub fn initialised() -> ZeResult<&'static Arc<Driver>> {
+    STATE
+        .get()
+        .map(|s| &s.driver)
+        .ok_or(ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED)
+}
+
+fn driver_of(handle: ze_driver_handle_t) -> ZeResult<Arc<Driver>> {
+    initialised()?;
+    handle::get::<Driver, _>(handle)
+}
+
+pub unsafe extern "C" fn ze_init(flags: ze_init_flags_t) -> ze_result_t {
+    entry("zeInit", || {
+        ensure(flags.0 <= 0x3, INVALID_ENUM)?;
+        // This is a CPU device: a request for GPU or VPU drivers only finds none here.
+        ensure(flags.0 == 0, ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED)?;
+        STATE.get_or_init(init_state);
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn driver_get(
+    count: *mut u32,
+    drivers: *mut ze_driver_handle_t,
+) -> ze_result_t {
+    entry("zeDriverGet", || {
+        ensure(!count.is_null(), NULL_POINTER)?;
+        let state = STATE
+            .get()
+            .ok_or(ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED)?;
+        // SAFETY: count checked non-null; drivers has room for *count handles (spec contract).
+        unsafe { write_array(count, drivers, &[state.handle]) }
+    })
+}
+
+pub unsafe extern "C" fn driver_get_api_version(
+    driver: ze_driver_handle_t,
+    version: *mut ze_api_version_t,
+) -> ze_result_t {
+    entry("zeDriverGetApiVersion", || {
+        driver_of(driver)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(version, DRIVER_API_VERSION) }
+    })
+}
+
+typed! {
+    ze_driver_properties_t => ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES,
+    ze_driver_ipc_properties_t => ZE_STRUCTURE_TYPE_DRIVER_IPC_PROPERTIES,
+}
+
+pub unsafe extern "C" fn driver_get_properties(
+    driver: ze_driver_handle_t,
+    props: *mut ze_driver_properties_t,
+) -> ze_result_t {
+    entry("zeDriverGetProperties", || {
+        let driver = driver_of(driver)?;
+        // SAFETY: the caller passes a valid properties structure or null (rejected).
+        let props = unsafe { output(props) }?;
+        props.uuid.id = driver.uuid;
+        props.driverVersion = DRIVER_VERSION;
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn driver_get_ipc_properties(
+    driver: ze_driver_handle_t,
+    props: *mut ze_driver_ipc_properties_t,
+) -> ze_result_t {
+    entry("zeDriverGetIpcProperties", || {
+        driver_of(driver)?;
+        // SAFETY: the caller passes a valid properties structure or null (rejected).
+        let props = unsafe { output(props) }?;
+        props.flags = ze_ipc_property_flags_t(0);
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn driver_get_extension_properties(
+    driver: ze_driver_handle_t,
+    count: *mut u32,
+    props: *mut ze_driver_extension_properties_t,
+) -> ze_result_t {
+    entry("zeDriverGetExtensionProperties", || {
+        driver_of(driver)?;
+        let mut free = ze_driver_extension_properties_t {
+            name: [0 as c_char; 256],
+            version: 1 << 16,
+        };
+        write_str(&mut free.name, "ZE_extension_memory_free_policies");
+        // SAFETY: count/props follow the spec's count-and-array protocol.
+        unsafe { write_array(count, props, &[free]) }
+    })
+}
+
+pub unsafe extern "C" fn driver_get_extension_function_address(
+    driver: ze_driver_handle_t,
+    name: *const c_char,
+    function: *mut *mut std::ffi::c_void,
+) -> ze_result_t {
+    entry("zeDriverGetExtensionFunctionAddress", || {
+        driver_of(driver)?;
+        ensure(!name.is_null() && !function.is_null(), NULL_POINTER)?;
+        Err(INVALID_ARGUMENT)
+    })
+}

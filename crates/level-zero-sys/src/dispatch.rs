@@ -1,0 +1,430 @@
+//! Run-time loading of the Level Zero API into a [`Dispatch`]: the complete set of `ze`
+//! DDI tables, filled by one code path from one of three [`Source`]s.
+
+use crate::*;
+use core::ffi::{c_void, CStr};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The API version this crate's types describe and requests from every source (v1.4).
+pub const API_VERSION: ze_api_version_t = ze_api_version_t::ZE_API_VERSION_1_4;
+
+/// File name of Intel's loader, as `dlopen` finds it.
+pub const LOADER_LIBRARY: &str = "libze_loader.so.1";
+
+/// `ZE_MAKE_VERSION(major, minor)`.
+pub const fn make_version(major: u32, minor: u32) -> ze_api_version_t {
+    ze_api_version_t((major << 16) | (minor & 0xffff))
+}
+
+/// Major and minor parts of a `ze_api_version_t`.
+pub const fn version_parts(version: ze_api_version_t) -> (u32, u32) {
+    (version.0 >> 16, version.0 & 0xffff)
+}
+
+/// Where a [`Dispatch`] got its tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Intel's loader (`libze_loader.so.1`), which dispatches to the drivers it finds.
+    Loader(PathBuf),
+    /// A driver library opened directly by path, without the loader.
+    DriverLibrary(PathBuf),
+    /// A driver linked into this process, named by its crate.
+    InProcess(&'static str),
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Loader(p) => write!(f, "Level Zero loader {}", p.display()),
+            Source::DriverLibrary(p) => write!(f, "driver library {}", p.display()),
+            Source::InProcess(name) => write!(f, "in-process driver {name}"),
+        }
+    }
+}
+
+/// Why a [`Dispatch`] could not be loaded. Each variant names the library and, where a
+/// Level Zero call failed, its `ze_result_t`.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The library could not be opened (not installed, wrong path, not a shared object).
+    #[error("cannot open {library}: {reason}")]
+    Open {
+        /// What was opened.
+        library: Source,
+        /// What the dynamic linker said.
+        reason: String,
+    },
+    /// The library opened but lacks an entry point every Level Zero library exports.
+    #[error("{library} is not a Level Zero library: it does not export {symbol}")]
+    NotLevelZero {
+        /// What was opened.
+        library: Source,
+        /// The missing symbol.
+        symbol: &'static str,
+    },
+    /// A required `zeGet*ProcAddrTable` getter returned an error.
+    #[error("{getter} of {library} failed: {result}")]
+    Getter {
+        /// Where the getter came from.
+        library: Source,
+        /// The getter's name.
+        getter: &'static str,
+        /// What it returned.
+        result: ze_result_t,
+    },
+    /// `zeInit` failed. A failed `zeInit` is permanent for that library: fall back to another.
+    #[error("zeInit of {library} failed: {result}")]
+    Init {
+        /// Which library.
+        library: Source,
+        /// What `zeInit` returned.
+        result: ze_result_t,
+    },
+    /// The library initialised but has no driver (the loader found no GPU driver installed).
+    #[error("{library} has no Level Zero driver ({detail})")]
+    NoDriver {
+        /// Which library.
+        library: Source,
+        /// `zeInit`'s result, or the driver count.
+        detail: String,
+        /// `zeInit`'s result when that is how the absence showed.
+        result: Option<ze_result_t>,
+    },
+}
+
+impl LoadError {
+    /// The [`Source`] the error is about.
+    pub fn library(&self) -> Source {
+        match self {
+            LoadError::Open { library, .. }
+            | LoadError::NotLevelZero { library, .. }
+            | LoadError::Getter { library, .. }
+            | LoadError::Init { library, .. }
+            | LoadError::NoDriver { library, .. } => library.clone(),
+        }
+    }
+
+    /// The `ze_result_t` behind the error, if a Level Zero call produced it.
+    pub fn result(&self) -> Option<ze_result_t> {
+        match self {
+            LoadError::Getter { result, .. } | LoadError::Init { result, .. } => Some(*result),
+            LoadError::NoDriver { result, .. } => *result,
+            LoadError::Open { .. } | LoadError::NotLevelZero { .. } => None,
+        }
+    }
+}
+
+macro_rules! ze_getters {
+    ($( $field:ident : $table:ident, $getter:ident, $pfn:ident, $symbol:literal, $optional:literal; )*) => {
+        /// The `ze` table getters (`zeGet*ProcAddrTable`) of one source. Libraries resolve them
+        /// by name ([`ZeGetters::resolve`]); an in-process driver builds the struct directly.
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct ZeGetters {
+            $(
+                #[doc = concat!("`", $symbol, "`")]
+                pub $getter: $pfn,
+            )*
+        }
+
+        impl ZeGetters {
+            /// Names of all `ze` getters with whether the loader treats them as optional
+            /// (`*Exp` tables).
+            pub const NAMES: &'static [(&'static str, bool)] = &[$(($symbol, $optional)),*];
+
+            /// Looks every getter up by its C name. `lookup` returns the symbol's address.
+            ///
+            /// # Safety
+            /// Each non-null address `lookup` returns must be a function with the C signature
+            /// of the getter of that name.
+            pub unsafe fn resolve(mut lookup: impl FnMut(&'static CStr) -> Option<*const c_void>) -> Self {
+                Self {
+                    $(
+                        $getter: match lookup(
+                            // SAFETY: the literal is NUL-terminated with no interior NUL.
+                            unsafe { CStr::from_bytes_with_nul_unchecked(concat!($symbol, "\0").as_bytes()) },
+                        ) {
+                            // SAFETY: the caller guarantees the symbol has this signature.
+                            Some(addr) if !addr.is_null() => Some(unsafe {
+                                core::mem::transmute::<*const c_void, unsafe extern "C" fn(ze_api_version_t, *mut $table) -> ze_result_t>(addr)
+                            }),
+                            _ => None,
+                        },
+                    )*
+                }
+            }
+
+            /// Calls every getter into `tables`. Returns the names of optional tables that are
+            /// absent or whose getter failed; a required getter that is missing or fails is an error.
+            fn fill(&self, source: &Source, version: ze_api_version_t, tables: &mut ze_dditable_t)
+                -> Result<Vec<&'static str>, LoadError>
+            {
+                let mut unavailable = Vec::new();
+                $(
+                    match self.$getter {
+                        Some(getter) => {
+                            // SAFETY: `getter` has the signature of this table's getter (see
+                            // `resolve`), and the table is a valid, writable `$table`.
+                            let result = unsafe { getter(version, &mut tables.$field) };
+                            if result != ze_result_t::ZE_RESULT_SUCCESS {
+                                if $optional {
+                                    tables.$field = Default::default();
+                                    unavailable.push($symbol);
+                                } else {
+                                    return Err(LoadError::Getter { library: source.clone(), getter: $symbol, result });
+                                }
+                            }
+                        }
+                        None if $optional => unavailable.push($symbol),
+                        None => return Err(LoadError::NotLevelZero { library: source.clone(), symbol: $symbol }),
+                    }
+                )*
+                Ok(unavailable)
+            }
+        }
+    };
+}
+
+ze_getters! {
+    Global: ze_global_dditable_t, global, ze_pfnGetGlobalProcAddrTable_t, "zeGetGlobalProcAddrTable", false;
+    Driver: ze_driver_dditable_t, driver, ze_pfnGetDriverProcAddrTable_t, "zeGetDriverProcAddrTable", false;
+    Device: ze_device_dditable_t, device, ze_pfnGetDeviceProcAddrTable_t, "zeGetDeviceProcAddrTable", false;
+    DeviceExp: ze_device_exp_dditable_t, device_exp, ze_pfnGetDeviceExpProcAddrTable_t, "zeGetDeviceExpProcAddrTable", true;
+    Context: ze_context_dditable_t, context, ze_pfnGetContextProcAddrTable_t, "zeGetContextProcAddrTable", false;
+    CommandQueue: ze_command_queue_dditable_t, command_queue, ze_pfnGetCommandQueueProcAddrTable_t, "zeGetCommandQueueProcAddrTable", false;
+    CommandList: ze_command_list_dditable_t, command_list, ze_pfnGetCommandListProcAddrTable_t, "zeGetCommandListProcAddrTable", false;
+    Image: ze_image_dditable_t, image, ze_pfnGetImageProcAddrTable_t, "zeGetImageProcAddrTable", false;
+    ImageExp: ze_image_exp_dditable_t, image_exp, ze_pfnGetImageExpProcAddrTable_t, "zeGetImageExpProcAddrTable", true;
+    Fence: ze_fence_dditable_t, fence, ze_pfnGetFenceProcAddrTable_t, "zeGetFenceProcAddrTable", false;
+    EventPool: ze_event_pool_dditable_t, event_pool, ze_pfnGetEventPoolProcAddrTable_t, "zeGetEventPoolProcAddrTable", false;
+    Event: ze_event_dditable_t, event, ze_pfnGetEventProcAddrTable_t, "zeGetEventProcAddrTable", false;
+    EventExp: ze_event_exp_dditable_t, event_exp, ze_pfnGetEventExpProcAddrTable_t, "zeGetEventExpProcAddrTable", true;
+    Module: ze_module_dditable_t, module, ze_pfnGetModuleProcAddrTable_t, "zeGetModuleProcAddrTable", false;
+    ModuleBuildLog: ze_module_build_log_dditable_t, module_build_log, ze_pfnGetModuleBuildLogProcAddrTable_t, "zeGetModuleBuildLogProcAddrTable", false;
+    Kernel: ze_kernel_dditable_t, kernel, ze_pfnGetKernelProcAddrTable_t, "zeGetKernelProcAddrTable", false;
+    KernelExp: ze_kernel_exp_dditable_t, kernel_exp, ze_pfnGetKernelExpProcAddrTable_t, "zeGetKernelExpProcAddrTable", true;
+    Sampler: ze_sampler_dditable_t, sampler, ze_pfnGetSamplerProcAddrTable_t, "zeGetSamplerProcAddrTable", false;
+    PhysicalMem: ze_physical_mem_dditable_t, physical_mem, ze_pfnGetPhysicalMemProcAddrTable_t, "zeGetPhysicalMemProcAddrTable", false;
+    Mem: ze_mem_dditable_t, mem, ze_pfnGetMemProcAddrTable_t, "zeGetMemProcAddrTable", false;
+    VirtualMem: ze_virtual_mem_dditable_t, virtual_mem, ze_pfnGetVirtualMemProcAddrTable_t, "zeGetVirtualMemProcAddrTable", false;
+    FabricVertexExp: ze_fabric_vertex_exp_dditable_t, fabric_vertex_exp, ze_pfnGetFabricVertexExpProcAddrTable_t, "zeGetFabricVertexExpProcAddrTable", true;
+    FabricEdgeExp: ze_fabric_edge_exp_dditable_t, fabric_edge_exp, ze_pfnGetFabricEdgeExpProcAddrTable_t, "zeGetFabricEdgeExpProcAddrTable", true;
+}
+
+/// The complete set of `ze` DDI tables of one initialised Level Zero library, with where
+/// it came from and the versions agreed.
+///
+/// Calls go through the tables with [`ze_call!`](crate::ze_call), which answers
+/// `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE` for an entry the source left null. A `Dispatch`
+/// is plain data (function pointers); the library behind it is never unloaded.
+#[derive(Clone)]
+pub struct Dispatch {
+    tables: ze_dditable_t,
+    source: Source,
+    requested_version: ze_api_version_t,
+    driver_versions: Vec<ze_api_version_t>,
+    unavailable_tables: Vec<&'static str>,
+}
+
+impl fmt::Debug for Dispatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Dispatch")
+            .field("source", &self.source)
+            .field("requested_version", &version_parts(self.requested_version))
+            .field(
+                "driver_versions",
+                &self
+                    .driver_versions
+                    .iter()
+                    .map(|v| version_parts(*v))
+                    .collect::<Vec<_>>(),
+            )
+            .field("unavailable_tables", &self.unavailable_tables)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Dispatch {
+    /// Loads Intel's loader (`path`, or [`LOADER_LIBRARY`] from the library search path),
+    /// calls its `zeInit`, then fills the tables from its exported getters.
+    ///
+    /// With no GPU driver installed the loader's `zeInit` fails with
+    /// `ZE_RESULT_ERROR_UNINITIALIZED`; that gives [`LoadError::NoDriver`].
+    pub fn from_loader(path: Option<&Path>) -> Result<Self, LoadError> {
+        let path = path.map_or_else(|| PathBuf::from(LOADER_LIBRARY), Path::to_path_buf);
+        let source = Source::Loader(path.clone());
+        let library = open_library(&source, &path)?;
+        // SAFETY: `zeInit` exported by a Level Zero loader has this signature.
+        let init = unsafe {
+            library.get::<unsafe extern "C" fn(ze_init_flags_t) -> ze_result_t>(b"zeInit\0")
+        }
+        .map_err(|_| LoadError::NotLevelZero {
+            library: source.clone(),
+            symbol: "zeInit",
+        })?;
+        // SAFETY: zeInit takes flags by value; 0 asks for every driver type.
+        let result = unsafe { init(ze_init_flags_t(0)) };
+        match result {
+            ze_result_t::ZE_RESULT_SUCCESS => {}
+            ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED => {
+                return Err(LoadError::NoDriver {
+                    library: source,
+                    detail: format!("zeInit: {result}"),
+                    result: Some(result),
+                })
+            }
+            _ => {
+                return Err(LoadError::Init {
+                    library: source,
+                    result,
+                })
+            }
+        }
+        // SAFETY: symbols named zeGet*ProcAddrTable in a Level Zero library are the getters.
+        let getters = unsafe { ZeGetters::resolve(|name| symbol_address(library, name)) };
+        Self::from_getters_initialised(source, &getters, true)
+    }
+
+    /// Opens a driver library directly (no loader), fills the tables from its getters and
+    /// initialises it with `zeInit` through its global table.
+    pub fn from_driver_library(path: &Path) -> Result<Self, LoadError> {
+        let source = Source::DriverLibrary(path.to_path_buf());
+        let library = open_library(&source, path)?;
+        // SAFETY: symbols named zeGet*ProcAddrTable in a Level Zero library are the getters.
+        let getters = unsafe { ZeGetters::resolve(|name| symbol_address(library, name)) };
+        Self::from_getters_initialised(source, &getters, false)
+    }
+
+    /// Fills the tables from a driver linked into this process (its fill functions) and
+    /// initialises it with `zeInit` through its global table.
+    pub fn from_getters(name: &'static str, getters: &ZeGetters) -> Result<Self, LoadError> {
+        Self::from_getters_initialised(Source::InProcess(name), getters, false)
+    }
+
+    /// The one path every source goes through: getters → tables → (`zeInit`) → drivers.
+    fn from_getters_initialised(
+        source: Source,
+        getters: &ZeGetters,
+        already_initialised: bool,
+    ) -> Result<Self, LoadError> {
+        let mut tables = ze_dditable_t::default();
+        let unavailable_tables = getters.fill(&source, API_VERSION, &mut tables)?;
+        let mut dispatch = Dispatch {
+            tables,
+            source,
+            requested_version: API_VERSION,
+            driver_versions: Vec::new(),
+            unavailable_tables,
+        };
+        if !already_initialised {
+            // SAFETY: zeInit takes flags by value; 0 asks for every driver type.
+            let result = unsafe { crate::ze_call!(dispatch, Global.pfnInit(ze_init_flags_t(0))) };
+            if result != ze_result_t::ZE_RESULT_SUCCESS {
+                return Err(LoadError::Init {
+                    library: dispatch.source,
+                    result,
+                });
+            }
+        }
+        dispatch.driver_versions = dispatch.query_driver_versions()?;
+        if dispatch.driver_versions.is_empty() {
+            return Err(LoadError::NoDriver {
+                library: dispatch.source,
+                detail: "zeDriverGet reports 0 drivers".into(),
+                result: None,
+            });
+        }
+        Ok(dispatch)
+    }
+
+    fn query_driver_versions(&self) -> Result<Vec<ze_api_version_t>, LoadError> {
+        let fail = |getter, result| LoadError::Getter {
+            library: self.source.clone(),
+            getter,
+            result,
+        };
+        let mut count = 0u32;
+        // SAFETY: count is a valid out-pointer; a null handle array asks for the count.
+        let result =
+            unsafe { crate::ze_call!(self, Driver.pfnGet(&mut count, core::ptr::null_mut())) };
+        result.ok().map_err(|r| fail("zeDriverGet", r))?;
+        let mut drivers = vec![core::ptr::null_mut(); count as usize];
+        // SAFETY: `drivers` has room for `count` handles.
+        let result =
+            unsafe { crate::ze_call!(self, Driver.pfnGet(&mut count, drivers.as_mut_ptr())) };
+        result.ok().map_err(|r| fail("zeDriverGet", r))?;
+        drivers.truncate(count as usize);
+        drivers
+            .into_iter()
+            .map(|driver| {
+                let mut version = ze_api_version_t(0);
+                // SAFETY: `driver` came from zeDriverGet; `version` is a valid out-pointer.
+                let result =
+                    unsafe { crate::ze_call!(self, Driver.pfnGetApiVersion(driver, &mut version)) };
+                result
+                    .ok()
+                    .map(|()| version)
+                    .map_err(|r| fail("zeDriverGetApiVersion", r))
+            })
+            .collect()
+    }
+
+    /// The DDI tables. Prefer [`ze_call!`](crate::ze_call) to calling entries directly.
+    pub fn tables(&self) -> &ze_dditable_t {
+        &self.tables
+    }
+
+    /// Where the tables came from.
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
+    /// The API version requested from the getters ([`API_VERSION`]).
+    pub fn requested_version(&self) -> ze_api_version_t {
+        self.requested_version
+    }
+
+    /// The API version each driver reports (`zeDriverGetApiVersion`), in `zeDriverGet` order.
+    pub fn driver_versions(&self) -> &[ze_api_version_t] {
+        &self.driver_versions
+    }
+
+    /// Optional (`*Exp`) tables the source does not provide; their entries are null.
+    pub fn unavailable_tables(&self) -> &[&'static str] {
+        &self.unavailable_tables
+    }
+}
+
+/// Opens a library for the life of the process (never unloaded: function pointers from it
+/// are copied into tables that may outlive any owner).
+fn open_library(source: &Source, path: &Path) -> Result<&'static libloading::Library, LoadError> {
+    // SAFETY: loading a library runs its initialisers; Level Zero libraries' initialisers are
+    // sound to run at any time. The handle is leaked so the code is never unmapped.
+    match unsafe { libloading::Library::new(path) } {
+        Ok(library) => Ok(Box::leak(Box::new(library))),
+        Err(error) => Err(LoadError::Open {
+            library: source.clone(),
+            reason: error.to_string(),
+        }),
+    }
+}
+
+fn symbol_address(library: &libloading::Library, name: &CStr) -> Option<*const c_void> {
+    // SAFETY: the symbol is only read as an address here; its type is imposed by the caller.
+    unsafe { library.get::<*const c_void>(name.to_bytes_with_nul()) }
+        .ok()
+        .map(|s| *s)
+}
+
+/// Calls a DDI table entry: `ze_call!(dispatch, Mem.pfnFree(ctx, ptr))`. A null entry
+/// answers `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE` instead of crashing. The call is `unsafe`
+/// (it is a raw C call): write it inside an `unsafe` block that states why it is sound.
+#[macro_export]
+macro_rules! ze_call {
+    ($dispatch:expr, $table:ident . $entry:ident ( $($arg:expr),* $(,)? )) => {
+        match $dispatch.tables().$table.$entry {
+            Some(entry) => entry($($arg),*),
+            None => $crate::ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        }
+    };
+}

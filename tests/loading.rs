@@ -1,0 +1,275 @@
+//! Loading the API from each of the three sources, and the typed errors of loading.
+
+mod common;
+
+use level_zero_sys::*;
+use std::path::Path;
+
+fn driver_count(api: &Dispatch) -> u32 {
+    let mut count = 0;
+    // SAFETY: a null array asks for the count.
+    let r = unsafe { ze_call!(api, Driver.pfnGet(&mut count, std::ptr::null_mut())) };
+    assert_eq!(r, ze_result_t::ZE_RESULT_SUCCESS);
+    count
+}
+
+fn first_device_name(api: &Dispatch) -> String {
+    let mut count = 1;
+    let mut driver = std::ptr::null_mut();
+    // SAFETY: room for one handle.
+    unsafe { ze_call!(api, Driver.pfnGet(&mut count, &mut driver)) }
+        .ok()
+        .unwrap();
+    let mut device = std::ptr::null_mut();
+    let mut count = 1;
+    // SAFETY: room for one handle.
+    unsafe { ze_call!(api, Device.pfnGet(driver, &mut count, &mut device)) }
+        .ok()
+        .unwrap();
+    let mut props = ze_device_properties_t {
+        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
+        ..Default::default()
+    };
+    // SAFETY: valid device handle and properties structure.
+    unsafe { ze_call!(api, Device.pfnGetProperties(device, &mut props)) }
+        .ok()
+        .unwrap();
+    // SAFETY: the driver NUL-terminates the name.
+    unsafe { std::ffi::CStr::from_ptr(props.name.as_ptr()) }
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn in_process_fill_functions() {
+    let api = Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
+    assert_eq!(api.source(), &Source::InProcess("level-zero-cpu"));
+    assert_eq!(api.requested_version(), API_VERSION);
+    assert_eq!(
+        api.driver_versions(),
+        &[ze_api_version_t::ZE_API_VERSION_1_4]
+    );
+    assert_eq!(driver_count(&api), 1);
+    assert!(first_device_name(&api).starts_with("level-zero-cpu device 0"));
+}
+
+#[test]
+fn driver_library_opened_directly() {
+    let path = common::icd_path();
+    let api = Dispatch::from_driver_library(&path).unwrap();
+    assert_eq!(api.source(), &Source::DriverLibrary(path));
+    assert_eq!(
+        api.driver_versions(),
+        &[ze_api_version_t::ZE_API_VERSION_1_4]
+    );
+    assert!(
+        api.unavailable_tables().is_empty(),
+        "{:?}",
+        api.unavailable_tables()
+    );
+    assert_eq!(driver_count(&api), 1);
+    assert!(first_device_name(&api).starts_with("level-zero-cpu device 0"));
+}
+
+#[test]
+fn intel_loader_with_alt_driver() {
+    if !common::loader_available() {
+        return;
+    }
+    let icd = common::icd_path();
+    if !common::in_child(
+        "intel_loader_with_alt_driver",
+        &[("ZE_ENABLE_ALT_DRIVERS", icd.to_str().unwrap())],
+    ) {
+        return;
+    }
+    let api = Dispatch::from_loader(None).unwrap();
+    assert_eq!(api.source(), &Source::Loader(LOADER_LIBRARY.into()));
+    assert_eq!(driver_count(&api), 1);
+    assert!(first_device_name(&api).starts_with("level-zero-cpu device 0"));
+}
+
+#[test]
+fn intel_loader_without_driver_is_a_typed_error() {
+    if !common::loader_available() {
+        return;
+    }
+    if !common::in_child(
+        "intel_loader_without_driver_is_a_typed_error",
+        &[("ZE_ENABLE_ALT_DRIVERS", "")],
+    ) {
+        return;
+    }
+    let err = Dispatch::from_loader(None).unwrap_err();
+    match &err {
+        LoadError::NoDriver {
+            library, result, ..
+        } => {
+            assert_eq!(library, &Source::Loader(LOADER_LIBRARY.into()));
+            assert_eq!(*result, Some(ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED));
+        }
+        other => panic!("expected NoDriver, got {other:?}"),
+    }
+    let text = err.to_string();
+    assert!(
+        text.contains("libze_loader.so.1") && text.contains("ZE_RESULT_ERROR_UNINITIALIZED"),
+        "{text}"
+    );
+    // A failed zeInit is permanent for the loader, and the process keeps working with another source.
+    assert!(matches!(
+        Dispatch::from_loader(None),
+        Err(LoadError::NoDriver { .. })
+    ));
+    let api = Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
+    assert_eq!(driver_count(&api), 1);
+}
+
+#[test]
+fn missing_library_names_the_path() {
+    let err =
+        Dispatch::from_driver_library(Path::new("/nonexistent/libze_nothing.so")).unwrap_err();
+    assert!(matches!(err, LoadError::Open { .. }), "{err:?}");
+    assert!(
+        err.to_string().contains("/nonexistent/libze_nothing.so"),
+        "{err}"
+    );
+    assert_eq!(err.result(), None);
+}
+
+#[test]
+fn a_file_that_is_not_a_shared_object() {
+    let path = std::env::temp_dir().join(format!("not-a-library-{}.so", std::process::id()));
+    std::fs::write(&path, b"plain text").unwrap();
+    let err = Dispatch::from_driver_library(&path).unwrap_err();
+    std::fs::remove_file(&path).unwrap();
+    assert!(matches!(err, LoadError::Open { .. }), "{err:?}");
+    assert!(err.to_string().contains(path.to_str().unwrap()), "{err}");
+}
+
+#[test]
+fn a_library_that_is_not_level_zero() {
+    let err = Dispatch::from_driver_library(Path::new("libm.so.6")).unwrap_err();
+    match &err {
+        LoadError::NotLevelZero { library, symbol } => {
+            assert_eq!(library, &Source::DriverLibrary("libm.so.6".into()));
+            assert_eq!(*symbol, "zeGetGlobalProcAddrTable");
+        }
+        other => panic!("expected NotLevelZero, got {other:?}"),
+    }
+}
+
+unsafe extern "C" fn failing_getter(
+    _: ze_api_version_t,
+    _: *mut ze_driver_dditable_t,
+) -> ze_result_t {
+    ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_VERSION
+}
+
+#[test]
+fn a_failing_getter_is_a_typed_error() {
+    let getters = ZeGetters {
+        driver: Some(failing_getter),
+        ..level_zero_cpu::GETTERS
+    };
+    let err = Dispatch::from_getters("broken", &getters).unwrap_err();
+    match &err {
+        LoadError::Getter { getter, result, .. } => {
+            assert_eq!(*getter, "zeGetDriverProcAddrTable");
+            assert_eq!(*result, ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_VERSION);
+        }
+        other => panic!("expected Getter, got {other:?}"),
+    }
+    assert!(
+        err.to_string().contains("in-process driver broken"),
+        "{err}"
+    );
+}
+
+unsafe extern "C" fn failing_init(_: ze_init_flags_t) -> ze_result_t {
+    ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST
+}
+
+unsafe extern "C" fn global_with_failing_init(
+    _: ze_api_version_t,
+    table: *mut ze_global_dditable_t,
+) -> ze_result_t {
+    // SAFETY: the Dispatch passes a valid table.
+    unsafe { (*table).pfnInit = Some(failing_init) };
+    ze_result_t::ZE_RESULT_SUCCESS
+}
+
+#[test]
+fn a_failing_zeinit_is_a_typed_error() {
+    let getters = ZeGetters {
+        global: Some(global_with_failing_init),
+        ..level_zero_cpu::GETTERS
+    };
+    let err = Dispatch::from_getters("dying", &getters).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            LoadError::Init {
+                result: ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert_eq!(err.result(), Some(ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST));
+}
+
+#[test]
+fn missing_optional_tables_and_null_entries_answer_unsupported() {
+    let getters = ZeGetters {
+        device_exp: None,
+        kernel_exp: None,
+        ..level_zero_cpu::GETTERS
+    };
+    let api = Dispatch::from_getters("partial", &getters).unwrap();
+    assert_eq!(
+        api.unavailable_tables(),
+        &["zeGetDeviceExpProcAddrTable", "zeGetKernelExpProcAddrTable"]
+    );
+    // SAFETY: the entry is null, so nothing is called.
+    let r = unsafe {
+        ze_call!(
+            api,
+            DeviceExp.pfnGetFabricVertexExp(std::ptr::null_mut(), std::ptr::null_mut())
+        )
+    };
+    assert_eq!(r, ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE);
+    // SAFETY: the CPU driver has no samplers: the entry is null.
+    let r = unsafe { ze_call!(api, Sampler.pfnDestroy(std::ptr::null_mut())) };
+    assert_eq!(r, ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE);
+}
+
+#[test]
+fn a_required_getter_missing_is_not_level_zero() {
+    let getters = ZeGetters {
+        mem: None,
+        ..level_zero_cpu::GETTERS
+    };
+    let err = Dispatch::from_getters("no-mem", &getters).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            LoadError::NotLevelZero {
+                symbol: "zeGetMemProcAddrTable",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn the_shared_library_exports_all_53_getters() {
+    let path = common::icd_path();
+    // SAFETY: the CPU driver library's initialisers are safe to run.
+    let lib = unsafe { libloading::Library::new(&path) }.unwrap();
+    for name in level_zero_cpu::GETTER_NAMES {
+        // SAFETY: only the address is looked up.
+        let symbol = unsafe { lib.get::<*const ()>(name.as_bytes()) };
+        assert!(symbol.is_ok(), "{name} not exported");
+    }
+}
