@@ -11,7 +11,6 @@ pub const INVALID_ARGUMENT: ze_result_t = ze_result_t::ZE_RESULT_ERROR_INVALID_A
 pub const NULL_POINTER: ze_result_t = ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 pub const INVALID_ENUM: ze_result_t = ze_result_t::ZE_RESULT_ERROR_INVALID_ENUMERATION;
 pub const INVALID_SIZE: ze_result_t = ze_result_t::ZE_RESULT_ERROR_INVALID_SIZE;
-pub const UNSUPPORTED: ze_result_t = ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
 
 /// Runs the body of an entry point: `Ok` → `ZE_RESULT_SUCCESS`, `Err(code)` → `code`, and a
 /// panic (a driver bug) → `ZE_RESULT_ERROR_UNKNOWN` with a message, never unwinding into C.

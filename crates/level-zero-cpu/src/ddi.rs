@@ -3,7 +3,7 @@
 //! crate exports them under their C names with [`export_getters!`](crate::export_getters).
 
 use crate::ddi_versions as versions;
-use crate::{device, driver};
+use crate::{cmdlist, context, device, driver, event, fence, memory, queue};
 use level_zero_sys::*;
 
 /// Validates a getter call; `Ok(minor)` is the requested minor version.
@@ -100,6 +100,92 @@ getter!(device_table, ze_device_dditable_t, versions::DEVICE, {
     pfnGetGlobalTimestamps = device::device_get_global_timestamps, since 1;
 });
 
+getter!(context_table, ze_context_dditable_t, versions::CONTEXT, {
+    pfnCreate = context::context_create;
+    pfnDestroy = context::context_destroy;
+    pfnGetStatus = context::context_get_status;
+    pfnSystemBarrier = context::context_system_barrier;
+    pfnMakeMemoryResident = context::make_memory_resident;
+    pfnEvictMemory = context::evict_memory;
+    pfnCreateEx = context::context_create_ex, since 1;
+});
+
+getter!(
+    command_queue_table,
+    ze_command_queue_dditable_t,
+    versions::COMMAND_QUEUE,
+    {
+        pfnCreate = queue::queue_create;
+        pfnDestroy = queue::queue_destroy;
+        pfnExecuteCommandLists = queue::queue_execute_command_lists;
+        pfnSynchronize = queue::queue_synchronize;
+    }
+);
+
+getter!(
+    command_list_table,
+    ze_command_list_dditable_t,
+    versions::COMMAND_LIST,
+    {
+        pfnCreate = cmdlist::list_create;
+        pfnCreateImmediate = cmdlist::list_create_immediate;
+        pfnDestroy = cmdlist::list_destroy;
+        pfnClose = cmdlist::list_close;
+        pfnReset = cmdlist::list_reset;
+        pfnAppendWriteGlobalTimestamp = cmdlist::append_write_global_timestamp;
+        pfnAppendBarrier = cmdlist::append_barrier;
+        pfnAppendMemoryRangesBarrier = cmdlist::append_memory_ranges_barrier;
+        pfnAppendMemoryCopy = cmdlist::append_memory_copy;
+        pfnAppendMemoryFill = cmdlist::append_memory_fill;
+        pfnAppendMemoryCopyRegion = cmdlist::append_memory_copy_region;
+        pfnAppendMemoryCopyFromContext = cmdlist::append_memory_copy_from_context;
+        pfnAppendMemoryPrefetch = cmdlist::append_memory_prefetch;
+        pfnAppendMemAdvise = cmdlist::append_mem_advise;
+        pfnAppendSignalEvent = cmdlist::append_signal_event;
+        pfnAppendWaitOnEvents = cmdlist::append_wait_on_events;
+        pfnAppendEventReset = cmdlist::append_event_reset;
+        pfnAppendQueryKernelTimestamps = cmdlist::append_query_kernel_timestamps;
+    }
+);
+
+getter!(fence_table, ze_fence_dditable_t, versions::FENCE, {
+    pfnCreate = fence::fence_create;
+    pfnDestroy = fence::fence_destroy;
+    pfnHostSynchronize = fence::fence_host_synchronize;
+    pfnQueryStatus = fence::fence_query_status;
+    pfnReset = fence::fence_reset;
+});
+
+getter!(
+    event_pool_table,
+    ze_event_pool_dditable_t,
+    versions::EVENT_POOL,
+    {
+        pfnCreate = event::event_pool_create;
+        pfnDestroy = event::event_pool_destroy;
+    }
+);
+
+getter!(event_table, ze_event_dditable_t, versions::EVENT, {
+    pfnCreate = event::event_create;
+    pfnDestroy = event::event_destroy;
+    pfnHostSignal = event::event_host_signal;
+    pfnHostSynchronize = event::event_host_synchronize;
+    pfnQueryStatus = event::event_query_status;
+    pfnHostReset = event::event_host_reset;
+    pfnQueryKernelTimestamp = event::event_query_kernel_timestamp;
+});
+
+getter!(mem_table, ze_mem_dditable_t, versions::MEM, {
+    pfnAllocShared = memory::alloc_shared;
+    pfnAllocDevice = memory::alloc_device;
+    pfnAllocHost = memory::alloc_host;
+    pfnFree = memory::free;
+    pfnGetAllocProperties = memory::get_alloc_properties;
+    pfnGetAddressRange = memory::get_address_range;
+    pfnFreeExt = memory::free_ext, since 3;
+});
+
 /// Defines getters whose tables this driver leaves empty (every entry null).
 macro_rules! empty_getters {
     ($($name:ident: $table:ty = $versions:expr;)*) => {$(
@@ -119,14 +205,8 @@ macro_rules! empty_getters {
 
 empty_getters! {
     device_exp: ze_device_exp_dditable_t = versions::DEVICE_EXP;
-    context_table: ze_context_dditable_t = versions::CONTEXT;
-    command_queue_table: ze_command_queue_dditable_t = versions::COMMAND_QUEUE;
-    command_list_table: ze_command_list_dditable_t = versions::COMMAND_LIST;
     image: ze_image_dditable_t = versions::IMAGE;
     image_exp: ze_image_exp_dditable_t = versions::IMAGE_EXP;
-    fence_table: ze_fence_dditable_t = versions::FENCE;
-    event_pool_table: ze_event_pool_dditable_t = versions::EVENT_POOL;
-    event_table: ze_event_dditable_t = versions::EVENT;
     event_exp: ze_event_exp_dditable_t = versions::EVENT_EXP;
     module_table: ze_module_dditable_t = versions::MODULE;
     module_build_log_table: ze_module_build_log_dditable_t = versions::MODULE_BUILD_LOG;
@@ -134,7 +214,6 @@ empty_getters! {
     kernel_exp: ze_kernel_exp_dditable_t = versions::KERNEL_EXP;
     sampler: ze_sampler_dditable_t = versions::SAMPLER;
     physical_mem: ze_physical_mem_dditable_t = versions::PHYSICAL_MEM;
-    mem_table: ze_mem_dditable_t = versions::MEM;
     virtual_mem: ze_virtual_mem_dditable_t = versions::VIRTUAL_MEM;
     fabric_vertex_exp: ze_fabric_vertex_exp_dditable_t = versions::FABRIC_VERTEX_EXP;
     fabric_edge_exp: ze_fabric_edge_exp_dditable_t = versions::FABRIC_EDGE_EXP;

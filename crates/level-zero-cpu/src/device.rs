@@ -69,7 +69,6 @@ impl MemoryBudget {
 
 /// A simulated device (root or sub-device).
 pub struct Device {
-    pub ordinal: u32,
     pub sub: Option<u32>,
     pub name: String,
     pub uuid: [u8; 16],
@@ -115,7 +114,6 @@ impl Device {
         uuid[13] = ordinal as u8;
         uuid[14] = sub.map_or(0xff, |s| s as u8);
         Device {
-            ordinal,
             sub,
             name,
             uuid,

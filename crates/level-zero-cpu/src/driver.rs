@@ -132,6 +132,25 @@ pub unsafe extern "C" fn driver_get_properties(
         let props = unsafe { output(props) }?;
         props.uuid.id = driver.uuid;
         props.driverVersion = DRIVER_VERSION;
+        // Extension structures chained on pNext: the free policies this driver supports.
+        let mut next = props.pNext.cast::<ze_base_properties_t>();
+        // SAFETY: the chain is made of structures that start with stype/pNext (spec).
+        while let Some(base) = unsafe { next.as_mut() } {
+            if base.stype
+                == ze_structure_type_t::ZE_STRUCTURE_TYPE_DRIVER_MEMORY_FREE_EXT_PROPERTIES
+            {
+                let ext = (base as *mut ze_base_properties_t)
+                    .cast::<ze_driver_memory_free_ext_properties_t>();
+                // SAFETY: the stype says this is a memory-free extension structure.
+                unsafe {
+                    (*ext).freePolicies = ze_driver_memory_free_policy_ext_flags_t(
+                        ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_BLOCKING_FREE.0
+                            | ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_DEFER_FREE.0,
+                    )
+                };
+            }
+            next = base.pNext.cast();
+        }
         Ok(())
     })
 }

@@ -16,9 +16,6 @@ pub enum Kind {
     EventPool,
     Event,
     Fence,
-    Module,
-    ModuleBuildLog,
-    Kernel,
 }
 
 impl Kind {
@@ -32,9 +29,6 @@ impl Kind {
             Kind::EventPool => "event pool",
             Kind::Event => "event",
             Kind::Fence => "fence",
-            Kind::Module => "module",
-            Kind::ModuleBuildLog => "module build log",
-            Kind::Kernel => "kernel",
         }
     }
 }
@@ -95,15 +89,6 @@ pub fn get<T: Object, H>(handle: *mut H) -> Result<Arc<T>, ze_result_t> {
     }
 }
 
-/// Like [`get`] for an optional handle: null gives `None`.
-pub fn get_opt<T: Object, H>(handle: *mut H) -> Result<Option<Arc<T>>, ze_result_t> {
-    if handle.is_null() {
-        Ok(None)
-    } else {
-        get(handle).map(Some)
-    }
-}
-
 /// Unregisters a handle of kind `T` and returns its object.
 pub fn destroy<T: Object, H>(handle: *mut H) -> Result<Arc<T>, ze_result_t> {
     let mut registry = live_mut();
@@ -129,13 +114,4 @@ pub fn live_in_context(context: usize) -> Vec<(Kind, usize)> {
     let mut counts: Vec<_> = counts.into_iter().collect();
     counts.sort();
     counts
-}
-
-/// Every live handle of kind `kind` owned by `context`.
-pub fn handles_in_context(context: usize, kind: Kind) -> Vec<usize> {
-    live()
-        .iter()
-        .filter(|(_, e)| e.context == context && e.kind == kind)
-        .map(|(h, _)| *h)
-        .collect()
 }

@@ -18,18 +18,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-// The driver's objects arrive over the next issues; until then some helpers are unused.
-#![allow(dead_code)]
-
 mod abi;
+mod cmdlist;
+mod command;
 pub mod config;
+mod context;
 mod ddi;
 mod ddi_versions;
 mod device;
 mod driver;
+mod engine;
+mod event;
+mod fence;
 mod handle;
 pub mod leaks;
 mod memory;
+mod queue;
+mod sync;
 
 pub use ddi::{tools_table, GETTERS};
 

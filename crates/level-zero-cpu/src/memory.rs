@@ -1,6 +1,425 @@
-//! Unified shared memory: host, device and shared allocations in host memory.
+//! Unified shared memory: host, device and shared allocations, all in host memory, tracked in
+//! a range map that serves property queries, argument validation and leak reports.
+//!
+//! An [`Allocation`] is reference-counted: the map holds one reference while the allocation
+//! is live, and a command that is executing holds another, so a free racing with the device's
+//! use never unmaps memory under it (`zeMemFreeExt`'s blocking policy waits for those uses).
+
+use crate::abi::*;
+use crate::context::{context, Context};
+use crate::device::{device, Device, MemoryBudget};
+use crate::sync::NOTIFIER;
+use level_zero_sys::*;
+use std::alloc::Layout;
+use std::collections::BTreeMap;
+use std::ffi::c_void;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock, RwLock, Weak};
+
+/// Alignment when the caller passes 0.
+pub const DEFAULT_ALIGNMENT: usize = 64;
+
+/// One live USM allocation.
+pub struct Allocation {
+    pub base: usize,
+    pub size: usize,
+    pub kind: ze_memory_type_t,
+    /// Owning context (its handle address).
+    pub context: usize,
+    /// Associated device handle address (0 for host allocations).
+    pub device: usize,
+    pub id: u64,
+    layout: Layout,
+    budget: Option<Arc<MemoryBudget>>,
+}
+
+impl Allocation {
+    /// Whether `[ptr, ptr + len)` lies inside this allocation.
+    pub fn contains(&self, ptr: usize, len: usize) -> bool {
+        ptr >= self.base
+            && ptr
+                .checked_add(len)
+                .is_some_and(|end| end <= self.base + self.size)
+    }
+
+    pub fn kind_name(&self) -> &'static str {
+        match self.kind {
+            ze_memory_type_t::ZE_MEMORY_TYPE_HOST => "host",
+            ze_memory_type_t::ZE_MEMORY_TYPE_DEVICE => "device",
+            ze_memory_type_t::ZE_MEMORY_TYPE_SHARED => "shared",
+            _ => "unknown",
+        }
+    }
+}
+
+impl Drop for Allocation {
+    fn drop(&mut self) {
+        // SAFETY: `base` came from `std::alloc::alloc` with `layout` and is freed only here,
+        // when the last reference (map or executing command) goes away.
+        unsafe { std::alloc::dealloc(self.base as *mut u8, self.layout) };
+        if let Some(budget) = &self.budget {
+            budget.release(self.size as u64);
+        }
+    }
+}
+
+static ALLOCATIONS: LazyLock<RwLock<BTreeMap<usize, Arc<Allocation>>>> =
+    LazyLock::new(Default::default);
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+fn map() -> std::sync::RwLockReadGuard<'static, BTreeMap<usize, Arc<Allocation>>> {
+    ALLOCATIONS.read().unwrap_or_else(|e| e.into_inner())
+}
+
+fn map_mut() -> std::sync::RwLockWriteGuard<'static, BTreeMap<usize, Arc<Allocation>>> {
+    ALLOCATIONS.write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The live allocation containing `ptr`, if any.
+pub fn lookup(ptr: usize) -> Option<Arc<Allocation>> {
+    let map = map();
+    let (_, alloc) = map.range(..=ptr).next_back()?;
+    (ptr < alloc.base + alloc.size.max(1)).then(|| alloc.clone())
+}
+
+/// A range a command will touch: the allocation it lies in (if it is USM), checked now and
+/// re-checked when the command executes.
+#[derive(Clone)]
+pub struct Range {
+    pub ptr: usize,
+    pub len: usize,
+    pub alloc: Option<Weak<Allocation>>,
+}
+
+impl Range {
+    /// Checks `[ptr, ptr + len)`: if `ptr` is in a USM allocation of `ctx`, the whole range must
+    /// be (`ZE_RESULT_ERROR_INVALID_SIZE` if it leaves it, `ZE_RESULT_ERROR_INVALID_ARGUMENT` for
+    /// another context's memory). Other pointers are plain host memory, which copies may use.
+    pub fn check(ctx: &Context, ptr: *const c_void, len: usize) -> ZeResult<Range> {
+        ensure(!ptr.is_null(), NULL_POINTER)?;
+        let ptr = ptr as usize;
+        ensure(ptr.checked_add(len).is_some(), INVALID_SIZE)?;
+        let alloc = match lookup(ptr) {
+            Some(alloc) => {
+                ensure(alloc.context == ctx.id(), INVALID_ARGUMENT)?;
+                ensure(alloc.contains(ptr, len), INVALID_SIZE)?;
+                Some(Arc::downgrade(&alloc))
+            }
+            None => None,
+        };
+        Ok(Range { ptr, len, alloc })
+    }
+
+    /// Like [`check`](Self::check), but the pointer must be USM of `ctx`.
+    pub fn check_usm(ctx: &Context, ptr: *const c_void, len: usize) -> ZeResult<Range> {
+        let range = Range::check(ctx, ptr, len)?;
+        ensure(range.alloc.is_some(), INVALID_ARGUMENT)?;
+        Ok(range)
+    }
+
+    /// At execution: keeps the allocation alive while the command runs, or reports that it
+    /// was freed before the command executed.
+    pub fn pin(&self) -> Result<Option<Arc<Allocation>>, String> {
+        match &self.alloc {
+            None => Ok(None),
+            Some(weak) => weak.upgrade().map(Some).ok_or_else(|| {
+                format!(
+                    "memory at {:#x} was freed before the command executed",
+                    self.ptr
+                )
+            }),
+        }
+    }
+}
 
 /// Live allocations owned by `context` (0: all), as report lines.
-pub fn leaked_allocations(_context: usize) -> Vec<String> {
-    Vec::new()
+pub fn leaked_allocations(context: usize) -> Vec<String> {
+    let map = map();
+    let mut lines = Vec::new();
+    for kind in [
+        ze_memory_type_t::ZE_MEMORY_TYPE_HOST,
+        ze_memory_type_t::ZE_MEMORY_TYPE_DEVICE,
+        ze_memory_type_t::ZE_MEMORY_TYPE_SHARED,
+    ] {
+        let live: Vec<_> = map
+            .values()
+            .filter(|a| a.kind == kind && (context == 0 || a.context == context))
+            .collect();
+        if live.is_empty() {
+            continue;
+        }
+        let bytes: usize = live.iter().map(|a| a.size).sum();
+        let mut line = format!(
+            "{} {} allocation(s), {bytes} bytes:",
+            live.len(),
+            live[0].kind_name()
+        );
+        for a in live.iter().take(8) {
+            line.push_str(&format!(" [{:#x}, {} B]", a.base, a.size));
+        }
+        if live.len() > 8 {
+            line.push_str(" …");
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// Frees every allocation of a context being destroyed (after its leak report).
+pub fn free_context(context: usize) {
+    let freed: Vec<_> = {
+        let mut map = map_mut();
+        let bases: Vec<usize> = map
+            .values()
+            .filter(|a| a.context == context)
+            .map(|a| a.base)
+            .collect();
+        bases.into_iter().filter_map(|b| map.remove(&b)).collect()
+    };
+    drop(freed);
+}
+
+fn allocate(
+    ctx: &Context,
+    kind: ze_memory_type_t,
+    size: usize,
+    alignment: usize,
+    dev: Option<(ze_device_handle_t, Arc<Device>)>,
+) -> ZeResult<*mut c_void> {
+    ensure(size != 0, ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE)?;
+    ensure(
+        alignment == 0 || alignment.is_power_of_two(),
+        ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT,
+    )?;
+    let alignment = alignment.max(DEFAULT_ALIGNMENT);
+    if let Some((handle, device)) = &dev {
+        ensure(ctx.has_device_handle(*handle), INVALID_ARGUMENT)?;
+        ensure(
+            size as u64 <= device.max_alloc(),
+            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
+        )?;
+    }
+    let layout = Layout::from_size_align(size, alignment)
+        .map_err(|_| ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE)?;
+    let budget = dev.as_ref().map(|(_, d)| d.memory.clone());
+    if let Some(budget) = &budget {
+        budget.reserve(size as u64)?;
+    }
+    // SAFETY: `layout` has a non-zero size.
+    let base = unsafe { std::alloc::alloc(layout) };
+    if base.is_null() {
+        if let Some(budget) = &budget {
+            budget.release(size as u64);
+        }
+        return Err(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+    }
+    let alloc = Arc::new(Allocation {
+        base: base as usize,
+        size,
+        kind,
+        context: ctx.id(),
+        device: dev.map_or(0, |(h, _)| h as usize),
+        id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        layout,
+        budget,
+    });
+    map_mut().insert(base as usize, alloc);
+    Ok(base.cast())
+}
+
+typed! {
+    ze_device_mem_alloc_desc_t => ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
+    ze_host_mem_alloc_desc_t => ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
+    ze_memory_allocation_properties_t => ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES,
+    ze_memory_free_ext_desc_t => ZE_STRUCTURE_TYPE_MEMORY_FREE_EXT_DESC,
+}
+
+const DEVICE_ALLOC_FLAGS: u32 = 0x7;
+const HOST_ALLOC_FLAGS: u32 = 0xf;
+
+pub unsafe extern "C" fn alloc_shared(
+    ctx: ze_context_handle_t,
+    device_desc: *const ze_device_mem_alloc_desc_t,
+    host_desc: *const ze_host_mem_alloc_desc_t,
+    size: usize,
+    alignment: usize,
+    dev: ze_device_handle_t,
+    out: *mut *mut c_void,
+) -> ze_result_t {
+    entry("zeMemAllocShared", || {
+        let ctx = context(ctx)?;
+        // SAFETY: descriptors from the caller, null rejected.
+        let (d, h) = unsafe { (input(device_desc)?, input(host_desc)?) };
+        ensure(
+            d.flags.0 & !DEVICE_ALLOC_FLAGS == 0 && h.flags.0 & !HOST_ALLOC_FLAGS == 0,
+            INVALID_ENUM,
+        )?;
+        ensure(!out.is_null(), NULL_POINTER)?;
+        let dev = if dev.is_null() {
+            None
+        } else {
+            Some((dev, device(dev)?))
+        };
+        let ptr = allocate(
+            &ctx,
+            ze_memory_type_t::ZE_MEMORY_TYPE_SHARED,
+            size,
+            alignment,
+            dev,
+        )?;
+        // SAFETY: `out` is non-null and writable by contract.
+        unsafe { out.write(ptr) };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn alloc_device(
+    ctx: ze_context_handle_t,
+    device_desc: *const ze_device_mem_alloc_desc_t,
+    size: usize,
+    alignment: usize,
+    dev: ze_device_handle_t,
+    out: *mut *mut c_void,
+) -> ze_result_t {
+    entry("zeMemAllocDevice", || {
+        let ctx = context(ctx)?;
+        // SAFETY: descriptor from the caller, null rejected.
+        let d = unsafe { input(device_desc)? };
+        ensure(d.flags.0 & !DEVICE_ALLOC_FLAGS == 0, INVALID_ENUM)?;
+        let device_obj = device(dev)?;
+        ensure(!out.is_null(), NULL_POINTER)?;
+        let ptr = allocate(
+            &ctx,
+            ze_memory_type_t::ZE_MEMORY_TYPE_DEVICE,
+            size,
+            alignment,
+            Some((dev, device_obj)),
+        )?;
+        // SAFETY: `out` is non-null and writable by contract.
+        unsafe { out.write(ptr) };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn alloc_host(
+    ctx: ze_context_handle_t,
+    host_desc: *const ze_host_mem_alloc_desc_t,
+    size: usize,
+    alignment: usize,
+    out: *mut *mut c_void,
+) -> ze_result_t {
+    entry("zeMemAllocHost", || {
+        let ctx = context(ctx)?;
+        // SAFETY: descriptor from the caller, null rejected.
+        let h = unsafe { input(host_desc)? };
+        ensure(h.flags.0 & !HOST_ALLOC_FLAGS == 0, INVALID_ENUM)?;
+        ensure(!out.is_null(), NULL_POINTER)?;
+        let ptr = allocate(
+            &ctx,
+            ze_memory_type_t::ZE_MEMORY_TYPE_HOST,
+            size,
+            alignment,
+            None,
+        )?;
+        // SAFETY: `out` is non-null and writable by contract.
+        unsafe { out.write(ptr) };
+        Ok(())
+    })
+}
+
+/// Unmaps an allocation of `ctx` starting exactly at `ptr`, returning it.
+fn unmap(ctx: &Context, ptr: *mut c_void) -> ZeResult<Arc<Allocation>> {
+    ensure(!ptr.is_null(), NULL_POINTER)?;
+    let mut map = map_mut();
+    match map.get(&(ptr as usize)) {
+        Some(alloc) if alloc.context == ctx.id() => {
+            Ok(map.remove(&(ptr as usize)).expect("present"))
+        }
+        _ => Err(INVALID_ARGUMENT),
+    }
+}
+
+pub unsafe extern "C" fn free(ctx: ze_context_handle_t, ptr: *mut c_void) -> ze_result_t {
+    entry("zeMemFree", || {
+        let ctx = context(ctx)?;
+        drop(unmap(&ctx, ptr)?);
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn free_ext(
+    ctx: ze_context_handle_t,
+    desc: *const ze_memory_free_ext_desc_t,
+    ptr: *mut c_void,
+) -> ze_result_t {
+    entry("zeMemFreeExt", || {
+        let ctx = context(ctx)?;
+        // SAFETY: descriptor from the caller, null rejected.
+        let desc = unsafe { input(desc)? };
+        let policy = desc.freePolicy.0;
+        ensure(policy & !0x3 == 0 && policy != 0x3, INVALID_ENUM)?;
+        let alloc = unmap(&ctx, ptr)?;
+        if policy == ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_BLOCKING_FREE.0 {
+            // Wait until no executing command holds the allocation.
+            NOTIFIER.wait_until(|| Arc::strong_count(&alloc) == 1, None);
+        }
+        // Deferred (and default): the memory is released when the last user lets go.
+        drop(alloc);
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn get_alloc_properties(
+    ctx: ze_context_handle_t,
+    ptr: *const c_void,
+    props: *mut ze_memory_allocation_properties_t,
+    dev_out: *mut ze_device_handle_t,
+) -> ze_result_t {
+    entry("zeMemGetAllocProperties", || {
+        let ctx = context(ctx)?;
+        ensure(!ptr.is_null(), NULL_POINTER)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props)? };
+        let found = lookup(ptr as usize).filter(|a| a.context == ctx.id());
+        p.type_ = found
+            .as_ref()
+            .map_or(ze_memory_type_t::ZE_MEMORY_TYPE_UNKNOWN, |a| a.kind);
+        p.id = found.as_ref().map_or(0, |a| a.id);
+        p.pageSize = found.as_ref().map_or(0, |_| 4096);
+        if !dev_out.is_null() {
+            // SAFETY: non-null optional out-pointer, writable by contract.
+            unsafe {
+                dev_out.write(
+                    found
+                        .as_ref()
+                        .map_or(std::ptr::null_mut(), |a| a.device as ze_device_handle_t),
+                )
+            };
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn get_address_range(
+    ctx: ze_context_handle_t,
+    ptr: *const c_void,
+    base: *mut *mut c_void,
+    size: *mut usize,
+) -> ze_result_t {
+    entry("zeMemGetAddressRange", || {
+        let ctx = context(ctx)?;
+        ensure(!ptr.is_null(), NULL_POINTER)?;
+        let alloc = lookup(ptr as usize)
+            .filter(|a| a.context == ctx.id())
+            .ok_or(INVALID_ARGUMENT)?;
+        if !base.is_null() {
+            // SAFETY: non-null optional out-pointer, writable by contract.
+            unsafe { base.write(alloc.base as *mut c_void) };
+        }
+        if !size.is_null() {
+            // SAFETY: as above.
+            unsafe { size.write(alloc.size) };
+        }
+        Ok(())
+    })
 }

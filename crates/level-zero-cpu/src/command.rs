@@ -1,0 +1,322 @@
+//! Recorded commands and their execution on the host.
+
+use crate::config::config;
+use crate::device::timestamp_ns;
+use crate::event::Event;
+use crate::memory::{Allocation, Range};
+use crate::sync::NOTIFIER;
+use level_zero_sys::{ze_copy_region_t, ze_kernel_timestamp_result_t};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// One 2-D/3-D copy region with its pitches, in bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct Region {
+    pub origin: [usize; 3],
+    pub extent: [usize; 3],
+    pub pitch: usize,
+    pub slice_pitch: usize,
+}
+
+impl Region {
+    pub fn new(r: &ze_copy_region_t, pitch: u32, slice_pitch: u32) -> Region {
+        Region {
+            origin: [r.originX as usize, r.originY as usize, r.originZ as usize],
+            extent: [r.width as usize, r.height as usize, r.depth as usize],
+            pitch: pitch as usize,
+            slice_pitch: slice_pitch as usize,
+        }
+    }
+
+    /// Byte offset of row `(y, z)` of the region.
+    pub fn row_offset(&self, y: usize, z: usize) -> usize {
+        (self.origin[2] + z) * self.slice_pitch + (self.origin[1] + y) * self.pitch + self.origin[0]
+    }
+
+    /// One past the last byte the region touches, or `None` on overflow / empty region.
+    pub fn span(&self) -> Option<usize> {
+        let [w, h, d] = self.extent;
+        if w == 0 || h == 0 || d == 0 {
+            return None;
+        }
+        let last_row = (self.origin[2] + d - 1)
+            .checked_mul(self.slice_pitch)?
+            .checked_add((self.origin[1] + h - 1).checked_mul(self.pitch)?)?
+            .checked_add(self.origin[0])?;
+        last_row.checked_add(w)
+    }
+}
+
+/// What a command does.
+pub enum Command {
+    /// Barriers, prefetch and advice: ordering only (all memory is host memory).
+    Nop,
+    Copy {
+        dst: Range,
+        src: Range,
+    },
+    CopyRegion {
+        dst: Range,
+        dst_region: Region,
+        src: Range,
+        src_region: Region,
+    },
+    Fill {
+        dst: Range,
+        pattern: Vec<u8>,
+    },
+    WriteTimestamp {
+        dst: Range,
+    },
+    QueryTimestamps {
+        events: Vec<Arc<Event>>,
+        dst: Vec<Range>,
+    },
+    Reset(Arc<Event>),
+}
+
+/// A command with the events it waits for and signals.
+pub struct Op {
+    pub waits: Vec<Arc<Event>>,
+    pub command: Command,
+    pub signal: Option<Arc<Event>>,
+}
+
+impl Op {
+    pub fn new(command: Command, signal: Option<Arc<Event>>, waits: Vec<Arc<Event>>) -> Op {
+        Op {
+            waits,
+            command,
+            signal,
+        }
+    }
+
+    /// Runs the op: waits, delay, command, signal. `Err` describes a failed command (its
+    /// signal event is marked failed); `stop` aborts a wait when the queue is torn down.
+    pub fn execute(&self, stop: &AtomicBool) -> Result<(), String> {
+        for event in &self.waits {
+            NOTIFIER.wait_until(
+                || event.is_signalled() || stop.load(Ordering::Acquire),
+                None,
+            );
+        }
+        let delay = config().command_delay;
+        if !delay.is_zero() {
+            std::thread::sleep(delay);
+        }
+        let start = timestamp_ns();
+        let result = self.command.run();
+        if let Some(event) = &self.signal {
+            event.record_timestamps(start, timestamp_ns());
+            match result {
+                Ok(()) => event.signal(),
+                Err(_) => event.fail(),
+            }
+        }
+        result
+    }
+}
+
+/// Holds the allocations a command touches alive while it runs.
+fn pin(ranges: &[&Range]) -> Result<Vec<Arc<Allocation>>, String> {
+    let mut pinned = Vec::with_capacity(ranges.len());
+    for range in ranges {
+        pinned.extend(range.pin()?);
+    }
+    Ok(pinned)
+}
+
+impl Command {
+    fn run(&self) -> Result<(), String> {
+        match self {
+            Command::Nop => Ok(()),
+            Command::Copy { dst, src } => {
+                let _pinned = pin(&[dst, src])?;
+                // SAFETY: both ranges were checked against their allocations when recorded and
+                // are pinned (or plain host memory the caller vouched for).
+                unsafe { copy_bytes(dst.ptr as *mut u8, src.ptr as *const u8, dst.len) };
+                Ok(())
+            }
+            Command::CopyRegion {
+                dst,
+                dst_region,
+                src,
+                src_region,
+            } => {
+                let _pinned = pin(&[dst, src])?;
+                let [w, h, d] = src_region.extent;
+                for z in 0..d {
+                    for y in 0..h {
+                        let s = src.ptr + src_region.row_offset(y, z);
+                        let t = dst.ptr + dst_region.row_offset(y, z);
+                        // SAFETY: every row lies inside the ranges checked at record time.
+                        unsafe { std::ptr::copy(s as *const u8, t as *mut u8, w) };
+                    }
+                }
+                Ok(())
+            }
+            Command::Fill { dst, pattern } => {
+                let _pinned = pin(&[dst])?;
+                // SAFETY: the range was checked when recorded and is pinned.
+                unsafe { fill_bytes(dst.ptr as *mut u8, dst.len, pattern) };
+                Ok(())
+            }
+            Command::WriteTimestamp { dst } => {
+                let _pinned = pin(&[dst])?;
+                // SAFETY: 8 bytes checked at record time; unaligned write is allowed.
+                unsafe { (dst.ptr as *mut u64).write_unaligned(timestamp_ns()) };
+                Ok(())
+            }
+            Command::QueryTimestamps { events, dst } => {
+                let ranges: Vec<&Range> = dst.iter().collect();
+                let _pinned = pin(&ranges)?;
+                for (event, range) in events.iter().zip(dst) {
+                    // SAFETY: each destination was checked for a full result at record time.
+                    unsafe {
+                        (range.ptr as *mut ze_kernel_timestamp_result_t)
+                            .write_unaligned(event.timestamp_result())
+                    };
+                }
+                Ok(())
+            }
+            Command::Reset(event) => {
+                event.reset();
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Copies of at least this many bytes are split over threads.
+const PARALLEL_MIN: usize = 8 << 20;
+
+fn workers_for(len: usize) -> usize {
+    if len < PARALLEL_MIN {
+        return 1;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.min(len / (PARALLEL_MIN / 2)).max(1)
+}
+
+/// Splits `len` bytes into `n` chunks aligned to 4 KiB, calling `f(offset, chunk_len)` on
+/// scoped threads (the first chunk on the calling thread).
+fn split(len: usize, n: usize, f: impl Fn(usize, usize) + Sync) {
+    if n <= 1 {
+        f(0, len);
+        return;
+    }
+    let chunk = (len / n).next_multiple_of(4096);
+    std::thread::scope(|scope| {
+        let f = &f;
+        let mut offset = chunk.min(len);
+        while offset < len {
+            let this = chunk.min(len - offset);
+            let at = offset;
+            scope.spawn(move || f(at, this));
+            offset += this;
+        }
+        f(0, chunk.min(len));
+    });
+}
+
+/// `memmove` for small or overlapping copies; large disjoint copies run on several threads.
+///
+/// # Safety
+/// `src` must be readable and `dst` writable for `len` bytes.
+pub unsafe fn copy_bytes(dst: *mut u8, src: *const u8, len: usize) {
+    let (d, s) = (dst as usize, src as usize);
+    let overlap = d < s + len && s < d + len;
+    let n = if overlap { 1 } else { workers_for(len) };
+    if n == 1 {
+        // SAFETY: the caller guarantees both ranges; `copy` allows overlap.
+        unsafe { std::ptr::copy(src, dst, len) };
+        return;
+    }
+    split(len, n, |off, chunk| {
+        // SAFETY: disjoint sub-ranges of the caller's disjoint ranges.
+        unsafe {
+            std::ptr::copy_nonoverlapping((s + off) as *const u8, (d + off) as *mut u8, chunk)
+        }
+    });
+}
+
+/// Fills `len` bytes with `pattern` repeated (a last partial pattern is truncated).
+///
+/// # Safety
+/// `dst` must be writable for `len` bytes; `pattern` must not be empty.
+pub unsafe fn fill_bytes(dst: *mut u8, len: usize, pattern: &[u8]) {
+    let d = dst as usize;
+    split(len, workers_for(len), |off, chunk| {
+        // SAFETY: a sub-range of the caller's range.
+        unsafe { fill_serial((d + off) as *mut u8, chunk, pattern, off % pattern.len()) }
+    });
+}
+
+/// # Safety
+/// `dst` writable for `len` bytes.
+unsafe fn fill_serial(dst: *mut u8, len: usize, pattern: &[u8], phase: usize) {
+    if let [byte] = pattern {
+        // SAFETY: caller guarantees the range.
+        unsafe { std::ptr::write_bytes(dst, *byte, len) };
+        return;
+    }
+    // A block of whole patterns, hot in cache, copied over the destination.
+    const BLOCK: usize = 4096;
+    let mut block = [0u8; BLOCK];
+    for (i, b) in block.iter_mut().enumerate() {
+        *b = pattern[(phase + i) % pattern.len()];
+    }
+    // BLOCK is a multiple of every allowed pattern size (powers of two up to 128), so every
+    // block starts at the same phase.
+    let mut done = 0;
+    while done < len {
+        let n = BLOCK.min(len - done);
+        // SAFETY: `dst + done .. + n` is inside the caller's range.
+        unsafe { std::ptr::copy_nonoverlapping(block.as_ptr(), dst.add(done), n) };
+        done += n;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn fill_repeats_the_pattern(len in 0usize..20_000, log in 0u32..8, seed in any::<u8>()) {
+            let pattern: Vec<u8> = (0..1usize << log).map(|i| seed.wrapping_add(i as u8 * 7)).collect();
+            let mut buf = vec![0xAAu8; len + 16];
+            // SAFETY: `len` bytes of `buf` are writable.
+            unsafe { fill_bytes(buf.as_mut_ptr().add(8), len, &pattern) };
+            for i in 0..len {
+                prop_assert_eq!(buf[8 + i], pattern[i % pattern.len()]);
+            }
+            prop_assert!(buf[..8].iter().chain(&buf[8 + len..]).all(|&b| b == 0xAA));
+        }
+
+        #[test]
+        fn region_span_is_the_last_touched_byte(ox in 0usize..8, oy in 0usize..8, w in 1usize..16, h in 1usize..8, extra in 0usize..8) {
+            let pitch = ox + w + extra;
+            let r = Region { origin: [ox, oy, 0], extent: [w, h, 1], pitch, slice_pitch: pitch * (oy + h) };
+            prop_assert_eq!(r.span(), Some((oy + h - 1) * pitch + ox + w));
+        }
+    }
+
+    #[test]
+    fn large_copies_split_over_threads_copy_everything() {
+        let len = PARALLEL_MIN * 2 + 12345;
+        let src: Vec<u8> = (0..len).map(|i| (i * 31 % 251) as u8).collect();
+        let mut dst = vec![0u8; len];
+        // SAFETY: both buffers hold `len` bytes and do not overlap.
+        unsafe { copy_bytes(dst.as_mut_ptr(), src.as_ptr(), len) };
+        assert!(dst == src);
+        let mut filled = vec![0u8; len];
+        // SAFETY: `len` bytes writable.
+        unsafe { fill_bytes(filled.as_mut_ptr(), len, &[1, 2, 3, 4]) };
+        assert!(filled
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| b == (i % 4) as u8 + 1));
+    }
+}

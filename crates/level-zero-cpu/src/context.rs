@@ -1,0 +1,171 @@
+//! Contexts: creation, status, residency, and the leak report when one is destroyed.
+
+use crate::abi::*;
+use crate::device::device;
+use crate::driver::Driver;
+use crate::handle::{self, Kind, Object};
+use crate::memory::Range;
+use level_zero_sys::*;
+use std::ffi::c_void;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// A context: the devices it may use and an id (its handle address) that owns allocations
+/// and child objects.
+pub struct Context {
+    id: AtomicUsize,
+    /// Device handle addresses this context may use (root devices with their sub-devices).
+    devices: Vec<usize>,
+}
+
+impl Object for Context {
+    const KIND: Kind = Kind::Context;
+}
+
+impl Context {
+    /// The handle address, which allocations and children record as their owner.
+    pub fn id(&self) -> usize {
+        self.id.load(Ordering::Relaxed)
+    }
+
+    pub fn has_device_handle(&self, device: ze_device_handle_t) -> bool {
+        self.devices.contains(&(device as usize))
+    }
+}
+
+/// The context behind a handle.
+pub fn context(handle: ze_context_handle_t) -> ZeResult<Arc<Context>> {
+    crate::driver::initialised()?;
+    handle::get::<Context, _>(handle)
+}
+
+typed! {
+    ze_context_desc_t => ZE_STRUCTURE_TYPE_CONTEXT_DESC,
+}
+
+fn create(
+    driver: ze_driver_handle_t,
+    desc: *const ze_context_desc_t,
+    devices: Option<&[ze_device_handle_t]>,
+    out: *mut ze_context_handle_t,
+) -> ZeResult {
+    crate::driver::initialised()?;
+    let driver = handle::get::<Driver, _>(driver)?;
+    // SAFETY: descriptor from the caller, null rejected.
+    let desc = unsafe { input(desc)? };
+    ensure(
+        desc.flags.0 & !ze_context_flag_t::ZE_CONTEXT_FLAG_TBD.0 == 0,
+        INVALID_ENUM,
+    )?;
+    ensure(!out.is_null(), NULL_POINTER)?;
+    let roots: Vec<ze_device_handle_t> = match devices {
+        Some(list) => {
+            for &d in list {
+                device(d)?;
+            }
+            list.to_vec()
+        }
+        None => driver.devices.clone(),
+    };
+    let mut all = Vec::new();
+    for root in roots {
+        all.push(root as usize);
+        all.extend(device(root)?.subdevices.iter().map(|&s| s as usize));
+    }
+    let ctx = Arc::new(Context {
+        id: AtomicUsize::new(0),
+        devices: all,
+    });
+    let h: ze_context_handle_t = handle::create(ctx.clone(), 0);
+    ctx.id.store(h as usize, Ordering::Relaxed);
+    // SAFETY: `out` non-null and writable by contract.
+    unsafe { out.write(h) };
+    Ok(())
+}
+
+pub unsafe extern "C" fn context_create(
+    driver: ze_driver_handle_t,
+    desc: *const ze_context_desc_t,
+    out: *mut ze_context_handle_t,
+) -> ze_result_t {
+    entry("zeContextCreate", || create(driver, desc, None, out))
+}
+
+pub unsafe extern "C" fn context_create_ex(
+    driver: ze_driver_handle_t,
+    desc: *const ze_context_desc_t,
+    count: u32,
+    devices: *mut ze_device_handle_t,
+    out: *mut ze_context_handle_t,
+) -> ze_result_t {
+    entry("zeContextCreateEx", || {
+        if count == 0 {
+            return create(driver, desc, None, out);
+        }
+        ensure(!devices.is_null(), NULL_POINTER)?;
+        // SAFETY: the caller passes `count` device handles.
+        let list = unsafe { std::slice::from_raw_parts(devices, count as usize) };
+        create(driver, desc, Some(list), out)
+    })
+}
+
+pub unsafe extern "C" fn context_destroy(ctx: ze_context_handle_t) -> ze_result_t {
+    entry("zeContextDestroy", || {
+        crate::driver::initialised()?;
+        let id = ctx as usize;
+        handle::get::<Context, _>(ctx)?;
+        let lines = crate::leaks::leaked(id);
+        crate::leaks::report(&format!("context {id:#x} at zeContextDestroy"), &lines);
+        crate::memory::free_context(id);
+        handle::destroy::<Context, _>(ctx)?;
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn context_get_status(ctx: ze_context_handle_t) -> ze_result_t {
+    entry("zeContextGetStatus", || context(ctx).map(drop))
+}
+
+pub unsafe extern "C" fn context_system_barrier(
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+) -> ze_result_t {
+    entry("zeContextSystemBarrier", || {
+        context(ctx)?;
+        device(dev)?;
+        Ok(())
+    })
+}
+
+fn residency(
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    ptr: *mut c_void,
+    size: usize,
+) -> ZeResult {
+    let ctx = context(ctx)?;
+    device(dev)?;
+    ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
+    // Host memory is always resident: check the range, nothing to move.
+    Range::check_usm(&ctx, ptr, size).map(drop)
+}
+
+pub unsafe extern "C" fn make_memory_resident(
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    ptr: *mut c_void,
+    size: usize,
+) -> ze_result_t {
+    entry("zeContextMakeMemoryResident", || {
+        residency(ctx, dev, ptr, size)
+    })
+}
+
+pub unsafe extern "C" fn evict_memory(
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    ptr: *mut c_void,
+    size: usize,
+) -> ze_result_t {
+    entry("zeContextEvictMemory", || residency(ctx, dev, ptr, size))
+}

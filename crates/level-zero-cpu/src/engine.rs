@@ -1,0 +1,181 @@
+//! An engine: a worker thread that executes submitted work in order. Command queues and
+//! asynchronous immediate command lists each own one.
+
+use crate::command::Op;
+use crate::fence::Fence;
+use crate::sync::{timeout_from_ns, NOTIFIER, SPIN};
+use level_zero_sys::ze_result_t;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// A unit of submitted work: op lists run in order, then the fence is signalled.
+pub struct Job {
+    pub lists: Vec<Arc<[Op]>>,
+    pub fence: Option<Arc<Fence>>,
+}
+
+struct Shared {
+    name: String,
+    jobs: Mutex<VecDeque<Job>>,
+    wake: Condvar,
+    /// Jobs submitted / finished so far (sequence numbers).
+    submitted: AtomicU64,
+    completed: AtomicU64,
+    /// Set when a command failed; reported (once) by the next synchronize.
+    lost: AtomicBool,
+    worker_asleep: AtomicBool,
+    stop: AtomicBool,
+}
+
+/// See the module documentation.
+pub struct Engine {
+    shared: Arc<Shared>,
+    thread: Mutex<Option<JoinHandle<()>>>,
+}
+
+impl Engine {
+    pub fn new(name: String) -> Engine {
+        let shared = Arc::new(Shared {
+            name,
+            jobs: Mutex::new(VecDeque::new()),
+            wake: Condvar::new(),
+            submitted: AtomicU64::new(0),
+            completed: AtomicU64::new(0),
+            lost: AtomicBool::new(false),
+            worker_asleep: AtomicBool::new(false),
+            stop: AtomicBool::new(false),
+        });
+        let worker = shared.clone();
+        let thread = std::thread::Builder::new()
+            .name("lz-cpu-queue".into())
+            .spawn(move || worker.run())
+            .expect("spawning a queue worker thread");
+        Engine {
+            shared,
+            thread: Mutex::new(Some(thread)),
+        }
+    }
+
+    /// Queues `job`; returns its sequence number.
+    pub fn submit(&self, job: Job) -> u64 {
+        let mut jobs = self.shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
+        jobs.push_back(job);
+        let seq = self.shared.submitted.fetch_add(1, Ordering::AcqRel) + 1;
+        drop(jobs);
+        if self.shared.worker_asleep.load(Ordering::SeqCst) {
+            self.shared.wake.notify_one();
+        }
+        seq
+    }
+
+    /// Waits for everything submitted so far: `ZE_RESULT_NOT_READY` on timeout,
+    /// `ZE_RESULT_ERROR_DEVICE_LOST` (once) if a command failed.
+    pub fn synchronize(&self, timeout_ns: u64) -> Result<(), ze_result_t> {
+        let target = self.shared.submitted.load(Ordering::Acquire);
+        let done = || self.shared.completed.load(Ordering::Acquire) >= target;
+        if !NOTIFIER.wait_until(done, timeout_from_ns(timeout_ns)) {
+            return Err(ze_result_t::ZE_RESULT_NOT_READY);
+        }
+        self.take_failure()
+    }
+
+    /// Reports (and clears) a failure recorded since the last report.
+    pub fn take_failure(&self) -> Result<(), ze_result_t> {
+        if self.shared.lost.swap(false, Ordering::AcqRel) {
+            Err(ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Records a failure of work executed outside the worker (synchronous mode).
+    pub fn record_failure(&self, message: &str) {
+        self.shared.record_failure(message);
+    }
+}
+
+impl Drop for Engine {
+    /// Finishes the submitted work, then stops the worker.
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::Release);
+        {
+            let _jobs = self.shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
+            self.shared.wake.notify_one();
+        }
+        NOTIFIER.notify();
+        if let Some(thread) = self.thread.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            // The last reference can be dropped by the worker itself (a finished job held
+            // it): then the worker ends on its own once the queue is drained.
+            if thread.thread().id() != std::thread::current().id() {
+                let _ = thread.join();
+            }
+        }
+    }
+}
+
+impl Shared {
+    fn record_failure(&self, message: &str) {
+        eprintln!(
+            "level-zero-cpu: {}: command failed (device lost): {message}",
+            self.name
+        );
+        self.lost.store(true, Ordering::Release);
+    }
+
+    fn next_job(&self) -> Option<Job> {
+        let spin_until = Instant::now() + SPIN;
+        loop {
+            if self.completed.load(Ordering::Acquire) < self.submitted.load(Ordering::Acquire) {
+                let mut jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
+                if let Some(job) = jobs.pop_front() {
+                    return Some(job);
+                }
+            }
+            if Instant::now() >= spin_until {
+                break;
+            }
+            std::hint::spin_loop();
+        }
+        let mut jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if let Some(job) = jobs.pop_front() {
+                return Some(job);
+            }
+            if self.stop.load(Ordering::Acquire) {
+                return None;
+            }
+            self.worker_asleep.store(true, Ordering::SeqCst);
+            jobs = self.wake.wait(jobs).unwrap_or_else(|e| e.into_inner());
+            self.worker_asleep.store(false, Ordering::SeqCst);
+        }
+    }
+
+    fn run(&self) {
+        while let Some(job) = self.next_job() {
+            let mut ok = true;
+            for op in job.lists.iter().flat_map(|list| list.iter()) {
+                if !ok {
+                    // After a failure the rest of the job is skipped; its events still
+                    // signal (as failed) so that nobody waits forever.
+                    if let Some(event) = &op.signal {
+                        event.fail();
+                    }
+                    continue;
+                }
+                if let Err(message) = op.execute(&self.stop) {
+                    self.record_failure(&message);
+                    ok = false;
+                }
+            }
+            if let Some(fence) = &job.fence {
+                fence.signal(ok);
+            }
+            drop(job);
+            self.completed.fetch_add(1, Ordering::AcqRel);
+            NOTIFIER.notify();
+        }
+    }
+}

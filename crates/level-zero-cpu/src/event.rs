@@ -1,0 +1,285 @@
+//! Event pools and events: host and device signalling, host waits with timeouts, kernel
+//! timestamps.
+
+use crate::abi::*;
+use crate::context::context;
+use crate::device::{device, timestamp_ns};
+use crate::handle::{self, Kind, Object};
+use crate::sync::{timeout_from_ns, NOTIFIER};
+use level_zero_sys::*;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+const POOL_FLAGS: u32 = 0x7;
+const SCOPE_FLAGS: u32 = 0x7;
+
+/// An event pool: `count` slots, shared by the events created in it.
+pub struct EventPool {
+    pub context: usize,
+    pub count: u32,
+    pub timestamps: bool,
+    /// Which slots have a live event.
+    used: Mutex<Vec<bool>>,
+}
+
+impl Object for EventPool {
+    const KIND: Kind = Kind::EventPool;
+}
+
+/// Event state values.
+const CLEAR: u32 = 0;
+const SIGNALLED: u32 = 1;
+/// Signalled by a command that failed (device lost): waits report the error.
+const FAILED: u32 = 2;
+
+/// An event.
+pub struct Event {
+    pub pool: Arc<EventPool>,
+    pub index: u32,
+    state: AtomicU32,
+    start: AtomicU64,
+    end: AtomicU64,
+    has_timestamps: AtomicBool,
+}
+
+impl Object for Event {
+    const KIND: Kind = Kind::Event;
+}
+
+impl Event {
+    pub fn is_signalled(&self) -> bool {
+        self.state.load(Ordering::Acquire) != CLEAR
+    }
+
+    /// Signals the event (after the work it tracks has finished).
+    pub fn signal(&self) {
+        self.state.store(SIGNALLED, Ordering::Release);
+        NOTIFIER.notify();
+    }
+
+    /// Signals the event as the result of a failed command.
+    pub fn fail(&self) {
+        self.state.store(FAILED, Ordering::Release);
+        NOTIFIER.notify();
+    }
+
+    pub fn reset(&self) {
+        self.has_timestamps.store(false, Ordering::Relaxed);
+        self.state.store(CLEAR, Ordering::Release);
+    }
+
+    /// Records the execution window of the command that signals this event.
+    pub fn record_timestamps(&self, start: u64, end: u64) {
+        if self.pool.timestamps {
+            self.start.store(start, Ordering::Relaxed);
+            self.end.store(end, Ordering::Relaxed);
+            self.has_timestamps.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The timestamps in the spec's form (global and context clocks are the same here).
+    pub fn timestamp_result(&self) -> ze_kernel_timestamp_result_t {
+        let data = ze_kernel_timestamp_data_t {
+            kernelStart: self.start.load(Ordering::Relaxed),
+            kernelEnd: self.end.load(Ordering::Relaxed),
+        };
+        ze_kernel_timestamp_result_t {
+            global: data,
+            context: data,
+        }
+    }
+
+    /// Host wait: `Ok` once signalled, `ZE_RESULT_NOT_READY` on timeout, device lost if the
+    /// signalling command failed.
+    pub fn host_wait(&self, timeout_ns: u64) -> ZeResult {
+        if !NOTIFIER.wait_until(|| self.is_signalled(), timeout_from_ns(timeout_ns)) {
+            return Err(ze_result_t::ZE_RESULT_NOT_READY);
+        }
+        self.status()
+    }
+
+    fn status(&self) -> ZeResult {
+        match self.state.load(Ordering::Acquire) {
+            CLEAR => Err(ze_result_t::ZE_RESULT_NOT_READY),
+            FAILED => Err(ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Drop for Event {
+    fn drop(&mut self) {
+        if let Some(slot) = self
+            .pool
+            .used
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_mut(self.index as usize)
+        {
+            *slot = false;
+        }
+    }
+}
+
+/// The event behind a handle.
+pub fn event(handle: ze_event_handle_t) -> ZeResult<Arc<Event>> {
+    crate::driver::initialised()?;
+    handle::get::<Event, _>(handle)
+}
+
+/// Events behind a caller's wait list (`count` handles at `list`).
+///
+/// # Safety
+/// A non-null `list` must hold `count` handles.
+pub unsafe fn wait_list(count: u32, list: *mut ze_event_handle_t) -> ZeResult<Vec<Arc<Event>>> {
+    if count == 0 {
+        return Ok(Vec::new());
+    }
+    ensure(!list.is_null(), NULL_POINTER)?;
+    // SAFETY: the caller passes `count` handles.
+    let handles = unsafe { std::slice::from_raw_parts(list, count as usize) };
+    handles.iter().map(|&h| event(h)).collect()
+}
+
+typed! {
+    ze_event_pool_desc_t => ZE_STRUCTURE_TYPE_EVENT_POOL_DESC,
+    ze_event_desc_t => ZE_STRUCTURE_TYPE_EVENT_DESC,
+}
+
+pub unsafe extern "C" fn event_pool_create(
+    ctx: ze_context_handle_t,
+    desc: *const ze_event_pool_desc_t,
+    num_devices: u32,
+    devices: *mut ze_device_handle_t,
+    out: *mut ze_event_pool_handle_t,
+) -> ze_result_t {
+    entry("zeEventPoolCreate", || {
+        let ctx = context(ctx)?;
+        // SAFETY: descriptor from the caller, null rejected.
+        let desc = unsafe { input(desc)? };
+        ensure(desc.flags.0 & !POOL_FLAGS == 0, INVALID_ENUM)?;
+        ensure(desc.count != 0, INVALID_SIZE)?;
+        ensure(!out.is_null(), NULL_POINTER)?;
+        if num_devices > 0 {
+            ensure(!devices.is_null(), NULL_POINTER)?;
+            // SAFETY: the caller passes `num_devices` handles.
+            for &d in unsafe { std::slice::from_raw_parts(devices, num_devices as usize) } {
+                device(d)?;
+                ensure(ctx.has_device_handle(d), INVALID_ARGUMENT)?;
+            }
+        }
+        let timestamps =
+            desc.flags.0 & ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0 != 0;
+        let pool = EventPool {
+            context: ctx.id(),
+            count: desc.count,
+            timestamps,
+            used: Mutex::new(vec![false; desc.count as usize]),
+        };
+        // SAFETY: `out` non-null and writable by contract.
+        unsafe { out.write(handle::create(Arc::new(pool), ctx.id())) };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn event_pool_destroy(pool: ze_event_pool_handle_t) -> ze_result_t {
+    entry("zeEventPoolDestroy", || {
+        crate::driver::initialised()?;
+        let p = handle::get::<EventPool, _>(pool)?;
+        let in_use = p
+            .used
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .any(|&u| u);
+        ensure(!in_use, ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE)?;
+        handle::destroy::<EventPool, _>(pool).map(drop)
+    })
+}
+
+pub unsafe extern "C" fn event_create(
+    pool: ze_event_pool_handle_t,
+    desc: *const ze_event_desc_t,
+    out: *mut ze_event_handle_t,
+) -> ze_result_t {
+    entry("zeEventCreate", || {
+        crate::driver::initialised()?;
+        let pool = handle::get::<EventPool, _>(pool)?;
+        // SAFETY: descriptor from the caller, null rejected.
+        let desc = unsafe { input(desc)? };
+        ensure(
+            desc.signal.0 & !SCOPE_FLAGS == 0 && desc.wait.0 & !SCOPE_FLAGS == 0,
+            INVALID_ENUM,
+        )?;
+        ensure(!out.is_null(), NULL_POINTER)?;
+        ensure(desc.index < pool.count, INVALID_ARGUMENT)?;
+        {
+            let mut used = pool.used.lock().unwrap_or_else(|e| e.into_inner());
+            let slot = &mut used[desc.index as usize];
+            ensure(!*slot, INVALID_ARGUMENT)?;
+            *slot = true;
+        }
+        let context = pool.context;
+        let event = Event {
+            pool,
+            index: desc.index,
+            state: AtomicU32::new(CLEAR),
+            start: AtomicU64::new(0),
+            end: AtomicU64::new(0),
+            has_timestamps: AtomicBool::new(false),
+        };
+        // SAFETY: `out` non-null and writable by contract.
+        unsafe { out.write(handle::create(Arc::new(event), context)) };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn event_destroy(ev: ze_event_handle_t) -> ze_result_t {
+    entry("zeEventDestroy", || {
+        crate::driver::initialised()?;
+        handle::destroy::<Event, _>(ev).map(drop)
+    })
+}
+
+pub unsafe extern "C" fn event_host_signal(ev: ze_event_handle_t) -> ze_result_t {
+    entry("zeEventHostSignal", || {
+        let ev = event(ev)?;
+        let now = timestamp_ns();
+        ev.record_timestamps(now, now);
+        ev.signal();
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn event_host_synchronize(
+    ev: ze_event_handle_t,
+    timeout: u64,
+) -> ze_result_t {
+    entry("zeEventHostSynchronize", || event(ev)?.host_wait(timeout))
+}
+
+pub unsafe extern "C" fn event_query_status(ev: ze_event_handle_t) -> ze_result_t {
+    entry("zeEventQueryStatus", || event(ev)?.status())
+}
+
+pub unsafe extern "C" fn event_host_reset(ev: ze_event_handle_t) -> ze_result_t {
+    entry("zeEventHostReset", || {
+        event(ev)?.reset();
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn event_query_kernel_timestamp(
+    ev: ze_event_handle_t,
+    out: *mut ze_kernel_timestamp_result_t,
+) -> ze_result_t {
+    entry("zeEventQueryKernelTimestamp", || {
+        let ev = event(ev)?;
+        ensure(!out.is_null(), NULL_POINTER)?;
+        ensure(ev.pool.timestamps, INVALID_ARGUMENT)?;
+        ev.status()?;
+        // SAFETY: `out` non-null and writable by contract.
+        unsafe { out.write(ev.timestamp_result()) };
+        Ok(())
+    })
+}
