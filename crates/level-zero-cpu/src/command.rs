@@ -285,7 +285,7 @@ mod tests {
     proptest! {
         #[test]
         fn fill_repeats_the_pattern(len in 0usize..20_000, log in 0u32..8, seed in any::<u8>()) {
-            let pattern: Vec<u8> = (0..1usize << log).map(|i| seed.wrapping_add(i as u8 * 7)).collect();
+            let pattern: Vec<u8> = (0..1usize << log).map(|i| seed.wrapping_add((i as u8).wrapping_mul(7))).collect();
             let mut buf = vec![0xAAu8; len + 16];
             // SAFETY: `len` bytes of `buf` are writable.
             unsafe { fill_bytes(buf.as_mut_ptr().add(8), len, &pattern) };
