@@ -194,6 +194,9 @@ pub unsafe extern "C" fn list_reset(list: ze_command_list_handle_t) -> ze_result
     })
 }
 
+/// An append's signal event and wait list.
+type EventArgs = (Option<Arc<Event>>, Vec<Arc<Event>>);
+
 /// The signal event and wait list every append takes.
 ///
 /// # Safety
@@ -202,7 +205,7 @@ unsafe fn events(
     signal: ze_event_handle_t,
     count: u32,
     waits: *mut ze_event_handle_t,
-) -> ZeResult<(Option<Arc<Event>>, Vec<Arc<Event>>)> {
+) -> ZeResult<EventArgs> {
     let signal = if signal.is_null() {
         None
     } else {

@@ -2,7 +2,7 @@
 //! to a loader. They are plain Rust `extern "C"` functions, never `#[no_mangle]`: the cdylib
 //! crate exports them under their C names with [`export_getters!`](crate::export_getters).
 
-use crate::ddi_versions as versions;
+use crate::unsupported;
 use crate::{cmdlist, context, device, driver, event, fence, memory, queue};
 use level_zero_sys::*;
 
@@ -17,21 +17,6 @@ fn accept<T>(version: ze_api_version_t, table: *mut T) -> Result<u32, ze_result_
     }
 }
 
-/// Nulls the entries of a table that exist at `minor` (entries are pointer-sized and ordered
-/// by the version that added them).
-///
-/// # Safety
-/// `table` must be valid for writes of the table as it was at version 1.`minor`.
-unsafe fn clear<T>(table: *mut T, entry_versions: &[u8], minor: u32) {
-    let n = entry_versions
-        .iter()
-        .take_while(|&&v| u32::from(v) <= minor)
-        .count();
-    debug_assert!(n * size_of::<usize>() <= size_of::<T>());
-    // SAFETY: the first `n` entries exist at this version, so the caller's table has them.
-    unsafe { core::ptr::write_bytes(table.cast::<usize>(), 0, n) };
-}
-
 /// The minor version an entry appeared in: 0 unless stated.
 macro_rules! since {
     () => {
@@ -42,10 +27,11 @@ macro_rules! since {
     };
 }
 
-/// Defines a getter: validates, nulls the entries that exist at the requested version, then
-/// sets each listed entry whose version (default 1.0) is not newer than the request.
+/// Defines a getter: validates, fills every entry that exists at the requested version with
+/// a stub answering `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE`, then sets each listed entry whose
+/// version (default 1.0) is not newer than the request.
 macro_rules! getter {
-    ($name:ident, $table:ty, $versions:expr, { $($field:ident = $f:path $(, since $since:literal)?;)* }) => {
+    ($name:ident, $table:ty, $stubs:path, { $($field:ident = $f:path $(, since $since:literal)?;)* }) => {
         #[doc = concat!("Fills a `", stringify!($table), "` with this driver's entry points.")]
         ///
         /// # Safety
@@ -57,7 +43,7 @@ macro_rules! getter {
                 Err(code) => return code,
             };
             // SAFETY: `accept` checked non-null; the caller's table has the entries of `minor`.
-            unsafe { clear(table, $versions, minor) };
+            unsafe { $stubs(table, minor) };
             $(
                 if minor >= since!($($since)?) {
                     // SAFETY: this entry exists at the requested version, so it is in the table.
@@ -69,11 +55,11 @@ macro_rules! getter {
     };
 }
 
-getter!(global, ze_global_dditable_t, versions::GLOBAL, {
+getter!(global, ze_global_dditable_t, unsupported::global, {
     pfnInit = driver::ze_init;
 });
 
-getter!(driver_table, ze_driver_dditable_t, versions::DRIVER, {
+getter!(driver_table, ze_driver_dditable_t, unsupported::driver, {
     pfnGet = driver::driver_get;
     pfnGetApiVersion = driver::driver_get_api_version;
     pfnGetProperties = driver::driver_get_properties;
@@ -82,7 +68,7 @@ getter!(driver_table, ze_driver_dditable_t, versions::DRIVER, {
     pfnGetExtensionFunctionAddress = driver::driver_get_extension_function_address, since 1;
 });
 
-getter!(device_table, ze_device_dditable_t, versions::DEVICE, {
+getter!(device_table, ze_device_dditable_t, unsupported::device, {
     pfnGet = device::device_get;
     pfnGetSubDevices = device::device_get_sub_devices;
     pfnGetProperties = device::device_get_properties;
@@ -100,7 +86,7 @@ getter!(device_table, ze_device_dditable_t, versions::DEVICE, {
     pfnGetGlobalTimestamps = device::device_get_global_timestamps, since 1;
 });
 
-getter!(context_table, ze_context_dditable_t, versions::CONTEXT, {
+getter!(context_table, ze_context_dditable_t, unsupported::context, {
     pfnCreate = context::context_create;
     pfnDestroy = context::context_destroy;
     pfnGetStatus = context::context_get_status;
@@ -113,7 +99,7 @@ getter!(context_table, ze_context_dditable_t, versions::CONTEXT, {
 getter!(
     command_queue_table,
     ze_command_queue_dditable_t,
-    versions::COMMAND_QUEUE,
+    unsupported::command_queue,
     {
         pfnCreate = queue::queue_create;
         pfnDestroy = queue::queue_destroy;
@@ -125,7 +111,7 @@ getter!(
 getter!(
     command_list_table,
     ze_command_list_dditable_t,
-    versions::COMMAND_LIST,
+    unsupported::command_list,
     {
         pfnCreate = cmdlist::list_create;
         pfnCreateImmediate = cmdlist::list_create_immediate;
@@ -148,7 +134,7 @@ getter!(
     }
 );
 
-getter!(fence_table, ze_fence_dditable_t, versions::FENCE, {
+getter!(fence_table, ze_fence_dditable_t, unsupported::fence, {
     pfnCreate = fence::fence_create;
     pfnDestroy = fence::fence_destroy;
     pfnHostSynchronize = fence::fence_host_synchronize;
@@ -159,14 +145,14 @@ getter!(fence_table, ze_fence_dditable_t, versions::FENCE, {
 getter!(
     event_pool_table,
     ze_event_pool_dditable_t,
-    versions::EVENT_POOL,
+    unsupported::event_pool,
     {
         pfnCreate = event::event_pool_create;
         pfnDestroy = event::event_pool_destroy;
     }
 );
 
-getter!(event_table, ze_event_dditable_t, versions::EVENT, {
+getter!(event_table, ze_event_dditable_t, unsupported::event, {
     pfnCreate = event::event_create;
     pfnDestroy = event::event_destroy;
     pfnHostSignal = event::event_host_signal;
@@ -176,7 +162,7 @@ getter!(event_table, ze_event_dditable_t, versions::EVENT, {
     pfnQueryKernelTimestamp = event::event_query_kernel_timestamp;
 });
 
-getter!(mem_table, ze_mem_dditable_t, versions::MEM, {
+getter!(mem_table, ze_mem_dditable_t, unsupported::mem, {
     pfnAllocShared = memory::alloc_shared;
     pfnAllocDevice = memory::alloc_device;
     pfnAllocHost = memory::alloc_host;
@@ -186,17 +172,17 @@ getter!(mem_table, ze_mem_dditable_t, versions::MEM, {
     pfnFreeExt = memory::free_ext, since 3;
 });
 
-/// Defines getters whose tables this driver leaves empty (every entry null).
+/// Defines getters for tables of which this driver implements nothing (every entry a stub).
 macro_rules! empty_getters {
-    ($($name:ident: $table:ty = $versions:expr;)*) => {$(
-        #[doc = concat!("Fills a `", stringify!($table), "` with nulls: this driver has none of its entry points.")]
+    ($($name:ident: $table:ty = $stubs:path;)*) => {$(
+        #[doc = concat!("Fills a `", stringify!($table), "` with stubs: this driver has none of its entry points.")]
         ///
         /// # Safety
         /// `table` must be null or valid for writes of the table at the requested version.
         pub unsafe extern "C" fn $name(version: ze_api_version_t, table: *mut $table) -> ze_result_t {
             match accept(version, table) {
                 // SAFETY: non-null; the caller's table has the entries of `minor`.
-                Ok(minor) => { unsafe { clear(table, $versions, minor) }; ze_result_t::ZE_RESULT_SUCCESS }
+                Ok(minor) => { unsafe { $stubs(table, minor) }; ze_result_t::ZE_RESULT_SUCCESS }
                 Err(code) => code,
             }
         }
@@ -204,19 +190,19 @@ macro_rules! empty_getters {
 }
 
 empty_getters! {
-    device_exp: ze_device_exp_dditable_t = versions::DEVICE_EXP;
-    image: ze_image_dditable_t = versions::IMAGE;
-    image_exp: ze_image_exp_dditable_t = versions::IMAGE_EXP;
-    event_exp: ze_event_exp_dditable_t = versions::EVENT_EXP;
-    module_table: ze_module_dditable_t = versions::MODULE;
-    module_build_log_table: ze_module_build_log_dditable_t = versions::MODULE_BUILD_LOG;
-    kernel_table: ze_kernel_dditable_t = versions::KERNEL;
-    kernel_exp: ze_kernel_exp_dditable_t = versions::KERNEL_EXP;
-    sampler: ze_sampler_dditable_t = versions::SAMPLER;
-    physical_mem: ze_physical_mem_dditable_t = versions::PHYSICAL_MEM;
-    virtual_mem: ze_virtual_mem_dditable_t = versions::VIRTUAL_MEM;
-    fabric_vertex_exp: ze_fabric_vertex_exp_dditable_t = versions::FABRIC_VERTEX_EXP;
-    fabric_edge_exp: ze_fabric_edge_exp_dditable_t = versions::FABRIC_EDGE_EXP;
+    device_exp: ze_device_exp_dditable_t = unsupported::device_exp;
+    image: ze_image_dditable_t = unsupported::image;
+    image_exp: ze_image_exp_dditable_t = unsupported::image_exp;
+    event_exp: ze_event_exp_dditable_t = unsupported::event_exp;
+    module_table: ze_module_dditable_t = unsupported::module;
+    module_build_log_table: ze_module_build_log_dditable_t = unsupported::module_build_log;
+    kernel_table: ze_kernel_dditable_t = unsupported::kernel;
+    kernel_exp: ze_kernel_exp_dditable_t = unsupported::kernel_exp;
+    sampler: ze_sampler_dditable_t = unsupported::sampler;
+    physical_mem: ze_physical_mem_dditable_t = unsupported::physical_mem;
+    virtual_mem: ze_virtual_mem_dditable_t = unsupported::virtual_mem;
+    fabric_vertex_exp: ze_fabric_vertex_exp_dditable_t = unsupported::fabric_vertex_exp;
+    fabric_edge_exp: ze_fabric_edge_exp_dditable_t = unsupported::fabric_edge_exp;
 }
 
 /// A `zet`/`zes` getter: this driver offers no tools or sysman entry points, so it answers

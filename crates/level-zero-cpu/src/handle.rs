@@ -16,6 +16,7 @@ pub enum Kind {
     EventPool,
     Event,
     Fence,
+    MemoryModule,
 }
 
 impl Kind {
@@ -29,6 +30,7 @@ impl Kind {
             Kind::EventPool => "event pool",
             Kind::Event => "event",
             Kind::Fence => "fence",
+            Kind::MemoryModule => "memory module",
         }
     }
 }

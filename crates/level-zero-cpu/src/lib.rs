@@ -35,8 +35,11 @@ pub mod leaks;
 mod memory;
 mod queue;
 mod sync;
+mod unsupported;
+mod zes;
 
 pub use ddi::{tools_table, GETTERS};
+pub use zes::{zes_device_table, zes_memory_table};
 
 /// The C names of every getter Intel's loader looks up in a driver: the 23 `ze` getters,
 /// then the 13 `zet` and 17 `zes` ones.
@@ -127,16 +130,20 @@ macro_rules! export_getters {
             zeGetFabricVertexExpProcAddrTable: fabric_vertex_exp, ze_fabric_vertex_exp_dditable_t;
             zeGetFabricEdgeExpProcAddrTable: fabric_edge_exp, ze_fabric_edge_exp_dditable_t;
         );
+        $crate::export_getters!(@sysman
+            zesGetDeviceProcAddrTable: zes_device_table, zes_device_dditable_t;
+            zesGetMemoryProcAddrTable: zes_memory_table, zes_memory_dditable_t;
+        );
         $crate::export_getters!(@tools
             zetGetDeviceProcAddrTable zetGetContextProcAddrTable zetGetCommandListProcAddrTable
             zetGetModuleProcAddrTable zetGetKernelProcAddrTable zetGetMetricGroupProcAddrTable
             zetGetMetricGroupExpProcAddrTable zetGetMetricProcAddrTable
             zetGetMetricStreamerProcAddrTable zetGetMetricQueryPoolProcAddrTable
             zetGetMetricQueryProcAddrTable zetGetTracerExpProcAddrTable zetGetDebugProcAddrTable
-            zesGetDriverProcAddrTable zesGetDeviceProcAddrTable zesGetSchedulerProcAddrTable
+            zesGetDriverProcAddrTable zesGetSchedulerProcAddrTable
             zesGetPerformanceFactorProcAddrTable zesGetPowerProcAddrTable
             zesGetFrequencyProcAddrTable zesGetEngineProcAddrTable zesGetStandbyProcAddrTable
-            zesGetFirmwareProcAddrTable zesGetMemoryProcAddrTable zesGetFabricPortProcAddrTable
+            zesGetFirmwareProcAddrTable zesGetFabricPortProcAddrTable
             zesGetTemperatureProcAddrTable zesGetPsuProcAddrTable zesGetFanProcAddrTable
             zesGetLedProcAddrTable zesGetRasProcAddrTable zesGetDiagnosticsProcAddrTable
         );
@@ -156,6 +163,20 @@ macro_rules! export_getters {
                 Some(getter) => unsafe { getter(version, table) },
                 None => $crate::__sys::ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
             }
+        }
+    )*};
+    (@sysman $($symbol:ident: $fill:ident, $table:ident;)*) => {$(
+        /// Exported sysman getter: the memory-module entries only.
+        ///
+        /// # Safety
+        /// `table` must be null or a writable DDI table of the requested version.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $symbol(
+            version: $crate::__sys::ze_api_version_t,
+            table: *mut $crate::__sys::$table,
+        ) -> $crate::__sys::ze_result_t {
+            // SAFETY: forwarded with the caller's guarantees.
+            unsafe { $crate::$fill(version, table) }
         }
     )*};
     (@tools $($symbol:ident)*) => {$(
