@@ -1,6 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod kernels;
+pub mod ze;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -37,8 +40,14 @@ const CHILD: &str = "ONEAPI_TEST_CHILD";
 /// asserts it passes. Returns `true` in the child (which must then do the real work), `false`
 /// in the parent. Loader state (`zeInit`, environment) is per process, hence the child.
 pub fn in_child(name: &str, envs: &[(&str, &str)]) -> bool {
+    child_stderr(name, envs).is_none()
+}
+
+/// [`in_child`] that, in the parent, returns what the passing child wrote to stderr (for
+/// checks on the driver's reports); `None` in the child.
+pub fn child_stderr(name: &str, envs: &[(&str, &str)]) -> Option<String> {
     if std::env::var(CHILD).as_deref() == Ok(name) {
-        return true;
+        return None;
     }
     let out = Command::new(std::env::current_exe().unwrap())
         .args([name, "--exact", "--nocapture", "--test-threads=1"])
@@ -57,5 +66,5 @@ pub fn in_child(name: &str, envs: &[(&str, &str)]) -> bool {
         stdout.contains("1 passed"),
         "child {name} ran no test:\n{stdout}"
     );
-    false
+    Some(stderr.into_owned())
 }

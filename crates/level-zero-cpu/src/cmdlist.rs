@@ -71,7 +71,7 @@ impl CommandList {
                 // Every earlier command has finished (each append waits), so running on the
                 // caller's thread keeps the order.
                 engine.synchronize(u64::MAX)?;
-                op.execute(&NEVER_STOP).map_err(|message| {
+                op.execute(&NEVER_STOP, Vec::new()).map_err(|message| {
                     engine.record_failure(&message);
                     engine.take_failure().unwrap_err()
                 })
@@ -211,6 +211,8 @@ unsafe fn events(
     } else {
         Some(event(signal)?)
     };
+    // The spec's code for a missing wait list is a size error, not a null pointer.
+    ensure(count == 0 || !waits.is_null(), INVALID_SIZE)?;
     // SAFETY: forwarded caller contract.
     Ok((signal, unsafe { wait_list(count, waits)? }))
 }
@@ -356,6 +358,8 @@ pub unsafe extern "C" fn append_memory_copy_region(
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
     entry("zeCommandListAppendMemoryCopyRegion", || {
+        // Null pointers before the overlap check (two nulls would "overlap").
+        ensure(!dst.is_null() && !src.is_null(), NULL_POINTER)?;
         // SAFETY: regions from the caller, null rejected.
         let (d, s) = unsafe {
             (

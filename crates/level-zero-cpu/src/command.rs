@@ -3,6 +3,7 @@
 use crate::config::config;
 use crate::device::timestamp_ns;
 use crate::event::Event;
+use crate::kernel::exec::{self, Launch};
 use crate::memory::{Allocation, Range};
 use crate::sync::NOTIFIER;
 use level_zero_sys::{ze_copy_region_t, ze_kernel_timestamp_result_t};
@@ -73,6 +74,12 @@ pub enum Command {
         dst: Vec<Range>,
     },
     Reset(Arc<Event>),
+    Launch(Box<LaunchCommand>),
+    /// `zeCommandListAppendLaunchMultipleKernelsIndirect`: the count is read at execution.
+    LaunchMany {
+        count: Range,
+        launches: Vec<LaunchCommand>,
+    },
 }
 
 /// A command with the events it waits for and signals.
@@ -91,9 +98,21 @@ impl Op {
         }
     }
 
+    /// The live allocations the command uses: an engine holds them from submission until the
+    /// command has run, so that memory freed meanwhile (`zeMemFreeExt`) stays valid for it.
+    /// Memory already freed is left out: the command reports it when it runs.
+    pub fn pin_memory(&self) -> Vec<Arc<Allocation>> {
+        self.command
+            .ranges()
+            .into_iter()
+            .filter_map(|range| range.alloc.as_ref()?.upgrade())
+            .collect()
+    }
+
     /// Runs the op: waits, delay, command, signal. `Err` describes a failed command (its
     /// signal event is marked failed); `stop` aborts a wait when the queue is torn down.
-    pub fn execute(&self, stop: &AtomicBool) -> Result<(), String> {
+    /// `pinned` (from [`pin_memory`](Self::pin_memory)) is released before the signal.
+    pub fn execute(&self, stop: &AtomicBool, pinned: Vec<Arc<Allocation>>) -> Result<(), String> {
         for event in &self.waits {
             NOTIFIER.wait_until(
                 || event.is_signalled() || stop.load(Ordering::Acquire),
@@ -106,6 +125,7 @@ impl Op {
         }
         let start = timestamp_ns();
         let result = self.command.run();
+        drop(pinned);
         if let Some(event) = &self.signal {
             event.record_timestamps(start, timestamp_ns());
             match result {
@@ -114,6 +134,93 @@ impl Op {
             }
         }
         result
+    }
+}
+
+/// Group counts of a launch: given, or read from device memory when it executes.
+pub enum LaunchGroups {
+    Direct([u32; 3]),
+    Indirect(Range),
+}
+
+/// A kernel launch with its arguments captured at append time.
+pub struct LaunchCommand {
+    pub kernel: Arc<crate::kernel_api::Kernel>,
+    pub args: Vec<Vec<u8>>,
+    /// The allocations pointer arguments point into.
+    pub buffers: Vec<Range>,
+    pub group_size: [u32; 3],
+    pub offset: [u32; 3],
+    /// `ze_kernel_indirect_access_flags_t` bits.
+    pub indirect: u32,
+    pub context: usize,
+    pub groups: LaunchGroups,
+}
+
+impl LaunchCommand {
+    fn ranges(&self) -> Vec<&Range> {
+        let indirect = match &self.groups {
+            LaunchGroups::Indirect(range) => Some(range),
+            LaunchGroups::Direct(_) => None,
+        };
+        self.buffers.iter().chain(indirect).collect()
+    }
+
+    fn run(&self) -> Result<(), String> {
+        let name = self.kernel.name.to_string_lossy();
+        let groups = match &self.groups {
+            LaunchGroups::Direct(g) => *g,
+            LaunchGroups::Indirect(range) => {
+                let _pinned = range.pin()?;
+                // SAFETY: 12 bytes of USM checked at record time and pinned.
+                let g = unsafe {
+                    (range.ptr as *const level_zero_sys::ze_group_count_t).read_unaligned()
+                };
+                [g.groupCountX, g.groupCountY, g.groupCountZ]
+            }
+        };
+        let mut pinned = Vec::new();
+        for b in &self.buffers {
+            pinned.extend(b.pin().map_err(|e| format!("kernel {name}: {e}"))?);
+        }
+        if self.indirect != 0 {
+            pinned.extend(crate::memory::allocations_of(self.context, self.indirect));
+        }
+        let mut regions: Vec<exec::Region> = pinned
+            .iter()
+            .map(|a| exec::Region {
+                base: a.base,
+                end: a.base + a.size,
+                what: format!("{} allocation", a.kind_name()),
+            })
+            .collect();
+        let memory = &self.kernel.module.built.data.memory;
+        let base = memory.as_ptr() as usize;
+        regions.push(exec::Region {
+            base,
+            end: base + memory.len() * 8,
+            what: "module globals".into(),
+        });
+        regions.sort_by_key(|r| r.base);
+        regions.dedup_by_key(|r| r.base);
+        let [sx, sy, sz] = self.group_size;
+        let work_dim = if groups[2] as u64 * sz as u64 > 1 {
+            3
+        } else if groups[1] as u64 * sy as u64 > 1 {
+            2
+        } else {
+            1
+        };
+        let launch = Launch {
+            groups,
+            group_size: [sx, sy, sz],
+            offset: self.offset,
+            work_dim,
+            args: self.args.clone(),
+            regions,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        exec::run(&self.kernel.program, &launch).map_err(|e| format!("kernel {name}: {e}"))
     }
 }
 
@@ -127,6 +234,20 @@ fn pin(ranges: &[&Range]) -> Result<Vec<Arc<Allocation>>, String> {
 }
 
 impl Command {
+    /// The memory ranges the command touches.
+    pub fn ranges(&self) -> Vec<&Range> {
+        match self {
+            Command::Nop | Command::Reset(_) => Vec::new(),
+            Command::Copy { dst, src } | Command::CopyRegion { dst, src, .. } => vec![dst, src],
+            Command::Fill { dst, .. } | Command::WriteTimestamp { dst } => vec![dst],
+            Command::QueryTimestamps { dst, .. } => dst.iter().collect(),
+            Command::Launch(launch) => launch.ranges(),
+            Command::LaunchMany { count, launches } => std::iter::once(count)
+                .chain(launches.iter().flat_map(LaunchCommand::ranges))
+                .collect(),
+        }
+    }
+
     fn run(&self) -> Result<(), String> {
         match self {
             Command::Nop => Ok(()),
@@ -182,6 +303,13 @@ impl Command {
             Command::Reset(event) => {
                 event.reset();
                 Ok(())
+            }
+            Command::Launch(launch) => launch.run(),
+            Command::LaunchMany { count, launches } => {
+                let _pinned = pin(&[count])?;
+                // SAFETY: 4 bytes of USM checked at record time and pinned.
+                let n = unsafe { (count.ptr as *const u32).read_unaligned() } as usize;
+                launches.iter().take(n).try_for_each(LaunchCommand::run)
             }
         }
     }

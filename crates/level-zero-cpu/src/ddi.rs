@@ -3,7 +3,7 @@
 //! crate exports them under their C names with [`export_getters!`](crate::export_getters).
 
 use crate::unsupported;
-use crate::{cmdlist, context, device, driver, event, fence, memory, queue};
+use crate::{cmdlist, context, device, driver, event, fence, kernel_api, memory, module, queue};
 use level_zero_sys::*;
 
 /// Validates a getter call; `Ok(minor)` is the requested minor version.
@@ -131,8 +131,53 @@ getter!(
         pfnAppendWaitOnEvents = cmdlist::append_wait_on_events;
         pfnAppendEventReset = cmdlist::append_event_reset;
         pfnAppendQueryKernelTimestamps = cmdlist::append_query_kernel_timestamps;
+        pfnAppendLaunchKernel = kernel_api::append_launch_kernel;
+        pfnAppendLaunchCooperativeKernel = kernel_api::append_launch_cooperative_kernel;
+        pfnAppendLaunchKernelIndirect = kernel_api::append_launch_kernel_indirect;
+        pfnAppendLaunchMultipleKernelsIndirect =
+            kernel_api::append_launch_multiple_kernels_indirect;
     }
 );
+
+getter!(module_table, ze_module_dditable_t, unsupported::module, {
+    pfnCreate = module::module_create;
+    pfnDestroy = module::module_destroy;
+    pfnDynamicLink = module::module_dynamic_link;
+    pfnGetNativeBinary = module::module_get_native_binary;
+    pfnGetGlobalPointer = module::module_get_global_pointer;
+    pfnGetKernelNames = module::module_get_kernel_names;
+    pfnGetProperties = module::module_get_properties;
+    pfnGetFunctionPointer = module::module_get_function_pointer;
+});
+
+getter!(
+    module_build_log_table,
+    ze_module_build_log_dditable_t,
+    unsupported::module_build_log,
+    {
+        pfnDestroy = module::build_log_destroy;
+        pfnGetString = module::build_log_get_string;
+    }
+);
+
+getter!(kernel_table, ze_kernel_dditable_t, unsupported::kernel, {
+    pfnCreate = kernel_api::kernel_create;
+    pfnDestroy = kernel_api::kernel_destroy;
+    pfnSetCacheConfig = kernel_api::kernel_set_cache_config;
+    pfnSetGroupSize = kernel_api::kernel_set_group_size;
+    pfnSuggestGroupSize = kernel_api::kernel_suggest_group_size;
+    pfnSuggestMaxCooperativeGroupCount = kernel_api::kernel_suggest_max_cooperative_group_count;
+    pfnSetArgumentValue = kernel_api::kernel_set_argument_value;
+    pfnSetIndirectAccess = kernel_api::kernel_set_indirect_access;
+    pfnGetIndirectAccess = kernel_api::kernel_get_indirect_access;
+    pfnGetSourceAttributes = kernel_api::kernel_get_source_attributes;
+    pfnGetProperties = kernel_api::kernel_get_properties;
+    pfnGetName = kernel_api::kernel_get_name;
+});
+
+getter!(kernel_exp, ze_kernel_exp_dditable_t, unsupported::kernel_exp, {
+    pfnSetGlobalOffsetExp = kernel_api::kernel_set_global_offset, since 1;
+});
 
 getter!(fence_table, ze_fence_dditable_t, unsupported::fence, {
     pfnCreate = fence::fence_create;
@@ -194,10 +239,6 @@ empty_getters! {
     image: ze_image_dditable_t = unsupported::image;
     image_exp: ze_image_exp_dditable_t = unsupported::image_exp;
     event_exp: ze_event_exp_dditable_t = unsupported::event_exp;
-    module_table: ze_module_dditable_t = unsupported::module;
-    module_build_log_table: ze_module_build_log_dditable_t = unsupported::module_build_log;
-    kernel_table: ze_kernel_dditable_t = unsupported::kernel;
-    kernel_exp: ze_kernel_exp_dditable_t = unsupported::kernel_exp;
     sampler: ze_sampler_dditable_t = unsupported::sampler;
     physical_mem: ze_physical_mem_dditable_t = unsupported::physical_mem;
     virtual_mem: ze_virtual_mem_dditable_t = unsupported::virtual_mem;

@@ -3,6 +3,7 @@
 
 use crate::command::Op;
 use crate::fence::Fence;
+use crate::memory::Allocation;
 use crate::sync::{timeout_from_ns, NOTIFIER, SPIN};
 use level_zero_sys::ze_result_t;
 use std::collections::VecDeque;
@@ -17,9 +18,18 @@ pub struct Job {
     pub fence: Option<Arc<Fence>>,
 }
 
+/// A submitted job with, for each of its ops in order, the allocations it uses: held from
+/// submission until the op has run, so that memory freed with `zeMemFreeExt` while the work is
+/// pending stays valid for it (the blocking policy waits for these references to go, the
+/// deferred one leaves the release to them).
+struct Queued {
+    job: Job,
+    pinned: Vec<Vec<Arc<Allocation>>>,
+}
+
 struct Shared {
     name: String,
-    jobs: Mutex<VecDeque<Job>>,
+    jobs: Mutex<VecDeque<Queued>>,
     wake: Condvar,
     /// Jobs submitted / finished so far (sequence numbers).
     submitted: AtomicU64,
@@ -61,8 +71,14 @@ impl Engine {
 
     /// Queues `job`; returns its sequence number.
     pub fn submit(&self, job: Job) -> u64 {
+        let pinned = job
+            .lists
+            .iter()
+            .flat_map(|list| list.iter())
+            .map(Op::pin_memory)
+            .collect();
         let mut jobs = self.shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
-        jobs.push_back(job);
+        jobs.push_back(Queued { job, pinned });
         let seq = self.shared.submitted.fetch_add(1, Ordering::AcqRel) + 1;
         drop(jobs);
         if self.shared.worker_asleep.load(Ordering::SeqCst) {
@@ -125,7 +141,7 @@ impl Shared {
         self.lost.store(true, Ordering::Release);
     }
 
-    fn next_job(&self) -> Option<Job> {
+    fn next_job(&self) -> Option<Queued> {
         let spin_until = Instant::now() + SPIN;
         loop {
             if self.completed.load(Ordering::Acquire) < self.submitted.load(Ordering::Acquire) {
@@ -154,9 +170,10 @@ impl Shared {
     }
 
     fn run(&self) {
-        while let Some(job) = self.next_job() {
+        while let Some(Queued { job, pinned }) = self.next_job() {
             let mut ok = true;
-            for op in job.lists.iter().flat_map(|list| list.iter()) {
+            let ops = job.lists.iter().flat_map(|list| list.iter());
+            for (op, pinned) in ops.zip(pinned) {
                 if !ok {
                     // After a failure the rest of the job is skipped; its events still
                     // signal (as failed) so that nobody waits forever.
@@ -165,7 +182,7 @@ impl Shared {
                     }
                     continue;
                 }
-                if let Err(message) = op.execute(&self.stop) {
+                if let Err(message) = op.execute(&self.stop, pinned) {
                     self.record_failure(&message);
                     ok = false;
                 }

@@ -18,7 +18,7 @@ pub struct EventPool {
     pub context: usize,
     pub count: u32,
     pub timestamps: bool,
-    /// Which slots have a live event.
+    /// Which slots have a live event handle.
     used: Mutex<Vec<bool>>,
 }
 
@@ -107,20 +107,6 @@ impl Event {
     }
 }
 
-impl Drop for Event {
-    fn drop(&mut self) {
-        if let Some(slot) = self
-            .pool
-            .used
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get_mut(self.index as usize)
-        {
-            *slot = false;
-        }
-    }
-}
-
 /// The event behind a handle.
 pub fn event(handle: ze_event_handle_t) -> ZeResult<Arc<Event>> {
     crate::driver::initialised()?;
@@ -161,7 +147,7 @@ pub unsafe extern "C" fn event_pool_create(
         ensure(desc.count != 0, INVALID_SIZE)?;
         ensure(!out.is_null(), NULL_POINTER)?;
         if num_devices > 0 {
-            ensure(!devices.is_null(), NULL_POINTER)?;
+            ensure(!devices.is_null(), INVALID_SIZE)?;
             // SAFETY: the caller passes `num_devices` handles.
             for &d in unsafe { std::slice::from_raw_parts(devices, num_devices as usize) } {
                 device(d)?;
@@ -237,7 +223,19 @@ pub unsafe extern "C" fn event_create(
 pub unsafe extern "C" fn event_destroy(ev: ze_event_handle_t) -> ze_result_t {
     entry("zeEventDestroy", || {
         crate::driver::initialised()?;
-        handle::destroy::<Event, _>(ev).map(drop)
+        let ev = handle::destroy::<Event, _>(ev)?;
+        // The slot is free once the handle is gone, even if a finished command that signalled
+        // the event has not dropped its reference yet (the pool may then be destroyed).
+        if let Some(slot) = ev
+            .pool
+            .used
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_mut(ev.index as usize)
+        {
+            *slot = false;
+        }
+        Ok(())
     })
 }
 

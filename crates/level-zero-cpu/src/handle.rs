@@ -17,6 +17,9 @@ pub enum Kind {
     Event,
     Fence,
     MemoryModule,
+    Module,
+    ModuleBuildLog,
+    Kernel,
 }
 
 impl Kind {
@@ -31,6 +34,9 @@ impl Kind {
             Kind::Event => "event",
             Kind::Fence => "fence",
             Kind::MemoryModule => "memory module",
+            Kind::Module => "module",
+            Kind::ModuleBuildLog => "module build log",
+            Kind::Kernel => "kernel",
         }
     }
 }

@@ -165,6 +165,22 @@ pub fn leaked_allocations(context: usize) -> Vec<String> {
     lines
 }
 
+/// Live allocations of `context` whose kind is in `ze_kernel_indirect_access_flags_t` bits
+/// (host 1, device 2, shared 4), for kernels with indirect access.
+pub fn allocations_of(context: usize, flags: u32) -> Vec<Arc<Allocation>> {
+    let wanted = |k: ze_memory_type_t| match k {
+        ze_memory_type_t::ZE_MEMORY_TYPE_HOST => flags & 1 != 0,
+        ze_memory_type_t::ZE_MEMORY_TYPE_DEVICE => flags & 2 != 0,
+        ze_memory_type_t::ZE_MEMORY_TYPE_SHARED => flags & 4 != 0,
+        _ => false,
+    };
+    map()
+        .values()
+        .filter(|a| a.context == context && wanted(a.kind))
+        .cloned()
+        .collect()
+}
+
 /// Frees every allocation of a context being destroyed (after its leak report).
 pub fn free_context(context: usize) {
     let freed: Vec<_> = {

@@ -1,0 +1,115 @@
+//! The lowered form of a kernel: blocks of instructions over value slots, run for many
+//! work-items at once ("lanes"). Every SSA value owns `n` consecutive slots (one per scalar
+//! component); the register file is slot-major: `r[slot * lanes + lane]`.
+
+use super::exec::Lanes;
+
+/// One lowered instruction: runs for every active lane.
+pub type Exec = Box<dyn Fn(&mut Lanes<'_>) -> Result<(), String> + Send + Sync>;
+
+/// A parallel copy performed when a lane takes a control-flow edge (OpPhi).
+#[derive(Clone, Debug)]
+pub struct EdgeCopy {
+    pub dst: usize,
+    pub src: usize,
+    pub n: usize,
+}
+
+/// An edge: target block and the phi copies to perform.
+#[derive(Clone, Debug, Default)]
+pub struct Edge {
+    pub target: u32,
+    pub copies: Vec<EdgeCopy>,
+}
+
+/// How a block ends.
+pub enum Term {
+    Branch(Edge),
+    Cond {
+        cond: usize,
+        then: Edge,
+        other: Edge,
+    },
+    /// `sel` holds an integer of `mask` bits; cases are compared after masking.
+    Switch {
+        sel: usize,
+        mask: u64,
+        default: Edge,
+        cases: Vec<(u64, Edge)>,
+    },
+    /// The work-item finished.
+    Return,
+    Unreachable,
+}
+
+pub struct Block {
+    pub insts: Vec<Exec>,
+    pub term: Term,
+}
+
+/// Work-item built-in values, filled per lane at the start of each work-group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BuiltinValue {
+    GlobalId,
+    LocalId,
+    GroupId,
+    NumGroups,
+    LocalSize,
+    GlobalSize,
+    GlobalOffset,
+    EnqueuedLocalSize,
+    WorkDim,
+    GlobalLinearId,
+    LocalLinearId,
+    SubgroupSize,
+    SubgroupMaxSize,
+    NumSubgroups,
+    SubgroupId,
+    SubgroupLocalId,
+}
+
+/// What a kernel parameter receives.
+#[derive(Clone, Debug)]
+pub enum ParamKind {
+    /// A value of `size` bytes copied into the parameter's slots (scalars, vectors, pointers
+    /// to global/constant memory).
+    Value { leaves: Vec<super::types::Leaf> },
+    /// A `__local` pointer: the argument is a size in bytes; the lane sees an address in the
+    /// group's local memory.
+    Local,
+    /// A struct passed by value (`ByVal` pointer): the bytes are copied into parameter memory
+    /// and the lane sees its address.
+    ByVal { size: usize, align: usize },
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub slot: usize,
+    pub size: usize,
+    pub kind: ParamKind,
+    pub is_pointer: bool,
+}
+
+/// A lowered kernel.
+pub struct Program {
+    pub name: String,
+    pub blocks: Vec<Block>,
+    pub entry: u32,
+    pub slots: usize,
+    /// Slots holding constants: (slot, value), written once per register file.
+    pub constants: Vec<(usize, u64)>,
+    /// Slots holding the address of module-scope `__local` variables: (slot, offset in the
+    /// group's local memory after the `__local` parameters).
+    pub local_vars: Vec<(usize, usize)>,
+    /// Bytes of kernel-scope `__local` variables.
+    pub local_static: usize,
+    /// Slots holding the address of each private variable: (slot, offset in the lane's arena).
+    pub private_vars: Vec<(usize, usize)>,
+    /// Bytes of private memory per work-item.
+    pub private_size: usize,
+    /// Slots of work-item built-ins (3 slots each for the vector ones).
+    pub builtins: Vec<(BuiltinValue, usize)>,
+    pub params: Vec<Param>,
+    /// `reqd_work_group_size`, if declared.
+    pub required_group_size: Option<[u32; 3]>,
+}

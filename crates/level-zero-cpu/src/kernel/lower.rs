@@ -1,0 +1,552 @@
+//! Lowering a kernel entry point to a [`Program`]: every call inlined, SSA ids mapped to
+//! value slots, OpPhi turned into edge copies, blocks ordered in reverse post-order.
+
+use super::ir::{Block, BuiltinValue, Edge, EdgeCopy, Exec, Param, ParamKind, Program, Term};
+use super::spirv::{GlobalVar, ModuleData};
+use super::types::Shape;
+use rspirv::dr::{Function, Instruction, Operand};
+use rspirv::spirv::{BuiltIn, Decoration, FunctionParameterAttribute, Op, StorageClass, Word};
+use std::collections::HashMap;
+
+/// Per-instance (per inlined call) names.
+#[derive(Default)]
+pub(super) struct Env {
+    pub vals: HashMap<Word, usize>,
+    pub types: HashMap<Word, Word>,
+    pub labels: HashMap<Word, u32>,
+}
+
+pub(super) struct Lowering<'m> {
+    pub m: &'m ModuleData,
+    blocks: Vec<Option<Block>>,
+    slots: usize,
+    constants: Vec<(usize, u64)>,
+    const_slot: HashMap<Word, usize>,
+    local_vars: Vec<(usize, usize)>,
+    local_slot: HashMap<Word, usize>,
+    private_vars: Vec<(usize, usize)>,
+    private_size: usize,
+    builtins: Vec<(BuiltinValue, usize)>,
+    depth: usize,
+}
+
+fn id(inst: &Instruction, i: usize) -> Result<Word, String> {
+    match inst.operands.get(i) {
+        Some(Operand::IdRef(w)) => Ok(*w),
+        other => Err(format!(
+            "Op{:?}: operand {i} is not an id ({other:?})",
+            inst.class.opcode
+        )),
+    }
+}
+
+fn lit(inst: &Instruction, i: usize) -> Result<u64, String> {
+    match inst.operands.get(i) {
+        Some(Operand::LiteralBit32(v)) => Ok(*v as u64),
+        Some(Operand::LiteralBit64(v)) => Ok(*v),
+        Some(Operand::LiteralExtInstInteger(v)) => Ok(*v as u64),
+        other => Err(format!(
+            "Op{:?}: operand {i} is not a literal ({other:?})",
+            inst.class.opcode
+        )),
+    }
+}
+
+pub(super) fn builtin_value(b: BuiltIn) -> Result<(BuiltinValue, usize), String> {
+    Ok(match b {
+        BuiltIn::GlobalInvocationId => (BuiltinValue::GlobalId, 3),
+        BuiltIn::LocalInvocationId => (BuiltinValue::LocalId, 3),
+        BuiltIn::WorkgroupId => (BuiltinValue::GroupId, 3),
+        BuiltIn::NumWorkgroups => (BuiltinValue::NumGroups, 3),
+        BuiltIn::WorkgroupSize => (BuiltinValue::LocalSize, 3),
+        BuiltIn::GlobalSize => (BuiltinValue::GlobalSize, 3),
+        BuiltIn::GlobalOffset => (BuiltinValue::GlobalOffset, 3),
+        BuiltIn::EnqueuedWorkgroupSize => (BuiltinValue::EnqueuedLocalSize, 3),
+        BuiltIn::WorkDim => (BuiltinValue::WorkDim, 1),
+        BuiltIn::GlobalLinearId => (BuiltinValue::GlobalLinearId, 1),
+        BuiltIn::LocalInvocationIndex => (BuiltinValue::LocalLinearId, 1),
+        BuiltIn::SubgroupSize => (BuiltinValue::SubgroupSize, 1),
+        BuiltIn::SubgroupMaxSize => (BuiltinValue::SubgroupMaxSize, 1),
+        BuiltIn::NumSubgroups | BuiltIn::NumEnqueuedSubgroups => (BuiltinValue::NumSubgroups, 1),
+        BuiltIn::SubgroupId => (BuiltinValue::SubgroupId, 1),
+        BuiltIn::SubgroupLocalInvocationId => (BuiltinValue::SubgroupLocalId, 1),
+        other => return Err(format!("built-in {other:?} is not supported")),
+    })
+}
+
+impl<'m> Lowering<'m> {
+    pub fn new(m: &'m ModuleData) -> Self {
+        Lowering {
+            m,
+            blocks: Vec::new(),
+            slots: 0,
+            constants: Vec::new(),
+            const_slot: HashMap::new(),
+            local_vars: Vec::new(),
+            local_slot: HashMap::new(),
+            private_vars: Vec::new(),
+            private_size: 0,
+            builtins: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    pub(super) fn slots_alloc(&mut self, n: usize) -> usize {
+        self.alloc(n)
+    }
+
+    pub(super) fn push_constant(&mut self, slot: usize, value: u64) {
+        self.constants.push((slot, value));
+    }
+
+    fn alloc(&mut self, n: usize) -> usize {
+        let s = self.slots;
+        self.slots += n.max(1);
+        s
+    }
+
+    fn new_block(&mut self) -> u32 {
+        self.blocks.push(None);
+        (self.blocks.len() - 1) as u32
+    }
+
+    /// The slot of a value: a local SSA value, a constant, or a global variable's address.
+    pub(super) fn slot(&mut self, env: &Env, v: Word) -> Result<usize, String> {
+        if let Some(&s) = env.vals.get(&v) {
+            return Ok(s);
+        }
+        if let Some(&s) = self.const_slot.get(&v) {
+            return Ok(s);
+        }
+        if let Some(values) = self.m.consts.get(&v) {
+            let s = self.alloc(values.len());
+            self.constants
+                .extend(values.iter().enumerate().map(|(i, x)| (s + i, *x)));
+            self.const_slot.insert(v, s);
+            return Ok(s);
+        }
+        match self.m.globals.get(&v) {
+            Some(GlobalVar::Memory(addr)) => {
+                let s = self.alloc(1);
+                self.constants.push((s, *addr as u64));
+                self.const_slot.insert(v, s);
+                Ok(s)
+            }
+            Some(GlobalVar::Local(off)) => {
+                if let Some(&s) = self.local_slot.get(&v) {
+                    return Ok(s);
+                }
+                let s = self.alloc(1);
+                self.local_vars.push((s, *off));
+                self.local_slot.insert(v, s);
+                Ok(s)
+            }
+            Some(GlobalVar::Builtin(b)) => {
+                Err(format!("built-in variable {b:?} used other than by OpLoad"))
+            }
+            None => Err(format!("unknown id %{v}")),
+        }
+    }
+
+    pub(super) fn type_of(&self, env: &Env, v: Word) -> Result<Word, String> {
+        env.types
+            .get(&v)
+            .or_else(|| self.m.value_types.get(&v))
+            .copied()
+            .ok_or_else(|| format!("no type for %{v}"))
+    }
+
+    pub(super) fn builtin_slot(&mut self, b: BuiltinValue, n: usize) -> usize {
+        if let Some((_, s)) = self.builtins.iter().find(|(x, _)| *x == b) {
+            return *s;
+        }
+        let s = self.alloc(n);
+        self.builtins.push((b, s));
+        s
+    }
+
+    /// Lowers the kernel `f` into a program.
+    pub fn kernel(mut self, name: &str, f: &Function) -> Result<Program, String> {
+        let mut params = Vec::new();
+        let mut args = Vec::new();
+        for p in &f.parameters {
+            let (pid, pty) = (
+                p.result_id.ok_or("parameter without id")?,
+                p.result_type.ok_or("parameter without type")?,
+            );
+            let t = self.m.types.get(pty)?.clone();
+            let slot = self.alloc(t.slots);
+            let byval = self.m.decorations.get(&pid).is_some_and(|ds| {
+                ds.iter().any(|(d, ops)| {
+                    *d == Decoration::FuncParamAttr
+                        && ops.first()
+                            == Some(&Operand::FunctionParameterAttribute(
+                                FunctionParameterAttribute::ByVal,
+                            ))
+                })
+            });
+            let (kind, size, is_pointer) = match t.shape {
+                Shape::Pointer(StorageClass::Workgroup, _) => (ParamKind::Local, 8, true),
+                Shape::Pointer(_, pointee) if byval => {
+                    let pt = self.m.types.get(pointee)?;
+                    (
+                        ParamKind::ByVal {
+                            size: pt.size,
+                            align: pt.align,
+                        },
+                        pt.size,
+                        false,
+                    )
+                }
+                Shape::Pointer(..) => (
+                    ParamKind::Value {
+                        leaves: t.leaves.clone(),
+                    },
+                    8,
+                    true,
+                ),
+                _ => (
+                    ParamKind::Value {
+                        leaves: t.leaves.clone(),
+                    },
+                    t.size,
+                    false,
+                ),
+            };
+            params.push(Param {
+                slot,
+                size,
+                kind,
+                is_pointer,
+            });
+            args.push(slot);
+        }
+        let entry = self.function(f, &args, None)?;
+        let required_group_size = None;
+        self.finish(name, entry, params, required_group_size)
+    }
+
+    fn finish(
+        self,
+        name: &str,
+        entry: u32,
+        params: Vec<Param>,
+        required_group_size: Option<[u32; 3]>,
+    ) -> Result<Program, String> {
+        // Reverse post-order from the entry; unreachable blocks are dropped.
+        let blocks: Vec<Block> = self
+            .blocks
+            .into_iter()
+            .map(|b| b.ok_or("a block was never completed"))
+            .collect::<Result<_, _>>()?;
+        let succ = |b: &Block| -> Vec<u32> {
+            match &b.term {
+                Term::Branch(e) => vec![e.target],
+                Term::Cond { then, other, .. } => vec![other.target, then.target],
+                Term::Switch { default, cases, .. } => cases
+                    .iter()
+                    .rev()
+                    .map(|(_, e)| e.target)
+                    .chain([default.target])
+                    .collect(),
+                Term::Return | Term::Unreachable => vec![],
+            }
+        };
+        let mut order = Vec::new();
+        let mut seen = vec![false; blocks.len()];
+        let mut stack = vec![(entry, false)];
+        while let Some((b, done)) = stack.pop() {
+            if done {
+                order.push(b);
+                continue;
+            }
+            if seen[b as usize] {
+                continue;
+            }
+            seen[b as usize] = true;
+            stack.push((b, true));
+            for s in succ(&blocks[b as usize]) {
+                if !seen[s as usize] {
+                    stack.push((s, false));
+                }
+            }
+        }
+        order.reverse();
+        let mut index = vec![u32::MAX; blocks.len()];
+        for (i, b) in order.iter().enumerate() {
+            index[*b as usize] = i as u32;
+        }
+        let mut slots_of: Vec<Option<Block>> = blocks.into_iter().map(Some).collect();
+        let mut ordered = Vec::with_capacity(order.len());
+        let renumber = |e: &mut Edge| e.target = index[e.target as usize];
+        for b in &order {
+            let mut block = slots_of[*b as usize].take().ok_or("block visited twice")?;
+            match &mut block.term {
+                Term::Branch(e) => renumber(e),
+                Term::Cond { then, other, .. } => {
+                    renumber(then);
+                    renumber(other);
+                }
+                Term::Switch { default, cases, .. } => {
+                    renumber(default);
+                    cases.iter_mut().for_each(|(_, e)| renumber(e));
+                }
+                Term::Return | Term::Unreachable => {}
+            }
+            ordered.push(block);
+        }
+        Ok(Program {
+            name: name.to_string(),
+            blocks: ordered,
+            entry: 0,
+            slots: self.slots,
+            constants: self.constants,
+            local_vars: self.local_vars,
+            local_static: self.m.local_static,
+            private_vars: self.private_vars,
+            private_size: self.private_size,
+            builtins: self.builtins,
+            params,
+            required_group_size,
+        })
+    }
+
+    /// Inlines one instance of `f`; returns its entry block. `ret`: the caller's result slot
+    /// and continuation block (None for the kernel itself).
+    fn function(
+        &mut self,
+        f: &Function,
+        args: &[usize],
+        ret: Option<(Option<usize>, u32)>,
+    ) -> Result<u32, String> {
+        self.depth += 1;
+        if self.depth > 64 {
+            return Err("call depth exceeds 64 (recursion is not allowed in OpenCL C)".into());
+        }
+        let mut env = Env::default();
+        for (p, &a) in f.parameters.iter().zip(args) {
+            let pid = p.result_id.ok_or("parameter without id")?;
+            env.vals.insert(pid, a);
+            env.types
+                .insert(pid, p.result_type.ok_or("parameter without type")?);
+        }
+        for block in &f.blocks {
+            for inst in &block.instructions {
+                let (Some(rid), Some(rt)) = (inst.result_id, inst.result_type) else {
+                    continue;
+                };
+                env.types.insert(rid, rt);
+                if inst.class.opcode == Op::Variable {
+                    let Shape::Pointer(_, pointee) = self.m.types.get(rt)?.shape.clone() else {
+                        return Err("OpVariable of non-pointer type".into());
+                    };
+                    if inst.operands.len() > 1 {
+                        return Err(
+                            "function-scope OpVariable with an initializer is not supported".into(),
+                        );
+                    }
+                    let t = self.m.types.get(pointee)?;
+                    self.private_size = self.private_size.next_multiple_of(t.align.max(1));
+                    let slot = self.alloc(1);
+                    self.private_vars.push((slot, self.private_size));
+                    self.private_size += t.size.max(1);
+                    env.vals.insert(rid, slot);
+                } else {
+                    let n = self.m.types.get(rt)?.slots;
+                    let slot = self.alloc(n);
+                    env.vals.insert(rid, slot);
+                }
+            }
+        }
+        let by_label: HashMap<Word, &rspirv::dr::Block> = f
+            .blocks
+            .iter()
+            .filter_map(|b| b.label.as_ref().and_then(|l| l.result_id).map(|l| (l, b)))
+            .collect();
+        for block in &f.blocks {
+            let label = block
+                .label
+                .as_ref()
+                .and_then(|l| l.result_id)
+                .ok_or("block without label")?;
+            let b = self.new_block();
+            env.labels.insert(label, b);
+        }
+        let first = f
+            .blocks
+            .first()
+            .and_then(|b| b.label.as_ref())
+            .and_then(|l| l.result_id)
+            .ok_or("function without blocks")?;
+        let entry = env.labels[&first];
+        for block in &f.blocks {
+            let label = block
+                .label
+                .as_ref()
+                .and_then(|l| l.result_id)
+                .ok_or("block without label")?;
+            let mut cur = env.labels[&label];
+            let mut insts: Vec<Exec> = Vec::new();
+            for inst in &block.instructions {
+                let op = inst.class.opcode;
+                let term = match op {
+                    Op::FunctionCall => {
+                        let callee_id = id(inst, 0)?;
+                        let callee = self
+                            .m
+                            .module
+                            .functions
+                            .iter()
+                            .find(|g| g.def.as_ref().and_then(|d| d.result_id) == Some(callee_id))
+                            .ok_or_else(|| format!("call of unknown function %{callee_id}"))?;
+                        let mut call_args = Vec::new();
+                        for i in 1..inst.operands.len() {
+                            call_args.push(self.slot(&env, id(inst, i)?)?);
+                        }
+                        let cont = self.new_block();
+                        let result = match inst.result_id {
+                            Some(r)
+                                if self
+                                    .m
+                                    .types
+                                    .get(inst.result_type.unwrap_or(0))
+                                    .is_ok_and(|t| t.slots > 0) =>
+                            {
+                                Some(env.vals[&r])
+                            }
+                            _ => None,
+                        };
+                        let callee_entry =
+                            self.function(callee, &call_args, Some((result, cont)))?;
+                        self.blocks[cur as usize] = Some(Block {
+                            insts: std::mem::take(&mut insts),
+                            term: Term::Branch(Edge {
+                                target: callee_entry,
+                                copies: vec![],
+                            }),
+                        });
+                        cur = cont;
+                        continue;
+                    }
+                    Op::Branch => Term::Branch(self.edge(&env, &by_label, label, id(inst, 0)?)?),
+                    Op::BranchConditional => Term::Cond {
+                        cond: self.slot(&env, id(inst, 0)?)?,
+                        then: self.edge(&env, &by_label, label, id(inst, 1)?)?,
+                        other: self.edge(&env, &by_label, label, id(inst, 2)?)?,
+                    },
+                    Op::Switch => {
+                        let sel_id = id(inst, 0)?;
+                        let (scalar, _) = self.m.components(self.type_of(&env, sel_id)?)?;
+                        let sel = self.slot(&env, sel_id)?;
+                        let default = self.edge(&env, &by_label, label, id(inst, 1)?)?;
+                        let mut cases = Vec::new();
+                        let mut i = 2;
+                        while i + 1 < inst.operands.len() {
+                            let value = lit(inst, i)? & scalar.mask();
+                            cases.push((
+                                value,
+                                self.edge(&env, &by_label, label, id(inst, i + 1)?)?,
+                            ));
+                            i += 2;
+                        }
+                        Term::Switch {
+                            sel,
+                            mask: scalar.mask(),
+                            default,
+                            cases,
+                        }
+                    }
+                    Op::Return | Op::ReturnValue => match ret {
+                        None => Term::Return,
+                        Some((result, cont)) => {
+                            let mut copies = Vec::new();
+                            if let (Op::ReturnValue, Some(dst)) = (op, result) {
+                                let v = id(inst, 0)?;
+                                let n = self.m.types.get(self.type_of(&env, v)?)?.slots;
+                                copies.push(EdgeCopy {
+                                    dst,
+                                    src: self.slot(&env, v)?,
+                                    n,
+                                });
+                            }
+                            Term::Branch(Edge {
+                                target: cont,
+                                copies,
+                            })
+                        }
+                    },
+                    Op::Unreachable => Term::Unreachable,
+                    Op::Phi
+                    | Op::LoopMerge
+                    | Op::SelectionMerge
+                    | Op::Line
+                    | Op::NoLine
+                    | Op::Nop
+                    | Op::LifetimeStart
+                    | Op::LifetimeStop
+                    | Op::Variable
+                    | Op::ControlBarrier
+                    | Op::MemoryBarrier => continue,
+                    _ => {
+                        if let Some(e) = self.instruction(&mut env, inst).map_err(|e| {
+                            format!("Op{op:?} (%{}): {e}", inst.result_id.unwrap_or(0))
+                        })? {
+                            insts.push(e);
+                        }
+                        continue;
+                    }
+                };
+                self.blocks[cur as usize] = Some(Block {
+                    insts: std::mem::take(&mut insts),
+                    term,
+                });
+            }
+        }
+        self.depth -= 1;
+        Ok(entry)
+    }
+
+    /// The edge from block `from` to block `to` with the copies of `to`'s OpPhi instructions.
+    fn edge(
+        &mut self,
+        env: &Env,
+        by_label: &HashMap<Word, &rspirv::dr::Block>,
+        from: Word,
+        to: Word,
+    ) -> Result<Edge, String> {
+        let target = *env
+            .labels
+            .get(&to)
+            .ok_or_else(|| format!("branch to unknown label %{to}"))?;
+        let mut copies = Vec::new();
+        if let Some(block) = by_label.get(&to) {
+            for phi in block
+                .instructions
+                .iter()
+                .take_while(|i| matches!(i.class.opcode, Op::Phi | Op::Line | Op::NoLine))
+            {
+                if phi.class.opcode != Op::Phi {
+                    continue;
+                }
+                let dst = env.vals[&phi.result_id.ok_or("phi without id")?];
+                let n = self
+                    .m
+                    .types
+                    .get(phi.result_type.ok_or("phi without type")?)?
+                    .slots;
+                let mut i = 0;
+                while i + 1 < phi.operands.len() {
+                    if id(phi, i + 1)? == from {
+                        copies.push(EdgeCopy {
+                            dst,
+                            src: self.slot(env, id(phi, i)?)?,
+                            n,
+                        });
+                    }
+                    i += 2;
+                }
+            }
+        }
+        Ok(Edge { target, copies })
+    }
+}

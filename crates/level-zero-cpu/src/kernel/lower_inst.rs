@@ -1,0 +1,758 @@
+//! Lowering of individual (non-control-flow) instructions.
+
+use super::exec::Lanes;
+use super::ir::Exec;
+use super::lower::Lowering;
+use super::memops::{self, Rmw, Step};
+use super::ops::{self, binary, copy, float_binary, float_compare, float_test, ternary, unary};
+use super::types::Shape;
+use super::value::Scalar;
+use rspirv::dr::{Instruction, Operand};
+use rspirv::spirv::{Decoration, FPRoundingMode, Op, Word};
+
+use super::lower::Env;
+
+fn id(inst: &Instruction, i: usize) -> Result<Word, String> {
+    match inst.operands.get(i) {
+        Some(Operand::IdRef(w)) => Ok(*w),
+        other => Err(format!("operand {i} is not an id ({other:?})")),
+    }
+}
+
+fn lit(inst: &Instruction, i: usize) -> Result<u64, String> {
+    match inst.operands.get(i) {
+        Some(Operand::LiteralBit32(v)) => Ok(*v as u64),
+        Some(Operand::LiteralBit64(v)) => Ok(*v),
+        Some(Operand::LiteralExtInstInteger(v)) => Ok(*v as u64),
+        other => Err(format!("operand {i} is not a literal ({other:?})")),
+    }
+}
+
+fn int_binary(op: Op, s: Scalar, d: usize, a: usize, b: usize, n: usize) -> Option<Exec> {
+    let m = s.mask();
+    let bits = s.bits() as u64;
+    Some(match op {
+        Op::IAdd => binary(d, a, b, n, move |x, y| x.wrapping_add(y) & m),
+        Op::ISub => binary(d, a, b, n, move |x, y| x.wrapping_sub(y) & m),
+        Op::IMul => binary(d, a, b, n, move |x, y| x.wrapping_mul(y) & m),
+        Op::UDiv => binary(d, a, b, n, move |x, y| x.checked_div(y).unwrap_or(0) & m),
+        Op::UMod => binary(d, a, b, n, move |x, y| x.checked_rem(y).unwrap_or(0) & m),
+        Op::SDiv => binary(d, a, b, n, move |x, y| {
+            (s.sext(x).checked_div(s.sext(y)).unwrap_or(0) as u64) & m
+        }),
+        Op::SRem => binary(d, a, b, n, move |x, y| {
+            (s.sext(x).checked_rem(s.sext(y)).unwrap_or(0) as u64) & m
+        }),
+        Op::SMod => binary(d, a, b, n, move |x, y| {
+            let (x, y) = (s.sext(x), s.sext(y));
+            let r = x.checked_rem(y).unwrap_or(0);
+            (if r != 0 && (r < 0) != (y < 0) {
+                r + y
+            } else {
+                r
+            }) as u64
+                & m
+        }),
+        Op::ShiftLeftLogical => binary(d, a, b, n, move |x, y| (x << (y % bits)) & m),
+        Op::ShiftRightLogical => binary(d, a, b, n, move |x, y| (x >> (y % bits)) & m),
+        Op::ShiftRightArithmetic => binary(d, a, b, n, move |x, y| {
+            ((s.sext(x) >> (y % bits)) as u64) & m
+        }),
+        Op::BitwiseAnd | Op::LogicalAnd => binary(d, a, b, n, |x, y| x & y),
+        Op::BitwiseOr | Op::LogicalOr => binary(d, a, b, n, |x, y| x | y),
+        Op::BitwiseXor => binary(d, a, b, n, |x, y| x ^ y),
+        Op::IEqual | Op::LogicalEqual => binary(d, a, b, n, |x, y| (x == y) as u64),
+        Op::INotEqual | Op::LogicalNotEqual => binary(d, a, b, n, |x, y| (x != y) as u64),
+        Op::UGreaterThan => binary(d, a, b, n, |x, y| (x > y) as u64),
+        Op::UGreaterThanEqual => binary(d, a, b, n, |x, y| (x >= y) as u64),
+        Op::ULessThan => binary(d, a, b, n, |x, y| (x < y) as u64),
+        Op::ULessThanEqual => binary(d, a, b, n, |x, y| (x <= y) as u64),
+        Op::SGreaterThan => binary(d, a, b, n, move |x, y| (s.sext(x) > s.sext(y)) as u64),
+        Op::SGreaterThanEqual => binary(d, a, b, n, move |x, y| (s.sext(x) >= s.sext(y)) as u64),
+        Op::SLessThan => binary(d, a, b, n, move |x, y| (s.sext(x) < s.sext(y)) as u64),
+        Op::SLessThanEqual => binary(d, a, b, n, move |x, y| (s.sext(x) <= s.sext(y)) as u64),
+        _ => return None,
+    })
+}
+
+fn float_op(op: Op, s: Scalar, d: usize, a: usize, b: usize, n: usize) -> Option<Exec> {
+    Some(match op {
+        Op::FAdd => float_binary(s, d, a, b, n, |x, y| x + y, |x, y| x + y),
+        Op::FSub => float_binary(s, d, a, b, n, |x, y| x - y, |x, y| x - y),
+        Op::FMul => float_binary(s, d, a, b, n, |x, y| x * y, |x, y| x * y),
+        Op::FDiv => float_binary(s, d, a, b, n, |x, y| x / y, |x, y| x / y),
+        Op::FRem => float_binary(s, d, a, b, n, |x, y| x % y, |x, y| x % y),
+        Op::FMod => float_binary(
+            s,
+            d,
+            a,
+            b,
+            n,
+            |x, y| {
+                let r = x % y;
+                if r != 0.0 && (r < 0.0) != (y < 0.0) {
+                    r + y
+                } else {
+                    r
+                }
+            },
+            |x, y| {
+                let r = x % y;
+                if r != 0.0 && (r < 0.0) != (y < 0.0) {
+                    r + y
+                } else {
+                    r
+                }
+            },
+        ),
+        Op::FOrdEqual => float_compare(s, d, a, b, n, |x, y| x == y),
+        Op::FUnordEqual => float_compare(s, d, a, b, n, |x, y| x == y || x.is_nan() || y.is_nan()),
+        Op::FOrdNotEqual => {
+            float_compare(s, d, a, b, n, |x, y| x != y && !x.is_nan() && !y.is_nan())
+        }
+        Op::FUnordNotEqual => float_compare(s, d, a, b, n, |x, y| x != y),
+        Op::FOrdLessThan => float_compare(s, d, a, b, n, |x, y| x < y),
+        Op::FUnordLessThan => float_compare(s, d, a, b, n, |x, y| !(x >= y)),
+        Op::FOrdGreaterThan => float_compare(s, d, a, b, n, |x, y| x > y),
+        Op::FUnordGreaterThan => float_compare(s, d, a, b, n, |x, y| !(x <= y)),
+        Op::FOrdLessThanEqual => float_compare(s, d, a, b, n, |x, y| x <= y),
+        Op::FUnordLessThanEqual => float_compare(s, d, a, b, n, |x, y| !(x > y)),
+        Op::FOrdGreaterThanEqual => float_compare(s, d, a, b, n, |x, y| x >= y),
+        Op::FUnordGreaterThanEqual => float_compare(s, d, a, b, n, |x, y| !(x < y)),
+        Op::LessOrGreater => float_compare(s, d, a, b, n, |x, y| x < y || x > y),
+        Op::Ordered => float_compare(s, d, a, b, n, |x, y| !x.is_nan() && !y.is_nan()),
+        Op::Unordered => float_compare(s, d, a, b, n, |x, y| x.is_nan() || y.is_nan()),
+        _ => return None,
+    })
+}
+
+impl Lowering<'_> {
+    fn rounding(&self, rid: Word) -> Option<u32> {
+        match self
+            .m
+            .decoration(rid, Decoration::FPRoundingMode)?
+            .first()?
+        {
+            Operand::FPRoundingMode(mode) => Some(match mode {
+                FPRoundingMode::RTE => 0,
+                FPRoundingMode::RTZ => 1,
+                FPRoundingMode::RTP => 2,
+                FPRoundingMode::RTN => 3,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Lowers a value-producing or memory instruction (control flow is handled by the caller).
+    pub(super) fn instruction(
+        &mut self,
+        env: &mut Env,
+        inst: &Instruction,
+    ) -> Result<Option<Exec>, String> {
+        let op = inst.class.opcode;
+        let rid = inst.result_id.unwrap_or(0);
+        let rty = inst.result_type.unwrap_or(0);
+        let dst = env.vals.get(&rid).copied().unwrap_or(0);
+        // Scalar type and width of the result / of operand i.
+        let res = || self.m.components(rty);
+        let n_res = || self.m.types.get(rty).map(|t| t.slots);
+        macro_rules! arg {
+            ($i:expr) => {
+                self.slot(env, id(inst, $i)?)?
+            };
+        }
+        macro_rules! arg_ty {
+            ($i:expr) => {
+                self.m.components(self.type_of(env, id(inst, $i)?)?)?
+            };
+        }
+        let e: Exec = match op {
+            Op::Undef => return Ok(None),
+            Op::CopyObject
+            | Op::PtrCastToGeneric
+            | Op::GenericCastToPtr
+            | Op::GenericCastToPtrExplicit => copy(dst, arg!(0), n_res()?),
+            Op::IAdd
+            | Op::ISub
+            | Op::IMul
+            | Op::UDiv
+            | Op::SDiv
+            | Op::UMod
+            | Op::SRem
+            | Op::SMod
+            | Op::ShiftLeftLogical
+            | Op::ShiftRightLogical
+            | Op::ShiftRightArithmetic
+            | Op::BitwiseAnd
+            | Op::BitwiseOr
+            | Op::BitwiseXor
+            | Op::LogicalAnd
+            | Op::LogicalOr => {
+                let (s, n) = res()?;
+                int_binary(op, s, dst, arg!(0), arg!(1), n).ok_or("internal: integer op")?
+            }
+            Op::IEqual
+            | Op::INotEqual
+            | Op::UGreaterThan
+            | Op::UGreaterThanEqual
+            | Op::ULessThan
+            | Op::ULessThanEqual
+            | Op::SGreaterThan
+            | Op::SGreaterThanEqual
+            | Op::SLessThan
+            | Op::SLessThanEqual
+            | Op::LogicalEqual
+            | Op::LogicalNotEqual => {
+                let (s, n) = arg_ty!(0);
+                int_binary(op, s, dst, arg!(0), arg!(1), n).ok_or("internal: comparison")?
+            }
+            Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FRem | Op::FMod => {
+                let (s, n) = res()?;
+                float_op(op, s, dst, arg!(0), arg!(1), n).ok_or("internal: float op")?
+            }
+            Op::FOrdEqual
+            | Op::FUnordEqual
+            | Op::FOrdNotEqual
+            | Op::FUnordNotEqual
+            | Op::FOrdLessThan
+            | Op::FUnordLessThan
+            | Op::FOrdGreaterThan
+            | Op::FUnordGreaterThan
+            | Op::FOrdLessThanEqual
+            | Op::FUnordLessThanEqual
+            | Op::FOrdGreaterThanEqual
+            | Op::FUnordGreaterThanEqual
+            | Op::LessOrGreater
+            | Op::Ordered
+            | Op::Unordered => {
+                let (s, n) = arg_ty!(0);
+                float_op(op, s, dst, arg!(0), arg!(1), n).ok_or("internal: float comparison")?
+            }
+            Op::SNegate => {
+                let (s, n) = res()?;
+                let m = s.mask();
+                unary(dst, arg!(0), n, move |x| x.wrapping_neg() & m)
+            }
+            Op::Not => {
+                let (s, n) = res()?;
+                let m = s.mask();
+                unary(dst, arg!(0), n, move |x| !x & m)
+            }
+            Op::LogicalNot => unary(dst, arg!(0), n_res()?, |x| (x == 0) as u64),
+            Op::BitCount => unary(dst, arg!(0), n_res()?, |x| x.count_ones() as u64),
+            Op::BitReverse => {
+                let (s, n) = res()?;
+                let shift = 64 - s.bits();
+                unary(dst, arg!(0), n, move |x| x.reverse_bits() >> shift)
+            }
+            Op::FNegate => {
+                let (s, n) = res()?;
+                let sign = 1u64 << (s.bits() - 1);
+                unary(dst, arg!(0), n, move |x| x ^ sign)
+            }
+            Op::IsNan | Op::IsInf | Op::IsFinite | Op::IsNormal | Op::SignBitSet => {
+                let (s, n) = arg_ty!(0);
+                let f: fn(f64) -> bool = match op {
+                    Op::IsNan => |x| x.is_nan(),
+                    Op::IsInf => |x| x.is_infinite(),
+                    Op::IsFinite => |x| x.is_finite(),
+                    Op::SignBitSet => |x| x.is_sign_negative(),
+                    _ => |x| x.is_normal(),
+                };
+                if op == Op::IsNormal {
+                    // Normality depends on the type's own range: test in the source type.
+                    let t = s;
+                    unary(dst, arg!(0), n, move |x| match t {
+                        Scalar::F16 => half::f16::from_bits(x as u16).is_normal() as u64,
+                        Scalar::F32 => f32::from_bits(x as u32).is_normal() as u64,
+                        _ => f64::from_bits(x).is_normal() as u64,
+                    })
+                } else {
+                    float_test(s, dst, arg!(0), n, f)
+                }
+            }
+            Op::Any | Op::All => {
+                let (_, n) = arg_ty!(0);
+                let a = arg!(0);
+                let all = op == Op::All;
+                Box::new(move |x: &mut Lanes<'_>| {
+                    let s = x.n;
+                    for &l in x.active {
+                        let l = l as usize;
+                        let mut acc = all;
+                        for k in 0..n {
+                            let v = x.r[(a + k) * s + l] & 1 != 0;
+                            acc = if all { acc && v } else { acc || v };
+                        }
+                        x.r[dst * s + l] = acc as u64;
+                    }
+                    Ok(())
+                })
+            }
+            Op::Select => {
+                let n = n_res()?;
+                let (c, a, b) = (arg!(0), arg!(1), arg!(2));
+                let (_, cn) = arg_ty!(0);
+                if cn == n {
+                    ternary(dst, c, a, b, n, |c, a, b| if c & 1 != 0 { a } else { b })
+                } else {
+                    Box::new(move |x: &mut Lanes<'_>| {
+                        let s = x.n;
+                        for &l in x.active {
+                            let l = l as usize;
+                            let src = if x.r[c * s + l] & 1 != 0 { a } else { b };
+                            for k in 0..n {
+                                x.r[(dst + k) * s + l] = x.r[(src + k) * s + l];
+                            }
+                        }
+                        Ok(())
+                    })
+                }
+            }
+            Op::ConvertFToU | Op::ConvertFToS => {
+                let (from, n) = arg_ty!(0);
+                let (to, _) = res()?;
+                let sat = self
+                    .m
+                    .decoration(rid, Decoration::SaturatedConversion)
+                    .is_some();
+                ops::float_to_int(
+                    from,
+                    to,
+                    op == Op::ConvertFToS,
+                    sat,
+                    self.rounding(rid),
+                    dst,
+                    arg!(0),
+                    n,
+                )
+            }
+            Op::ConvertSToF | Op::ConvertUToF => {
+                let (from, n) = arg_ty!(0);
+                let (to, _) = res()?;
+                ops::int_to_float(
+                    from,
+                    to,
+                    op == Op::ConvertSToF,
+                    self.rounding(rid),
+                    dst,
+                    arg!(0),
+                    n,
+                )
+            }
+            Op::UConvert | Op::SConvert | Op::SatConvertSToU | Op::SatConvertUToS => {
+                let (from, n) = arg_ty!(0);
+                let (to, _) = res()?;
+                let sat = op == Op::SatConvertSToU
+                    || op == Op::SatConvertUToS
+                    || self
+                        .m
+                        .decoration(rid, Decoration::SaturatedConversion)
+                        .is_some();
+                let signed_from = matches!(op, Op::SConvert | Op::SatConvertSToU);
+                let signed_to = match op {
+                    Op::SatConvertUToS => true,
+                    Op::SatConvertSToU => false,
+                    _ => signed_from,
+                };
+                ops::int_convert(from, to, signed_from, signed_to, sat, dst, arg!(0), n)
+            }
+            Op::FConvert => {
+                let (from, n) = arg_ty!(0);
+                let (to, _) = res()?;
+                ops::fconvert(from, to, self.rounding(rid), dst, arg!(0), n)
+            }
+            Op::ConvertPtrToU | Op::ConvertUToPtr => {
+                let (to, _) = res()?;
+                let m = to.mask();
+                unary(dst, arg!(0), 1, move |x| x & m)
+            }
+            Op::Bitcast => {
+                let (from, na) = arg_ty!(0);
+                let (to, nd) = res()?;
+                if from.bits() as usize * na != to.bits() as usize * nd {
+                    return Err("bitcast between types of different sizes".into());
+                }
+                ops::bitcast(from, na, to, nd, dst, arg!(0))
+            }
+            Op::VectorTimesScalar => {
+                let (s, n) = res()?;
+                let (a, b) = (arg!(0), arg!(1));
+                match s {
+                    Scalar::F64 => ops::binary_scalar(dst, a, b, n, |x, y| {
+                        (f64::from_bits(x) * f64::from_bits(y)).to_bits()
+                    }),
+                    Scalar::F16 => ops::binary_scalar(dst, a, b, n, |x, y| {
+                        half::f16::from_f32(
+                            half::f16::from_bits(x as u16).to_f32()
+                                * half::f16::from_bits(y as u16).to_f32(),
+                        )
+                        .to_bits() as u64
+                    }),
+                    _ => ops::binary_scalar(dst, a, b, n, |x, y| {
+                        (f32::from_bits(x as u32) * f32::from_bits(y as u32)).to_bits() as u64
+                    }),
+                }
+            }
+            Op::Dot => {
+                let (s, n) = arg_ty!(0);
+                let (a, b) = (arg!(0), arg!(1));
+                Box::new(move |x: &mut Lanes<'_>| {
+                    let st = x.n;
+                    for &l in x.active {
+                        let l = l as usize;
+                        let mut acc = 0f64;
+                        for k in 0..n {
+                            acc +=
+                                s.to_f64(x.r[(a + k) * st + l]) * s.to_f64(x.r[(b + k) * st + l]);
+                        }
+                        x.r[dst * st + l] = s.from_f64(acc);
+                    }
+                    Ok(())
+                })
+            }
+            Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended => {
+                let (s, n) = arg_ty!(0);
+                let (a, b) = (arg!(0), arg!(1));
+                let bits = s.bits();
+                let m = s.mask();
+                Box::new(move |x: &mut Lanes<'_>| {
+                    let st = x.n;
+                    for &l in x.active {
+                        let l = l as usize;
+                        for k in 0..n {
+                            let (u, v) = (x.r[(a + k) * st + l], x.r[(b + k) * st + l]);
+                            let (lo, hi) = match op {
+                                Op::IAddCarry => {
+                                    let r = u as u128 + v as u128;
+                                    (r as u64 & m, (r >> bits) as u64 & 1)
+                                }
+                                Op::ISubBorrow => ((u.wrapping_sub(v)) & m, (u < v) as u64),
+                                Op::UMulExtended => {
+                                    let r = u as u128 * v as u128;
+                                    (r as u64 & m, (r >> bits) as u64 & m)
+                                }
+                                _ => {
+                                    let r = s.sext(u) as i128 * s.sext(v) as i128;
+                                    (r as u64 & m, (r >> bits) as u64 & m)
+                                }
+                            };
+                            x.r[(dst + k) * st + l] = lo;
+                            x.r[(dst + n + k) * st + l] = hi;
+                        }
+                    }
+                    Ok(())
+                })
+            }
+            Op::CompositeConstruct => {
+                let mut parts = Vec::new();
+                for i in 0..inst.operands.len() {
+                    let v = id(inst, i)?;
+                    let n = self.m.types.get(self.type_of(env, v)?)?.slots;
+                    parts.push((self.slot(env, v)?, n));
+                }
+                Box::new(move |x: &mut Lanes<'_>| {
+                    let s = x.n;
+                    for &l in x.active {
+                        let l = l as usize;
+                        let mut at = dst;
+                        for &(src, n) in &parts {
+                            for k in 0..n {
+                                x.r[(at + k) * s + l] = x.r[(src + k) * s + l];
+                            }
+                            at += n;
+                        }
+                    }
+                    Ok(())
+                })
+            }
+            Op::CompositeExtract => {
+                let comp = id(inst, 0)?;
+                let mut ty = Some(self.type_of(env, comp)?);
+                let mut offset = 0;
+                for i in 1..inst.operands.len() {
+                    let t = ty.ok_or("index into a scalar")?;
+                    let (o, next) = self.m.types.member(t, lit(inst, i)? as u32)?;
+                    offset += o;
+                    ty = next;
+                }
+                copy(dst, arg!(0) + offset, n_res()?)
+            }
+            Op::CompositeInsert => {
+                let comp = id(inst, 1)?;
+                let mut ty = Some(self.type_of(env, comp)?);
+                let mut offset = 0;
+                for i in 2..inst.operands.len() {
+                    let t = ty.ok_or("index into a scalar")?;
+                    let (o, next) = self.m.types.member(t, lit(inst, i)? as u32)?;
+                    offset += o;
+                    ty = next;
+                }
+                let n = n_res()?;
+                let obj = id(inst, 0)?;
+                let on = self.m.types.get(self.type_of(env, obj)?)?.slots;
+                let (o, c) = (self.slot(env, obj)?, arg!(1));
+                Box::new(move |x: &mut Lanes<'_>| {
+                    let s = x.n;
+                    for &l in x.active {
+                        let l = l as usize;
+                        for k in 0..n {
+                            x.r[(dst + k) * s + l] = x.r[(c + k) * s + l];
+                        }
+                        for k in 0..on {
+                            x.r[(dst + offset + k) * s + l] = x.r[(o + k) * s + l];
+                        }
+                    }
+                    Ok(())
+                })
+            }
+            Op::VectorExtractDynamic | Op::VectorInsertDynamic => {
+                let n = n_res()?;
+                let (vec, idx_pos) = (arg!(0), if op == Op::VectorExtractDynamic { 1 } else { 2 });
+                let idx = arg!(idx_pos);
+                let (vs, vn) = arg_ty!(0);
+                let comp = if op == Op::VectorInsertDynamic {
+                    Some(arg!(1))
+                } else {
+                    None
+                };
+                let _ = vs;
+                Box::new(move |x: &mut Lanes<'_>| {
+                    let s = x.n;
+                    for &l in x.active {
+                        let l = l as usize;
+                        let i = x.r[idx * s + l] as usize;
+                        match comp {
+                            None => {
+                                x.r[dst * s + l] = if i < vn { x.r[(vec + i) * s + l] } else { 0 }
+                            }
+                            Some(c) => {
+                                for k in 0..n {
+                                    x.r[(dst + k) * s + l] = x.r[(vec + k) * s + l];
+                                }
+                                if i < n {
+                                    x.r[(dst + i) * s + l] = x.r[c * s + l];
+                                }
+                            }
+                        }
+                    }
+                    Ok(())
+                })
+            }
+            Op::VectorShuffle => {
+                let (a, b) = (arg!(0), arg!(1));
+                let (_, na) = arg_ty!(0);
+                let mut map = Vec::new();
+                for i in 2..inst.operands.len() {
+                    let c = lit(inst, i)? as usize;
+                    map.push(if c == 0xffff_ffff {
+                        None
+                    } else if c < na {
+                        Some(a + c)
+                    } else {
+                        Some(b + c - na)
+                    });
+                }
+                Box::new(move |x: &mut Lanes<'_>| {
+                    let s = x.n;
+                    for &l in x.active {
+                        let l = l as usize;
+                        let mut tmp = [0u64; 16];
+                        for (k, src) in map.iter().enumerate() {
+                            tmp[k] = src.map_or(0, |src| x.r[src * s + l]);
+                        }
+                        for (k, v) in tmp.iter().take(map.len()).enumerate() {
+                            x.r[(dst + k) * s + l] = *v;
+                        }
+                    }
+                    Ok(())
+                })
+            }
+            Op::Load => {
+                let p = id(inst, 0)?;
+                if let Some(super::spirv::GlobalVar::Builtin(b)) = self.m.globals.get(&p) {
+                    let (which, n) = super::lower::builtin_value(*b)?;
+                    let src = self.builtin_slot(which, n);
+                    let rn = n_res()?;
+                    return Ok(Some(copy(dst, src, rn.min(n))));
+                }
+                let t = self.m.types.get(rty)?;
+                memops::load(dst, self.slot(env, p)?, t.leaves.clone(), t.size)
+            }
+            Op::Store => {
+                let v = id(inst, 1)?;
+                let t = self.m.types.get(self.type_of(env, v)?)?;
+                let (leaves, size) = (t.leaves.clone(), t.size);
+                memops::store(arg!(0), self.slot(env, v)?, leaves, size)
+            }
+            Op::CopyMemory => {
+                let Shape::Pointer(_, pointee) =
+                    self.m.types.get(self.type_of(env, id(inst, 0)?)?)?.shape
+                else {
+                    return Err("OpCopyMemory of a non-pointer".into());
+                };
+                memops::copy_memory(arg!(0), arg!(1), Ok(self.m.types.get(pointee)?.size))
+            }
+            Op::CopyMemorySized => {
+                let size_id = id(inst, 2)?;
+                let size = match self.m.consts.get(&size_id) {
+                    Some(v) => Ok(v[0] as usize),
+                    None => Err(self.slot(env, size_id)?),
+                };
+                memops::copy_memory(arg!(0), arg!(1), size)
+            }
+            Op::AccessChain
+            | Op::InBoundsAccessChain
+            | Op::PtrAccessChain
+            | Op::InBoundsPtrAccessChain => {
+                let base = id(inst, 0)?;
+                let Shape::Pointer(_, mut pointee) =
+                    self.m.types.get(self.type_of(env, base)?)?.shape
+                else {
+                    return Err("access chain on a non-pointer".into());
+                };
+                let mut steps = Vec::new();
+                let mut first = 1;
+                if matches!(op, Op::PtrAccessChain | Op::InBoundsPtrAccessChain) {
+                    let stride = self.m.types.stride(pointee)? as i64;
+                    steps.push(self.index_step(env, id(inst, 1)?, stride)?);
+                    first = 2;
+                }
+                let mut ty = Some(pointee);
+                for i in first..inst.operands.len() {
+                    let t = ty.ok_or("access chain indexes into a scalar")?;
+                    let index_id = id(inst, i)?;
+                    match &self.m.types.get(t)?.shape {
+                        Shape::Struct(_) => {
+                            let c = self
+                                .m
+                                .consts
+                                .get(&index_id)
+                                .ok_or("struct index is not a constant")?[0];
+                            let (o, next) = self.m.types.member_offset(t, c)?;
+                            steps.push(Step::Const(o as i64));
+                            ty = next;
+                        }
+                        Shape::Array(elem, _) => {
+                            let stride = self.m.types.stride(*elem)? as i64;
+                            steps.push(self.index_step(env, index_id, stride)?);
+                            ty = Some(*elem);
+                        }
+                        Shape::Vector(s, _) => {
+                            let stride = (s.bits() as i64 / 8).max(1);
+                            steps.push(self.index_step(env, index_id, stride)?);
+                            ty = None;
+                        }
+                        other => return Err(format!("access chain into {other:?}")),
+                    }
+                    pointee = ty.unwrap_or(pointee);
+                }
+                let _ = pointee;
+                // Fold constant steps.
+                let total: i64 = steps
+                    .iter()
+                    .map(|s| if let Step::Const(c) = s { *c } else { 0 })
+                    .sum();
+                let mut folded: Vec<Step> = steps
+                    .into_iter()
+                    .filter(|s| matches!(s, Step::Index { .. }))
+                    .collect();
+                if total != 0 {
+                    folded.push(Step::Const(total));
+                }
+                memops::address(dst, self.slot(env, base)?, folded)
+            }
+            Op::AtomicLoad
+            | Op::AtomicStore
+            | Op::AtomicExchange
+            | Op::AtomicCompareExchange
+            | Op::AtomicCompareExchangeWeak
+            | Op::AtomicIIncrement
+            | Op::AtomicIDecrement
+            | Op::AtomicIAdd
+            | Op::AtomicISub
+            | Op::AtomicSMin
+            | Op::AtomicUMin
+            | Op::AtomicSMax
+            | Op::AtomicUMax
+            | Op::AtomicAnd
+            | Op::AtomicOr
+            | Op::AtomicXor
+            | Op::AtomicFlagTestAndSet
+            | Op::AtomicFlagClear => {
+                let ptr_id = id(inst, 0)?;
+                let Shape::Pointer(_, pointee) =
+                    self.m.types.get(self.type_of(env, ptr_id)?)?.shape
+                else {
+                    return Err("atomic on a non-pointer".into());
+                };
+                let scalar = match op {
+                    Op::AtomicFlagTestAndSet | Op::AtomicFlagClear => Scalar::I32,
+                    _ => self.m.components(pointee)?.0,
+                };
+                let ptr = self.slot(env, ptr_id)?;
+                let d = inst.result_id.map(|_| dst);
+                let one = {
+                    let c = self.alloc_const(1);
+                    Some(c)
+                };
+                let (rmw, v, cmp) = match op {
+                    Op::AtomicLoad => (Rmw::Load, None, None),
+                    Op::AtomicStore => (Rmw::Store, Some(arg!(3)), None),
+                    Op::AtomicExchange => (Rmw::Exchange, Some(arg!(3)), None),
+                    Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak => {
+                        (Rmw::CompareExchange, Some(arg!(4)), Some(arg!(5)))
+                    }
+                    Op::AtomicIIncrement => (Rmw::Add, one, None),
+                    Op::AtomicIDecrement => (Rmw::Sub, one, None),
+                    Op::AtomicIAdd => (Rmw::Add, Some(arg!(3)), None),
+                    Op::AtomicISub => (Rmw::Sub, Some(arg!(3)), None),
+                    Op::AtomicSMin => (Rmw::SMin, Some(arg!(3)), None),
+                    Op::AtomicUMin => (Rmw::UMin, Some(arg!(3)), None),
+                    Op::AtomicSMax => (Rmw::SMax, Some(arg!(3)), None),
+                    Op::AtomicUMax => (Rmw::UMax, Some(arg!(3)), None),
+                    Op::AtomicAnd => (Rmw::And, Some(arg!(3)), None),
+                    Op::AtomicOr => (Rmw::Or, Some(arg!(3)), None),
+                    Op::AtomicXor => (Rmw::Xor, Some(arg!(3)), None),
+                    Op::AtomicFlagTestAndSet => (Rmw::FlagTestAndSet, None, None),
+                    _ => (Rmw::FlagClear, None, None),
+                };
+                memops::atomic(
+                    rmw,
+                    scalar,
+                    if op == Op::AtomicStore || op == Op::AtomicFlagClear {
+                        None
+                    } else {
+                        d
+                    },
+                    ptr,
+                    v,
+                    cmp,
+                )
+            }
+            Op::ExtInst => return self.ext_inst(env, inst, dst, rty).map(Some),
+            other => return Err(format!("Op{other:?} is not supported")),
+        };
+        Ok(Some(e))
+    }
+
+    /// A slot holding a constant (for implicit operands such as increment's 1).
+    fn alloc_const(&mut self, value: u64) -> usize {
+        let s = self.slots_alloc(1);
+        self.push_constant(s, value);
+        s
+    }
+
+    fn index_step(&mut self, env: &Env, index: Word, stride: i64) -> Result<Step, String> {
+        if let Some(v) = self.m.consts.get(&index) {
+            let (s, _) = self.m.components(self.m.value_types[&index])?;
+            return Ok(Step::Const(s.sext(v[0]).wrapping_mul(stride)));
+        }
+        let (scalar, _) = self.m.components(self.type_of(env, index)?)?;
+        Ok(Step::Index {
+            slot: self.slot(env, index)?,
+            scalar,
+            stride,
+        })
+    }
+}

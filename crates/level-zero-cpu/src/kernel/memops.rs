@@ -1,0 +1,241 @@
+//! Loads, stores, address arithmetic and atomics of lowered kernels. Every access is checked
+//! against the memory the kernel may reach before it happens.
+
+use super::exec::Lanes;
+use super::ir::Exec;
+use super::types::Leaf;
+use super::value::Scalar;
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
+
+/// Reads `bytes` (1, 2, 4 or 8) at `addr`, zero-extended.
+///
+/// # Safety
+/// `[addr, addr + bytes)` must be readable (checked by the caller).
+#[inline]
+pub unsafe fn read(addr: usize, bytes: usize) -> u64 {
+    // SAFETY: the caller checked the range; unaligned reads are allowed.
+    unsafe {
+        match bytes {
+            1 => *(addr as *const u8) as u64,
+            2 => (addr as *const u16).read_unaligned() as u64,
+            4 => (addr as *const u32).read_unaligned() as u64,
+            _ => (addr as *const u64).read_unaligned(),
+        }
+    }
+}
+
+/// Writes the low `bytes` of `v` at `addr`.
+///
+/// # Safety
+/// `[addr, addr + bytes)` must be writable (checked by the caller).
+#[inline]
+pub unsafe fn write(addr: usize, bytes: usize, v: u64) {
+    // SAFETY: the caller checked the range; unaligned writes are allowed.
+    unsafe {
+        match bytes {
+            1 => *(addr as *mut u8) = v as u8,
+            2 => (addr as *mut u16).write_unaligned(v as u16),
+            4 => (addr as *mut u32).write_unaligned(v as u32),
+            _ => (addr as *mut u64).write_unaligned(v),
+        }
+    }
+}
+
+fn leaf_bytes(l: &Leaf) -> usize {
+    (l.scalar.bits() as usize / 8).max(1)
+}
+
+/// `d[..] = *ptr` for a value laid out as `leaves` (its total size `size`).
+pub fn load(d: usize, ptr: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
+    Box::new(move |x: &mut Lanes<'_>| {
+        let s = x.n;
+        for &l in x.active {
+            let l = l as usize;
+            let base = x.r[ptr * s + l] as usize;
+            x.mem.check(base, size)?;
+            for (k, leaf) in leaves.iter().enumerate() {
+                // SAFETY: the whole value's range was checked.
+                x.r[(d + k) * s + l] = unsafe { read(base + leaf.offset, leaf_bytes(leaf)) };
+            }
+        }
+        Ok(())
+    })
+}
+
+/// `*ptr = v`.
+pub fn store(ptr: usize, v: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
+    Box::new(move |x: &mut Lanes<'_>| {
+        let s = x.n;
+        for &l in x.active {
+            let l = l as usize;
+            let base = x.r[ptr * s + l] as usize;
+            x.mem.check(base, size)?;
+            for (k, leaf) in leaves.iter().enumerate() {
+                // SAFETY: the whole value's range was checked.
+                unsafe { write(base + leaf.offset, leaf_bytes(leaf), x.r[(v + k) * s + l]) };
+            }
+        }
+        Ok(())
+    })
+}
+
+/// One step of an access chain: a constant byte offset, or an index value scaled by a stride.
+#[derive(Clone, Copy, Debug)]
+pub enum Step {
+    Const(i64),
+    Index {
+        slot: usize,
+        scalar: Scalar,
+        stride: i64,
+    },
+}
+
+/// `d = base + Σ steps` (address arithmetic only; the access itself is checked later).
+pub fn address(d: usize, base: usize, steps: Vec<Step>) -> Exec {
+    Box::new(move |x: &mut Lanes<'_>| {
+        let s = x.n;
+        for &l in x.active {
+            let l = l as usize;
+            let mut a = x.r[base * s + l] as i64;
+            for step in &steps {
+                a = a.wrapping_add(match *step {
+                    Step::Const(c) => c,
+                    Step::Index {
+                        slot,
+                        scalar,
+                        stride,
+                    } => scalar.sext(x.r[slot * s + l]).wrapping_mul(stride),
+                });
+            }
+            x.r[d * s + l] = a as u64;
+        }
+        Ok(())
+    })
+}
+
+/// `memmove(dst, src, size)` with `size` a constant or a slot.
+pub fn copy_memory(dst: usize, src: usize, size: Result<usize, usize>) -> Exec {
+    Box::new(move |x: &mut Lanes<'_>| {
+        let s = x.n;
+        for &l in x.active {
+            let l = l as usize;
+            let (d, a) = (x.r[dst * s + l] as usize, x.r[src * s + l] as usize);
+            let n = match size {
+                Ok(n) => n,
+                Err(slot) => x.r[slot * s + l] as usize,
+            };
+            x.mem.check(d, n)?;
+            x.mem.check(a, n)?;
+            // SAFETY: both ranges were checked.
+            unsafe { std::ptr::copy(a as *const u8, d as *mut u8, n) };
+        }
+        Ok(())
+    })
+}
+
+/// Atomic read-modify-write operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rmw {
+    Load,
+    Store,
+    Exchange,
+    CompareExchange,
+    Add,
+    Sub,
+    SMin,
+    UMin,
+    SMax,
+    UMax,
+    And,
+    Or,
+    Xor,
+    FlagTestAndSet,
+    FlagClear,
+}
+
+macro_rules! rmw_on {
+    ($atomic:ty, $int:ty, $addr:expr, $op:expr, $v:expr, $cmp:expr, $sc:expr) => {{
+        // SAFETY: the caller checked the range and alignment; the memory is only accessed
+        // atomically or by this kernel.
+        let a = unsafe { <$atomic>::from_ptr($addr as *mut $int) };
+        let v = $v as $int;
+        let o = Ordering::SeqCst;
+        match $op {
+            Rmw::Load => a.load(o) as u64,
+            Rmw::Store => {
+                a.store(v, o);
+                0
+            }
+            Rmw::Exchange => a.swap(v, o) as u64,
+            Rmw::CompareExchange => match a.compare_exchange(($cmp) as $int, v, o, o) {
+                Ok(old) | Err(old) => old as u64,
+            },
+            Rmw::Add => a.fetch_add(v, o) as u64,
+            Rmw::Sub => a.fetch_sub(v, o) as u64,
+            Rmw::UMin => a.fetch_min(v, o) as u64,
+            Rmw::UMax => a.fetch_max(v, o) as u64,
+            Rmw::SMin => a
+                .fetch_update(o, o, |old| {
+                    Some(if $sc.sext(old as u64) <= $sc.sext(v as u64) {
+                        old
+                    } else {
+                        v
+                    })
+                })
+                .unwrap_or(0) as u64,
+            Rmw::SMax => a
+                .fetch_update(o, o, |old| {
+                    Some(if $sc.sext(old as u64) >= $sc.sext(v as u64) {
+                        old
+                    } else {
+                        v
+                    })
+                })
+                .unwrap_or(0) as u64,
+            Rmw::And => a.fetch_and(v, o) as u64,
+            Rmw::Or => a.fetch_or(v, o) as u64,
+            Rmw::Xor => a.fetch_xor(v, o) as u64,
+            Rmw::FlagTestAndSet => (a.swap(1, o) != 0) as u64,
+            Rmw::FlagClear => {
+                a.store(0, o);
+                0
+            }
+        }
+    }};
+}
+
+/// An atomic on `scalar` at `ptr`; `v` and `cmp` are operand slots (unused ones ignored);
+/// `d` receives the old value (if the instruction has a result).
+pub fn atomic(
+    op: Rmw,
+    scalar: Scalar,
+    d: Option<usize>,
+    ptr: usize,
+    v: Option<usize>,
+    cmp: Option<usize>,
+) -> Exec {
+    let bytes = (scalar.bits() as usize / 8).max(1);
+    Box::new(move |x: &mut Lanes<'_>| {
+        let s = x.n;
+        for &l in x.active {
+            let l = l as usize;
+            let addr = x.r[ptr * s + l] as usize;
+            x.mem.check(addr, bytes)?;
+            if addr % bytes != 0 {
+                return Err(format!("misaligned {bytes}-byte atomic at {addr:#x}"));
+            }
+            let value = v.map_or(0, |v| x.r[v * s + l]);
+            let compare = cmp.map_or(0, |c| x.r[c * s + l]);
+            let old = match bytes {
+                1 => rmw_on!(AtomicU8, u8, addr, op, value, compare, scalar),
+                2 => rmw_on!(AtomicU16, u16, addr, op, value, compare, scalar),
+                4 => rmw_on!(AtomicU32, u32, addr, op, value, compare, scalar),
+                _ => rmw_on!(AtomicU64, u64, addr, op, value, compare, scalar),
+            };
+            if let Some(d) = d {
+                x.r[d * s + l] = old & scalar.mask();
+            }
+        }
+        Ok(())
+    })
+}

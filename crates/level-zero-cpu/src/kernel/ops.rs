@@ -1,0 +1,315 @@
+//! Builders for lowered instructions: each returns a closure that applies one operation to
+//! every component of every active lane.
+
+use super::exec::Lanes;
+use super::ir::Exec;
+use super::value::Scalar;
+use half::f16;
+
+pub fn unary(d: usize, a: usize, n: usize, f: impl Fn(u64) -> u64 + Send + Sync + 'static) -> Exec {
+    Box::new(move |x: &mut Lanes<'_>| {
+        let s = x.n;
+        for &l in x.active {
+            let l = l as usize;
+            for k in 0..n {
+                x.r[(d + k) * s + l] = f(x.r[(a + k) * s + l]);
+            }
+        }
+        Ok(())
+    })
+}
+
+pub fn binary(
+    d: usize,
+    a: usize,
+    b: usize,
+    n: usize,
+    f: impl Fn(u64, u64) -> u64 + Send + Sync + 'static,
+) -> Exec {
+    Box::new(move |x: &mut Lanes<'_>| {
+        let s = x.n;
+        for &l in x.active {
+            let l = l as usize;
+            for k in 0..n {
+                x.r[(d + k) * s + l] = f(x.r[(a + k) * s + l], x.r[(b + k) * s + l]);
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Like [`binary`], with `b` a scalar applied to every component of `a`.
+pub fn binary_scalar(
+    d: usize,
+    a: usize,
+    b: usize,
+    n: usize,
+    f: impl Fn(u64, u64) -> u64 + Send + Sync + 'static,
+) -> Exec {
+    Box::new(move |x: &mut Lanes<'_>| {
+        let s = x.n;
+        for &l in x.active {
+            let l = l as usize;
+            let y = x.r[b * s + l];
+            for k in 0..n {
+                x.r[(d + k) * s + l] = f(x.r[(a + k) * s + l], y);
+            }
+        }
+        Ok(())
+    })
+}
+
+pub fn ternary(
+    d: usize,
+    a: usize,
+    b: usize,
+    c: usize,
+    n: usize,
+    f: impl Fn(u64, u64, u64) -> u64 + Send + Sync + 'static,
+) -> Exec {
+    Box::new(move |x: &mut Lanes<'_>| {
+        let s = x.n;
+        for &l in x.active {
+            let l = l as usize;
+            for k in 0..n {
+                x.r[(d + k) * s + l] = f(
+                    x.r[(a + k) * s + l],
+                    x.r[(b + k) * s + l],
+                    x.r[(c + k) * s + l],
+                );
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Copies `n` slots.
+pub fn copy(d: usize, a: usize, n: usize) -> Exec {
+    unary(d, a, n, |v| v)
+}
+
+/// Float binary op on F16/F32/F64 (F16 computed in f32, exact for + − × ÷).
+pub fn float_binary(
+    t: Scalar,
+    d: usize,
+    a: usize,
+    b: usize,
+    n: usize,
+    f32op: fn(f32, f32) -> f32,
+    f64op: fn(f64, f64) -> f64,
+) -> Exec {
+    match t {
+        Scalar::F64 => binary(d, a, b, n, move |x, y| {
+            f64op(f64::from_bits(x), f64::from_bits(y)).to_bits()
+        }),
+        Scalar::F16 => binary(d, a, b, n, move |x, y| {
+            f16::from_f32(f32op(
+                f16::from_bits(x as u16).to_f32(),
+                f16::from_bits(y as u16).to_f32(),
+            ))
+            .to_bits() as u64
+        }),
+        _ => binary(d, a, b, n, move |x, y| {
+            f32op(f32::from_bits(x as u32), f32::from_bits(y as u32)).to_bits() as u64
+        }),
+    }
+}
+
+/// Float comparison giving a bool.
+pub fn float_compare(
+    t: Scalar,
+    d: usize,
+    a: usize,
+    b: usize,
+    n: usize,
+    f: fn(f64, f64) -> bool,
+) -> Exec {
+    match t {
+        Scalar::F64 => binary(d, a, b, n, move |x, y| {
+            f(f64::from_bits(x), f64::from_bits(y)) as u64
+        }),
+        Scalar::F16 => binary(d, a, b, n, move |x, y| {
+            f(
+                f16::from_bits(x as u16).to_f64(),
+                f16::from_bits(y as u16).to_f64(),
+            ) as u64
+        }),
+        _ => binary(d, a, b, n, move |x, y| {
+            f(
+                f32::from_bits(x as u32) as f64,
+                f32::from_bits(y as u32) as f64,
+            ) as u64
+        }),
+    }
+}
+
+/// Float classification giving a bool.
+pub fn float_test(t: Scalar, d: usize, a: usize, n: usize, f: fn(f64) -> bool) -> Exec {
+    unary(d, a, n, move |x| f(t.to_f64(x)) as u64)
+}
+
+/// Float-to-float conversion with a rounding mode (`None`: round to nearest even).
+pub fn fconvert(from: Scalar, to: Scalar, mode: Option<u32>, d: usize, a: usize, n: usize) -> Exec {
+    unary(d, a, n, move |x| round_float(from.to_f64(x), to, mode))
+}
+
+/// Stores `v` as float type `to`, rounding with SPIR-V FPRoundingMode `mode` (0 RTE, 1 RTZ,
+/// 2 RTP, 3 RTN; `None` is RTE).
+pub fn round_float(v: f64, to: Scalar, mode: Option<u32>) -> u64 {
+    let nearest = to.from_f64(v);
+    if to == Scalar::F64 || v.is_nan() {
+        return nearest;
+    }
+    let back = to.to_f64(nearest);
+    if back == v {
+        return nearest;
+    }
+    match mode.unwrap_or(0) {
+        1 if back.abs() > v.abs() => step(nearest, to, back < 0.0),
+        2 if back < v => step(nearest, to, true),
+        3 if back > v => step(nearest, to, false),
+        _ => nearest,
+    }
+}
+
+/// The neighbour of float `bits` (type `t`) one representable step up or down in value.
+fn step(bits: u64, t: Scalar, up: bool) -> u64 {
+    let sign = 1u64 << (t.bits() - 1);
+    let negative = bits & sign != 0;
+    let magnitude = bits & !sign;
+    if up != negative {
+        // Away from zero: the magnitude grows.
+        bits + 1
+    } else if magnitude == 0 {
+        // From ±0 toward the other side: the smallest denormal there.
+        if up {
+            1
+        } else {
+            sign | 1
+        }
+    } else {
+        bits - 1
+    }
+}
+
+/// Float → integer (`signed` result), truncating unless `mode` says otherwise; saturating to
+/// the target width when `sat`, else through i64/u64 and masked.
+pub fn float_to_int(
+    from: Scalar,
+    to: Scalar,
+    signed: bool,
+    sat: bool,
+    mode: Option<u32>,
+    d: usize,
+    a: usize,
+    n: usize,
+) -> Exec {
+    unary(d, a, n, move |x| {
+        let v = from.to_f64(x);
+        let v = match mode {
+            Some(0) => v.round_ties_even(),
+            Some(2) => v.ceil(),
+            Some(3) => v.floor(),
+            _ => v.trunc(),
+        };
+        let bits = to.bits();
+        if signed {
+            let (lo, hi) = if bits == 64 {
+                (i64::MIN, i64::MAX)
+            } else {
+                (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1)
+            };
+            let i = if v.is_nan() {
+                0
+            } else if sat {
+                (v as i64).clamp(lo, hi)
+            } else {
+                v as i64
+            };
+            (i as u64) & to.mask()
+        } else {
+            let hi = to.mask();
+            let u = if v.is_nan() {
+                0
+            } else if sat {
+                (v as u64).min(hi)
+            } else {
+                v as i64 as u64
+            };
+            u & to.mask()
+        }
+    })
+}
+
+/// Integer → float, rounding to nearest unless `mode` says otherwise.
+pub fn int_to_float(
+    from: Scalar,
+    to: Scalar,
+    signed: bool,
+    mode: Option<u32>,
+    d: usize,
+    a: usize,
+    n: usize,
+) -> Exec {
+    unary(d, a, n, move |x| {
+        let v = if signed {
+            from.sext(x) as f64
+        } else {
+            x as f64
+        };
+        round_float(v, to, mode)
+    })
+}
+
+/// Integer width conversion: sign- or zero-extend, or truncate; `sat` clamps to the target.
+pub fn int_convert(
+    from: Scalar,
+    to: Scalar,
+    signed_from: bool,
+    signed_to: bool,
+    sat: bool,
+    d: usize,
+    a: usize,
+    n: usize,
+) -> Exec {
+    unary(d, a, n, move |x| {
+        let wide: i128 = if signed_from {
+            from.sext(x) as i128
+        } else {
+            x as i128
+        };
+        if sat {
+            let bits = to.bits();
+            let (lo, hi): (i128, i128) = if signed_to {
+                (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+            } else {
+                (0, (1i128 << bits) - 1)
+            };
+            (wide.clamp(lo, hi) as u64) & to.mask()
+        } else {
+            (wide as u64) & to.mask()
+        }
+    })
+}
+
+/// Reinterprets `na` components of `from` as `nd` components of `to` (same total bits).
+pub fn bitcast(from: Scalar, na: usize, to: Scalar, nd: usize, d: usize, a: usize) -> Exec {
+    let (fb, tb) = (from.bits() as usize, to.bits() as usize);
+    Box::new(move |x: &mut Lanes<'_>| {
+        let s = x.n;
+        for &l in x.active {
+            let l = l as usize;
+            let mut bytes = [0u8; 128];
+            for k in 0..na {
+                let v = x.r[(a + k) * s + l].to_le_bytes();
+                bytes[k * fb / 8..(k + 1) * fb / 8].copy_from_slice(&v[..fb / 8]);
+            }
+            for k in 0..nd {
+                let mut v = [0u8; 8];
+                v[..tb / 8].copy_from_slice(&bytes[k * tb / 8..(k + 1) * tb / 8]);
+                x.r[(d + k) * s + l] = u64::from_le_bytes(v);
+            }
+        }
+        Ok(())
+    })
+}

@@ -1,0 +1,580 @@
+//! Build-time checks of a SPIR-V module and the module-level data kernels share: types,
+//! constants (with specialization), global variables, decorations.
+
+use super::types::{Shape, Types};
+use super::value::Scalar;
+use rspirv::dr::{Instruction, Module, Operand};
+use rspirv::spirv::{BuiltIn, Capability, Decoration, Op, StorageClass, Word};
+use std::collections::{HashMap, HashSet};
+
+/// Capabilities the executor implements.
+const CAPABILITIES: &[Capability] = &[
+    Capability::Addresses,
+    Capability::Linkage,
+    Capability::Kernel,
+    Capability::Vector16,
+    Capability::Float16Buffer,
+    Capability::Float16,
+    Capability::Float64,
+    Capability::Int64,
+    Capability::Int64Atomics,
+    Capability::Int16,
+    Capability::Int8,
+    Capability::GenericPointer,
+];
+
+/// Opcodes the lowering implements (anything else is rejected when the module is built).
+pub const OPCODES: &[Op] = &[
+    Op::Nop,
+    Op::Undef,
+    Op::SourceContinued,
+    Op::Source,
+    Op::SourceExtension,
+    Op::Name,
+    Op::MemberName,
+    Op::String,
+    Op::Line,
+    Op::NoLine,
+    Op::ModuleProcessed,
+    Op::Extension,
+    Op::ExtInstImport,
+    Op::ExtInst,
+    Op::MemoryModel,
+    Op::EntryPoint,
+    Op::ExecutionMode,
+    Op::Capability,
+    Op::TypeVoid,
+    Op::TypeBool,
+    Op::TypeInt,
+    Op::TypeFloat,
+    Op::TypeVector,
+    Op::TypeArray,
+    Op::TypeRuntimeArray,
+    Op::TypeStruct,
+    Op::TypeOpaque,
+    Op::TypePointer,
+    Op::TypeFunction,
+    Op::ConstantTrue,
+    Op::ConstantFalse,
+    Op::Constant,
+    Op::ConstantComposite,
+    Op::ConstantNull,
+    Op::SpecConstantTrue,
+    Op::SpecConstantFalse,
+    Op::SpecConstant,
+    Op::SpecConstantComposite,
+    Op::Function,
+    Op::FunctionParameter,
+    Op::FunctionEnd,
+    Op::FunctionCall,
+    Op::Variable,
+    Op::Load,
+    Op::Store,
+    Op::CopyMemory,
+    Op::CopyMemorySized,
+    Op::AccessChain,
+    Op::InBoundsAccessChain,
+    Op::PtrAccessChain,
+    Op::InBoundsPtrAccessChain,
+    Op::Decorate,
+    Op::MemberDecorate,
+    Op::DecorationGroup,
+    Op::GroupDecorate,
+    Op::GroupMemberDecorate,
+    Op::VectorExtractDynamic,
+    Op::VectorInsertDynamic,
+    Op::VectorShuffle,
+    Op::CompositeConstruct,
+    Op::CompositeExtract,
+    Op::CompositeInsert,
+    Op::CopyObject,
+    Op::ConvertFToU,
+    Op::ConvertFToS,
+    Op::ConvertSToF,
+    Op::ConvertUToF,
+    Op::UConvert,
+    Op::SConvert,
+    Op::FConvert,
+    Op::ConvertPtrToU,
+    Op::SatConvertSToU,
+    Op::SatConvertUToS,
+    Op::ConvertUToPtr,
+    Op::PtrCastToGeneric,
+    Op::GenericCastToPtr,
+    Op::GenericCastToPtrExplicit,
+    Op::Bitcast,
+    Op::SNegate,
+    Op::FNegate,
+    Op::IAdd,
+    Op::FAdd,
+    Op::ISub,
+    Op::FSub,
+    Op::IMul,
+    Op::FMul,
+    Op::UDiv,
+    Op::SDiv,
+    Op::FDiv,
+    Op::UMod,
+    Op::SRem,
+    Op::SMod,
+    Op::FRem,
+    Op::FMod,
+    Op::VectorTimesScalar,
+    Op::Dot,
+    Op::IAddCarry,
+    Op::ISubBorrow,
+    Op::UMulExtended,
+    Op::SMulExtended,
+    Op::Any,
+    Op::All,
+    Op::IsNan,
+    Op::IsInf,
+    Op::IsFinite,
+    Op::IsNormal,
+    Op::SignBitSet,
+    Op::LessOrGreater,
+    Op::Ordered,
+    Op::Unordered,
+    Op::LogicalEqual,
+    Op::LogicalNotEqual,
+    Op::LogicalOr,
+    Op::LogicalAnd,
+    Op::LogicalNot,
+    Op::Select,
+    Op::IEqual,
+    Op::INotEqual,
+    Op::UGreaterThan,
+    Op::SGreaterThan,
+    Op::UGreaterThanEqual,
+    Op::SGreaterThanEqual,
+    Op::ULessThan,
+    Op::SLessThan,
+    Op::ULessThanEqual,
+    Op::SLessThanEqual,
+    Op::FOrdEqual,
+    Op::FUnordEqual,
+    Op::FOrdNotEqual,
+    Op::FUnordNotEqual,
+    Op::FOrdLessThan,
+    Op::FUnordLessThan,
+    Op::FOrdGreaterThan,
+    Op::FUnordGreaterThan,
+    Op::FOrdLessThanEqual,
+    Op::FUnordLessThanEqual,
+    Op::FOrdGreaterThanEqual,
+    Op::FUnordGreaterThanEqual,
+    Op::ShiftRightLogical,
+    Op::ShiftRightArithmetic,
+    Op::ShiftLeftLogical,
+    Op::BitwiseOr,
+    Op::BitwiseXor,
+    Op::BitwiseAnd,
+    Op::Not,
+    Op::BitCount,
+    Op::BitReverse,
+    Op::ControlBarrier,
+    Op::MemoryBarrier,
+    Op::AtomicLoad,
+    Op::AtomicStore,
+    Op::AtomicExchange,
+    Op::AtomicCompareExchange,
+    Op::AtomicCompareExchangeWeak,
+    Op::AtomicIIncrement,
+    Op::AtomicIDecrement,
+    Op::AtomicIAdd,
+    Op::AtomicISub,
+    Op::AtomicSMin,
+    Op::AtomicUMin,
+    Op::AtomicSMax,
+    Op::AtomicUMax,
+    Op::AtomicAnd,
+    Op::AtomicOr,
+    Op::AtomicXor,
+    Op::AtomicFlagTestAndSet,
+    Op::AtomicFlagClear,
+    Op::Phi,
+    Op::LoopMerge,
+    Op::SelectionMerge,
+    Op::Label,
+    Op::Branch,
+    Op::BranchConditional,
+    Op::Switch,
+    Op::Return,
+    Op::ReturnValue,
+    Op::Unreachable,
+    Op::LifetimeStart,
+    Op::LifetimeStop,
+];
+
+/// A module-scope variable.
+#[derive(Clone, Debug)]
+pub enum GlobalVar {
+    /// A work-item built-in (Input storage).
+    Builtin(BuiltIn),
+    /// Kernel-scope `__local` memory: byte offset within the group's static local memory.
+    Local(usize),
+    /// Program-scope `__global` / `__constant` memory at a fixed address.
+    Memory(usize),
+}
+
+/// Everything kernels of one module share.
+pub struct ModuleData {
+    pub module: Module,
+    pub types: Types,
+    /// Result type of every global value (constants, variables).
+    pub value_types: HashMap<Word, Word>,
+    /// Flattened values of constants.
+    pub consts: HashMap<Word, Vec<u64>>,
+    pub globals: HashMap<Word, GlobalVar>,
+    /// Bytes of kernel-scope `__local` variables.
+    pub local_static: usize,
+    pub decorations: HashMap<Word, Vec<(Decoration, Vec<Operand>)>>,
+    pub names: HashMap<Word, String>,
+    pub opencl_std: Option<Word>,
+    /// Memory of program-scope variables (stable address).
+    pub memory: Box<[u64]>,
+    /// Named program-scope variables: name → (address, size).
+    pub global_symbols: HashMap<String, (usize, usize)>,
+}
+
+fn op_name(op: u32) -> String {
+    rspirv::spirv::Op::from_u32(op).map_or(format!("opcode {op}"), |o| format!("Op{o:?}"))
+}
+
+/// Checks the header, capabilities and opcodes on the raw words, reporting each problem with
+/// its word offset.
+pub fn check_words(words: &[u32]) -> Result<(), String> {
+    if words.len() < 5 {
+        return Err(format!(
+            "module too short ({} words) for a SPIR-V header",
+            words.len()
+        ));
+    }
+    if words[0] != 0x0723_0203 {
+        return Err(format!(
+            "bad magic number {:#010x} (expected 0x07230203)",
+            words[0]
+        ));
+    }
+    let (major, minor) = (words[1] >> 16 & 0xff, words[1] >> 8 & 0xff);
+    if major != 1 || minor > 2 {
+        return Err(format!(
+            "SPIR-V version {major}.{minor} is not supported (1.0 to 1.2 are)"
+        ));
+    }
+    let supported: HashSet<u32> = OPCODES.iter().map(|o| *o as u32).collect();
+    let mut at = 5;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        let opcode = words[at] & 0xffff;
+        if count == 0 || at + count > words.len() {
+            return Err(format!("malformed instruction at word {at}"));
+        }
+        if !supported.contains(&opcode) {
+            return Err(format!(
+                "unsupported opcode {} at word {at}",
+                op_name(opcode)
+            ));
+        }
+        if opcode == Op::Capability as u32 {
+            let cap = words[at + 1];
+            if !CAPABILITIES.iter().any(|c| *c as u32 == cap) {
+                let name = Capability::from_u32(cap).map_or(format!("{cap}"), |c| format!("{c:?}"));
+                return Err(format!("unsupported capability {name} at word {at}"));
+            }
+        }
+        at += count;
+    }
+    Ok(())
+}
+
+fn id(op: &Operand) -> Result<Word, String> {
+    match op {
+        Operand::IdRef(w) => Ok(*w),
+        other => Err(format!("expected an id, found {other:?}")),
+    }
+}
+
+fn literal(op: &Operand) -> Result<u64, String> {
+    match op {
+        Operand::LiteralBit32(v) => Ok(*v as u64),
+        Operand::LiteralBit64(v) => Ok(*v),
+        other => Err(format!("expected a literal, found {other:?}")),
+    }
+}
+
+/// Byte size of each specialization constant, by SpecId (to read the caller's values).
+pub fn spec_constant_sizes(words: &[u32]) -> Result<HashMap<u32, usize>, String> {
+    check_words(words)?;
+    let module =
+        rspirv::dr::load_words(words).map_err(|e| format!("cannot parse the module: {e}"))?;
+    let mut ids = HashMap::new();
+    for a in &module.annotations {
+        if let [Operand::IdRef(target), Operand::Decoration(Decoration::SpecId), Operand::LiteralBit32(sid), ..] =
+            a.operands.as_slice()
+        {
+            ids.insert(*target, *sid);
+        }
+    }
+    let widths: HashMap<Word, usize> = module
+        .types_global_values
+        .iter()
+        .filter_map(
+            |t| match (t.class.opcode, t.result_id, t.operands.first()) {
+                (Op::TypeInt | Op::TypeFloat, Some(id), Some(Operand::LiteralBit32(bits))) => {
+                    Some((id, (*bits as usize / 8).max(1)))
+                }
+                (Op::TypeBool, Some(id), _) => Some((id, 1)),
+                _ => None,
+            },
+        )
+        .collect();
+    let mut sizes = HashMap::new();
+    for inst in &module.types_global_values {
+        if matches!(
+            inst.class.opcode,
+            Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse
+        ) {
+            if let (Some(rid), Some(rt)) = (inst.result_id, inst.result_type) {
+                if let Some(sid) = ids.get(&rid) {
+                    sizes.insert(*sid, widths.get(&rt).copied().unwrap_or(8));
+                }
+            }
+        }
+    }
+    Ok(sizes)
+}
+
+impl ModuleData {
+    /// Parses and prepares a module; `spec` maps SpecId → value.
+    pub fn build(words: &[u32], spec: &HashMap<u32, u64>) -> Result<ModuleData, String> {
+        check_words(words)?;
+        let module =
+            rspirv::dr::load_words(words).map_err(|e| format!("cannot parse the module: {e}"))?;
+        let mut decorations: HashMap<Word, Vec<(Decoration, Vec<Operand>)>> = HashMap::new();
+        for a in &module.annotations {
+            if a.class.opcode == Op::Decorate {
+                if let (Some(Operand::IdRef(target)), Some(Operand::Decoration(d))) =
+                    (a.operands.first(), a.operands.get(1))
+                {
+                    decorations
+                        .entry(*target)
+                        .or_default()
+                        .push((*d, a.operands[2..].to_vec()));
+                }
+            }
+        }
+        let mut names = HashMap::new();
+        for n in &module.debug_names {
+            if let (Op::Name, Some(Operand::IdRef(t)), Some(Operand::LiteralString(s))) =
+                (n.class.opcode, n.operands.first(), n.operands.get(1))
+            {
+                names.insert(*t, s.clone());
+            }
+        }
+        let mut opencl_std = None;
+        for imp in &module.ext_inst_imports {
+            match imp.operands.first() {
+                Some(Operand::LiteralString(s)) if s == "OpenCL.std" => opencl_std = imp.result_id,
+                Some(Operand::LiteralString(s)) => {
+                    return Err(format!("unresolved import: extended instruction set {s:?}"))
+                }
+                _ => {}
+            }
+        }
+        if let Some(mm) = &module.memory_model {
+            if !matches!(
+                mm.operands.first(),
+                Some(Operand::AddressingModel(
+                    rspirv::spirv::AddressingModel::Physical64
+                ))
+            ) {
+                return Err("only the Physical64 addressing model is supported".into());
+            }
+        }
+        for f in &module.functions {
+            if f.blocks.is_empty() {
+                let fid = f.def.as_ref().and_then(|d| d.result_id).unwrap_or(0);
+                let name = names.get(&fid).cloned().unwrap_or(format!("%{fid}"));
+                return Err(format!(
+                    "unresolved import: function {name} has no body (link it first)"
+                ));
+            }
+        }
+        let packed: HashSet<Word> = decorations
+            .iter()
+            .filter(|(_, ds)| ds.iter().any(|(d, _)| *d == Decoration::CPacked))
+            .map(|(k, _)| *k)
+            .collect();
+        let mut types = Types::build(&module.types_global_values, &packed)?;
+        let mut data = ModuleData {
+            types: Types::default(),
+            value_types: HashMap::new(),
+            consts: HashMap::new(),
+            globals: HashMap::new(),
+            local_static: 0,
+            decorations,
+            names,
+            opencl_std,
+            memory: Box::new([]),
+            global_symbols: HashMap::new(),
+            module: Module::new(),
+        };
+        // Constants and array lengths, in declaration order.
+        let globals_insts = module.types_global_values.clone();
+        let mut memory_vars = Vec::new();
+        for inst in &globals_insts {
+            let (Some(rid), Some(rt)) = (inst.result_id, inst.result_type) else {
+                // Array types: their length constant is known now.
+                if inst.class.opcode == Op::TypeArray {
+                    if let (Some(a), Some(Operand::IdRef(len))) =
+                        (inst.result_id, inst.operands.get(1))
+                    {
+                        let n = data
+                            .consts
+                            .get(len)
+                            .and_then(|v| v.first())
+                            .copied()
+                            .ok_or("array length is not a constant")?;
+                        types.set_array_length(a, n as u32)?;
+                    }
+                }
+                continue;
+            };
+            data.value_types.insert(rid, rt);
+            let spec_value = || -> Option<u64> {
+                data.decorations
+                    .get(&rid)?
+                    .iter()
+                    .find(|(d, _)| *d == Decoration::SpecId)
+                    .and_then(|(_, ops)| match ops.first() {
+                        Some(Operand::LiteralBit32(sid)) => spec.get(sid).copied(),
+                        _ => None,
+                    })
+            };
+            let value = match inst.class.opcode {
+                Op::Constant | Op::SpecConstant => {
+                    let t = types.get(rt)?;
+                    let v = spec_value().unwrap_or(literal(&inst.operands[0])?);
+                    vec![v & t.leaves.first().map_or(u64::MAX, |l| l.scalar.mask())]
+                }
+                Op::ConstantTrue | Op::SpecConstantTrue => {
+                    vec![spec_value().map_or(1, |v| (v != 0) as u64)]
+                }
+                Op::ConstantFalse | Op::SpecConstantFalse => {
+                    vec![spec_value().map_or(0, |v| (v != 0) as u64)]
+                }
+                Op::ConstantNull | Op::Undef => vec![0; types.get(rt)?.slots.max(1)],
+                Op::ConstantComposite | Op::SpecConstantComposite => {
+                    let mut v = Vec::new();
+                    for part in &inst.operands {
+                        v.extend(
+                            data.consts
+                                .get(&id(part)?)
+                                .ok_or("composite constant of a non-constant")?,
+                        );
+                    }
+                    v
+                }
+                Op::Variable => {
+                    memory_vars.push(inst.clone());
+                    continue;
+                }
+                _ => continue,
+            };
+            data.consts.insert(rid, value);
+        }
+        data.types = types;
+        data.place_variables(&memory_vars)?;
+        data.module = module;
+        Ok(data)
+    }
+
+    /// Lays out module-scope variables: built-ins, `__local` offsets, and program-scope memory.
+    fn place_variables(&mut self, vars: &[Instruction]) -> Result<(), String> {
+        let mut placed = Vec::new();
+        let mut size = 0usize;
+        for v in vars {
+            let rid = v.result_id.ok_or("variable without id")?;
+            let Shape::Pointer(sc, pointee) = self
+                .types
+                .get(v.result_type.ok_or("variable without type")?)?
+                .shape
+                .clone()
+            else {
+                return Err("variable of non-pointer type".into());
+            };
+            let builtin = self.decorations.get(&rid).and_then(|ds| {
+                ds.iter()
+                    .find(|(d, _)| *d == Decoration::BuiltIn)
+                    .and_then(|(_, ops)| match ops.first() {
+                        Some(Operand::BuiltIn(b)) => Some(*b),
+                        _ => None,
+                    })
+            });
+            let t = self.types.get(pointee)?.clone();
+            match (sc, builtin) {
+                (StorageClass::Input, Some(b)) => {
+                    self.globals.insert(rid, GlobalVar::Builtin(b));
+                }
+                (StorageClass::Workgroup, _) => {
+                    self.local_static = self.local_static.next_multiple_of(t.align.max(1));
+                    self.globals
+                        .insert(rid, GlobalVar::Local(self.local_static));
+                    self.local_static += t.size;
+                }
+                (StorageClass::CrossWorkgroup | StorageClass::UniformConstant, _) => {
+                    size = size.next_multiple_of(t.align.max(8));
+                    placed.push((rid, size, t.clone(), v.operands.get(1).map(id).transpose()?));
+                    size += t.size;
+                }
+                (other, _) => {
+                    return Err(format!(
+                        "module-scope variable in storage class {other:?} is not supported"
+                    ))
+                }
+            }
+        }
+        self.memory = vec![0u64; size.div_ceil(8).max(1)].into_boxed_slice();
+        let base = self.memory.as_mut_ptr() as usize;
+        for (rid, offset, t, init) in placed {
+            let addr = base + offset;
+            if let Some(init) = init {
+                let values = self
+                    .consts
+                    .get(&init)
+                    .ok_or("variable initializer is not a constant")?;
+                for (leaf, v) in t.leaves.iter().zip(values) {
+                    let bytes = (leaf.scalar.bits() as usize / 8).max(1);
+                    // SAFETY: the variable's range lies inside `memory`, which we own.
+                    unsafe { super::memops::write(addr + leaf.offset, bytes, *v) };
+                }
+            }
+            self.globals.insert(rid, GlobalVar::Memory(addr));
+            if let Some(name) = self.names.get(&rid) {
+                self.global_symbols.insert(name.clone(), (addr, t.size));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `id` carries decoration `d`; returns its operands.
+    pub fn decoration(&self, id: Word, d: Decoration) -> Option<&[Operand]> {
+        self.decorations
+            .get(&id)?
+            .iter()
+            .find(|(x, _)| *x == d)
+            .map(|(_, ops)| ops.as_slice())
+    }
+
+    /// The scalar type and component count of a scalar, vector or pointer type.
+    pub fn components(&self, ty: Word) -> Result<(Scalar, usize), String> {
+        let t = self.types.get(ty)?;
+        Ok(match t.shape {
+            Shape::Scalar(s) => (s, 1),
+            Shape::Vector(s, n) => (s, n as usize),
+            Shape::Pointer(..) => (Scalar::I64, 1),
+            ref other => return Err(format!("expected a scalar or vector type, found {other:?}")),
+        })
+    }
+}

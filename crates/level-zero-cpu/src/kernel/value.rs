@@ -1,0 +1,86 @@
+//! How kernel values are held: every scalar (or vector component) is one `u64` slot.
+//!
+//! * integers of width w ≤ 64 are stored zero-extended, masked to w bits (signedness is a
+//!   property of the operation, as in SPIR-V);
+//! * `half`, `float`, `double` are stored as their IEEE bit patterns in the low 16/32/64 bits;
+//! * booleans are 0 or 1; pointers are host addresses.
+
+/// Element type of a kernel value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scalar {
+    Bool,
+    I8,
+    I16,
+    I32,
+    I64,
+    F16,
+    F32,
+    F64,
+}
+
+impl Scalar {
+    /// Width in bits (1 for `Bool`).
+    pub fn bits(self) -> u32 {
+        match self {
+            Scalar::Bool => 1,
+            Scalar::I8 => 8,
+            Scalar::I16 | Scalar::F16 => 16,
+            Scalar::I32 | Scalar::F32 => 32,
+            Scalar::I64 | Scalar::F64 => 64,
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, Scalar::F16 | Scalar::F32 | Scalar::F64)
+    }
+
+    /// Mask of the stored bits.
+    pub fn mask(self) -> u64 {
+        match self.bits() {
+            64 => u64::MAX,
+            b => (1u64 << b) - 1,
+        }
+    }
+
+    /// Sign-extends a stored integer of this width.
+    pub fn sext(self, v: u64) -> i64 {
+        let b = self.bits();
+        if b >= 64 {
+            v as i64
+        } else {
+            ((v << (64 - b)) as i64) >> (64 - b)
+        }
+    }
+
+    /// Reads a stored float as `f64` (exact for every width).
+    pub fn to_f64(self, v: u64) -> f64 {
+        match self {
+            Scalar::F16 => half::f16::from_bits(v as u16).to_f64(),
+            Scalar::F32 => f32::from_bits(v as u32) as f64,
+            _ => f64::from_bits(v),
+        }
+    }
+
+    /// Stores an `f64` as this float type (round to nearest even).
+    pub fn from_f64(self, x: f64) -> u64 {
+        match self {
+            Scalar::F16 => half::f16::from_f64(x).to_bits() as u64,
+            Scalar::F32 => (x as f32).to_bits() as u64,
+            _ => x.to_bits(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Scalar;
+
+    #[test]
+    fn sign_extension_and_masks() {
+        assert_eq!(Scalar::I8.sext(0xff), -1);
+        assert_eq!(Scalar::I16.sext(0x7fff), 0x7fff);
+        assert_eq!(Scalar::I32.mask(), 0xffff_ffff);
+        assert_eq!(Scalar::F32.to_f64(Scalar::F32.from_f64(1.5)), 1.5);
+        assert_eq!(Scalar::F16.to_f64(Scalar::F16.from_f64(-2.0)), -2.0);
+    }
+}

@@ -1,0 +1,526 @@
+//! Kernels: arguments, group sizes, properties, and the launch commands.
+
+use crate::abi::*;
+use crate::cmdlist::command_list;
+use crate::command::{Command, LaunchCommand, LaunchGroups};
+use crate::device::QUEUE_GROUPS;
+use crate::event::wait_list;
+use crate::handle::{self, Kind, Object};
+use crate::kernel::ir::{ParamKind, Program};
+use crate::memory::{lookup, Range};
+use crate::module::{module, write_string, Module};
+use level_zero_sys::*;
+use std::ffi::{c_char, c_void, CStr, CString};
+use std::sync::{Arc, Mutex};
+
+/// Largest work-group.
+pub const MAX_GROUP_SIZE: u32 = 1024;
+
+#[derive(Clone)]
+pub struct KernelState {
+    pub args: Vec<Option<Vec<u8>>>,
+    pub group_size: [u32; 3],
+    pub offset: [u32; 3],
+    pub indirect: u32,
+}
+
+/// A kernel of a module.
+pub struct Kernel {
+    pub module: Arc<Module>,
+    pub program: Arc<Program>,
+    pub name: CString,
+    pub state: Mutex<KernelState>,
+}
+
+impl Object for Kernel {
+    const KIND: Kind = Kind::Kernel;
+}
+
+impl Kernel {
+    fn state(&self) -> std::sync::MutexGuard<'_, KernelState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+pub fn kernel(h: ze_kernel_handle_t) -> ZeResult<Arc<Kernel>> {
+    crate::driver::initialised()?;
+    handle::get::<Kernel, _>(h)
+}
+
+typed! {
+    ze_kernel_desc_t => ZE_STRUCTURE_TYPE_KERNEL_DESC,
+    ze_kernel_properties_t => ZE_STRUCTURE_TYPE_KERNEL_PROPERTIES,
+}
+
+pub unsafe extern "C" fn kernel_create(
+    m: ze_module_handle_t,
+    desc: *const ze_kernel_desc_t,
+    out: *mut ze_kernel_handle_t,
+) -> ze_result_t {
+    entry("zeKernelCreate", || {
+        let m = module(m)?;
+        // SAFETY: descriptor from the caller, null rejected.
+        let desc = unsafe { input(desc)? };
+        ensure(desc.flags.0 & !0x3 == 0, INVALID_ENUM)?;
+        ensure(!desc.pKernelName.is_null() && !out.is_null(), NULL_POINTER)?;
+        // SAFETY: NUL-terminated by contract.
+        let name = unsafe { CStr::from_ptr(desc.pKernelName) };
+        let program = m
+            .built
+            .kernels
+            .iter()
+            .find(|(n, _)| n.as_bytes() == name.to_bytes())
+            .map(|(_, p)| p.clone())
+            .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_NAME)?;
+        let group_size = program.required_group_size.unwrap_or([1, 1, 1]);
+        let state = KernelState {
+            args: vec![None; program.params.len()],
+            group_size,
+            offset: [0; 3],
+            indirect: 0,
+        };
+        let context = m.context.id();
+        let k = Kernel {
+            module: m,
+            program,
+            name: name.to_owned(),
+            state: Mutex::new(state),
+        };
+        // SAFETY: `out` non-null and writable by contract.
+        unsafe { out.write(handle::create(Arc::new(k), context)) };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn kernel_destroy(k: ze_kernel_handle_t) -> ze_result_t {
+    entry("zeKernelDestroy", || {
+        crate::driver::initialised()?;
+        handle::destroy::<Kernel, _>(k).map(drop)
+    })
+}
+
+pub unsafe extern "C" fn kernel_set_cache_config(
+    k: ze_kernel_handle_t,
+    flags: ze_cache_config_flags_t,
+) -> ze_result_t {
+    entry("zeKernelSetCacheConfig", || {
+        kernel(k)?;
+        ensure(flags.0 & !0x3 == 0, INVALID_ENUM)
+    })
+}
+
+fn check_group_size(k: &Kernel, size: [u32; 3]) -> ZeResult {
+    let bad = ze_result_t::ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION;
+    ensure(size.iter().all(|&s| s >= 1), bad)?;
+    ensure(
+        size.iter().map(|&s| s as u64).product::<u64>() <= MAX_GROUP_SIZE as u64 && size[2] <= 64,
+        bad,
+    )?;
+    if let Some(req) = k.program.required_group_size {
+        ensure(req == size, bad)?;
+    }
+    Ok(())
+}
+
+pub unsafe extern "C" fn kernel_set_group_size(
+    k: ze_kernel_handle_t,
+    x: u32,
+    y: u32,
+    z: u32,
+) -> ze_result_t {
+    entry("zeKernelSetGroupSize", || {
+        let k = kernel(k)?;
+        check_group_size(&k, [x, y, z])?;
+        k.state().group_size = [x, y, z];
+        Ok(())
+    })
+}
+
+/// The largest divisor of `n` not above `limit` (powers of two first).
+fn divisor(n: u32, limit: u32) -> u32 {
+    let mut p = limit.min(n.max(1)).next_power_of_two();
+    while p > 1 {
+        if p <= limit && n % p == 0 {
+            return p;
+        }
+        p /= 2;
+    }
+    (1..=limit.min(n.max(1)))
+        .rev()
+        .find(|d| n % d == 0)
+        .unwrap_or(1)
+}
+
+pub unsafe extern "C" fn kernel_suggest_group_size(
+    k: ze_kernel_handle_t,
+    gx: u32,
+    gy: u32,
+    gz: u32,
+    x: *mut u32,
+    y: *mut u32,
+    z: *mut u32,
+) -> ze_result_t {
+    entry("zeKernelSuggestGroupSize", || {
+        let k = kernel(k)?;
+        ensure(!x.is_null() && !y.is_null() && !z.is_null(), NULL_POINTER)?;
+        ensure(
+            gx > 0 && gy > 0 && gz > 0,
+            ze_result_t::ZE_RESULT_ERROR_INVALID_GLOBAL_WIDTH_DIMENSION,
+        )?;
+        let size = match k.program.required_group_size {
+            Some(req) => req,
+            None => {
+                let sx = divisor(gx, 256);
+                let sy = divisor(gy, (256 / sx).max(1));
+                let sz = divisor(gz, (256 / (sx * sy)).clamp(1, 64));
+                [sx, sy, sz]
+            }
+        };
+        // SAFETY: all three out-pointers checked non-null.
+        unsafe {
+            x.write(size[0]);
+            y.write(size[1]);
+            z.write(size[2]);
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn kernel_suggest_max_cooperative_group_count(
+    k: ze_kernel_handle_t,
+    count: *mut u32,
+) -> ze_result_t {
+    entry("zeKernelSuggestMaxCooperativeGroupCount", || {
+        kernel(k)?;
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+        // SAFETY: out-pointer checked by `write`.
+        unsafe { write(count, cores) }
+    })
+}
+
+pub unsafe extern "C" fn kernel_set_argument_value(
+    k: ze_kernel_handle_t,
+    index: u32,
+    size: usize,
+    value: *const c_void,
+) -> ze_result_t {
+    entry("zeKernelSetArgumentValue", || {
+        let k = kernel(k)?;
+        let param = k
+            .program
+            .params
+            .get(index as usize)
+            .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX)?;
+        let bad_size = ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE;
+        let bytes = match param.kind {
+            ParamKind::Local => {
+                ensure(value.is_null() && size > 0, bad_size)?;
+                (size as u64).to_le_bytes().to_vec()
+            }
+            _ => {
+                ensure(size == param.size, bad_size)?;
+                if value.is_null() {
+                    ensure(param.is_pointer, NULL_POINTER)?;
+                    vec![0; size]
+                } else {
+                    // SAFETY: the caller's value holds `size` bytes.
+                    unsafe { std::slice::from_raw_parts(value.cast::<u8>(), size) }.to_vec()
+                }
+            }
+        };
+        k.state().args[index as usize] = Some(bytes);
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn kernel_set_indirect_access(
+    k: ze_kernel_handle_t,
+    flags: ze_kernel_indirect_access_flags_t,
+) -> ze_result_t {
+    entry("zeKernelSetIndirectAccess", || {
+        let k = kernel(k)?;
+        ensure(flags.0 & !0x7 == 0, INVALID_ENUM)?;
+        k.state().indirect = flags.0;
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn kernel_get_indirect_access(
+    k: ze_kernel_handle_t,
+    flags: *mut ze_kernel_indirect_access_flags_t,
+) -> ze_result_t {
+    entry("zeKernelGetIndirectAccess", || {
+        let k = kernel(k)?;
+        let value = k.state().indirect;
+        // SAFETY: out-pointer checked by `write`.
+        unsafe { write(flags, ze_kernel_indirect_access_flags_t(value)) }
+    })
+}
+
+pub unsafe extern "C" fn kernel_get_source_attributes(
+    k: ze_kernel_handle_t,
+    size: *mut u32,
+    out: *mut *mut c_char,
+) -> ze_result_t {
+    entry("zeKernelGetSourceAttributes", || {
+        let k = kernel(k)?;
+        ensure(!size.is_null(), NULL_POINTER)?;
+        let text = match k.program.required_group_size {
+            Some([x, y, z]) => format!("reqd_work_group_size({x},{y},{z})"),
+            None => String::new(),
+        };
+        let c = CString::new(text).unwrap_or_default();
+        let bytes = c.as_bytes_with_nul();
+        // SAFETY: non-null by the check above.
+        let room = unsafe { *size } as usize;
+        if room == 0 || out.is_null() {
+            // SAFETY: as above.
+            unsafe { *size = bytes.len() as u32 };
+            return Ok(());
+        }
+        // SAFETY: `*out` points to a caller buffer of `room` bytes (spec: the caller allocates).
+        let buf = unsafe { *out };
+        ensure(!buf.is_null(), NULL_POINTER)?;
+        let n = room.min(bytes.len());
+        // SAFETY: as above.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr().cast::<c_char>(), buf, n);
+            *buf.add(n - 1) = 0;
+            *size = n as u32;
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn kernel_get_properties(
+    k: ze_kernel_handle_t,
+    props: *mut ze_kernel_properties_t,
+) -> ze_result_t {
+    entry("zeKernelGetProperties", || {
+        let k = kernel(k)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props)? };
+        let req = k.program.required_group_size.unwrap_or([0; 3]);
+        p.numKernelArgs = k.program.params.len() as u32;
+        p.requiredGroupSizeX = req[0];
+        p.requiredGroupSizeY = req[1];
+        p.requiredGroupSizeZ = req[2];
+        p.requiredNumSubGroups = 0;
+        p.requiredSubgroupSize = 0;
+        p.maxSubgroupSize = 1;
+        p.maxNumSubgroups = MAX_GROUP_SIZE;
+        p.localMemSize = k.program.local_static as u32;
+        p.privateMemSize = k.program.private_size as u32;
+        p.spillMemSize = 0;
+        let mut kid = [0u8; 16];
+        let name = k.name.as_bytes();
+        kid[..name.len().min(16)].copy_from_slice(&name[..name.len().min(16)]);
+        p.uuid.kid = kid;
+        p.uuid.mid[..8].copy_from_slice(&k.module.id.to_le_bytes());
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn kernel_get_name(
+    k: ze_kernel_handle_t,
+    size: *mut usize,
+    out: *mut c_char,
+) -> ze_result_t {
+    entry("zeKernelGetName", || {
+        let k = kernel(k)?;
+        // SAFETY: the string protocol, caller contract.
+        unsafe { write_string(size, out, &k.name) }
+    })
+}
+
+pub unsafe extern "C" fn kernel_set_global_offset(
+    k: ze_kernel_handle_t,
+    x: u32,
+    y: u32,
+    z: u32,
+) -> ze_result_t {
+    entry("zeKernelSetGlobalOffsetExp", || {
+        kernel(k)?.state().offset = [x, y, z];
+        Ok(())
+    })
+}
+
+/// Snapshots a kernel's arguments for a launch: every argument must be set, and pointer
+/// arguments must be USM of the list's context (or null).
+fn snapshot(list_ctx: &crate::context::Context, k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
+    // A kernel runs only in its module's context.
+    ensure(k.module.context.id() == list_ctx.id(), INVALID_ARGUMENT)?;
+    let state = k.state().clone();
+    let mut args = Vec::with_capacity(state.args.len());
+    let mut buffers = Vec::new();
+    for (param, arg) in k.program.params.iter().zip(&state.args) {
+        let bytes = arg.clone().ok_or(INVALID_ARGUMENT)?;
+        if param.is_pointer && !matches!(param.kind, ParamKind::Local) {
+            let ptr =
+                u64::from_le_bytes(bytes[..8].try_into().map_err(|_| INVALID_ARGUMENT)?) as usize;
+            if ptr != 0 {
+                let alloc = lookup(ptr)
+                    .filter(|a| a.context == list_ctx.id())
+                    .ok_or(INVALID_ARGUMENT)?;
+                buffers.push(Range {
+                    ptr: alloc.base,
+                    len: alloc.size,
+                    alloc: Some(Arc::downgrade(&alloc)),
+                });
+            }
+        }
+        args.push(bytes);
+    }
+    Ok(LaunchCommand {
+        kernel: k.clone(),
+        args,
+        buffers,
+        group_size: state.group_size,
+        offset: state.offset,
+        indirect: state.indirect,
+        context: list_ctx.id(),
+        groups: LaunchGroups::Direct([0; 3]),
+    })
+}
+
+/// # Safety
+/// `waits` must hold `n` handles if non-null.
+unsafe fn append_launch(
+    list: ze_command_list_handle_t,
+    k: ze_kernel_handle_t,
+    groups: impl FnOnce(&crate::context::Context) -> ZeResult<LaunchGroups>,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ZeResult {
+    let list = command_list(list)?;
+    let k = kernel(k)?;
+    let compute =
+        ze_command_queue_group_property_flag_t::ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE.0;
+    ensure(
+        QUEUE_GROUPS[list.ordinal as usize].0 & compute != 0,
+        ze_result_t::ZE_RESULT_ERROR_INVALID_COMMAND_LIST_TYPE,
+    )?;
+    let signal = if signal.is_null() {
+        None
+    } else {
+        Some(crate::event::event(signal)?)
+    };
+    // SAFETY: caller contract.
+    let waits = unsafe { wait_list(n, waits)? };
+    let mut launch = snapshot(&list.context, &k)?;
+    launch.groups = groups(&list.context)?;
+    list.append(crate::command::Op::new(
+        Command::Launch(Box::new(launch)),
+        signal,
+        waits,
+    ))
+}
+
+fn direct(groups: *const ze_group_count_t) -> ZeResult<LaunchGroups> {
+    // SAFETY: the caller's group count, null rejected.
+    let g = unsafe { groups.as_ref() }.ok_or(NULL_POINTER)?;
+    Ok(LaunchGroups::Direct([
+        g.groupCountX,
+        g.groupCountY,
+        g.groupCountZ,
+    ]))
+}
+
+pub unsafe extern "C" fn append_launch_kernel(
+    list: ze_command_list_handle_t,
+    k: ze_kernel_handle_t,
+    groups: *const ze_group_count_t,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ze_result_t {
+    // SAFETY: caller contract for the wait list.
+    entry("zeCommandListAppendLaunchKernel", || unsafe {
+        append_launch(list, k, |_| direct(groups), signal, n, waits)
+    })
+}
+
+pub unsafe extern "C" fn append_launch_cooperative_kernel(
+    list: ze_command_list_handle_t,
+    k: ze_kernel_handle_t,
+    groups: *const ze_group_count_t,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ze_result_t {
+    // SAFETY: caller contract for the wait list.
+    entry("zeCommandListAppendLaunchCooperativeKernel", || unsafe {
+        append_launch(list, k, |_| direct(groups), signal, n, waits)
+    })
+}
+
+pub unsafe extern "C" fn append_launch_kernel_indirect(
+    list: ze_command_list_handle_t,
+    k: ze_kernel_handle_t,
+    groups: *const ze_group_count_t,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ze_result_t {
+    entry("zeCommandListAppendLaunchKernelIndirect", || {
+        let make = |ctx: &crate::context::Context| -> ZeResult<LaunchGroups> {
+            Ok(LaunchGroups::Indirect(Range::check_usm(
+                ctx,
+                groups.cast(),
+                size_of::<ze_group_count_t>(),
+            )?))
+        };
+        // SAFETY: caller contract for the wait list.
+        unsafe { append_launch(list, k, make, signal, n, waits) }
+    })
+}
+
+pub unsafe extern "C" fn append_launch_multiple_kernels_indirect(
+    list: ze_command_list_handle_t,
+    num_kernels: u32,
+    kernels: *mut ze_kernel_handle_t,
+    count: *const u32,
+    groups: *const ze_group_count_t,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ze_result_t {
+    entry("zeCommandListAppendLaunchMultipleKernelsIndirect", || {
+        let l = command_list(list)?;
+        ensure(
+            !kernels.is_null() && !count.is_null() && !groups.is_null(),
+            NULL_POINTER,
+        )?;
+        let count_range = Range::check_usm(&l.context, count.cast(), 4)?;
+        let signal = if signal.is_null() {
+            None
+        } else {
+            Some(crate::event::event(signal)?)
+        };
+        // SAFETY: caller contract.
+        let waits = unsafe { wait_list(n, waits)? };
+        let mut launches = Vec::new();
+        for i in 0..num_kernels as usize {
+            // SAFETY: the caller passes `num_kernels` handles.
+            let k = kernel(unsafe { *kernels.add(i) })?;
+            let mut launch = snapshot(&l.context, &k)?;
+            // SAFETY: pointer arithmetic within the caller's array (checked as a range next).
+            let g = unsafe { groups.add(i) };
+            launch.groups = LaunchGroups::Indirect(Range::check_usm(
+                &l.context,
+                g.cast(),
+                size_of::<ze_group_count_t>(),
+            )?);
+            launches.push(launch);
+        }
+        l.append(crate::command::Op::new(
+            Command::LaunchMany {
+                count: count_range,
+                launches,
+            },
+            signal,
+            waits,
+        ))
+    })
+}

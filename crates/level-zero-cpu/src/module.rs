@@ -1,0 +1,316 @@
+//! Modules and build logs: `zeModuleCreate` builds SPIR-V into lowered kernels.
+
+use crate::abi::*;
+use crate::context::{context, Context};
+use crate::device::device;
+use crate::handle::{self, Kind, Object};
+use crate::kernel::{self, BuiltModule};
+use level_zero_sys::*;
+use std::collections::HashMap;
+use std::ffi::{c_char, c_void, CStr, CString};
+use std::sync::Arc;
+
+/// A built module.
+pub struct Module {
+    pub context: Arc<Context>,
+    pub built: BuiltModule,
+    pub spirv: Vec<u8>,
+    pub id: u64,
+    /// NUL-terminated kernel names, for `zeModuleGetKernelNames`.
+    names: Vec<CString>,
+}
+
+impl Object for Module {
+    const KIND: Kind = Kind::Module;
+}
+
+/// A build log.
+pub struct BuildLog {
+    text: CString,
+}
+
+impl Object for BuildLog {
+    const KIND: Kind = Kind::ModuleBuildLog;
+}
+
+pub fn module(h: ze_module_handle_t) -> ZeResult<Arc<Module>> {
+    crate::driver::initialised()?;
+    handle::get::<Module, _>(h)
+}
+
+typed! {
+    ze_module_desc_t => ZE_STRUCTURE_TYPE_MODULE_DESC,
+    ze_module_properties_t => ZE_STRUCTURE_TYPE_MODULE_PROPERTIES,
+}
+
+fn make_log(text: &str, context: usize, out: *mut ze_module_build_log_handle_t) {
+    if !out.is_null() {
+        let text = CString::new(text.replace('\0', " ")).unwrap_or_default();
+        // SAFETY: `out` is non-null and writable by contract.
+        unsafe { out.write(handle::create(Arc::new(BuildLog { text }), context)) };
+    }
+}
+
+/// Reads the specialization constants of a module descriptor.
+///
+/// # Safety
+/// `constants`, if non-null, must describe `numConstants` ids and value pointers, each value
+/// at least as large as its constant's type.
+unsafe fn spec_constants(
+    words: &[u32],
+    constants: *const ze_module_constants_t,
+) -> Result<HashMap<u32, u64>, String> {
+    let mut spec = HashMap::new();
+    // SAFETY: caller contract.
+    let Some(c) = (unsafe { constants.as_ref() }) else {
+        return Ok(spec);
+    };
+    if c.numConstants == 0 {
+        return Ok(spec);
+    }
+    if c.pConstantIds.is_null() || c.pConstantValues.is_null() {
+        return Err("specialization constants: null id or value array".into());
+    }
+    let sizes = kernel::spirv::spec_constant_sizes(words)?;
+    for i in 0..c.numConstants as usize {
+        // SAFETY: the arrays hold numConstants entries (caller contract).
+        let (sid, value) = unsafe { (*c.pConstantIds.add(i), *c.pConstantValues.add(i)) };
+        let size = *sizes
+            .get(&sid)
+            .ok_or_else(|| format!("specialization constant id {sid} is not in the module"))?;
+        if value.is_null() {
+            return Err(format!("specialization constant {sid}: null value"));
+        }
+        let mut bytes = [0u8; 8];
+        // SAFETY: the value holds at least `size` bytes (caller contract).
+        unsafe {
+            std::ptr::copy_nonoverlapping(value.cast::<u8>(), bytes.as_mut_ptr(), size.min(8))
+        };
+        spec.insert(sid, u64::from_le_bytes(bytes));
+    }
+    Ok(spec)
+}
+
+pub unsafe extern "C" fn module_create(
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    desc: *const ze_module_desc_t,
+    out: *mut ze_module_handle_t,
+    log: *mut ze_module_build_log_handle_t,
+) -> ze_result_t {
+    entry("zeModuleCreate", || {
+        let ctx = context(ctx)?;
+        device(dev)?;
+        ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
+        // SAFETY: descriptor from the caller, null rejected.
+        let desc = unsafe { input(desc)? };
+        ensure(desc.format.0 <= 1, INVALID_ENUM)?;
+        ensure(!desc.pInputModule.is_null() && !out.is_null(), NULL_POINTER)?;
+        ensure(desc.inputSize != 0, INVALID_SIZE)?;
+        // SAFETY: the caller's module holds inputSize bytes.
+        let bytes =
+            unsafe { std::slice::from_raw_parts(desc.pInputModule, desc.inputSize) }.to_vec();
+        let fail = |text: String| {
+            make_log(&text, ctx.id(), log);
+            Err(ze_result_t::ZE_RESULT_ERROR_MODULE_BUILD_FAILURE)
+        };
+        if bytes.len() % 4 != 0 {
+            return fail(format!(
+                "module size {} is not a multiple of 4 bytes",
+                bytes.len()
+            ));
+        }
+        let words: Vec<u32> = bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        if !desc.pBuildFlags.is_null() {
+            // Build flags (e.g. -cl-fast-relaxed-math) are accepted; the interpreter is exact.
+            // SAFETY: a non-null flags string is NUL-terminated by contract.
+            let _flags = unsafe { CStr::from_ptr(desc.pBuildFlags) };
+        }
+        // SAFETY: descriptor fields from the caller.
+        let spec = match unsafe { spec_constants(&words, desc.pConstants) } {
+            Ok(spec) => spec,
+            Err(e) => return fail(e),
+        };
+        let built = match kernel::build(&words, &spec) {
+            Ok(b) => b,
+            Err(e) => return fail(e),
+        };
+        make_log(&built.log, ctx.id(), log);
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let names = built
+            .kernels
+            .iter()
+            .map(|(n, _)| CString::new(n.as_str()).unwrap_or_default())
+            .collect();
+        let id = ctx.id();
+        let module = Module {
+            context: ctx,
+            built,
+            spirv: bytes,
+            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            names,
+        };
+        // SAFETY: `out` is non-null and writable by contract.
+        unsafe { out.write(handle::create(Arc::new(module), id)) };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn module_destroy(m: ze_module_handle_t) -> ze_result_t {
+    entry("zeModuleDestroy", || {
+        crate::driver::initialised()?;
+        handle::destroy::<Module, _>(m).map(drop)
+    })
+}
+
+pub unsafe extern "C" fn module_dynamic_link(
+    count: u32,
+    modules: *mut ze_module_handle_t,
+    log: *mut ze_module_build_log_handle_t,
+) -> ze_result_t {
+    entry("zeModuleDynamicLink", || {
+        ensure(count == 0 || !modules.is_null(), NULL_POINTER)?;
+        for i in 0..count as usize {
+            // SAFETY: the caller passes `count` handles.
+            module(unsafe { *modules.add(i) })?;
+        }
+        // Every module is fully resolved at build time (imports are rejected then).
+        make_log("", 0, log);
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn module_get_native_binary(
+    m: ze_module_handle_t,
+    size: *mut usize,
+    out: *mut u8,
+) -> ze_result_t {
+    entry("zeModuleGetNativeBinary", || {
+        let m = module(m)?;
+        ensure(!size.is_null(), NULL_POINTER)?;
+        if !out.is_null() {
+            // SAFETY: the caller's buffer holds *size bytes.
+            let n = unsafe { *size }.min(m.spirv.len());
+            // SAFETY: as above.
+            unsafe { std::ptr::copy_nonoverlapping(m.spirv.as_ptr(), out, n) };
+        }
+        // SAFETY: non-null, writable.
+        unsafe { size.write(m.spirv.len()) };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn module_get_global_pointer(
+    m: ze_module_handle_t,
+    name: *const c_char,
+    size: *mut usize,
+    ptr: *mut *mut c_void,
+) -> ze_result_t {
+    entry("zeModuleGetGlobalPointer", || {
+        let m = module(m)?;
+        ensure(!name.is_null(), NULL_POINTER)?;
+        // SAFETY: NUL-terminated by contract.
+        let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
+        let (addr, bytes) = *m
+            .built
+            .data
+            .global_symbols
+            .get(name.as_ref())
+            .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_GLOBAL_NAME)?;
+        if !size.is_null() {
+            // SAFETY: optional out-pointer, non-null.
+            unsafe { size.write(bytes) };
+        }
+        if !ptr.is_null() {
+            // SAFETY: optional out-pointer, non-null.
+            unsafe { ptr.write(addr as *mut c_void) };
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn module_get_kernel_names(
+    m: ze_module_handle_t,
+    count: *mut u32,
+    names: *mut *const c_char,
+) -> ze_result_t {
+    entry("zeModuleGetKernelNames", || {
+        let m = module(m)?;
+        let ptrs: Vec<*const c_char> = m.names.iter().map(|n| n.as_ptr()).collect();
+        // SAFETY: count/names follow the count-and-array protocol; the strings live as long as the module.
+        unsafe { write_array(count, names, &ptrs) }
+    })
+}
+
+pub unsafe extern "C" fn module_get_properties(
+    m: ze_module_handle_t,
+    props: *mut ze_module_properties_t,
+) -> ze_result_t {
+    entry("zeModuleGetProperties", || {
+        module(m)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props)? };
+        p.flags = ze_module_property_flags_t(0);
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn module_get_function_pointer(
+    m: ze_module_handle_t,
+    name: *const c_char,
+    out: *mut *mut c_void,
+) -> ze_result_t {
+    entry("zeModuleGetFunctionPointer", || {
+        module(m)?;
+        ensure(!name.is_null() && !out.is_null(), NULL_POINTER)?;
+        Err(ze_result_t::ZE_RESULT_ERROR_INVALID_FUNCTION_NAME)
+    })
+}
+
+pub unsafe extern "C" fn build_log_destroy(log: ze_module_build_log_handle_t) -> ze_result_t {
+    entry("zeModuleBuildLogDestroy", || {
+        crate::driver::initialised()?;
+        handle::destroy::<BuildLog, _>(log).map(drop)
+    })
+}
+
+pub unsafe extern "C" fn build_log_get_string(
+    log: ze_module_build_log_handle_t,
+    size: *mut usize,
+    out: *mut c_char,
+) -> ze_result_t {
+    entry("zeModuleBuildLogGetString", || {
+        crate::driver::initialised()?;
+        let log = handle::get::<BuildLog, _>(log)?;
+        // SAFETY: the string protocol: size in/out, optional buffer of *size bytes.
+        unsafe { write_string(size, out, &log.text) }
+    })
+}
+
+/// The spec's string protocol: `*size == 0` or a null buffer asks for the size (with NUL);
+/// otherwise copies up to `*size` bytes, NUL-terminated.
+///
+/// # Safety
+/// `size` valid for reads and writes; a non-null `out` holds `*size` bytes.
+pub unsafe fn write_string(size: *mut usize, out: *mut c_char, text: &CStr) -> ZeResult {
+    ensure(!size.is_null(), NULL_POINTER)?;
+    let bytes = text.to_bytes_with_nul();
+    // SAFETY: non-null, valid by contract.
+    let room = unsafe { *size };
+    if room == 0 || out.is_null() {
+        // SAFETY: as above.
+        unsafe { *size = bytes.len() };
+        return Ok(());
+    }
+    let n = room.min(bytes.len());
+    // SAFETY: the buffer holds `room >= n` bytes.
+    unsafe {
+        std::ptr::copy_nonoverlapping(bytes.as_ptr().cast::<c_char>(), out, n);
+        *out.add(n - 1) = 0;
+        *size = n;
+    }
+    Ok(())
+}

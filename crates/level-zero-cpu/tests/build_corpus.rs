@@ -1,0 +1,39 @@
+//! Every module of the kernel corpus (`kernels/spv`) builds: what the corpus uses is supported.
+
+use std::collections::HashMap;
+
+#[test]
+fn every_corpus_module_builds() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kernels/spv");
+    let mut failures = Vec::new();
+    let mut count = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .expect("kernels/spv")
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.extension().and_then(|e| e.to_str()) != Some("spv") {
+            continue;
+        }
+        count += 1;
+        let bytes = std::fs::read(&path).unwrap();
+        let words: Vec<u32> = bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        if let Err(e) = level_zero_cpu::kernel::build(&words, &HashMap::new()) {
+            failures.push(format!(
+                "{}: {e}",
+                path.file_name().unwrap().to_string_lossy()
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {count} modules fail to build:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(count >= 60, "only {count} modules in {}", dir.display());
+}

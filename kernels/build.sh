@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Rebuilds every kernels/src/*.cl into kernels/spv/<file>-O0.spv and <file>-O2.spv and
+# validates each module with spirv-val. Exits non-zero on any compile/translate/validate error.
+#
+# Files whose first line is "// cl-std: CL2.0" are compiled with -cl-std=CL2.0 and validated
+# with --target-env opencl2.0; all others use -cl-std=CL1.2 and --target-env opencl1.2.
+# A "// spirv-val-env: ENV" comment in the first 3 lines overrides the validation env
+# (atomics64.cl uses spv1.0: spirv-tools 2023.1 rejects the Int64Atomics capability in every
+# opencl* environment).
+#
+# Tools (Debian bookworm): apt-get install -y clang-15 llvm-spirv-15 spirv-tools
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+SRC="$HERE/src"
+OUT="$HERE/spv"
+CLANG="${CLANG:-clang-15}"
+LLVM_SPIRV="${LLVM_SPIRV:-llvm-spirv-15}"
+SPIRV_VAL="${SPIRV_VAL:-spirv-val}"
+
+for t in "$CLANG" "$LLVM_SPIRV" "$SPIRV_VAL"; do
+    command -v "$t" >/dev/null 2>&1 || {
+        echo "build.sh: missing tool '$t' (apt-get install -y clang-15 llvm-spirv-15 spirv-tools)" >&2
+        exit 2
+    }
+done
+
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+mkdir -p "$OUT"
+
+fail=0
+count=0
+for cl in "$SRC"/*.cl; do
+    name="$(basename "$cl" .cl)"
+    if head -n 1 "$cl" | grep -Eq '^//[[:space:]]*cl-std:[[:space:]]*CL2\.0'; then
+        std=CL2.0; env=opencl2.0
+    else
+        std=CL1.2; env=opencl1.2
+    fi
+    override="$(head -n 3 "$cl" | sed -n 's|^//[[:space:]]*spirv-val-env:[[:space:]]*\([^[:space:]]*\).*|\1|p' | head -n 1)"
+    [ -n "$override" ] && env="$override"
+    for opt in O0 O2; do
+        bc="$TMP/$name-$opt.bc"
+        spv="$OUT/$name-$opt.spv"
+        if ! "$CLANG" -c -target spir64 "-$opt" -emit-llvm "-cl-std=$std" -Werror \
+                -o "$bc" "$cl"; then
+            echo "FAIL compile   $name -$opt ($std)" >&2; fail=1; continue
+        fi
+        if ! "$LLVM_SPIRV" --spirv-max-version=1.0 "$bc" -o "$spv"; then
+            echo "FAIL translate $name -$opt" >&2; fail=1; rm -f "$spv"; continue
+        fi
+        if ! "$SPIRV_VAL" --target-env "$env" "$spv"; then
+            echo "FAIL validate  $name -$opt (--target-env $env)" >&2; fail=1; continue
+        fi
+        echo "ok  $name-$opt.spv  ($std, spirv-val --target-env $env)"
+        count=$((count + 1))
+    done
+done
+
+# Remove outputs whose source no longer exists.
+for spv in "$OUT"/*.spv; do
+    [ -e "$spv" ] || continue
+    base="$(basename "$spv" .spv)"
+    [ -e "$SRC/${base%-O[02]}.cl" ] || { echo "removing stale $spv"; rm -f "$spv"; }
+done
+
+if [ "$fail" -ne 0 ]; then
+    echo "build.sh: FAILED (see messages above)" >&2
+    exit 1
+fi
+echo "build.sh: $count modules built and validated in $OUT"

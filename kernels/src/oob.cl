@@ -1,0 +1,25 @@
+// Deliberately out-of-bounds accesses, for testing bounds checking.
+
+// out[i + n] = i. With a buffer of G ints and n > 0 the last n work-items write past the end.
+kernel void oob_write(global int* out, int n)
+{
+    size_t i = get_global_id(0);
+    out[i + n] = (int)i;
+}
+
+// out[i] = in[i + n]. With in holding G ints and n > 0 the last n work-items read past the end.
+kernel void oob_read(global const int* in, global int* out, int n)
+{
+    size_t i = get_global_id(0);
+    out[i] = in[i + n];
+}
+
+// Local-memory overrun: scratch holds L ints; item lid writes scratch[lid + n].
+// For n = 0: out[gid] = gid (in-bounds); for n > 0 the last n items write past the end.
+kernel void oob_local_write(global int* out, local int* scratch, int n)
+{
+    size_t lid = get_local_id(0);
+    scratch[lid + n] = (int)get_global_id(0);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(0)] = scratch[lid];
+}

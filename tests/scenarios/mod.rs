@@ -1,0 +1,125 @@
+//! The driver scenarios: each takes an [`Env`] (a `Dispatch` and the first driver's devices),
+//! creates what it needs, checks the spec's semantics and error codes, and destroys everything
+//! it created.
+
+mod copies;
+mod device;
+mod errors;
+mod events;
+mod memory;
+mod queues;
+
+use crate::common::ze;
+use level_zero_sys::*;
+
+/// How the suite reached the driver. Some error paths are answered by a layer in front of the
+/// driver: scenarios consult the mode there (and say which layer answers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// `Dispatch::from_getters` on the linked-in driver.
+    InProcess,
+    /// `Dispatch::from_driver_library` on `liblevel_zero_cpu_icd.so`.
+    DriverLibrary,
+    /// Intel's loader with the CPU driver as its only driver; it hands out the driver's own
+    /// tables and handles.
+    Loader,
+    /// Intel's loader with the validation layer and its parameter validation in front.
+    Validation,
+    /// Intel's loader with `ZE_ENABLE_LOADER_INTERCEPT=1`: the loader's own entry points wrap
+    /// every handle.
+    Intercept,
+}
+
+impl Mode {
+    /// Whether the validation layer checks parameters before the driver sees them.
+    pub fn validates(self) -> bool {
+        self == Mode::Validation
+    }
+
+    /// Whether handles are the loader's wrappers, which it dereferences before calling the
+    /// driver: a destroyed or foreign handle there is a use-after-free in the loader, so those
+    /// checks only run where the driver sees the handle itself.
+    pub fn wraps_handles(self) -> bool {
+        self == Mode::Intercept
+    }
+}
+
+/// What every scenario works with.
+pub struct Env<'a> {
+    pub api: &'a Dispatch,
+    pub mode: Mode,
+    pub driver: ze_driver_handle_t,
+    pub device: ze_device_handle_t,
+    pub subdevices: Vec<ze_device_handle_t>,
+}
+
+impl Env<'_> {
+    /// A new context on the driver (every scenario destroys its own).
+    pub fn context(&self) -> ze_context_handle_t {
+        ze::context_create(self.api, self.driver)
+    }
+}
+
+/// The simulated machine the suite configures (`LEVEL_ZERO_CPU_*`).
+pub const MEMORY: u64 = 64 << 20;
+pub const MAX_ALLOC: u64 = 16 << 20;
+pub const SUBDEVICES: usize = 2;
+pub const MACHINE: [(&str, &str); 4] = [
+    ("LEVEL_ZERO_CPU_MEMORY", "64M"),
+    ("LEVEL_ZERO_CPU_MAX_ALLOC", "16M"),
+    ("LEVEL_ZERO_CPU_SUBDEVICES", "2"),
+    ("LEVEL_ZERO_CPU_LEAK_REPORT", "abort"),
+];
+
+type Scenario = fn(&Env);
+
+/// Every scenario, in the order they run.
+pub const SCENARIOS: &[(&str, Scenario)] = &[
+    ("driver queries", device::driver_queries),
+    ("device queries", device::device_queries),
+    ("contexts", device::contexts),
+    ("usm allocations", memory::usm_allocations),
+    ("usm properties", memory::usm_properties),
+    ("free policies", memory::free_policies),
+    ("memory limits", memory::limits),
+    ("queues and regular lists", queues::queues_and_regular_lists),
+    ("immediate lists", queues::immediate_lists),
+    ("execute errors", queues::execute_errors),
+    ("fences", queues::fences),
+    ("cross-queue ordering", queues::cross_queue_ordering),
+    ("copies", copies::copies),
+    ("copy regions", copies::copy_regions),
+    ("fills", copies::fills),
+    ("out-of-range commands", copies::out_of_range),
+    ("prefetch and advice", copies::prefetch_and_advice),
+    ("barriers and timestamps", copies::barriers_and_timestamps),
+    ("events", events::events),
+    ("events from lists", events::events_from_lists),
+    ("kernel timestamps", events::kernel_timestamps),
+    ("null handles", errors::null_handles),
+    ("destroyed handles", errors::destroyed_handles),
+    ("null pointers", errors::null_pointers),
+    ("descriptors", errors::descriptors),
+    ("zeInit flags", device::init_flags),
+];
+
+/// Runs every scenario against `api`; `after_each` runs after each one (leak checks).
+pub fn run_all(api: &Dispatch, mode: Mode, after_each: &dyn Fn(&str)) {
+    let drivers = ze::drivers(api);
+    assert_eq!(drivers.len(), 1, "one driver: the CPU driver");
+    let driver = drivers[0];
+    let devices = ze::devices(api, driver);
+    assert_eq!(devices.len(), 1);
+    let env = Env {
+        api,
+        mode,
+        driver,
+        device: devices[0],
+        subdevices: ze::sub_devices(api, devices[0]),
+    };
+    for (name, scenario) in SCENARIOS {
+        eprintln!("scenario ({mode:?}): {name}");
+        scenario(&env);
+        after_each(name);
+    }
+}
