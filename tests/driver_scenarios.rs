@@ -118,7 +118,7 @@ fn scenarios_loader() {
     }
     let api = Dispatch::from_loader(None).unwrap();
     assert_eq!(loader_components(), ["loader"]);
-    assert_eq!(loader_wraps_handles(&api), false);
+    assert!(!loader_wraps_handles(&api));
     scenarios::run_all(&api, Mode::Loader, &|_| {});
 }
 
@@ -133,7 +133,7 @@ fn scenarios_loader_validation_layer() {
     }
     let api = Dispatch::from_loader(None).unwrap();
     assert_eq!(loader_components(), ["loader", "validation layer"]);
-    assert_eq!(loader_wraps_handles(&api), false);
+    assert!(!loader_wraps_handles(&api));
     scenarios::run_all(&api, Mode::Validation, &|_| {});
 }
 
@@ -147,7 +147,7 @@ fn scenarios_loader_intercept() {
     }
     let api = Dispatch::from_loader(None).unwrap();
     assert_eq!(loader_components(), ["loader"]);
-    assert_eq!(loader_wraps_handles(&api), true);
+    assert!(loader_wraps_handles(&api));
     scenarios::run_all(&api, Mode::Intercept, &|_| {});
 }
 

@@ -118,6 +118,24 @@ def vadd_all():
             eq(c, (a + b).astype(dt))
 
 
+# ---------------------------------------------------------------- half (needs cl_khr_fp16)
+@check
+def half_kernels():
+    n = 64
+    h = f32(n, -4, 4).astype(np.float16); o = np.zeros_like(h)
+    run("half.cl", "half_scale", (n,), None, h, o, np.float16(1.5))
+    close(o, h * np.float16(1.5) + np.float16(1), rtol=2e-3, atol=2e-3)
+    a, b, c = (f32(n, -4, 4).astype(np.float16) for _ in range(3)); o = np.zeros_like(a)
+    run("half.cl", "half_mul_sub", (n,), None, a, b, c, o)
+    close(o, a.astype(np.float32) * b - c, rtol=2e-3, atol=4e-3)
+    f = np.zeros(n, np.float32); back = np.zeros_like(h)
+    run("half.cl", "half_convert", (n,), None, h, f, back)
+    eq(f, h.astype(np.float32)); eq(back, (h.astype(np.float32) * 0.5).astype(np.float16))
+    v = f32((n, 4), -4, 4).astype(np.float16); o = np.zeros_like(v)
+    run("half.cl", "half_vec4_math", (n,), None, v, o)
+    close(o, np.sqrt(np.abs(v.astype(np.float32))) + v[:, ::-1].astype(np.float32) * 2, rtol=2e-3, atol=4e-3)
+
+
 # ---------------------------------------------------------------- double
 @check
 def dbl_kernels():
@@ -865,20 +883,22 @@ def oob_in_bounds():
 
 def main():
     flt = sys.argv[1] if len(sys.argv) > 1 else ""
-    failed = 0
+    failed = passed = skipped = 0
     for fn in CHECKS:
         if flt not in fn.__name__:
             continue
         try:
             fn()
+            passed += 1
             print(f"ok    {fn.__name__}")
         except cl.RuntimeError as e:
+            skipped += 1
             print(f"SKIP  {fn.__name__}: {str(e).splitlines()[0]}")
         except Exception:
             failed += 1
             print(f"FAIL  {fn.__name__}")
             traceback.print_exc()
-    print(f"{len(CHECKS) - failed} passed, {failed} failed" if not flt else f"{failed} failed")
+    print(f"{passed} passed, {failed} failed, {skipped} skipped")
     sys.exit(1 if failed else 0)
 
 

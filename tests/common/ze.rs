@@ -9,7 +9,7 @@
 
 use level_zero_sys::*;
 use std::ffi::c_void;
-use std::ptr::{null, null_mut};
+use std::ptr::null_mut;
 
 pub const SUCCESS: ze_result_t = ze_result_t::ZE_RESULT_SUCCESS;
 pub const NOT_READY: ze_result_t = ze_result_t::ZE_RESULT_NOT_READY;
@@ -543,9 +543,4 @@ pub fn append_barrier(
     };
     // SAFETY: live list and events; the array holds `n` handles.
     unsafe { ze_ok!(api, CommandList.pfnAppendBarrier(list, signal, n, w)) };
-}
-
-/// A null `*const c_void`, for readability at call sites.
-pub fn nothing() -> *const c_void {
-    null()
 }

@@ -156,14 +156,14 @@ pub fn null_pointers(env: &Env) {
     let mut out = null_mut();
     let mut ptr = null_mut();
     let want = [NULL_POINTER];
-    // SAFETY: every call has one null pointer argument, which the driver rejects before
-    // touching anything; the other arguments are valid.
     if !env.mode.wraps_handles() {
         // The intercepting loader's zeDriverGet writes through the count without a null check
         // (SIGSEGV), so only the driver itself is asked.
         // SAFETY: the driver rejects the null count before writing anything.
         unsafe { ze_err!(api, want, Driver.pfnGet(null_mut(), null_mut())) };
     }
+    // SAFETY: every call has one null pointer argument, which the driver rejects before
+    // touching anything; the other arguments are valid.
     unsafe {
         ze_err!(api, want, Driver.pfnGetProperties(env.driver, null_mut()));
         ze_err!(api, want, Device.pfnGetProperties(env.device, null_mut()));
@@ -260,28 +260,36 @@ pub fn null_pointers(env: &Env) {
             )
         );
     }
-    // A missing wait list (or device list) with a non-zero count is an invalid size (a missing
-    // event list to wait on, a null pointer). The intercepting loader converts handle arrays
-    // into a new array of `count` entries, which it leaves uninitialised when the caller's is
-    // null: the driver then gets garbage handles, so these run only where it sees the caller's.
+    free(api, ctx, host);
+    pool_destroy(api, pool);
+    list_destroy(api, list);
+    queue_destroy(api, queue);
+    context_destroy(api, ctx);
+}
+
+/// A missing wait list (or device list) with a non-zero count is an invalid size; a missing
+/// list of events to wait on, a null pointer.
+pub fn missing_arrays(env: &Env) {
+    let api = env.api;
     if env.mode.wraps_handles() {
-        free(api, ctx, host);
-        pool_destroy(api, pool);
-        list_destroy(api, list);
-        queue_destroy(api, queue);
-        context_destroy(api, ctx);
+        // The intercepting loader converts each handle array into a new array of `count`
+        // entries, which it leaves uninitialised when the caller's is null: the driver would
+        // get garbage handles. So these run only where the driver sees the caller's arguments.
         return;
     }
-    let size = [INVALID_SIZE];
-    let mut pool2 = null_mut();
-    // SAFETY: as above: the count says there are handles where the array is null, which the
-    // driver checks before reading the array.
+    let ctx = env.context();
+    let list = list_create(api, ctx, env.device, 0);
+    let host = alloc_host(api, ctx, 64, 0);
+    let mut pool = null_mut();
+    // SAFETY: live handles; each count says there are handles where the array is null, which
+    // the driver checks before reading any array.
     unsafe {
         ze_err!(
             api,
-            want,
+            [NULL_POINTER],
             CommandList.pfnAppendWaitOnEvents(list, 1, null_mut())
         );
+        let size = [INVALID_SIZE];
         ze_err!(
             api,
             size,
@@ -317,13 +325,11 @@ pub fn null_pointers(env: &Env) {
         ze_err!(
             api,
             size,
-            EventPool.pfnCreate(ctx, &pool_desc(HOST_VISIBLE, 1), 1, null_mut(), &mut pool2)
+            EventPool.pfnCreate(ctx, &pool_desc(HOST_VISIBLE, 1), 1, null_mut(), &mut pool)
         );
     }
     free(api, ctx, host);
-    pool_destroy(api, pool);
     list_destroy(api, list);
-    queue_destroy(api, queue);
     context_destroy(api, ctx);
 }
 

@@ -131,7 +131,7 @@ pub fn usm_properties(env: &Env) {
     assert_eq!(ids.len(), cases.len(), "allocation ids are unique");
 
     // Memory the driver did not allocate is of unknown type.
-    let plain = vec![0u8; 64];
+    let plain = [0u8; 64];
     let (props, _) = alloc_properties(env, ctx, plain.as_ptr().cast());
     assert_eq!(props.type_, ze_memory_type_t::ZE_MEMORY_TYPE_UNKNOWN);
 
@@ -160,7 +160,7 @@ pub fn free_policies(env: &Env) {
         &[INVALID_ENUMERATION],
         "zeMemFreeExt(policy 4)",
     );
-    let plain = vec![0u8; 64];
+    let plain = [0u8; 64];
     expect(
         free_ext(env, ctx, BLOCKING, plain.as_ptr() as *mut c_void),
         &[INVALID_ARGUMENT],
@@ -259,8 +259,13 @@ pub fn limits(env: &Env) {
             api,
             [UNSUPPORTED_SIZE],
             Mem.pfnAllocDevice(ctx, &dd, too_big, 0, dev, &mut p)
-        )
-    };
+        );
+        ze_err!(
+            api,
+            [UNSUPPORTED_SIZE],
+            Mem.pfnAllocShared(ctx, &dd, &hd, too_big, 0, dev, &mut p)
+        );
+    }
 
     // Device memory runs out: 4 × 16 MiB fill the 64 MiB root device.
     let max = MAX_ALLOC as usize;
@@ -313,7 +318,7 @@ pub fn limits(env: &Env) {
     }
 
     // Freeing what was never allocated, an interior pointer, or twice.
-    let plain = vec![0u8; 64];
+    let plain = [0u8; 64];
     let a = alloc_host(api, ctx, 256, 0);
     // SAFETY: the driver looks each pointer up and rejects it before releasing anything.
     unsafe {

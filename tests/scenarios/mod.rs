@@ -12,8 +12,8 @@ mod queues;
 use crate::common::ze;
 use level_zero_sys::*;
 
-/// How the suite reached the driver. Some error paths are answered by a layer in front of the
-/// driver: scenarios consult the mode there (and say which layer answers).
+/// How the suite reached the driver. Where a layer in front of the driver answers an error path
+/// itself, or cannot take it at all, the scenario consults the mode and says why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// `Dispatch::from_getters` on the linked-in driver.
@@ -31,14 +31,9 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// Whether the validation layer checks parameters before the driver sees them.
-    pub fn validates(self) -> bool {
-        self == Mode::Validation
-    }
-
     /// Whether handles are the loader's wrappers, which it dereferences before calling the
-    /// driver: a destroyed or foreign handle there is a use-after-free in the loader, so those
-    /// checks only run where the driver sees the handle itself.
+    /// driver: a null handle there is a SIGSEGV and a destroyed one a use-after-free in the
+    /// loader, so those checks only run where the driver sees the handle itself.
     pub fn wraps_handles(self) -> bool {
         self == Mode::Intercept
     }
@@ -99,6 +94,7 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("null handles", errors::null_handles),
     ("destroyed handles", errors::destroyed_handles),
     ("null pointers", errors::null_pointers),
+    ("missing arrays", errors::missing_arrays),
     ("descriptors", errors::descriptors),
     ("zeInit flags", device::init_flags),
 ];

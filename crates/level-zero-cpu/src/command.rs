@@ -218,7 +218,7 @@ impl LaunchCommand {
             work_dim,
             args: self.args.clone(),
             regions,
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: config().kernel_threads,
         };
         exec::run(&self.kernel.program, &launch).map_err(|e| format!("kernel {name}: {e}"))
     }

@@ -7,6 +7,7 @@
 //! | `LEVEL_ZERO_CPU_MEMORY` | device memory per root device (`4G`, `512M`, bytes) | 4 GiB |
 //! | `LEVEL_ZERO_CPU_MAX_ALLOC` | largest single allocation | memory size |
 //! | `LEVEL_ZERO_CPU_COMMAND_DELAY_US` | sleep before every command (µs), to expose missing synchronisation | 0 |
+//! | `LEVEL_ZERO_CPU_THREADS` | host threads a kernel launch spreads its work-groups over | all cores |
 //! | `LEVEL_ZERO_CPU_LEAK_REPORT` | at exit: `1` print live allocations and handles, `abort` also exit with status 86 if any | off |
 
 use std::sync::OnceLock;
@@ -21,6 +22,8 @@ pub struct Config {
     pub max_alloc: u64,
     pub command_delay: Duration,
     pub leak_report: LeakReport,
+    /// Threads per kernel launch.
+    pub kernel_threads: usize,
 }
 
 /// What to do about leaks at process exit.
@@ -91,6 +94,11 @@ impl Config {
             max_alloc: size("LEVEL_ZERO_CPU_MAX_ALLOC", memory).min(memory),
             command_delay: Duration::from_micros(number("LEVEL_ZERO_CPU_COMMAND_DELAY_US", 0u64)),
             leak_report,
+            kernel_threads: number(
+                "LEVEL_ZERO_CPU_THREADS",
+                std::thread::available_parallelism().map_or(1, |n| n.get()),
+            )
+            .max(1),
         }
     }
 }

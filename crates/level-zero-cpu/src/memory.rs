@@ -2,8 +2,9 @@
 //! a range map that serves property queries, argument validation and leak reports.
 //!
 //! An [`Allocation`] is reference-counted: the map holds one reference while the allocation
-//! is live, and a command that is executing holds another, so a free racing with the device's
-//! use never unmaps memory under it (`zeMemFreeExt`'s blocking policy waits for those uses).
+//! is live, and a submitted command holds another until it has run, so a free racing with the
+//! device's use never unmaps memory under it (`zeMemFreeExt`'s blocking policy waits for those
+//! uses, the deferred one leaves the release to them).
 
 use crate::abi::*;
 use crate::context::{context, Context};

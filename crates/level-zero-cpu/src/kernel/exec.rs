@@ -4,6 +4,8 @@
 
 use super::ir::{BuiltinValue, Edge, ParamKind, Program, Term};
 use std::cell::Cell;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -19,7 +21,9 @@ pub struct Region {
 pub struct Memory<'a> {
     global: &'a [Region],
     own: [(usize, usize); 3],
-    last: Cell<(usize, usize)>,
+    /// Recently hit ranges (a kernel usually streams through a few buffers).
+    recent: [Cell<(usize, usize)>; 4],
+    next: Cell<usize>,
 }
 
 impl Memory<'_> {
@@ -27,9 +31,11 @@ impl Memory<'_> {
     #[inline]
     pub fn check(&self, addr: usize, len: usize) -> Result<(), String> {
         let end = addr.wrapping_add(len);
-        let (b, e) = self.last.get();
-        if addr >= b && end <= e && end >= addr {
-            return Ok(());
+        for r in &self.recent {
+            let (b, e) = r.get();
+            if addr >= b && end <= e && end >= addr {
+                return Ok(());
+            }
         }
         self.check_slow(addr, len)
     }
@@ -37,21 +43,25 @@ impl Memory<'_> {
     #[cold]
     fn check_slow(&self, addr: usize, len: usize) -> Result<(), String> {
         let end = addr.checked_add(len).ok_or_else(|| self.fault(addr, len))?;
-        for &(b, e) in &self.own {
-            if addr >= b && end <= e {
-                self.last.set((b, e));
-                return Ok(());
+        let hit = self
+            .own
+            .iter()
+            .copied()
+            .find(|&(b, e)| addr >= b && end <= e)
+            .or_else(|| {
+                let i = self.global.partition_point(|r| r.base <= addr);
+                let r = self.global.get(i.checked_sub(1)?)?;
+                (end <= r.end).then_some((r.base, r.end))
+            });
+        match hit {
+            Some(range) => {
+                let slot = self.next.get();
+                self.recent[slot % 4].set(range);
+                self.next.set(slot + 1);
+                Ok(())
             }
+            None => Err(self.fault(addr, len)),
         }
-        let i = self.global.partition_point(|r| r.base <= addr);
-        if i > 0 {
-            let r = &self.global[i - 1];
-            if end <= r.end {
-                self.last.set((r.base, r.end));
-                return Ok(());
-            }
-        }
-        Err(self.fault(addr, len))
     }
 
     fn fault(&self, addr: usize, len: usize) -> String {
@@ -87,6 +97,8 @@ pub struct Lanes<'a> {
     /// The lanes running this block.
     pub active: &'a [u16],
     pub mem: &'a Memory<'a>,
+    /// Scratch of `n` values for whole-row operations.
+    pub tmp: &'a mut [u64],
 }
 
 impl Lanes<'_> {
@@ -127,10 +139,17 @@ struct Frame {
     private: Vec<u64>,
     local: Vec<u64>,
     params: Vec<u64>,
-    next: Vec<u32>,
-    live: Vec<u16>,
+    lanes: usize,
+    /// Lanes waiting at each block.
+    pending: Vec<Vec<u16>>,
+    /// Blocks with waiting lanes (may hold duplicates).
+    heap: BinaryHeap<Reverse<u32>>,
     active: Vec<u16>,
+    split: Vec<u16>,
+    split2: Vec<u16>,
+    tmp: Vec<u64>,
     scratch: Vec<u64>,
+    local_ids: Vec<[usize; 3]>,
 }
 
 fn align_up(x: usize, a: usize) -> usize {
@@ -168,10 +187,15 @@ impl Frame {
             private: vec![0; (private_stride * n).div_ceil(8).max(1)],
             local: vec![0; local_size.div_ceil(8).max(1)],
             params: vec![0; params_size.div_ceil(8).max(1)],
-            next: vec![0; n],
-            live: Vec::with_capacity(n),
+            lanes: n,
+            pending: Vec::new(),
+            heap: BinaryHeap::new(),
             active: Vec::with_capacity(n),
+            split: Vec::with_capacity(n),
+            split2: Vec::with_capacity(n),
+            tmp: vec![0; n],
             scratch: Vec::new(),
+            local_ids: Vec::new(),
         };
         let set = |regs: &mut Vec<u64>, slot: usize, v: &dyn Fn(usize) -> u64| {
             for l in 0..n {
@@ -230,6 +254,7 @@ impl Frame {
                 }
             }
         }
+        f.set_constant_builtins(p, launch);
         Ok(f)
     }
 
@@ -238,141 +263,201 @@ impl Frame {
         [span(&self.private), span(&self.local), span(&self.params)]
     }
 
-    fn set_builtins(&mut self, p: &Program, launch: &Launch, group: [usize; 3]) {
+    /// Fills the built-ins that are the same for every group (local ids, sizes, counts).
+    fn set_constant_builtins(&mut self, p: &Program, launch: &Launch) {
         let n = launch.lanes();
         let gs = launch.group_size.map(|s| s as usize);
         let global = [0, 1, 2].map(|d| launch.groups[d] as usize * gs[d]);
         for &(which, slot) in &p.builtins {
+            let vec3: Option<[usize; 3]> = match which {
+                BuiltinValue::NumGroups => Some(launch.groups.map(|g| g as usize)),
+                BuiltinValue::LocalSize | BuiltinValue::EnqueuedLocalSize => Some(gs),
+                BuiltinValue::GlobalSize => Some(global),
+                BuiltinValue::GlobalOffset => Some(launch.offset.map(|o| o as usize)),
+                _ => None,
+            };
             for l in 0..n {
                 let local = [l % gs[0], (l / gs[0]) % gs[1], l / (gs[0] * gs[1])];
-                let gid =
-                    [0, 1, 2].map(|d| group[d] * gs[d] + local[d] + launch.offset[d] as usize);
-                let vec3: Option<[usize; 3]> = match which {
-                    BuiltinValue::GlobalId => Some(gid),
-                    BuiltinValue::LocalId => Some(local),
-                    BuiltinValue::GroupId => Some(group),
-                    BuiltinValue::NumGroups => Some(launch.groups.map(|g| g as usize)),
-                    BuiltinValue::LocalSize | BuiltinValue::EnqueuedLocalSize => Some(gs),
-                    BuiltinValue::GlobalSize => Some(global),
-                    BuiltinValue::GlobalOffset => Some(launch.offset.map(|o| o as usize)),
-                    _ => None,
-                };
-                match vec3 {
-                    Some(v) => {
-                        for (d, value) in v.iter().enumerate() {
-                            self.regs[(slot + d) * n + l] = *value as u64;
-                        }
+                match (which, vec3) {
+                    (_, Some(v)) => {
+                        (0..3).for_each(|d| self.regs[(slot + d) * n + l] = v[d] as u64)
                     }
-                    None => {
-                        let value = match which {
-                            BuiltinValue::WorkDim => launch.work_dim as usize,
-                            BuiltinValue::GlobalLinearId => {
-                                let g = [0, 1, 2].map(|d| gid[d] - launch.offset[d] as usize);
-                                (g[2] * global[1] + g[1]) * global[0] + g[0]
-                            }
-                            BuiltinValue::LocalLinearId => l,
-                            BuiltinValue::SubgroupSize | BuiltinValue::SubgroupMaxSize => 1,
-                            BuiltinValue::NumSubgroups => n,
-                            BuiltinValue::SubgroupId => l,
-                            _ => 0,
-                        };
-                        self.regs[slot * n + l] = value as u64;
+                    (BuiltinValue::LocalId, _) => {
+                        (0..3).for_each(|d| self.regs[(slot + d) * n + l] = local[d] as u64)
+                    }
+                    (BuiltinValue::WorkDim, _) => self.regs[slot * n + l] = launch.work_dim as u64,
+                    (BuiltinValue::LocalLinearId | BuiltinValue::SubgroupId, _) => {
+                        self.regs[slot * n + l] = l as u64
+                    }
+                    (BuiltinValue::SubgroupSize | BuiltinValue::SubgroupMaxSize, _) => {
+                        self.regs[slot * n + l] = 1
+                    }
+                    (BuiltinValue::NumSubgroups, _) => self.regs[slot * n + l] = n as u64,
+                    (BuiltinValue::SubgroupLocalId, _) => self.regs[slot * n + l] = 0,
+                    _ => {}
+                }
+            }
+        }
+        self.local_ids = (0..n)
+            .map(|l| [l % gs[0], (l / gs[0]) % gs[1], l / (gs[0] * gs[1])])
+            .collect();
+    }
+
+    /// Fills the built-ins that depend on the group.
+    fn set_builtins(&mut self, p: &Program, launch: &Launch, group: [usize; 3]) {
+        let n = launch.lanes();
+        let gs = launch.group_size.map(|s| s as usize);
+        let global = [0, 1, 2].map(|d| launch.groups[d] as usize * gs[d]);
+        let base = [0, 1, 2].map(|d| group[d] * gs[d]);
+        for &(which, slot) in &p.builtins {
+            match which {
+                BuiltinValue::GroupId => {
+                    for (d, g) in group.iter().enumerate() {
+                        self.regs[(slot + d) * n..(slot + d + 1) * n].fill(*g as u64);
                     }
                 }
+                BuiltinValue::GlobalId => {
+                    for d in 0..3 {
+                        let off = (base[d] + launch.offset[d] as usize) as u64;
+                        for (l, ids) in self.local_ids.iter().enumerate() {
+                            self.regs[(slot + d) * n + l] = off + ids[d] as u64;
+                        }
+                    }
+                }
+                BuiltinValue::GlobalLinearId => {
+                    for (l, ids) in self.local_ids.iter().enumerate() {
+                        let g = [0, 1, 2].map(|d| base[d] + ids[d]);
+                        self.regs[slot * n + l] =
+                            ((g[2] * global[1] + g[1]) * global[0] + g[0]) as u64;
+                    }
+                }
+                _ => {}
             }
         }
     }
 
-    /// Runs one work-group to completion.
+    /// Runs one work-group to completion. Lanes wait in per-block queues; the lowest block
+    /// (reverse post-order) with waiting lanes runs next, so lanes that diverged reconverge.
     fn run_group(&mut self, p: &Program, mem: &Memory<'_>) -> Result<(), String> {
-        let n = self.next.len();
-        self.live.clear();
-        self.live.extend(0..n as u16);
-        self.next.fill(p.entry);
-        while !self.live.is_empty() {
-            let block_id = self
-                .live
-                .iter()
-                .map(|&l| self.next[l as usize])
-                .min()
-                .unwrap_or(p.entry);
-            self.active.clear();
-            let next = &self.next;
-            self.active.extend(
-                self.live
-                    .iter()
-                    .copied()
-                    .filter(|&l| next[l as usize] == block_id),
-            );
-            let block = &p.blocks[block_id as usize];
-            {
+        let n = self.lanes;
+        if self.pending.len() != p.blocks.len() {
+            self.pending = vec![Vec::new(); p.blocks.len()];
+        }
+        self.heap.clear();
+        let entry = p.entry as usize;
+        self.pending[entry].clear();
+        self.pending[entry].extend(0..n as u16);
+        self.heap.push(Reverse(p.entry));
+        while let Some(Reverse(b)) = self.heap.pop() {
+            let b = b as usize;
+            if self.pending[b].is_empty() {
+                continue; // a duplicate queue entry
+            }
+            let mut active = std::mem::take(&mut self.active);
+            active.clear();
+            std::mem::swap(&mut active, &mut self.pending[b]);
+            let block = &p.blocks[b];
+            let result = (|| {
                 let mut lanes = Lanes {
                     r: &mut self.regs,
                     n,
-                    active: &self.active,
+                    active: &active,
                     mem,
+                    tmp: &mut self.tmp,
                 };
                 for inst in &block.insts {
                     inst(&mut lanes)?;
                 }
-            }
-            let mut finished = false;
-            for i in 0..self.active.len() {
-                let l = self.active[i] as usize;
-                let edge: Option<&Edge> = match &block.term {
-                    Term::Branch(e) => Some(e),
-                    Term::Cond { cond, then, other } => Some(if self.regs[cond * n + l] & 1 != 0 {
-                        then
-                    } else {
-                        other
-                    }),
+                match &block.term {
+                    Term::Branch(e) => self.take_edge(e, &active),
+                    Term::Cond { cond, then, other } => {
+                        let mut yes = std::mem::take(&mut self.split);
+                        yes.clear();
+                        let mut no = std::mem::take(&mut self.split2);
+                        no.clear();
+                        for &l in &active {
+                            if self.regs[cond * n + l as usize] & 1 != 0 {
+                                yes.push(l);
+                            } else {
+                                no.push(l);
+                            }
+                        }
+                        self.take_edge(then, &yes);
+                        self.take_edge(other, &no);
+                        self.split = yes;
+                        self.split2 = no;
+                    }
                     Term::Switch {
                         sel,
                         mask,
                         default,
                         cases,
                     } => {
-                        let v = self.regs[sel * n + l] & mask;
-                        Some(
-                            cases
-                                .iter()
-                                .find(|(c, _)| *c == v)
-                                .map_or(default, |(_, e)| e),
-                        )
-                    }
-                    Term::Return => None,
-                    Term::Unreachable => return Err("reached OpUnreachable".into()),
-                };
-                match edge {
-                    Some(e) => {
-                        if !e.copies.is_empty() {
-                            self.scratch.clear();
-                            for c in &e.copies {
-                                for k in 0..c.n {
-                                    self.scratch.push(self.regs[(c.src + k) * n + l]);
+                        let mut group = std::mem::take(&mut self.split);
+                        for (i, edge) in cases.iter().map(|(_, e)| e).chain([default]).enumerate() {
+                            group.clear();
+                            for &l in &active {
+                                let v = self.regs[sel * n + l as usize] & mask;
+                                let which = cases
+                                    .iter()
+                                    .position(|(c, _)| *c == v)
+                                    .unwrap_or(cases.len());
+                                if which == i {
+                                    group.push(l);
                                 }
                             }
-                            let mut it = self.scratch.iter();
-                            for c in &e.copies {
-                                for k in 0..c.n {
-                                    self.regs[(c.dst + k) * n + l] = *it.next().unwrap_or(&0);
-                                }
-                            }
+                            self.take_edge(edge, &group);
                         }
-                        self.next[l] = e.target;
+                        self.split = group;
                     }
-                    None => {
-                        self.next[l] = u32::MAX;
-                        finished = true;
+                    Term::Return => {}
+                    Term::Unreachable => return Err("reached OpUnreachable".to_string()),
+                }
+                Ok(())
+            })();
+            self.active = active;
+            result?;
+        }
+        Ok(())
+    }
+
+    /// Sends `lanes` along `edge`: the phi copies, then into the target's queue.
+    fn take_edge(&mut self, edge: &Edge, lanes: &[u16]) {
+        if lanes.is_empty() {
+            return;
+        }
+        let n = self.lanes;
+        if edge.parallel {
+            self.scratch.clear();
+            for c in &edge.copies {
+                for k in 0..c.n {
+                    self.scratch.extend(
+                        lanes
+                            .iter()
+                            .map(|&l| self.regs[(c.src + k) * n + l as usize]),
+                    );
+                }
+            }
+            let mut values = self.scratch.iter();
+            for c in &edge.copies {
+                for k in 0..c.n {
+                    for &l in lanes {
+                        self.regs[(c.dst + k) * n + l as usize] = *values.next().unwrap_or(&0);
                     }
                 }
             }
-            if finished {
-                let next = &self.next;
-                self.live.retain(|&l| next[l as usize] != u32::MAX);
+        } else {
+            for c in &edge.copies {
+                for k in 0..c.n {
+                    for &l in lanes {
+                        self.regs[(c.dst + k) * n + l as usize] =
+                            self.regs[(c.src + k) * n + l as usize];
+                    }
+                }
             }
         }
-        Ok(())
+        self.pending[edge.target as usize].extend_from_slice(lanes);
+        self.heap.push(Reverse(edge.target));
     }
 }
 
@@ -398,7 +483,8 @@ pub fn run(program: &Program, launch: &Launch) -> Result<(), String> {
         let mem = Memory {
             global: &launch.regions,
             own: frame.own_regions(),
-            last: Cell::new((0, 0)),
+            recent: Default::default(),
+            next: Cell::new(0),
         };
         let [gx, gy, _] = launch.groups.map(|g| g as usize);
         while !stop.load(Ordering::Relaxed) {
@@ -423,7 +509,7 @@ pub fn run(program: &Program, launch: &Launch) -> Result<(), String> {
     } else {
         std::thread::scope(|s| {
             for _ in 1..threads {
-                s.spawn(&worker);
+                s.spawn(worker);
             }
             worker();
         });

@@ -20,6 +20,25 @@ pub struct EdgeCopy {
 pub struct Edge {
     pub target: u32,
     pub copies: Vec<EdgeCopy>,
+    /// Some copy reads a slot another writes: the copies go through a temporary.
+    pub parallel: bool,
+}
+
+impl Edge {
+    pub fn new(target: u32, copies: Vec<EdgeCopy>) -> Edge {
+        let overlaps = |a: &EdgeCopy, b: &EdgeCopy| a.dst < b.src + b.n && b.src < a.dst + a.n;
+        let parallel = copies.iter().enumerate().any(|(i, a)| {
+            copies
+                .iter()
+                .enumerate()
+                .any(|(j, b)| overlaps(a, b) && (i != j || a.dst != a.src))
+        });
+        Edge {
+            target,
+            copies,
+            parallel,
+        }
+    }
 }
 
 /// How a block ends.

@@ -420,10 +420,7 @@ impl<'m> Lowering<'m> {
                             self.function(callee, &call_args, Some((result, cont)))?;
                         self.blocks[cur as usize] = Some(Block {
                             insts: std::mem::take(&mut insts),
-                            term: Term::Branch(Edge {
-                                target: callee_entry,
-                                copies: vec![],
-                            }),
+                            term: Term::Branch(Edge::new(callee_entry, vec![])),
                         });
                         cur = cont;
                         continue;
@@ -469,10 +466,7 @@ impl<'m> Lowering<'m> {
                                     n,
                                 });
                             }
-                            Term::Branch(Edge {
-                                target: cont,
-                                copies,
-                            })
+                            Term::Branch(Edge::new(cont, copies))
                         }
                     },
                     Op::Unreachable => Term::Unreachable,
@@ -547,6 +541,6 @@ impl<'m> Lowering<'m> {
                 }
             }
         }
-        Ok(Edge { target, copies })
+        Ok(Edge::new(target, copies))
     }
 }

@@ -6,6 +6,7 @@ use super::exec::Lanes;
 use super::ir::Exec;
 use super::lower::{Env, Lowering};
 use super::memops;
+use super::ops;
 use super::types::Shape;
 use super::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
@@ -31,6 +32,8 @@ const VSTOREA_HALFN: u32 = 180;
 const VSTOREA_HALFN_R: u32 = 181;
 const PRINTF: u32 = 184;
 const PREFETCH: u32 = 185;
+const FMA: u32 = 26;
+const MAD: u32 = 42;
 
 fn rounding(op: Option<&Operand>) -> Rounding {
     match op {
@@ -163,6 +166,24 @@ impl Lowering<'_> {
                 })
             }
             PREFETCH => Box::new(|_: &mut Lanes<'_>| Ok(())),
+            // The hottest instructions get direct closures (same results as `builtins`).
+            FMA | MAD if self.m.components(rty)?.0 != Scalar::F16 && inst.operands.len() == 5 => {
+                let (s, n) = self.m.components(rty)?;
+                let (a, b, c) = (arg!(2), arg!(3), arg!(4));
+                if s == Scalar::F64 {
+                    ops::ternary(dst, a, b, c, n, |x, y, z| {
+                        f64::from_bits(x)
+                            .mul_add(f64::from_bits(y), f64::from_bits(z))
+                            .to_bits()
+                    })
+                } else {
+                    ops::ternary(dst, a, b, c, n, |x, y, z| {
+                        f32::from_bits(x as u32)
+                            .mul_add(f32::from_bits(y as u32), f32::from_bits(z as u32))
+                            .to_bits() as u64
+                    })
+                }
+            }
             PRINTF => return Err("printf is not supported".into()),
             _ => {
                 if !builtins::supported(num) {
@@ -195,21 +216,22 @@ impl Lowering<'_> {
                     for &l in x.active {
                         let l = l as usize;
                         for (j, &(slot, n)) in values.iter().enumerate() {
-                            for k in 0..n {
-                                bufs[j][k] = x.r[(slot + k) * s + l];
+                            for (k, b) in bufs[j].iter_mut().take(n).enumerate() {
+                                *b = x.r[(slot + k) * s + l];
                             }
                         }
-                        let args: Vec<&[u64]> = values
-                            .iter()
-                            .enumerate()
-                            .map(|(j, &(_, n))| &bufs[j][..n])
-                            .collect();
+                        let [b0, b1, b2, b3] = &bufs;
+                        let all: [&[u64]; 4] = [b0, b1, b2, b3];
+                        let mut args: [&[u64]; 4] = [&[]; 4];
+                        for (j, &(_, n)) in values.iter().enumerate() {
+                            args[j] = &all[j][..n];
+                        }
                         builtins::ext_inst(
                             num,
                             rs,
                             &types,
                             width,
-                            &args,
+                            &args[..values.len()],
                             &mut out[..rn],
                             out_ptr.map(|(_, _, pn)| &mut out2[..pn]),
                         )

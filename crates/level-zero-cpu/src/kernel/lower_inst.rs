@@ -112,14 +112,24 @@ fn float_op(op: Op, s: Scalar, d: usize, a: usize, b: usize, n: usize) -> Option
         }
         Op::FUnordNotEqual => float_compare(s, d, a, b, n, |x, y| x != y),
         Op::FOrdLessThan => float_compare(s, d, a, b, n, |x, y| x < y),
-        Op::FUnordLessThan => float_compare(s, d, a, b, n, |x, y| !(x >= y)),
+        Op::FUnordLessThan => {
+            float_compare(s, d, a, b, n, |x, y| x < y || x.is_nan() || y.is_nan())
+        }
         Op::FOrdGreaterThan => float_compare(s, d, a, b, n, |x, y| x > y),
-        Op::FUnordGreaterThan => float_compare(s, d, a, b, n, |x, y| !(x <= y)),
+        Op::FUnordGreaterThan => {
+            float_compare(s, d, a, b, n, |x, y| x > y || x.is_nan() || y.is_nan())
+        }
         Op::FOrdLessThanEqual => float_compare(s, d, a, b, n, |x, y| x <= y),
-        Op::FUnordLessThanEqual => float_compare(s, d, a, b, n, |x, y| !(x > y)),
+        Op::FUnordLessThanEqual => {
+            float_compare(s, d, a, b, n, |x, y| x <= y || x.is_nan() || y.is_nan())
+        }
         Op::FOrdGreaterThanEqual => float_compare(s, d, a, b, n, |x, y| x >= y),
-        Op::FUnordGreaterThanEqual => float_compare(s, d, a, b, n, |x, y| !(x < y)),
-        Op::LessOrGreater => float_compare(s, d, a, b, n, |x, y| x < y || x > y),
+        Op::FUnordGreaterThanEqual => {
+            float_compare(s, d, a, b, n, |x, y| x >= y || x.is_nan() || y.is_nan())
+        }
+        Op::LessOrGreater => {
+            float_compare(s, d, a, b, n, |x, y| x != y && !x.is_nan() && !y.is_nan())
+        }
         Op::Ordered => float_compare(s, d, a, b, n, |x, y| !x.is_nan() && !y.is_nan()),
         Op::Unordered => float_compare(s, d, a, b, n, |x, y| x.is_nan() || y.is_nan()),
         _ => return None,
@@ -316,16 +326,15 @@ impl Lowering<'_> {
                     .m
                     .decoration(rid, Decoration::SaturatedConversion)
                     .is_some();
-                ops::float_to_int(
+                let conversion = ops::Conversion {
                     from,
                     to,
-                    op == Op::ConvertFToS,
+                    signed_from: false,
+                    signed_to: op == Op::ConvertFToS,
                     sat,
-                    self.rounding(rid),
-                    dst,
-                    arg!(0),
-                    n,
-                )
+                    mode: self.rounding(rid),
+                };
+                ops::float_to_int(conversion, dst, arg!(0), n)
             }
             Op::ConvertSToF | Op::ConvertUToF => {
                 let (from, n) = arg_ty!(0);
@@ -355,7 +364,15 @@ impl Lowering<'_> {
                     Op::SatConvertSToU => false,
                     _ => signed_from,
                 };
-                ops::int_convert(from, to, signed_from, signed_to, sat, dst, arg!(0), n)
+                let conversion = ops::Conversion {
+                    from,
+                    to,
+                    signed_from,
+                    signed_to,
+                    sat,
+                    mode: None,
+                };
+                ops::int_convert(conversion, dst, arg!(0), n)
             }
             Op::FConvert => {
                 let (from, n) = arg_ty!(0);

@@ -47,6 +47,20 @@ fn leaf_bytes(l: &Leaf) -> usize {
 
 /// `d[..] = *ptr` for a value laid out as `leaves` (its total size `size`).
 pub fn load(d: usize, ptr: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
+    if let [leaf] = leaves[..] {
+        let bytes = leaf_bytes(&leaf);
+        return Box::new(move |x: &mut Lanes<'_>| {
+            let s = x.n;
+            for &l in x.active {
+                let l = l as usize;
+                let addr = x.r[ptr * s + l] as usize;
+                x.mem.check(addr, bytes)?;
+                // SAFETY: the range was checked.
+                x.r[d * s + l] = unsafe { read(addr, bytes) };
+            }
+            Ok(())
+        });
+    }
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
         for &l in x.active {
@@ -64,6 +78,20 @@ pub fn load(d: usize, ptr: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
 
 /// `*ptr = v`.
 pub fn store(ptr: usize, v: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
+    if let [leaf] = leaves[..] {
+        let bytes = leaf_bytes(&leaf);
+        return Box::new(move |x: &mut Lanes<'_>| {
+            let s = x.n;
+            for &l in x.active {
+                let l = l as usize;
+                let addr = x.r[ptr * s + l] as usize;
+                x.mem.check(addr, bytes)?;
+                // SAFETY: the range was checked.
+                unsafe { write(addr, bytes, x.r[v * s + l]) };
+            }
+            Ok(())
+        });
+    }
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
         for &l in x.active {
@@ -92,6 +120,48 @@ pub enum Step {
 
 /// `d = base + Σ steps` (address arithmetic only; the access itself is checked later).
 pub fn address(d: usize, base: usize, steps: Vec<Step>) -> Exec {
+    // The common shapes: one scaled index, plus an optional constant.
+    match steps[..] {
+        [Step::Index {
+            slot,
+            scalar,
+            stride,
+        }]
+        | [Step::Index {
+            slot,
+            scalar,
+            stride,
+        }, Step::Const(0)] => {
+            return Box::new(move |x: &mut Lanes<'_>| {
+                let s = x.n;
+                for &l in x.active {
+                    let l = l as usize;
+                    let a = (x.r[base * s + l] as i64)
+                        .wrapping_add(scalar.sext(x.r[slot * s + l]).wrapping_mul(stride));
+                    x.r[d * s + l] = a as u64;
+                }
+                Ok(())
+            })
+        }
+        [Step::Index {
+            slot,
+            scalar,
+            stride,
+        }, Step::Const(c)] => {
+            return Box::new(move |x: &mut Lanes<'_>| {
+                let s = x.n;
+                for &l in x.active {
+                    let l = l as usize;
+                    let a = (x.r[base * s + l] as i64)
+                        .wrapping_add(scalar.sext(x.r[slot * s + l]).wrapping_mul(stride))
+                        .wrapping_add(c);
+                    x.r[d * s + l] = a as u64;
+                }
+                Ok(())
+            })
+        }
+        _ => {}
+    }
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
         for &l in x.active {

@@ -9,6 +9,17 @@ use half::f16;
 pub fn unary(d: usize, a: usize, n: usize, f: impl Fn(u64) -> u64 + Send + Sync + 'static) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
+        if x.active.len() == s && x.tmp.len() >= s {
+            // Every lane runs: whole rows at once (one bounds check per row, vectorizable).
+            for k in 0..n {
+                let t = &mut x.tmp[..s];
+                for (t, &v) in t.iter_mut().zip(&x.r[(a + k) * s..(a + k + 1) * s]) {
+                    *t = f(v);
+                }
+                x.r[(d + k) * s..(d + k + 1) * s].copy_from_slice(t);
+            }
+            return Ok(());
+        }
         for &l in x.active {
             let l = l as usize;
             for k in 0..n {
@@ -28,6 +39,20 @@ pub fn binary(
 ) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
+        if x.active.len() == s && x.tmp.len() >= s {
+            for k in 0..n {
+                let t = &mut x.tmp[..s];
+                let (ra, rb) = (
+                    &x.r[(a + k) * s..(a + k + 1) * s],
+                    &x.r[(b + k) * s..(b + k + 1) * s],
+                );
+                for ((t, &u), &v) in t.iter_mut().zip(ra).zip(rb) {
+                    *t = f(u, v);
+                }
+                x.r[(d + k) * s..(d + k + 1) * s].copy_from_slice(t);
+            }
+            return Ok(());
+        }
         for &l in x.active {
             let l = l as usize;
             for k in 0..n {
@@ -69,6 +94,21 @@ pub fn ternary(
 ) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
+        if x.active.len() == s && x.tmp.len() >= s {
+            for k in 0..n {
+                let t = &mut x.tmp[..s];
+                let (ra, rb, rc) = (
+                    &x.r[(a + k) * s..(a + k + 1) * s],
+                    &x.r[(b + k) * s..(b + k + 1) * s],
+                    &x.r[(c + k) * s..(c + k + 1) * s],
+                );
+                for (((t, &u), &v), &w) in t.iter_mut().zip(ra).zip(rb).zip(rc) {
+                    *t = f(u, v, w);
+                }
+                x.r[(d + k) * s..(d + k + 1) * s].copy_from_slice(t);
+            }
+            return Ok(());
+        }
         for &l in x.active {
             let l = l as usize;
             for k in 0..n {
@@ -192,18 +232,30 @@ fn step(bits: u64, t: Scalar, up: bool) -> u64 {
     }
 }
 
-/// Float → integer (`signed` result), truncating unless `mode` says otherwise; saturating to
+/// What a conversion instruction converts, and how.
+#[derive(Clone, Copy, Debug)]
+pub struct Conversion {
+    pub from: Scalar,
+    pub to: Scalar,
+    pub signed_from: bool,
+    pub signed_to: bool,
+    /// Clamp to the target's range (`SaturatedConversion`, `SatConvert*`).
+    pub sat: bool,
+    /// SPIR-V FPRoundingMode, if decorated.
+    pub mode: Option<u32>,
+}
+
+/// Float → integer (`signed_to` result), truncating unless `mode` says otherwise; saturating to
 /// the target width when `sat`, else through i64/u64 and masked.
-pub fn float_to_int(
-    from: Scalar,
-    to: Scalar,
-    signed: bool,
-    sat: bool,
-    mode: Option<u32>,
-    d: usize,
-    a: usize,
-    n: usize,
-) -> Exec {
+pub fn float_to_int(c: Conversion, d: usize, a: usize, n: usize) -> Exec {
+    let Conversion {
+        from,
+        to,
+        signed_to: signed,
+        sat,
+        mode,
+        ..
+    } = c;
     unary(d, a, n, move |x| {
         let v = from.to_f64(x);
         let v = match mode {
@@ -262,16 +314,15 @@ pub fn int_to_float(
 }
 
 /// Integer width conversion: sign- or zero-extend, or truncate; `sat` clamps to the target.
-pub fn int_convert(
-    from: Scalar,
-    to: Scalar,
-    signed_from: bool,
-    signed_to: bool,
-    sat: bool,
-    d: usize,
-    a: usize,
-    n: usize,
-) -> Exec {
+pub fn int_convert(c: Conversion, d: usize, a: usize, n: usize) -> Exec {
+    let Conversion {
+        from,
+        to,
+        signed_from,
+        signed_to,
+        sat,
+        ..
+    } = c;
     unary(d, a, n, move |x| {
         let wide: i128 = if signed_from {
             from.sext(x) as i128

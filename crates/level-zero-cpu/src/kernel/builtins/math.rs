@@ -111,6 +111,18 @@ fn tan_pi_small(t: f64) -> f64 {
     l.mul_add(th.mul_add(th, 1.0), th)
 }
 
+/// 1/tan(π·t) for 0 < |t| ≤ 1/4: the reciprocal of tan(h + l) ≈ tan(h) + l·(1 + tan²(h)),
+/// refined by one Newton step so that only tan(h)'s error and one rounding remain.
+fn cot_pi_small(t: f64) -> f64 {
+    let (h, l) = pi_times(t);
+    let th = h.tan();
+    let corr = l * th.mul_add(th, 1.0);
+    let q0 = 1.0 / th;
+    // e = 1 - q0·(th + corr), with q0·th - 1 exact in one fused operation.
+    let e = -q0.mul_add(th, -1.0) - q0 * corr;
+    q0.mul_add(e, q0)
+}
+
 /// Splits `a ≥ 0` (finite) as `k/2 + t` with `k` in 0..=4 (of `a mod 2`) and |t| ≤ 1/4, exactly.
 fn quadrant(a: f64) -> (u32, f64) {
     let r = a % 2.0;
@@ -175,7 +187,7 @@ pub(super) fn tanpi(x: f64) -> f64 {
                 f64::INFINITY
             }
         }
-        1 => -1.0 / tan_pi_small(t),
+        1 => -cot_pi_small(t),
         _ => {
             let v = tan_pi_small(t);
             // tanpi(n) is +0 for even n, -0 for odd n.
@@ -193,6 +205,19 @@ pub(super) fn tanpi(x: f64) -> f64 {
     } else {
         y
     }
+}
+
+/// 1/sqrt(x), with one Newton step on the rounded reciprocal of the rounded square root.
+pub(super) fn rsqrt(x: f64) -> f64 {
+    let r = 1.0 / x.sqrt();
+    if !r.is_finite() || r == 0.0 || x.is_nan() {
+        return r;
+    }
+    // 1 - x·r² computed as 1 - p·r - ep·r with p + ep = x·r exactly.
+    let p = x * r;
+    let ep = x.mul_add(r, -p);
+    let e = (-p).mul_add(r, 1.0) - ep * r;
+    (r * 0.5).mul_add(e, r)
 }
 
 pub(super) fn exp10(x: f64) -> f64 {
