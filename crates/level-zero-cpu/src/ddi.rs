@@ -286,4 +286,6 @@ pub const GETTERS: ZeGetters = ZeGetters {
     virtual_mem: Some(virtual_mem),
     fabric_vertex_exp: Some(fabric_vertex_exp),
     fabric_edge_exp: Some(fabric_edge_exp),
+    zes_device: Some(crate::zes::zes_device_table),
+    zes_memory: Some(crate::zes::zes_memory_table),
 };

@@ -125,6 +125,10 @@ macro_rules! ze_getters {
                 #[doc = concat!("`", $symbol, "`")]
                 pub $getter: $pfn,
             )*
+            /// `zesGetDeviceProcAddrTable` (optional: sysman memory state).
+            pub zes_device: zes_pfnGetDeviceProcAddrTable_t,
+            /// `zesGetMemoryProcAddrTable` (optional: sysman memory state).
+            pub zes_memory: zes_pfnGetMemoryProcAddrTable_t,
         }
 
         impl ZeGetters {
@@ -151,6 +155,16 @@ macro_rules! ze_getters {
                             _ => None,
                         },
                     )*
+                    // SAFETY: as above, for the two sysman getters.
+                    zes_device: lookup(unsafe { CStr::from_bytes_with_nul_unchecked(b"zesGetDeviceProcAddrTable\0") })
+                        .filter(|a| !a.is_null())
+                        // SAFETY: the caller guarantees the symbol has this signature.
+                        .map(|a| unsafe { core::mem::transmute::<*const c_void, unsafe extern "C" fn(ze_api_version_t, *mut zes_device_dditable_t) -> ze_result_t>(a) }),
+                    // SAFETY: as above.
+                    zes_memory: lookup(unsafe { CStr::from_bytes_with_nul_unchecked(b"zesGetMemoryProcAddrTable\0") })
+                        .filter(|a| !a.is_null())
+                        // SAFETY: the caller guarantees the symbol has this signature.
+                        .map(|a| unsafe { core::mem::transmute::<*const c_void, unsafe extern "C" fn(ze_api_version_t, *mut zes_memory_dditable_t) -> ze_result_t>(a) }),
                 }
             }
 
@@ -220,6 +234,7 @@ ze_getters! {
 #[derive(Clone)]
 pub struct Dispatch {
     tables: ze_dditable_t,
+    sysman: Option<SysmanTables>,
     source: Source,
     requested_version: ze_api_version_t,
     driver_versions: Vec<ze_api_version_t>,
@@ -311,6 +326,7 @@ impl Dispatch {
         let unavailable_tables = getters.fill(&source, API_VERSION, &mut tables)?;
         let mut dispatch = Dispatch {
             tables,
+            sysman: SysmanTables::fill(getters),
             source,
             requested_version: API_VERSION,
             driver_versions: Vec::new(),
@@ -369,6 +385,12 @@ impl Dispatch {
             .collect()
     }
 
+    /// The sysman device and memory tables, when the source provides them (used for the free
+    /// and total device memory).
+    pub fn sysman(&self) -> Option<&SysmanTables> {
+        self.sysman.as_ref()
+    }
+
     /// The DDI tables. Prefer [`ze_call!`](crate::ze_call) to calling entries directly.
     pub fn tables(&self) -> &ze_dditable_t {
         &self.tables
@@ -392,6 +414,31 @@ impl Dispatch {
     /// Optional (`*Exp`) tables the source does not provide; their entries are null.
     pub fn unavailable_tables(&self) -> &[&'static str] {
         &self.unavailable_tables
+    }
+}
+
+/// The sysman tables this crate uses: device (memory-module enumeration) and memory (state).
+#[derive(Clone, Copy, Debug)]
+pub struct SysmanTables {
+    pub device: zes_device_dditable_t,
+    pub memory: zes_memory_dditable_t,
+}
+
+impl SysmanTables {
+    fn fill(getters: &ZeGetters) -> Option<SysmanTables> {
+        let (device_getter, memory_getter) = (getters.zes_device?, getters.zes_memory?);
+        let mut tables = SysmanTables {
+            device: Default::default(),
+            memory: Default::default(),
+        };
+        // SAFETY: the getters have these signatures (see `ZeGetters::resolve`) and the tables
+        // are valid, writable structures of the requested version.
+        let ok = unsafe {
+            device_getter(API_VERSION, &mut tables.device) == ze_result_t::ZE_RESULT_SUCCESS
+                && memory_getter(API_VERSION, &mut tables.memory) == ze_result_t::ZE_RESULT_SUCCESS
+        };
+        (ok && tables.device.pfnEnumMemoryModules.is_some() && tables.memory.pfnGetState.is_some())
+            .then_some(tables)
     }
 }
 

@@ -39,6 +39,6 @@ mod dispatch;
 mod result;
 
 pub use dispatch::{
-    make_version, version_parts, Dispatch, LoadError, Source, ZeGetters, API_VERSION,
+    make_version, version_parts, Dispatch, LoadError, Source, SysmanTables, ZeGetters, API_VERSION,
     LOADER_LIBRARY,
 };

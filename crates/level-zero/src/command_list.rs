@@ -1,0 +1,785 @@
+//! Command lists: the commands every list kind records (the [`Commands`] trait) and regular
+//! lists, which queues execute.
+
+use crate::context::Context;
+use crate::device::Device;
+use crate::error::{check, check_with, invalid, Result};
+use crate::event::Event;
+use crate::kernel::{Groups, Kernel};
+use crate::memory::Allocation;
+use level_zero_sys::{ze_call, *};
+use std::any::Any;
+use std::ffi::c_void;
+use std::sync::Arc;
+
+/// Something a pending command uses and must keep alive until it completes.
+pub type Retained = Arc<dyn Any + Send + Sync>;
+
+/// The events a command signals and waits for.
+#[derive(Clone, Copy, Default)]
+pub struct Deps<'a> {
+    pub signal: Option<&'a Event>,
+    pub wait: &'a [&'a Event],
+}
+
+impl<'a> Deps<'a> {
+    /// No events.
+    pub const NONE: Deps<'static> = Deps {
+        signal: None,
+        wait: &[],
+    };
+
+    pub fn signal(event: &'a Event) -> Deps<'a> {
+        Deps {
+            signal: Some(event),
+            wait: &[],
+        }
+    }
+
+    pub fn wait(events: &'a [&'a Event]) -> Deps<'a> {
+        Deps {
+            signal: None,
+            wait: events,
+        }
+    }
+
+    pub(crate) fn retained(&self) -> Vec<Retained> {
+        self.signal
+            .iter()
+            .chain(self.wait.iter())
+            .map(|e| e.0.clone() as Retained)
+            .collect()
+    }
+}
+
+/// Memory advice (`ze_memory_advice_t`): every value of the v1.4 API.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MemoryAdvice {
+    SetReadMostly,
+    ClearReadMostly,
+    SetPreferredLocation,
+    ClearPreferredLocation,
+    SetNonAtomicMostly,
+    ClearNonAtomicMostly,
+    BiasCached,
+    BiasUncached,
+}
+
+impl MemoryAdvice {
+    /// Every advice value.
+    pub const ALL: [MemoryAdvice; 8] = [
+        MemoryAdvice::SetReadMostly,
+        MemoryAdvice::ClearReadMostly,
+        MemoryAdvice::SetPreferredLocation,
+        MemoryAdvice::ClearPreferredLocation,
+        MemoryAdvice::SetNonAtomicMostly,
+        MemoryAdvice::ClearNonAtomicMostly,
+        MemoryAdvice::BiasCached,
+        MemoryAdvice::BiasUncached,
+    ];
+
+    pub fn raw(self) -> ze_memory_advice_t {
+        ze_memory_advice_t(self as u32)
+    }
+}
+
+/// A 2-D/3-D region of a copy, in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    pub origin: [u32; 3],
+    /// Width (bytes), height (rows), depth (slices).
+    pub extent: [u32; 3],
+    /// Bytes between rows.
+    pub pitch: u32,
+    /// Bytes between slices.
+    pub slice_pitch: u32,
+}
+
+impl Region {
+    /// One past the last byte the region touches.
+    pub fn span(&self) -> Option<usize> {
+        let [w, h, d] = self.extent.map(|v| v as usize);
+        let [x, y, z] = self.origin.map(|v| v as usize);
+        if w == 0 || h == 0 || d == 0 {
+            return None;
+        }
+        ((z + d - 1) * self.slice_pitch as usize)
+            .checked_add((y + h - 1) * self.pitch as usize)?
+            .checked_add(x + w)
+    }
+
+    fn raw(&self) -> ze_copy_region_t {
+        ze_copy_region_t {
+            originX: self.origin[0],
+            originY: self.origin[1],
+            originZ: self.origin[2],
+            width: self.extent[0],
+            height: self.extent[1],
+            depth: self.extent[2],
+        }
+    }
+}
+
+/// The handle of a command list and what it belongs to (internal).
+#[doc(hidden)]
+pub struct ListCore {
+    pub(crate) ctx: Context,
+    pub(crate) device: Device,
+    pub(crate) handle: ze_command_list_handle_t,
+    pub(crate) ordinal: u32,
+}
+
+// SAFETY: the handle is owned; `Commands` methods take `&mut self`, so one thread appends at a
+// time (the spec forbids simultaneous appends to one list).
+unsafe impl Send for ListCore {}
+// SAFETY: shared references only read the fields.
+unsafe impl Sync for ListCore {}
+
+impl ListCore {
+    pub(crate) fn api(&self) -> Arc<crate::backend::Api> {
+        self.ctx.0.driver.api.clone()
+    }
+}
+
+impl Drop for ListCore {
+    fn drop(&mut self) {
+        // SAFETY: executions keep the core alive until they complete; destroyed once.
+        let r = unsafe { ze_call!(self.ctx.dispatch(), CommandList.pfnDestroy(self.handle)) };
+        if r != ze_result_t::ZE_RESULT_SUCCESS {
+            log::error!("zeCommandListDestroy failed: {r}");
+        }
+    }
+}
+
+/// The raw arguments of an append: signal event, wait count, wait list.
+pub type RawDeps = (ze_event_handle_t, u32, *mut ze_event_handle_t);
+
+/// The commands every command list records. Memory arguments are checked (ranges, kinds,
+/// contexts) before reaching the driver, and kept alive until the command completes.
+pub trait Commands: sealed::Sealed {
+    /// The list's core (handle, context, device).
+    #[doc(hidden)]
+    fn core(&self) -> &ListCore;
+
+    /// Appends one command through `call`, with `deps`; keeps `retain` alive until it completes.
+    #[doc(hidden)]
+    fn record(
+        &mut self,
+        op: &'static str,
+        deps: Deps<'_>,
+        retain: Vec<Retained>,
+        call: &mut dyn FnMut(RawDeps) -> ze_result_t,
+    ) -> Result<()>;
+
+    /// The list's context.
+    fn context(&self) -> &Context {
+        &self.core().ctx
+    }
+
+    /// The list's device.
+    fn device(&self) -> &Device {
+        &self.core().device
+    }
+
+    /// Copies `len` bytes from `src[src_offset..]` to `dst[dst_offset..]`.
+    fn copy(
+        &mut self,
+        dst: &Allocation,
+        dst_offset: usize,
+        src: &Allocation,
+        src_offset: usize,
+        len: usize,
+        deps: Deps<'_>,
+    ) -> Result<()> {
+        same_context(self.context(), dst)?;
+        same_context(self.context(), src)?;
+        dst.check_range(dst_offset, len)?;
+        src.check_range(src_offset, len)?;
+        // SAFETY: both ranges were checked against live allocations, which the list retains.
+        let (d, s) = unsafe {
+            (
+                dst.as_ptr().cast::<u8>().add(dst_offset),
+                src.as_ptr().cast::<u8>().add(src_offset),
+            )
+        };
+        let retain = vec![dst.0.clone() as Retained, src.0.clone() as Retained];
+        // SAFETY: checked ranges; the events and memory are retained until completion.
+        unsafe { self.copy_raw(d.cast(), s.cast(), len, deps, retain) }
+    }
+
+    /// Copies between raw pointers (host or USM); nothing is checked.
+    ///
+    /// # Safety
+    /// `src` must be readable and `dst` writable for `len` bytes until the command completes.
+    unsafe fn copy_raw(
+        &mut self,
+        dst: *mut c_void,
+        src: *const c_void,
+        len: usize,
+        deps: Deps<'_>,
+        retain: Vec<Retained>,
+    ) -> Result<()> {
+        let handle = self.core().handle;
+        let api = self.core().api();
+        self.record(
+            "zeCommandListAppendMemoryCopy",
+            deps,
+            retain,
+            &mut |(sig, n, waits)| {
+                // SAFETY: the caller vouches for the pointers; the list handle is live.
+                unsafe {
+                    ze_call!(
+                        api.dispatch,
+                        CommandList.pfnAppendMemoryCopy(handle, dst, src, len, sig, n, waits)
+                    )
+                }
+            },
+        )
+    }
+
+    /// Fills `dst[offset..offset + len]` with `pattern` repeated (a power-of-two length up to
+    /// the queue group's maximum, 1 to 128 bytes on the CPU driver).
+    fn fill(
+        &mut self,
+        dst: &Allocation,
+        offset: usize,
+        len: usize,
+        pattern: &[u8],
+        deps: Deps<'_>,
+    ) -> Result<()> {
+        same_context(self.context(), dst)?;
+        dst.check_range(offset, len)?;
+        if pattern.is_empty() || !pattern.len().is_power_of_two() {
+            return Err(invalid(format!(
+                "fill pattern of {} bytes: the length must be a power of two",
+                pattern.len()
+            )));
+        }
+        let handle = self.core().handle;
+        let api = self.core().api();
+        // SAFETY: the range was checked.
+        let ptr = unsafe { dst.as_ptr().cast::<u8>().add(offset) }.cast::<c_void>();
+        let pattern = pattern.to_vec();
+        self.record(
+            "zeCommandListAppendMemoryFill",
+            deps,
+            vec![dst.0.clone() as Retained],
+            &mut |(sig, n, waits)| {
+                // SAFETY: checked range of a retained allocation; the driver copies the pattern.
+                unsafe {
+                    ze_call!(
+                        api.dispatch,
+                        CommandList.pfnAppendMemoryFill(
+                            handle,
+                            ptr,
+                            pattern.as_ptr().cast(),
+                            pattern.len(),
+                            len,
+                            sig,
+                            n,
+                            waits
+                        )
+                    )
+                }
+            },
+        )
+    }
+
+    /// Copies a 2-D/3-D region between allocations.
+    fn copy_region(
+        &mut self,
+        dst: &Allocation,
+        dst_region: Region,
+        src: &Allocation,
+        src_region: Region,
+        deps: Deps<'_>,
+    ) -> Result<()> {
+        same_context(self.context(), dst)?;
+        same_context(self.context(), src)?;
+        if dst_region.extent != src_region.extent {
+            return Err(invalid(format!(
+                "copy regions differ in extent: {:?} vs {:?}",
+                dst_region.extent, src_region.extent
+            )));
+        }
+        let span = |r: &Region| {
+            r.span()
+                .ok_or_else(|| invalid(format!("empty or overflowing region {r:?}")))
+        };
+        dst.check_range(0, span(&dst_region)?)?;
+        src.check_range(0, span(&src_region)?)?;
+        let handle = self.core().handle;
+        let api = self.core().api();
+        let (d, s) = (dst.as_ptr(), src.as_ptr());
+        let (dr, sr) = (dst_region.raw(), src_region.raw());
+        self.record(
+            "zeCommandListAppendMemoryCopyRegion",
+            deps,
+            vec![dst.0.clone() as Retained, src.0.clone() as Retained],
+            &mut |(sig, n, waits)| {
+                // SAFETY: both regions were checked inside retained allocations.
+                unsafe {
+                    ze_call!(
+                        api.dispatch,
+                        CommandList.pfnAppendMemoryCopyRegion(
+                            handle,
+                            d,
+                            &dr,
+                            dst_region.pitch,
+                            dst_region.slice_pitch,
+                            s,
+                            &sr,
+                            src_region.pitch,
+                            src_region.slice_pitch,
+                            sig,
+                            n,
+                            waits
+                        )
+                    )
+                }
+            },
+        )
+    }
+
+    /// Orders everything before against everything after.
+    fn barrier(&mut self, deps: Deps<'_>) -> Result<()> {
+        let handle = self.core().handle;
+        let api = self.core().api();
+        self.record(
+            "zeCommandListAppendBarrier",
+            deps,
+            Vec::new(),
+            &mut |(sig, n, waits)| {
+                // SAFETY: live list; the events are retained.
+                unsafe {
+                    ze_call!(
+                        api.dispatch,
+                        CommandList.pfnAppendBarrier(handle, sig, n, waits)
+                    )
+                }
+            },
+        )
+    }
+
+    /// A barrier that makes `allocations` coherent.
+    fn memory_ranges_barrier(&mut self, allocations: &[&Allocation], deps: Deps<'_>) -> Result<()> {
+        for a in allocations {
+            same_context(self.context(), a)?;
+        }
+        let handle = self.core().handle;
+        let api = self.core().api();
+        let sizes: Vec<usize> = allocations.iter().map(|a| a.size()).collect();
+        let mut ptrs: Vec<*const c_void> = allocations
+            .iter()
+            .map(|a| a.as_ptr().cast_const())
+            .collect();
+        let retain = allocations
+            .iter()
+            .map(|a| a.0.clone() as Retained)
+            .collect();
+        self.record(
+            "zeCommandListAppendMemoryRangesBarrier",
+            deps,
+            retain,
+            &mut |(sig, n, waits)| {
+                // SAFETY: the arrays describe live, retained allocations.
+                unsafe {
+                    ze_call!(
+                        api.dispatch,
+                        CommandList.pfnAppendMemoryRangesBarrier(
+                            handle,
+                            sizes.len() as u32,
+                            sizes.as_ptr(),
+                            ptrs.as_mut_ptr(),
+                            sig,
+                            n,
+                            waits
+                        )
+                    )
+                }
+            },
+        )
+    }
+
+    /// Hints that `allocation` will be used by the device soon.
+    fn prefetch(&mut self, allocation: &Allocation) -> Result<()> {
+        same_context(self.context(), allocation)?;
+        let handle = self.core().handle;
+        let api = self.core().api();
+        let (ptr, size) = (allocation.as_ptr(), allocation.size());
+        self.record(
+            "zeCommandListAppendMemoryPrefetch",
+            Deps::NONE,
+            vec![allocation.0.clone() as Retained],
+            &mut |_| {
+                // SAFETY: live, retained allocation.
+                unsafe {
+                    ze_call!(
+                        api.dispatch,
+                        CommandList.pfnAppendMemoryPrefetch(handle, ptr, size)
+                    )
+                }
+            },
+        )
+    }
+
+    /// Gives the driver advice about `allocation`'s use by `device`.
+    fn advise(
+        &mut self,
+        device: &Device,
+        allocation: &Allocation,
+        advice: MemoryAdvice,
+    ) -> Result<()> {
+        same_context(self.context(), allocation)?;
+        self.context().check_device(device)?;
+        let handle = self.core().handle;
+        let api = self.core().api();
+        let (dev, ptr, size) = (device.handle, allocation.as_ptr(), allocation.size());
+        self.record(
+            "zeCommandListAppendMemAdvise",
+            Deps::NONE,
+            vec![allocation.0.clone() as Retained],
+            &mut |_| {
+                // SAFETY: live, retained allocation; valid device.
+                unsafe {
+                    ze_call!(
+                        api.dispatch,
+                        CommandList.pfnAppendMemAdvise(handle, dev, ptr, size, advice.raw())
+                    )
+                }
+            },
+        )
+    }
+
+    /// Signals `event` when everything before has finished.
+    fn signal_event(&mut self, event: &Event) -> Result<()> {
+        let handle = self.core().handle;
+        let api = self.core().api();
+        let ev = event.handle();
+        self.record(
+            "zeCommandListAppendSignalEvent",
+            Deps::NONE,
+            vec![event.0.clone() as Retained],
+            &mut |_| {
+                // SAFETY: live list and retained event.
+                unsafe { ze_call!(api.dispatch, CommandList.pfnAppendSignalEvent(handle, ev)) }
+            },
+        )
+    }
+
+    /// Waits (on the device) for `events` before what follows.
+    fn wait_events(&mut self, events: &[&Event]) -> Result<()> {
+        if events.is_empty() {
+            return Ok(());
+        }
+        let handle = self.core().handle;
+        let api = self.core().api();
+        let mut raw: Vec<_> = events.iter().map(|e| e.handle()).collect();
+        let retain = events.iter().map(|e| e.0.clone() as Retained).collect();
+        self.record(
+            "zeCommandListAppendWaitOnEvents",
+            Deps::NONE,
+            retain,
+            &mut |_| {
+                // SAFETY: live list and retained events.
+                unsafe {
+                    ze_call!(
+                        api.dispatch,
+                        CommandList.pfnAppendWaitOnEvents(
+                            handle,
+                            raw.len() as u32,
+                            raw.as_mut_ptr()
+                        )
+                    )
+                }
+            },
+        )
+    }
+
+    /// Resets `event` when reached.
+    fn reset_event(&mut self, event: &Event) -> Result<()> {
+        let handle = self.core().handle;
+        let api = self.core().api();
+        let ev = event.handle();
+        self.record(
+            "zeCommandListAppendEventReset",
+            Deps::NONE,
+            vec![event.0.clone() as Retained],
+            &mut |_| {
+                // SAFETY: live list and retained event.
+                unsafe { ze_call!(api.dispatch, CommandList.pfnAppendEventReset(handle, ev)) }
+            },
+        )
+    }
+
+    /// Writes the device's global timestamp (a `u64`) at `dst[offset..]` when reached.
+    fn write_timestamp(&mut self, dst: &Allocation, offset: usize, deps: Deps<'_>) -> Result<()> {
+        same_context(self.context(), dst)?;
+        dst.check_range(offset, 8)?;
+        let handle = self.core().handle;
+        let api = self.core().api();
+        // SAFETY: the range was checked.
+        let ptr = unsafe { dst.as_ptr().cast::<u8>().add(offset) }.cast::<u64>();
+        self.record(
+            "zeCommandListAppendWriteGlobalTimestamp",
+            deps,
+            vec![dst.0.clone() as Retained],
+            &mut |(sig, n, waits)| {
+                // SAFETY: checked 8 bytes of a retained allocation.
+                unsafe {
+                    ze_call!(
+                        api.dispatch,
+                        CommandList.pfnAppendWriteGlobalTimestamp(handle, ptr, sig, n, waits)
+                    )
+                }
+            },
+        )
+    }
+
+    /// Writes the kernel timestamps of `events` (timestamp pools) into `dst`, one
+    /// `ze_kernel_timestamp_result_t` (32 bytes) after another.
+    fn query_kernel_timestamps(
+        &mut self,
+        events: &[&Event],
+        dst: &Allocation,
+        deps: Deps<'_>,
+    ) -> Result<()> {
+        same_context(self.context(), dst)?;
+        dst.check_range(0, events.len() * size_of::<ze_kernel_timestamp_result_t>())?;
+        let handle = self.core().handle;
+        let api = self.core().api();
+        let mut raw: Vec<_> = events.iter().map(|e| e.handle()).collect();
+        let mut retain: Vec<Retained> = events.iter().map(|e| e.0.clone() as Retained).collect();
+        retain.push(dst.0.clone() as Retained);
+        let ptr = dst.as_ptr();
+        self.record(
+            "zeCommandListAppendQueryKernelTimestamps",
+            deps,
+            retain,
+            &mut |(sig, n, waits)| {
+                // SAFETY: the destination holds a result per event; everything is retained.
+                unsafe {
+                    ze_call!(
+                        api.dispatch,
+                        CommandList.pfnAppendQueryKernelTimestamps(
+                            handle,
+                            raw.len() as u32,
+                            raw.as_mut_ptr(),
+                            ptr,
+                            std::ptr::null(),
+                            sig,
+                            n,
+                            waits
+                        )
+                    )
+                }
+            },
+        )
+    }
+
+    /// Launches `kernel` over `groups` work-groups of its current group size. Every argument
+    /// must be set; the buffers it uses are kept alive until the launch completes.
+    fn launch(&mut self, kernel: &Kernel, groups: Groups, deps: Deps<'_>) -> Result<()> {
+        if kernel.module().context() != self.context() {
+            return Err(invalid(format!(
+                "kernel {} belongs to another context",
+                kernel.name()
+            )));
+        }
+        let retain = kernel.prepare_launch()?;
+        let handle = self.core().handle;
+        let api = self.core().api();
+        let k = kernel.handle();
+        let g = ze_group_count_t {
+            groupCountX: groups.0[0],
+            groupCountY: groups.0[1],
+            groupCountZ: groups.0[2],
+        };
+        self.record(
+            "zeCommandListAppendLaunchKernel",
+            deps,
+            retain,
+            &mut |(sig, n, waits)| {
+                // SAFETY: live kernel (retained) whose buffer arguments are retained too.
+                unsafe {
+                    ze_call!(
+                        api.dispatch,
+                        CommandList.pfnAppendLaunchKernel(handle, k, &g, sig, n, waits)
+                    )
+                }
+            },
+        )
+    }
+}
+
+pub(crate) mod sealed {
+    /// Only this crate's command lists implement [`Commands`](super::Commands).
+    pub trait Sealed {}
+    impl Sealed for super::CommandList {}
+    impl Sealed for crate::ImmediateCommandList {}
+}
+
+fn same_context(ctx: &Context, a: &Allocation) -> Result<()> {
+    if a.context() == ctx {
+        Ok(())
+    } else {
+        Err(invalid(format!(
+            "{} allocation of {} bytes belongs to another context",
+            a.kind().name(),
+            a.size()
+        )))
+    }
+}
+
+/// Appends through `call` with `deps` converted to raw handles.
+pub(crate) fn call_with_deps(
+    deps: Deps<'_>,
+    extra_wait: Option<ze_event_handle_t>,
+    call: &mut dyn FnMut(RawDeps) -> ze_result_t,
+) -> ze_result_t {
+    let mut waits: Vec<ze_event_handle_t> = deps.wait.iter().map(|e| e.handle()).collect();
+    waits.extend(extra_wait);
+    let signal = deps.signal.map_or(std::ptr::null_mut(), |e| e.handle());
+    let ptr = if waits.is_empty() {
+        std::ptr::null_mut()
+    } else {
+        waits.as_mut_ptr()
+    };
+    call((signal, waits.len() as u32, ptr))
+}
+
+/// A regular command list: record, close, execute on a [`CommandQueue`](crate::CommandQueue)
+/// (any number of times), reset.
+///
+/// ```
+/// use level_zero::*;
+/// let (ctx, dev) = (default_context()?, default_device()?);
+/// let (a, b) = (Allocation::shared(&ctx, Some(&dev), 64, 0)?, Allocation::shared(&ctx, Some(&dev), 64, 0)?);
+/// let mut list = CommandList::new(&ctx, &dev)?;
+/// list.fill(&a, 0, 64, &[7], Deps::NONE)?;
+/// list.barrier(Deps::NONE)?;
+/// list.copy(&b, 0, &a, 0, 64, Deps::NONE)?;
+/// list.close()?;
+/// let mut queue = CommandQueue::new(&ctx, &dev)?;
+/// queue.execute(&[&list], None)?;
+/// queue.synchronize(None)?;
+/// // SAFETY: shared memory, no command pending.
+/// assert_eq!(unsafe { *b.as_ptr().cast::<u8>().add(63) }, 7);
+/// # Ok::<(), level_zero::Error>(())
+/// ```
+pub struct CommandList {
+    pub(crate) core: Arc<ListCore>,
+    /// What the recorded commands use: kept while the list exists or until reset.
+    pub(crate) retained: Arc<Vec<Retained>>,
+    pending: Vec<Retained>,
+    closed: bool,
+}
+
+impl CommandList {
+    /// A list for `device`'s first compute queue group.
+    pub fn new(ctx: &Context, device: &Device) -> Result<CommandList> {
+        Self::with_ordinal(ctx, device, device.compute_ordinal()?)
+    }
+
+    /// A list for queue group `ordinal` of `device`.
+    pub fn with_ordinal(ctx: &Context, device: &Device, ordinal: u32) -> Result<CommandList> {
+        ctx.check_device(device)?;
+        let desc = ze_command_list_desc_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC,
+            commandQueueGroupOrdinal: ordinal,
+            ..Default::default()
+        };
+        let mut handle = std::ptr::null_mut();
+        // SAFETY: valid context and device; local descriptor and out-handle.
+        let r = unsafe {
+            ze_call!(
+                ctx.dispatch(),
+                CommandList.pfnCreate(ctx.handle(), device.handle, &desc, &mut handle)
+            )
+        };
+        check_with(r, "zeCommandListCreate", || {
+            format!("queue group ordinal {ordinal}")
+        })?;
+        let core = Arc::new(ListCore {
+            ctx: ctx.clone(),
+            device: device.clone(),
+            handle,
+            ordinal,
+        });
+        Ok(CommandList {
+            core,
+            retained: Arc::new(Vec::new()),
+            pending: Vec::new(),
+            closed: false,
+        })
+    }
+
+    pub fn handle(&self) -> ze_command_list_handle_t {
+        self.core.handle
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// Ends recording; the list can then be executed.
+    pub fn close(&mut self) -> Result<()> {
+        // SAFETY: live list; `&mut self` excludes concurrent appends.
+        check(
+            unsafe {
+                ze_call!(
+                    self.core.ctx.dispatch(),
+                    CommandList.pfnClose(self.core.handle)
+                )
+            },
+            "zeCommandListClose",
+        )?;
+        let mut all: Vec<Retained> = self.retained.iter().cloned().collect();
+        all.append(&mut self.pending);
+        self.retained = Arc::new(all);
+        self.closed = true;
+        Ok(())
+    }
+
+    /// Clears the list for new recording. Executions in flight keep what they use alive.
+    pub fn reset(&mut self) -> Result<()> {
+        // SAFETY: live list; executions snapshot what they run (queues retain the core).
+        check(
+            unsafe {
+                ze_call!(
+                    self.core.ctx.dispatch(),
+                    CommandList.pfnReset(self.core.handle)
+                )
+            },
+            "zeCommandListReset",
+        )?;
+        self.retained = Arc::new(Vec::new());
+        self.pending.clear();
+        self.closed = false;
+        Ok(())
+    }
+}
+
+impl Commands for CommandList {
+    fn core(&self) -> &ListCore {
+        &self.core
+    }
+
+    fn record(
+        &mut self,
+        op: &'static str,
+        deps: Deps<'_>,
+        mut retain: Vec<Retained>,
+        call: &mut dyn FnMut(RawDeps) -> ze_result_t,
+    ) -> Result<()> {
+        if self.closed {
+            return Err(invalid(format!(
+                "{op}: the command list is closed (reset it to record again)"
+            )));
+        }
+        check(call_with_deps(deps, None, call), op)?;
+        retain.extend(deps.retained());
+        self.pending.append(&mut retain);
+        Ok(())
+    }
+}

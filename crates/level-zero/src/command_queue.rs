@@ -1,0 +1,264 @@
+//! Command queues: execute closed regular command lists, optionally with a fence.
+
+use crate::command_list::{CommandList, Retained};
+use crate::context::Context;
+use crate::device::Device;
+use crate::error::{check, check_with, invalid, Result};
+use crate::event::timeout_ns;
+use crate::fence::Fence;
+use level_zero_sys::{ze_call, *};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Execution mode of a queue or immediate list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum QueueMode {
+    #[default]
+    Default,
+    /// Calls return when the work is done.
+    Synchronous,
+    /// Calls return at once.
+    Asynchronous,
+}
+
+impl QueueMode {
+    pub(crate) fn raw(self) -> ze_command_queue_mode_t {
+        match self {
+            QueueMode::Default => ze_command_queue_mode_t::ZE_COMMAND_QUEUE_MODE_DEFAULT,
+            QueueMode::Synchronous => ze_command_queue_mode_t::ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS,
+            QueueMode::Asynchronous => ze_command_queue_mode_t::ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
+        }
+    }
+}
+
+/// Priority of a queue or immediate list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum QueuePriority {
+    #[default]
+    Normal,
+    Low,
+    High,
+}
+
+/// How to create a queue (or an immediate list): engine group, index, mode, priority.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QueueDesc {
+    /// Queue group ordinal (`None`: the device's first compute group).
+    pub ordinal: Option<u32>,
+    pub index: u32,
+    pub mode: QueueMode,
+    pub priority: QueuePriority,
+}
+
+impl QueueDesc {
+    pub fn ordinal(mut self, ordinal: u32) -> Self {
+        self.ordinal = Some(ordinal);
+        self
+    }
+
+    pub fn index(mut self, index: u32) -> Self {
+        self.index = index;
+        self
+    }
+
+    pub fn mode(mut self, mode: QueueMode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    pub fn priority(mut self, priority: QueuePriority) -> Self {
+        self.priority = priority;
+        self
+    }
+
+    pub(crate) fn raw(&self, device: &Device) -> Result<ze_command_queue_desc_t> {
+        let ordinal = match self.ordinal {
+            Some(o) => o,
+            None => device.compute_ordinal()?,
+        };
+        Ok(ze_command_queue_desc_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+            ordinal,
+            index: self.index,
+            mode: self.mode.raw(),
+            priority: ze_command_queue_priority_t(self.priority as u32),
+            ..Default::default()
+        })
+    }
+}
+
+/// What one execution keeps alive: the lists' cores and what their commands use.
+struct InFlight {
+    fence: Option<ze_fence_handle_t>,
+    _keep: Vec<Retained>,
+}
+
+/// A command queue. Clones share it.
+///
+/// ```
+/// let queue = level_zero::CommandQueue::new(&level_zero::default_context()?, &level_zero::default_device()?)?;
+/// queue.synchronize(None)?;
+/// # Ok::<(), level_zero::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct CommandQueue(Arc<QueueInner>);
+
+struct QueueInner {
+    ctx: Context,
+    device: Device,
+    handle: ze_command_queue_handle_t,
+    ordinal: u32,
+    in_flight: Mutex<Vec<InFlight>>,
+}
+
+// SAFETY: executions are serialised by the in-flight mutex; other queue calls may be made from
+// simultaneous threads; the handle is owned.
+unsafe impl Send for QueueInner {}
+// SAFETY: as above.
+unsafe impl Sync for QueueInner {}
+
+impl Drop for QueueInner {
+    fn drop(&mut self) {
+        // SAFETY: live queue; wait for the work it holds before destroying it.
+        let sync = unsafe {
+            ze_call!(
+                self.ctx.dispatch(),
+                CommandQueue.pfnSynchronize(self.handle, u64::MAX)
+            )
+        };
+        if sync != ze_result_t::ZE_RESULT_SUCCESS {
+            log::error!("zeCommandQueueSynchronize before destroy failed: {sync}");
+        }
+        self.in_flight.get_mut().map(|v| v.clear()).ok();
+        // SAFETY: nothing is executing; destroyed once.
+        let r = unsafe { ze_call!(self.ctx.dispatch(), CommandQueue.pfnDestroy(self.handle)) };
+        if r != ze_result_t::ZE_RESULT_SUCCESS {
+            log::error!("zeCommandQueueDestroy failed: {r}");
+        }
+    }
+}
+
+impl CommandQueue {
+    /// An asynchronous queue on `device`'s first compute group.
+    pub fn new(ctx: &Context, device: &Device) -> Result<CommandQueue> {
+        Self::with_desc(
+            ctx,
+            device,
+            QueueDesc::default().mode(QueueMode::Asynchronous),
+        )
+    }
+
+    pub fn with_desc(ctx: &Context, device: &Device, desc: QueueDesc) -> Result<CommandQueue> {
+        ctx.check_device(device)?;
+        let raw = desc.raw(device)?;
+        let mut handle = std::ptr::null_mut();
+        // SAFETY: valid context and device; local descriptor and out-handle.
+        let r = unsafe {
+            ze_call!(
+                ctx.dispatch(),
+                CommandQueue.pfnCreate(ctx.handle(), device.handle, &raw, &mut handle)
+            )
+        };
+        check_with(r, "zeCommandQueueCreate", || format!("{desc:?}"))?;
+        Ok(CommandQueue(Arc::new(QueueInner {
+            ctx: ctx.clone(),
+            device: device.clone(),
+            handle,
+            ordinal: raw.ordinal,
+            in_flight: Mutex::new(Vec::new()),
+        })))
+    }
+
+    pub fn handle(&self) -> ze_command_queue_handle_t {
+        self.0.handle
+    }
+
+    pub fn device(&self) -> &Device {
+        &self.0.device
+    }
+
+    pub(crate) fn dispatch(&self) -> &Dispatch {
+        self.0.ctx.dispatch()
+    }
+
+    /// Executes closed `lists` in order; `fence` (of this queue) is signalled when they finish.
+    /// What the lists use stays alive until [`synchronize`](Self::synchronize) or the fence's
+    /// wait sees the work done.
+    pub fn execute(&self, lists: &[&CommandList], fence: Option<&Fence>) -> Result<()> {
+        if lists.is_empty() {
+            return Err(invalid("execute needs at least one command list"));
+        }
+        let mut keep: Vec<Retained> = Vec::new();
+        for (i, list) in lists.iter().enumerate() {
+            if !list.is_closed() {
+                return Err(invalid(format!("command list {i} is not closed")));
+            }
+            if list.core.ordinal != self.0.ordinal {
+                return Err(invalid(format!(
+                    "command list {i} is for queue group {}, this queue is group {}",
+                    list.core.ordinal, self.0.ordinal
+                )));
+            }
+            if list.core.ctx != self.0.ctx {
+                return Err(invalid(format!(
+                    "command list {i} belongs to another context"
+                )));
+            }
+            keep.push(list.core.clone());
+            keep.push(list.retained.clone());
+        }
+        let mut handles: Vec<_> = lists.iter().map(|l| l.handle()).collect();
+        let fence_handle = fence.map_or(std::ptr::null_mut(), |f| f.handle);
+        let mut in_flight = self.0.in_flight.lock().unwrap_or_else(|e| e.into_inner());
+        // SAFETY: closed lists of this queue's context and group; the mutex serialises
+        // executions on this queue as the spec requires.
+        let r = unsafe {
+            ze_call!(
+                self.dispatch(),
+                CommandQueue.pfnExecuteCommandLists(
+                    self.0.handle,
+                    handles.len() as u32,
+                    handles.as_mut_ptr(),
+                    fence_handle
+                )
+            )
+        };
+        check(r, "zeCommandQueueExecuteCommandLists")?;
+        in_flight.push(InFlight {
+            fence: fence.map(|f| f.handle),
+            _keep: keep,
+        });
+        Ok(())
+    }
+
+    /// Waits up to `timeout` (`None`: forever) for everything executed so far; `Ok(false)` on
+    /// timeout. Releases what finished executions kept alive.
+    pub fn synchronize(&self, timeout: Option<Duration>) -> Result<bool> {
+        // SAFETY: live queue.
+        let r = unsafe {
+            ze_call!(
+                self.dispatch(),
+                CommandQueue.pfnSynchronize(self.0.handle, timeout_ns(timeout))
+            )
+        };
+        if r == ze_result_t::ZE_RESULT_NOT_READY {
+            return Ok(false);
+        }
+        check(r, "zeCommandQueueSynchronize")?;
+        self.0
+            .in_flight
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+        Ok(true)
+    }
+
+    /// Releases what the execution fenced by `fence` kept alive (its fence signalled).
+    pub(crate) fn release_fenced(&self, fence: ze_fence_handle_t) {
+        self.0
+            .in_flight
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|f| f.fence != Some(fence));
+    }
+}

@@ -1,0 +1,213 @@
+//! Contexts: the owner of memory and of every other object.
+
+use crate::device::Device;
+use crate::driver::Driver;
+use crate::error::{check, check_with, invalid, Result};
+use crate::memory::Allocation;
+use level_zero_sys::{ze_call, *};
+use std::sync::Arc;
+
+/// A context. Cloning shares it; the last clone destroys it (after every object that keeps
+/// it alive: allocations, queues, lists, modules…).
+///
+/// ```
+/// let ctx = level_zero::default_context()?;
+/// ctx.status()?;
+/// assert!(!ctx.devices().is_empty());
+/// # Ok::<(), level_zero::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Context(pub(crate) Arc<ContextInner>);
+
+pub(crate) struct ContextInner {
+    pub(crate) driver: Driver,
+    pub(crate) handle: ze_context_handle_t,
+    devices: Vec<Device>,
+}
+
+// SAFETY: zeContext* and the allocation functions may be called from simultaneous threads with
+// the same context (spec); the handle is owned and destroyed once.
+unsafe impl Send for ContextInner {}
+// SAFETY: as above.
+unsafe impl Sync for ContextInner {}
+
+impl Drop for ContextInner {
+    fn drop(&mut self) {
+        // SAFETY: every child keeps this context alive, so none is left when it is destroyed.
+        let r = unsafe { ze_call!(self.driver.api.dispatch, Context.pfnDestroy(self.handle)) };
+        if r != ze_result_t::ZE_RESULT_SUCCESS {
+            log::error!("zeContextDestroy failed: {r}");
+        }
+    }
+}
+
+impl std::fmt::Debug for Context {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Context")
+            .field("handle", &self.0.handle)
+            .field("devices", &self.0.devices.len())
+            .finish()
+    }
+}
+
+impl PartialEq for Context {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Context {
+    /// A context for every device of `driver`.
+    pub fn new(driver: &Driver) -> Result<Context> {
+        let devices = driver.devices()?;
+        Self::create(driver, devices, None)
+    }
+
+    /// A context restricted to `devices` (of `driver`).
+    pub fn with_devices(driver: &Driver, devices: &[Device]) -> Result<Context> {
+        if devices.is_empty() {
+            return Err(invalid("a context needs at least one device"));
+        }
+        if let Some(d) = devices.iter().find(|d| d.driver.handle != driver.handle) {
+            return Err(invalid(format!(
+                "device {:?} belongs to another driver",
+                d.handle
+            )));
+        }
+        Self::create(driver, devices.to_vec(), Some(devices))
+    }
+
+    fn create(
+        driver: &Driver,
+        devices: Vec<Device>,
+        restrict: Option<&[Device]>,
+    ) -> Result<Context> {
+        let desc = ze_context_desc_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_CONTEXT_DESC,
+            ..Default::default()
+        };
+        let mut handle = std::ptr::null_mut();
+        let dispatch = &driver.api.dispatch;
+        match restrict {
+            None => {
+                // SAFETY: valid driver; local descriptor and out-handle.
+                check(
+                    unsafe {
+                        ze_call!(
+                            dispatch,
+                            Context.pfnCreate(driver.handle, &desc, &mut handle)
+                        )
+                    },
+                    "zeContextCreate",
+                )?
+            }
+            Some(list) => {
+                let mut handles: Vec<_> = list.iter().map(|d| d.handle).collect();
+                // SAFETY: valid driver and device handles; local descriptor and out-handle.
+                check(
+                    unsafe {
+                        ze_call!(
+                            dispatch,
+                            Context.pfnCreateEx(
+                                driver.handle,
+                                &desc,
+                                handles.len() as u32,
+                                handles.as_mut_ptr(),
+                                &mut handle
+                            )
+                        )
+                    },
+                    "zeContextCreateEx",
+                )?
+            }
+        }
+        Ok(Context(Arc::new(ContextInner {
+            driver: driver.clone(),
+            handle,
+            devices,
+        })))
+    }
+
+    pub fn handle(&self) -> ze_context_handle_t {
+        self.0.handle
+    }
+
+    pub fn driver(&self) -> &Driver {
+        &self.0.driver
+    }
+
+    /// The devices this context may use.
+    pub fn devices(&self) -> &[Device] {
+        &self.0.devices
+    }
+
+    pub(crate) fn dispatch(&self) -> &Dispatch {
+        &self.0.driver.api.dispatch
+    }
+
+    /// Fails with a typed error unless `device` (or its root) belongs to this context.
+    pub(crate) fn check_device(&self, device: &Device) -> Result<()> {
+        let ok = self
+            .0
+            .devices
+            .iter()
+            .any(|d| d == device || d.subdevices().is_ok_and(|s| s.contains(device)));
+        if ok {
+            Ok(())
+        } else {
+            Err(invalid(format!(
+                "device {:?} is not in this context",
+                device.handle
+            )))
+        }
+    }
+
+    /// `Ok` while the context is usable.
+    pub fn status(&self) -> Result<()> {
+        // SAFETY: valid context.
+        check(
+            unsafe { ze_call!(self.dispatch(), Context.pfnGetStatus(self.0.handle)) },
+            "zeContextGetStatus",
+        )
+    }
+
+    /// Makes `allocation` resident on `device`.
+    pub fn make_resident(&self, device: &Device, allocation: &Allocation) -> Result<()> {
+        self.check_device(device)?;
+        // SAFETY: the allocation is live (borrowed) and belongs to this context.
+        let r = unsafe {
+            ze_call!(
+                self.dispatch(),
+                Context.pfnMakeMemoryResident(
+                    self.0.handle,
+                    device.handle,
+                    allocation.as_ptr(),
+                    allocation.size()
+                )
+            )
+        };
+        check_with(r, "zeContextMakeMemoryResident", || {
+            format!("{} bytes at {:p}", allocation.size(), allocation.as_ptr())
+        })
+    }
+
+    /// Allows `allocation` to be evicted from `device`.
+    pub fn evict(&self, device: &Device, allocation: &Allocation) -> Result<()> {
+        self.check_device(device)?;
+        // SAFETY: as in `make_resident`.
+        let r = unsafe {
+            ze_call!(
+                self.dispatch(),
+                Context.pfnEvictMemory(
+                    self.0.handle,
+                    device.handle,
+                    allocation.as_ptr(),
+                    allocation.size()
+                )
+            )
+        };
+        check_with(r, "zeContextEvictMemory", || {
+            format!("{} bytes at {:p}", allocation.size(), allocation.as_ptr())
+        })
+    }
+}

@@ -1,0 +1,427 @@
+//! Devices and their properties.
+
+use crate::driver::{list, Driver};
+use crate::error::{check, Result};
+use level_zero_sys::{ze_call, *};
+use std::ffi::c_char;
+
+/// A device (or sub-device) of a driver.
+///
+/// ```
+/// let device = level_zero::default_device()?;
+/// let props = device.properties()?;
+/// println!("{} ({:?}), {} MiB", props.name, props.kind, device.memory_properties()?[0].total_size >> 20);
+/// # Ok::<(), level_zero::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Device {
+    pub(crate) driver: Driver,
+    pub(crate) handle: ze_device_handle_t,
+}
+
+// SAFETY: device handles live as long as the driver (the process) and zeDevice* queries may be
+// called from simultaneous threads (spec).
+unsafe impl Send for Device {}
+// SAFETY: as above.
+unsafe impl Sync for Device {}
+
+impl PartialEq for Device {
+    fn eq(&self, other: &Self) -> bool {
+        self.handle == other.handle
+    }
+}
+
+impl Eq for Device {}
+
+impl std::fmt::Debug for Device {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = self.properties().map(|p| p.name).unwrap_or_default();
+        f.debug_struct("Device")
+            .field("handle", &self.handle)
+            .field("name", &name)
+            .finish()
+    }
+}
+
+/// The kind of device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeviceKind {
+    Gpu,
+    Cpu,
+    Fpga,
+    Mca,
+    Vpu,
+    /// A value this crate does not know.
+    Other(u32),
+}
+
+impl From<ze_device_type_t> for DeviceKind {
+    fn from(t: ze_device_type_t) -> Self {
+        match t {
+            ze_device_type_t::ZE_DEVICE_TYPE_GPU => DeviceKind::Gpu,
+            ze_device_type_t::ZE_DEVICE_TYPE_CPU => DeviceKind::Cpu,
+            ze_device_type_t::ZE_DEVICE_TYPE_FPGA => DeviceKind::Fpga,
+            ze_device_type_t::ZE_DEVICE_TYPE_MCA => DeviceKind::Mca,
+            ze_device_type_t::ZE_DEVICE_TYPE_VPU => DeviceKind::Vpu,
+            other => DeviceKind::Other(other.0),
+        }
+    }
+}
+
+/// General device properties.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeviceProperties {
+    pub name: String,
+    pub kind: DeviceKind,
+    pub vendor_id: u32,
+    pub device_id: u32,
+    pub uuid: [u8; 16],
+    pub is_subdevice: bool,
+    pub is_integrated: bool,
+    pub subdevice_id: u32,
+    pub core_clock_mhz: u32,
+    pub max_mem_alloc_size: u64,
+    pub max_hardware_contexts: u32,
+    pub num_slices: u32,
+    pub num_subslices_per_slice: u32,
+    pub num_eus_per_subslice: u32,
+    pub timer_resolution: u64,
+    pub timestamp_valid_bits: u32,
+    pub kernel_timestamp_valid_bits: u32,
+}
+
+/// Compute limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComputeProperties {
+    pub max_total_group_size: u32,
+    pub max_group_size: [u32; 3],
+    pub max_group_count: [u32; 3],
+    pub max_shared_local_memory: u32,
+    pub subgroup_sizes: Vec<u32>,
+}
+
+/// One memory of a device.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryProperties {
+    pub name: String,
+    pub total_size: u64,
+    pub max_clock_mhz: u32,
+    pub max_bus_width: u32,
+}
+
+/// A command queue group (engine type).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueueGroup {
+    pub ordinal: u32,
+    pub compute: bool,
+    pub copy: bool,
+    pub cooperative_kernels: bool,
+    pub num_queues: u32,
+    pub max_fill_pattern_size: usize,
+}
+
+/// Module (kernel) support.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModuleProperties {
+    /// `(major, minor)` of the highest SPIR-V version accepted.
+    pub spirv_version: (u32, u32),
+    pub fp16: bool,
+    pub fp64: bool,
+    pub int64_atomics: bool,
+    pub max_argument_size: u32,
+}
+
+/// Free and total device memory, as sysman reports them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryState {
+    pub free: u64,
+    pub total: u64,
+}
+
+pub(crate) fn c_string(field: &[c_char]) -> String {
+    let bytes: Vec<u8> = field
+        .iter()
+        .take_while(|&&c| c != 0)
+        .map(|&c| c as u8)
+        .collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+impl Device {
+    /// The raw handle.
+    pub fn handle(&self) -> ze_device_handle_t {
+        self.handle
+    }
+
+    pub fn driver(&self) -> &Driver {
+        &self.driver
+    }
+
+    fn dispatch(&self) -> &Dispatch {
+        &self.driver.api.dispatch
+    }
+
+    pub fn properties(&self) -> Result<DeviceProperties> {
+        let mut p = ze_device_properties_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
+            ..Default::default()
+        };
+        // SAFETY: valid device; `p` is a local with its stype set.
+        check(
+            unsafe {
+                ze_call!(
+                    self.dispatch(),
+                    Device.pfnGetProperties(self.handle, &mut p)
+                )
+            },
+            "zeDeviceGetProperties",
+        )?;
+        let flag = |f: ze_device_property_flag_t| p.flags.0 & f.0 != 0;
+        Ok(DeviceProperties {
+            name: c_string(&p.name),
+            kind: p.type_.into(),
+            vendor_id: p.vendorId,
+            device_id: p.deviceId,
+            uuid: p.uuid.id,
+            is_subdevice: flag(ze_device_property_flag_t::ZE_DEVICE_PROPERTY_FLAG_SUBDEVICE),
+            is_integrated: flag(ze_device_property_flag_t::ZE_DEVICE_PROPERTY_FLAG_INTEGRATED),
+            subdevice_id: p.subdeviceId,
+            core_clock_mhz: p.coreClockRate,
+            max_mem_alloc_size: p.maxMemAllocSize,
+            max_hardware_contexts: p.maxHardwareContexts,
+            num_slices: p.numSlices,
+            num_subslices_per_slice: p.numSubslicesPerSlice,
+            num_eus_per_subslice: p.numEUsPerSubslice,
+            timer_resolution: p.timerResolution,
+            timestamp_valid_bits: p.timestampValidBits,
+            kernel_timestamp_valid_bits: p.kernelTimestampValidBits,
+        })
+    }
+
+    pub fn compute_properties(&self) -> Result<ComputeProperties> {
+        let mut p = ze_device_compute_properties_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES,
+            ..Default::default()
+        };
+        // SAFETY: valid device; local out-structure.
+        check(
+            unsafe {
+                ze_call!(
+                    self.dispatch(),
+                    Device.pfnGetComputeProperties(self.handle, &mut p)
+                )
+            },
+            "zeDeviceGetComputeProperties",
+        )?;
+        Ok(ComputeProperties {
+            max_total_group_size: p.maxTotalGroupSize,
+            max_group_size: [p.maxGroupSizeX, p.maxGroupSizeY, p.maxGroupSizeZ],
+            max_group_count: [p.maxGroupCountX, p.maxGroupCountY, p.maxGroupCountZ],
+            max_shared_local_memory: p.maxSharedLocalMemory,
+            subgroup_sizes: p.subGroupSizes[..(p.numSubGroupSizes as usize).min(8)].to_vec(),
+        })
+    }
+
+    pub fn module_properties(&self) -> Result<ModuleProperties> {
+        let mut p = ze_device_module_properties_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES,
+            ..Default::default()
+        };
+        // SAFETY: valid device; local out-structure.
+        check(
+            unsafe {
+                ze_call!(
+                    self.dispatch(),
+                    Device.pfnGetModuleProperties(self.handle, &mut p)
+                )
+            },
+            "zeDeviceGetModuleProperties",
+        )?;
+        let has = |f: ze_device_module_flag_t| p.flags.0 & f.0 != 0;
+        Ok(ModuleProperties {
+            spirv_version: (
+                p.spirvVersionSupported >> 16,
+                p.spirvVersionSupported & 0xffff,
+            ),
+            fp16: has(ze_device_module_flag_t::ZE_DEVICE_MODULE_FLAG_FP16),
+            fp64: has(ze_device_module_flag_t::ZE_DEVICE_MODULE_FLAG_FP64),
+            int64_atomics: has(ze_device_module_flag_t::ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS),
+            max_argument_size: p.maxArgumentsSize,
+        })
+    }
+
+    pub fn memory_properties(&self) -> Result<Vec<MemoryProperties>> {
+        let template = ze_device_memory_properties_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MEMORY_PROPERTIES,
+            ..Default::default()
+        };
+        let items = list(template, |count, array| {
+            // SAFETY: valid device; count-and-array protocol with stype-initialised entries.
+            check(
+                unsafe {
+                    ze_call!(
+                        self.dispatch(),
+                        Device.pfnGetMemoryProperties(self.handle, count, array)
+                    )
+                },
+                "zeDeviceGetMemoryProperties",
+            )
+        })?;
+        Ok(items
+            .iter()
+            .map(|m| MemoryProperties {
+                name: c_string(&m.name),
+                total_size: m.totalSize,
+                max_clock_mhz: m.maxClockRate,
+                max_bus_width: m.maxBusWidth,
+            })
+            .collect())
+    }
+
+    pub fn queue_groups(&self) -> Result<Vec<QueueGroup>> {
+        let template = ze_command_queue_group_properties_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES,
+            ..Default::default()
+        };
+        let items = list(template, |count, array| {
+            // SAFETY: valid device; count-and-array protocol with stype-initialised entries.
+            check(
+                unsafe {
+                    ze_call!(
+                        self.dispatch(),
+                        Device.pfnGetCommandQueueGroupProperties(self.handle, count, array)
+                    )
+                },
+                "zeDeviceGetCommandQueueGroupProperties",
+            )
+        })?;
+        Ok(items
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                let has = |f: ze_command_queue_group_property_flag_t| g.flags.0 & f.0 != 0;
+                QueueGroup {
+                    ordinal: i as u32,
+                    compute: has(ze_command_queue_group_property_flag_t::ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE),
+                    copy: has(ze_command_queue_group_property_flag_t::ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COPY),
+                    cooperative_kernels: has(ze_command_queue_group_property_flag_t::ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COOPERATIVE_KERNELS),
+                    num_queues: g.numQueues,
+                    max_fill_pattern_size: g.maxMemoryFillPatternSize,
+                }
+            })
+            .collect())
+    }
+
+    /// The first queue group that can run kernels.
+    pub fn compute_ordinal(&self) -> Result<u32> {
+        Ok(self
+            .queue_groups()?
+            .iter()
+            .find(|g| g.compute)
+            .map_or(0, |g| g.ordinal))
+    }
+
+    pub fn subdevices(&self) -> Result<Vec<Device>> {
+        let handles = list(std::ptr::null_mut(), |count, array| {
+            // SAFETY: valid device; count-and-array protocol.
+            check(
+                unsafe {
+                    ze_call!(
+                        self.dispatch(),
+                        Device.pfnGetSubDevices(self.handle, count, array)
+                    )
+                },
+                "zeDeviceGetSubDevices",
+            )
+        })?;
+        Ok(handles
+            .into_iter()
+            .map(|handle| Device {
+                driver: self.driver.clone(),
+                handle,
+            })
+            .collect())
+    }
+
+    /// Whether this device can access `peer`'s memory.
+    pub fn can_access_peer(&self, peer: &Device) -> Result<bool> {
+        let mut value: ze_bool_t = 0;
+        // SAFETY: both handles are valid devices; local out-value.
+        check(
+            unsafe {
+                ze_call!(
+                    self.dispatch(),
+                    Device.pfnCanAccessPeer(self.handle, peer.handle, &mut value)
+                )
+            },
+            "zeDeviceCanAccessPeer",
+        )?;
+        Ok(value != 0)
+    }
+
+    /// `Ok` while the device is usable.
+    pub fn status(&self) -> Result<()> {
+        // SAFETY: valid device.
+        check(
+            unsafe { ze_call!(self.dispatch(), Device.pfnGetStatus(self.handle)) },
+            "zeDeviceGetStatus",
+        )
+    }
+
+    /// `(host, device)` timestamps taken together.
+    pub fn global_timestamps(&self) -> Result<(u64, u64)> {
+        let (mut host, mut device) = (0u64, 0u64);
+        // SAFETY: valid device; local out-values.
+        check(
+            unsafe {
+                ze_call!(
+                    self.dispatch(),
+                    Device.pfnGetGlobalTimestamps(self.handle, &mut host, &mut device)
+                )
+            },
+            "zeDeviceGetGlobalTimestamps",
+        )?;
+        Ok((host, device))
+    }
+
+    /// Free and total memory of the device, from the sysman memory modules, if the driver
+    /// reports them; `Ok(None)` when it does not.
+    pub fn memory_state(&self) -> Result<Option<MemoryState>> {
+        let Some(sysman) = self.dispatch().sysman() else {
+            return Ok(None);
+        };
+        let (Some(enumerate), Some(get_state)) = (
+            sysman.device.pfnEnumMemoryModules,
+            sysman.memory.pfnGetState,
+        ) else {
+            return Ok(None);
+        };
+        let modules = list(std::ptr::null_mut(), |count, array| {
+            // SAFETY: a device handle is a valid sysman device handle on drivers that report
+            // sysman tables; count-and-array protocol.
+            check(
+                unsafe { enumerate(self.handle.cast(), count, array) },
+                "zesDeviceEnumMemoryModules",
+            )
+        });
+        // A loader without sysman initialised answers "uninitialized": no figures, not an error.
+        let Ok(modules) = modules else {
+            return Ok(None);
+        };
+        let mut total = MemoryState { free: 0, total: 0 };
+        for module in modules {
+            let mut state = zes_mem_state_t {
+                stype: zes_structure_type_t::ZES_STRUCTURE_TYPE_MEM_STATE,
+                ..Default::default()
+            };
+            // SAFETY: `module` came from the enumeration above; `state` is a local.
+            check(
+                unsafe { get_state(module, &mut state) },
+                "zesMemoryGetState",
+            )?;
+            total.free += state.free;
+            total.total += state.size;
+        }
+        Ok(Some(total))
+    }
+}

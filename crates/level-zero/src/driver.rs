@@ -1,0 +1,159 @@
+//! Drivers: the entry into a backend's devices.
+
+use crate::backend::Api;
+use crate::device::Device;
+use crate::error::{check, Result};
+use level_zero_sys::{ze_call, *};
+use std::sync::Arc;
+
+/// A Level Zero driver (a collection of devices).
+///
+/// ```
+/// let drivers = level_zero::drivers()?;
+/// let props = drivers[0].properties()?;
+/// assert!(props.driver_version > 0);
+/// # Ok::<(), level_zero::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Driver {
+    pub(crate) api: Arc<Api>,
+    pub(crate) handle: ze_driver_handle_t,
+}
+
+// SAFETY: driver handles are valid for the life of the process and every zeDriver* function
+// may be called from simultaneous threads (spec).
+unsafe impl Send for Driver {}
+// SAFETY: as above.
+unsafe impl Sync for Driver {}
+
+impl std::fmt::Debug for Driver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Driver")
+            .field("handle", &self.handle)
+            .field("source", self.api.source())
+            .finish()
+    }
+}
+
+/// Driver properties.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DriverProperties {
+    pub uuid: [u8; 16],
+    pub driver_version: u32,
+    /// `(major, minor)` of the API the driver implements.
+    pub api_version: (u32, u32),
+}
+
+/// Fetches a count-and-array list with `get(count, array)`.
+pub(crate) fn list<T: Copy>(
+    default: T,
+    mut get: impl FnMut(&mut u32, *mut T) -> Result<()>,
+) -> Result<Vec<T>> {
+    let mut count = 0u32;
+    get(&mut count, std::ptr::null_mut())?;
+    let mut items = vec![default; count as usize];
+    get(&mut count, items.as_mut_ptr())?;
+    items.truncate(count as usize);
+    Ok(items)
+}
+
+impl Driver {
+    /// Every driver of `api`.
+    pub(crate) fn all(api: &Arc<Api>) -> Result<Vec<Driver>> {
+        let handles = list(std::ptr::null_mut(), |count, array| {
+            // SAFETY: count is a valid out-pointer; array is null or has room for *count handles.
+            check(
+                unsafe { ze_call!(api.dispatch, Driver.pfnGet(count, array)) },
+                "zeDriverGet",
+            )
+        })?;
+        Ok(handles
+            .into_iter()
+            .map(|handle| Driver {
+                api: api.clone(),
+                handle,
+            })
+            .collect())
+    }
+
+    /// The API this driver came from.
+    pub fn api(&self) -> &Arc<Api> {
+        &self.api
+    }
+
+    /// The raw handle (for calls the safe layer does not cover).
+    pub fn handle(&self) -> ze_driver_handle_t {
+        self.handle
+    }
+
+    pub fn properties(&self) -> Result<DriverProperties> {
+        let mut p = ze_driver_properties_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES,
+            ..Default::default()
+        };
+        let mut version = ze_api_version_t(0);
+        // SAFETY: valid driver handle; out-structures are locals with their stype set.
+        unsafe {
+            check(
+                ze_call!(
+                    self.api.dispatch,
+                    Driver.pfnGetProperties(self.handle, &mut p)
+                ),
+                "zeDriverGetProperties",
+            )?;
+            check(
+                ze_call!(
+                    self.api.dispatch,
+                    Driver.pfnGetApiVersion(self.handle, &mut version)
+                ),
+                "zeDriverGetApiVersion",
+            )?;
+        }
+        Ok(DriverProperties {
+            uuid: p.uuid.id,
+            driver_version: p.driverVersion,
+            api_version: version_parts(version),
+        })
+    }
+
+    /// The names and versions of the extensions the driver supports.
+    pub fn extensions(&self) -> Result<Vec<(String, u32)>> {
+        let items = list(
+            ze_driver_extension_properties_t::default(),
+            |count, array| {
+                // SAFETY: valid driver; count-and-array protocol.
+                check(
+                    unsafe {
+                        ze_call!(
+                            self.api.dispatch,
+                            Driver.pfnGetExtensionProperties(self.handle, count, array)
+                        )
+                    },
+                    "zeDriverGetExtensionProperties",
+                )
+            },
+        )?;
+        Ok(items
+            .iter()
+            .map(|e| (crate::device::c_string(&e.name), e.version))
+            .collect())
+    }
+
+    /// The driver's root devices.
+    pub fn devices(&self) -> Result<Vec<Device>> {
+        let handles = list(std::ptr::null_mut(), |count, array| {
+            // SAFETY: valid driver; count-and-array protocol.
+            check(
+                unsafe { ze_call!(self.api.dispatch, Device.pfnGet(self.handle, count, array)) },
+                "zeDeviceGet",
+            )
+        })?;
+        Ok(handles
+            .into_iter()
+            .map(|handle| Device {
+                driver: self.clone(),
+                handle,
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,99 @@
+//! The one error type of the safe layer.
+
+use level_zero_sys::{ze_result_t, LoadError};
+
+/// Result of every fallible operation.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// What went wrong, with enough context to act on it.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A Level Zero call failed.
+    #[error("{op} failed: {result}{}", if context.is_empty() { String::new() } else { format!(" ({context})") })]
+    Ze {
+        /// The C entry point, e.g. `"zeMemAllocDevice"`.
+        op: &'static str,
+        /// What it returned.
+        result: ze_result_t,
+        /// Sizes, objects and other details of the call.
+        context: String,
+    },
+    /// Loading the API from a library or driver failed.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// No backend could be initialised.
+    #[error("no Level Zero backend available; tried: {tried}")]
+    NoBackend {
+        /// Each source tried and why it failed.
+        tried: String,
+    },
+    /// A module failed to build; the driver's build log says why.
+    #[error("module build failed: {result}\n{log}")]
+    Build {
+        /// What `zeModuleCreate` returned.
+        result: ze_result_t,
+        /// The build log.
+        log: String,
+    },
+    /// An argument was rejected before reaching the driver (sizes, lengths, alignment,
+    /// kinds, device mismatch).
+    #[error("{0}")]
+    InvalidArgument(String),
+}
+
+impl Error {
+    /// The `ze_result_t` behind the error, if a Level Zero call produced it.
+    pub fn result(&self) -> Option<ze_result_t> {
+        match self {
+            Error::Ze { result, .. } | Error::Build { result, .. } => Some(*result),
+            Error::Load(e) => e.result(),
+            Error::NoBackend { .. } | Error::InvalidArgument(_) => None,
+        }
+    }
+
+    /// `true` for `ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY` / `OUT_OF_HOST_MEMORY`.
+    pub fn is_out_of_memory(&self) -> bool {
+        matches!(
+            self.result(),
+            Some(
+                ze_result_t::ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY
+                    | ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY
+            )
+        )
+    }
+}
+
+/// `Ok` on `ZE_RESULT_SUCCESS`, else [`Error::Ze`] naming `op` (context added lazily).
+pub(crate) fn check(result: ze_result_t, op: &'static str) -> Result<()> {
+    if result == ze_result_t::ZE_RESULT_SUCCESS {
+        Ok(())
+    } else {
+        Err(Error::Ze {
+            op,
+            result,
+            context: String::new(),
+        })
+    }
+}
+
+/// Like [`check`], with a description of the call's arguments.
+pub(crate) fn check_with(
+    result: ze_result_t,
+    op: &'static str,
+    context: impl FnOnce() -> String,
+) -> Result<()> {
+    if result == ze_result_t::ZE_RESULT_SUCCESS {
+        Ok(())
+    } else {
+        Err(Error::Ze {
+            op,
+            result,
+            context: context(),
+        })
+    }
+}
+
+/// An [`Error::InvalidArgument`].
+pub(crate) fn invalid(message: impl Into<String>) -> Error {
+    Error::InvalidArgument(message.into())
+}

@@ -1,0 +1,244 @@
+//! Immediate command lists: commands run as they are appended. Each list tracks completion
+//! with a ring of events, so it can say cheaply which of its commands have finished (the
+//! ordering tokens the array layer uses to recycle memory) and keeps what pending commands
+//! use alive until then. Commands run in order: each waits for the previous one.
+
+use crate::command_list::{call_with_deps, Commands, Deps, ListCore, RawDeps, Retained};
+use crate::command_queue::{QueueDesc, QueueMode};
+use crate::context::Context;
+use crate::device::Device;
+use crate::error::{check, check_with, Result};
+use crate::event::{Event, EventPool, EventPoolFlags, EventScope};
+use level_zero_sys::{ze_call, *};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Events in the completion ring.
+const RING: usize = 64;
+
+/// A point in an immediate list's command stream: the command with sequence number `seq`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Token {
+    pub list: u64,
+    pub seq: u64,
+}
+
+/// An in-order immediate command list.
+///
+/// ```
+/// use level_zero::*;
+/// let (ctx, dev) = (default_context()?, default_device()?);
+/// let buf = Allocation::shared(&ctx, Some(&dev), 1024, 0)?;
+/// let mut list = ImmediateCommandList::new(&ctx, &dev)?;
+/// list.fill(&buf, 0, 1024, &[1, 2, 3, 4], Deps::NONE)?;
+/// let token = list.last_token();
+/// list.synchronize()?;
+/// assert!(list.is_complete(token)?);
+/// // SAFETY: shared memory; the fill has completed.
+/// assert_eq!(unsafe { *buf.as_ptr().cast::<u8>().add(6) }, 3);
+/// # Ok::<(), level_zero::Error>(())
+/// ```
+pub struct ImmediateCommandList {
+    core: Arc<ListCore>,
+    id: u64,
+    events: Vec<Event>,
+    /// Commands issued and not yet known complete: (seq, ring slot, what they use).
+    pending: VecDeque<(u64, usize, Vec<Retained>)>,
+    /// Sequence number of the last command appended (0: none yet).
+    issued: u64,
+    /// Every command up to this sequence number has completed.
+    completed: u64,
+    /// Ring slots that were signalled and need a reset before reuse.
+    dirty: Vec<bool>,
+    _pool: EventPool,
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+impl ImmediateCommandList {
+    /// An asynchronous, in-order immediate list on `device`'s first compute group.
+    pub fn new(ctx: &Context, device: &Device) -> Result<ImmediateCommandList> {
+        Self::with_desc(
+            ctx,
+            device,
+            QueueDesc::default().mode(QueueMode::Asynchronous),
+        )
+    }
+
+    pub fn with_desc(
+        ctx: &Context,
+        device: &Device,
+        desc: QueueDesc,
+    ) -> Result<ImmediateCommandList> {
+        ctx.check_device(device)?;
+        let raw = desc.raw(device)?;
+        let mut handle = std::ptr::null_mut();
+        // SAFETY: valid context and device; local descriptor and out-handle.
+        let r = unsafe {
+            ze_call!(
+                ctx.dispatch(),
+                CommandList.pfnCreateImmediate(ctx.handle(), device.handle, &raw, &mut handle)
+            )
+        };
+        check_with(r, "zeCommandListCreateImmediate", || format!("{desc:?}"))?;
+        let core = Arc::new(ListCore {
+            ctx: ctx.clone(),
+            device: device.clone(),
+            handle,
+            ordinal: raw.ordinal,
+        });
+        let pool = EventPool::new(ctx, EventPoolFlags::HOST_VISIBLE, RING as u32)?;
+        let events = (0..RING as u32)
+            .map(|i| pool.event(i, EventScope::HOST, EventScope::HOST))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(ImmediateCommandList {
+            core,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            events,
+            pending: VecDeque::new(),
+            issued: 0,
+            completed: 0,
+            dirty: vec![false; RING],
+            _pool: pool,
+        })
+    }
+
+    pub fn handle(&self) -> ze_command_list_handle_t {
+        self.core.handle
+    }
+
+    /// The token of the last command appended (complete if nothing was appended).
+    pub fn last_token(&self) -> Token {
+        Token {
+            list: self.id,
+            seq: self.issued,
+        }
+    }
+
+    /// Whether the command of `token` has finished (polls the driver only for pending work).
+    pub fn is_complete(&mut self, token: Token) -> Result<bool> {
+        if token.list != self.id {
+            return Err(crate::error::invalid(format!(
+                "token of list {} asked of list {}",
+                token.list, self.id
+            )));
+        }
+        if token.seq <= self.completed {
+            return Ok(true);
+        }
+        self.poll()?;
+        Ok(token.seq <= self.completed)
+    }
+
+    /// Retires finished commands without waiting.
+    pub fn poll(&mut self) -> Result<()> {
+        while let Some(&(seq, slot, _)) = self.pending.front() {
+            if !self.events[slot].is_signalled()? {
+                break;
+            }
+            self.retire_through(seq);
+        }
+        Ok(())
+    }
+
+    fn retire_through(&mut self, seq: u64) {
+        while self.pending.front().is_some_and(|p| p.0 <= seq) {
+            self.pending.pop_front();
+        }
+        self.completed = self.completed.max(seq);
+    }
+
+    /// Waits for every command appended so far and releases what they used.
+    pub fn synchronize(&mut self) -> Result<()> {
+        self.wait_for(self.issued, None).map(drop)
+    }
+
+    /// Waits up to `timeout` for the command `seq`; `Ok(false)` on timeout.
+    pub fn wait_for(&mut self, seq: u64, timeout: Option<Duration>) -> Result<bool> {
+        if seq <= self.completed {
+            return Ok(true);
+        }
+        let Some(&(_, slot, _)) = self.pending.iter().find(|p| p.0 == seq) else {
+            return Ok(true);
+        };
+        if !self.events[slot].wait(timeout)? {
+            return Ok(false);
+        }
+        self.retire_through(seq);
+        Ok(true)
+    }
+
+    /// The ring slot for the next command: waits for its previous user, then resets it.
+    fn take_slot(&mut self) -> Result<usize> {
+        let seq = self.issued + 1;
+        let slot = (seq % RING as u64) as usize;
+        // The command RING-1 before this one must be complete: then the slot's previous
+        // command and the command that waited on it have both finished.
+        let must = seq.saturating_sub(RING as u64 - 1);
+        if must > self.completed {
+            self.wait_for(must, None)?;
+        }
+        if self.dirty[slot] {
+            self.events[slot].reset()?;
+            self.dirty[slot] = false;
+        }
+        Ok(slot)
+    }
+}
+
+impl Commands for ImmediateCommandList {
+    fn core(&self) -> &ListCore {
+        &self.core
+    }
+
+    fn record(
+        &mut self,
+        op: &'static str,
+        deps: Deps<'_>,
+        mut retain: Vec<Retained>,
+        call: &mut dyn FnMut(RawDeps) -> ze_result_t,
+    ) -> Result<()> {
+        let slot = self.take_slot()?;
+        let ring = self.events[slot].clone();
+        // In order: wait for the previous command unless it is known complete.
+        let previous = (self.issued > self.completed)
+            .then(|| self.events[(self.issued % RING as u64) as usize].handle());
+        let own_signal = deps.signal.is_none();
+        let effective = Deps {
+            signal: Some(deps.signal.unwrap_or(&ring)),
+            wait: deps.wait,
+        };
+        check(call_with_deps(effective, previous, call), op)?;
+        if !own_signal {
+            // The caller's event signals the command; the ring event follows it.
+            let api = self.core.api();
+            // SAFETY: live list and ring event.
+            check(
+                unsafe {
+                    ze_call!(
+                        api.dispatch,
+                        CommandList.pfnAppendSignalEvent(self.core.handle, ring.handle())
+                    )
+                },
+                "zeCommandListAppendSignalEvent",
+            )?;
+        }
+        self.dirty[slot] = true;
+        self.issued += 1;
+        retain.extend(deps.retained());
+        self.pending.push_back((self.issued, slot, retain));
+        Ok(())
+    }
+}
+
+impl Drop for ImmediateCommandList {
+    fn drop(&mut self) {
+        if let Err(e) = self.synchronize() {
+            log::error!(
+                "immediate command list: waiting for pending work before destroy failed: {e}"
+            );
+        }
+    }
+}

@@ -1,0 +1,383 @@
+//! Kernels: typed arguments checked before launch, group sizes, properties.
+
+use crate::command_list::Retained;
+use crate::error::{check, check_with, invalid, Result};
+use crate::memory::Allocation;
+use crate::module::Module;
+use level_zero_sys::{ze_call, *};
+use std::ffi::CString;
+use std::sync::Arc;
+
+/// Work-group counts of a launch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Groups(pub [u32; 3]);
+
+impl Groups {
+    pub fn x(x: u32) -> Groups {
+        Groups([x, 1, 1])
+    }
+}
+
+bitflags::bitflags! {
+    /// Which allocations a kernel may reach without receiving them as arguments.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct IndirectAccess: u32 {
+        const HOST = 1;
+        const DEVICE = 2;
+        const SHARED = 4;
+    }
+}
+
+/// Kernel properties.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelProperties {
+    pub num_args: u32,
+    /// `reqd_work_group_size`, if the kernel declares one.
+    pub required_group_size: Option<[u32; 3]>,
+    pub local_mem_size: u32,
+    pub private_mem_size: u32,
+    pub max_subgroup_size: u32,
+}
+
+struct KernelHandle {
+    module: Module,
+    handle: ze_kernel_handle_t,
+}
+
+// SAFETY: the handle is owned; setters go through `&mut Kernel`, launches only read it.
+unsafe impl Send for KernelHandle {}
+// SAFETY: as above.
+unsafe impl Sync for KernelHandle {}
+
+impl Drop for KernelHandle {
+    fn drop(&mut self) {
+        // SAFETY: launches retain the handle until they complete; destroyed once.
+        let r = unsafe {
+            ze_call!(
+                self.module.context().dispatch(),
+                Kernel.pfnDestroy(self.handle)
+            )
+        };
+        if r != ze_result_t::ZE_RESULT_SUCCESS {
+            log::error!("zeKernelDestroy failed: {r}");
+        }
+    }
+}
+
+/// A kernel with its arguments. Buffer arguments keep their allocations alive for every launch
+/// until it completes, so safe code cannot launch a kernel on freed memory.
+///
+/// ```
+/// use level_zero::*;
+/// let (ctx, dev) = (default_context()?, default_device()?);
+/// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../kernels/spv/saxpy-O2.spv")).unwrap();
+/// let module = Module::from_spirv(&ctx, &dev, &spirv, &BuildOptions::default())?;
+/// let mut saxpy = module.kernel("saxpy")?;
+/// let (x, y) = (Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?, Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?);
+/// saxpy.set_arg(0, &2.0f32)?;
+/// saxpy.set_arg_buffer(1, &x)?;
+/// saxpy.set_arg_buffer(2, &y)?;
+/// saxpy.set_group_size([64, 1, 1])?;
+/// let mut list = ImmediateCommandList::new(&ctx, &dev)?;
+/// list.launch(&saxpy, Groups::x(4), Deps::NONE)?;
+/// list.synchronize()?;
+/// # Ok::<(), level_zero::Error>(())
+/// ```
+pub struct Kernel {
+    inner: Arc<KernelHandle>,
+    name: String,
+    properties: KernelProperties,
+    set: Vec<bool>,
+    buffers: Vec<Option<Allocation>>,
+    group_size: [u32; 3],
+}
+
+impl std::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kernel")
+            .field("name", &self.name)
+            .field("args", &self.properties.num_args)
+            .field("group_size", &self.group_size)
+            .finish()
+    }
+}
+
+impl Kernel {
+    pub(crate) fn new(module: &Module, name: &str) -> Result<Kernel> {
+        let cname = CString::new(name).map_err(|_| invalid("kernel name contains a NUL byte"))?;
+        let desc = ze_kernel_desc_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_KERNEL_DESC,
+            pKernelName: cname.as_ptr(),
+            ..Default::default()
+        };
+        let mut handle = std::ptr::null_mut();
+        // SAFETY: valid module; local descriptor and out-handle.
+        let r = unsafe {
+            ze_call!(
+                module.context().dispatch(),
+                Kernel.pfnCreate(module.handle(), &desc, &mut handle)
+            )
+        };
+        check_with(r, "zeKernelCreate", || format!("kernel {name:?}"))?;
+        let inner = Arc::new(KernelHandle {
+            module: module.clone(),
+            handle,
+        });
+        let mut p = ze_kernel_properties_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_KERNEL_PROPERTIES,
+            ..Default::default()
+        };
+        // SAFETY: valid kernel; local out-structure.
+        check(
+            unsafe {
+                ze_call!(
+                    module.context().dispatch(),
+                    Kernel.pfnGetProperties(handle, &mut p)
+                )
+            },
+            "zeKernelGetProperties",
+        )?;
+        let required = [
+            p.requiredGroupSizeX,
+            p.requiredGroupSizeY,
+            p.requiredGroupSizeZ,
+        ];
+        let properties = KernelProperties {
+            num_args: p.numKernelArgs,
+            required_group_size: (required != [0; 3]).then_some(required),
+            local_mem_size: p.localMemSize,
+            private_mem_size: p.privateMemSize,
+            max_subgroup_size: p.maxSubgroupSize,
+        };
+        let n = properties.num_args as usize;
+        Ok(Kernel {
+            inner,
+            name: name.to_string(),
+            group_size: properties.required_group_size.unwrap_or([1, 1, 1]),
+            properties,
+            set: vec![false; n],
+            buffers: vec![None; n],
+        })
+    }
+
+    pub fn handle(&self) -> ze_kernel_handle_t {
+        self.inner.handle
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn module(&self) -> &Module {
+        &self.inner.module
+    }
+
+    pub fn properties(&self) -> &KernelProperties {
+        &self.properties
+    }
+
+    pub fn group_size(&self) -> [u32; 3] {
+        self.group_size
+    }
+
+    fn dispatch(&self) -> &Dispatch {
+        self.inner.module.context().dispatch()
+    }
+
+    fn check_index(&self, index: u32) -> Result<()> {
+        if index < self.properties.num_args {
+            Ok(())
+        } else {
+            Err(invalid(format!(
+                "kernel {}: argument index {index} out of range (it takes {} arguments)",
+                self.name, self.properties.num_args
+            )))
+        }
+    }
+
+    fn set_raw(&mut self, index: u32, size: usize, value: *const std::ffi::c_void) -> Result<()> {
+        self.check_index(index)?;
+        // SAFETY: valid kernel; `value` is null or holds `size` bytes; `&mut self` excludes
+        // concurrent setters.
+        let r = unsafe {
+            ze_call!(
+                self.dispatch(),
+                Kernel.pfnSetArgumentValue(self.inner.handle, index, size, value)
+            )
+        };
+        check_with(r, "zeKernelSetArgumentValue", || {
+            format!("kernel {}, argument {index}, {size} bytes", self.name)
+        })?;
+        self.set[index as usize] = true;
+        self.buffers[index as usize] = None;
+        Ok(())
+    }
+
+    /// Sets argument `index` to a value (scalar, vector, by-value struct): its bytes.
+    pub fn set_arg<T: bytemuck::Pod>(&mut self, index: u32, value: &T) -> Result<()> {
+        self.set_raw(index, size_of::<T>(), (value as *const T).cast())
+    }
+
+    /// Sets pointer argument `index` to `buffer`; launches keep the buffer alive.
+    pub fn set_arg_buffer(&mut self, index: u32, buffer: &Allocation) -> Result<()> {
+        if buffer.context() != self.inner.module.context() {
+            return Err(invalid(format!(
+                "kernel {}: argument {index} is memory of another context",
+                self.name
+            )));
+        }
+        let ptr = buffer.as_ptr();
+        self.set_raw(
+            index,
+            size_of::<*mut std::ffi::c_void>(),
+            (&ptr as *const *mut std::ffi::c_void).cast(),
+        )?;
+        self.buffers[index as usize] = Some(buffer.clone());
+        Ok(())
+    }
+
+    /// Sets pointer argument `index` to null.
+    pub fn set_arg_null(&mut self, index: u32) -> Result<()> {
+        let null: *const std::ffi::c_void = std::ptr::null();
+        self.set_raw(
+            index,
+            size_of::<*const std::ffi::c_void>(),
+            (&null as *const *const std::ffi::c_void).cast(),
+        )
+    }
+
+    /// Sets `__local` argument `index` to `bytes` of work-group memory.
+    pub fn set_arg_local(&mut self, index: u32, bytes: usize) -> Result<()> {
+        self.set_raw(index, bytes, std::ptr::null())
+    }
+
+    pub fn set_group_size(&mut self, size: [u32; 3]) -> Result<()> {
+        // SAFETY: valid kernel; `&mut self` excludes concurrent setters.
+        let r = unsafe {
+            ze_call!(
+                self.dispatch(),
+                Kernel.pfnSetGroupSize(self.inner.handle, size[0], size[1], size[2])
+            )
+        };
+        check_with(r, "zeKernelSetGroupSize", || {
+            format!("kernel {}, group size {size:?}", self.name)
+        })?;
+        self.group_size = size;
+        Ok(())
+    }
+
+    /// The driver's suggested group size for `global` work-items.
+    pub fn suggest_group_size(&self, global: [u32; 3]) -> Result<[u32; 3]> {
+        let (mut x, mut y, mut z) = (0u32, 0u32, 0u32);
+        // SAFETY: valid kernel; locals as out-values.
+        let r = unsafe {
+            ze_call!(
+                self.dispatch(),
+                Kernel.pfnSuggestGroupSize(
+                    self.inner.handle,
+                    global[0],
+                    global[1],
+                    global[2],
+                    &mut x,
+                    &mut y,
+                    &mut z
+                )
+            )
+        };
+        check_with(r, "zeKernelSuggestGroupSize", || {
+            format!("global size {global:?}")
+        })?;
+        Ok([x, y, z])
+    }
+
+    /// Picks a group shape for `n` work-items in one dimension and sets it; returns the group
+    /// count covering `n` (the kernel must guard against the padding when `n` is not a
+    /// multiple of the group size).
+    pub fn configure_for(&mut self, n: u32) -> Result<Groups> {
+        if n == 0 {
+            return Ok(Groups([0, 1, 1]));
+        }
+        let size = match self.properties.required_group_size {
+            Some(s) => s,
+            None => {
+                let suggested = self.suggest_group_size([n, 1, 1])?;
+                // The suggestion divides n; when n is prime it is 1: prefer padding to 64.
+                if suggested[0] >= 32 || n < 64 {
+                    suggested
+                } else {
+                    [64, 1, 1]
+                }
+            }
+        };
+        self.set_group_size(size)?;
+        Ok(Groups([n.div_ceil(size[0]), 1, 1]))
+    }
+
+    pub fn max_cooperative_group_count(&self) -> Result<u32> {
+        let mut count = 0u32;
+        // SAFETY: valid kernel; local out-value.
+        check(
+            unsafe {
+                ze_call!(
+                    self.dispatch(),
+                    Kernel.pfnSuggestMaxCooperativeGroupCount(self.inner.handle, &mut count)
+                )
+            },
+            "zeKernelSuggestMaxCooperativeGroupCount",
+        )?;
+        Ok(count)
+    }
+
+    pub fn set_indirect_access(&mut self, access: IndirectAccess) -> Result<()> {
+        // SAFETY: valid kernel; `&mut self` excludes concurrent setters.
+        check(
+            unsafe {
+                ze_call!(
+                    self.dispatch(),
+                    Kernel.pfnSetIndirectAccess(
+                        self.inner.handle,
+                        ze_kernel_indirect_access_flags_t(access.bits())
+                    )
+                )
+            },
+            "zeKernelSetIndirectAccess",
+        )
+    }
+
+    /// Offsets the global ids of later launches (`zeKernelSetGlobalOffsetExp`).
+    pub fn set_global_offset(&mut self, offset: [u32; 3]) -> Result<()> {
+        // SAFETY: valid kernel; a null entry answers "unsupported".
+        check(
+            unsafe {
+                ze_call!(
+                    self.dispatch(),
+                    KernelExp.pfnSetGlobalOffsetExp(
+                        self.inner.handle,
+                        offset[0],
+                        offset[1],
+                        offset[2]
+                    )
+                )
+            },
+            "zeKernelSetGlobalOffsetExp",
+        )
+    }
+
+    /// Checks every argument is set and returns what a launch must keep alive.
+    pub(crate) fn prepare_launch(&self) -> Result<Vec<Retained>> {
+        if let Some(missing) = self.set.iter().position(|s| !s) {
+            return Err(invalid(format!(
+                "kernel {}: argument {missing} is not set",
+                self.name
+            )));
+        }
+        let mut retain: Vec<Retained> = vec![self.inner.clone()];
+        retain.extend(
+            self.buffers
+                .iter()
+                .flatten()
+                .map(|b| b.0.clone() as Retained),
+        );
+        Ok(retain)
+    }
+}

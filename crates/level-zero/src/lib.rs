@@ -1,0 +1,164 @@
+//! Safe Rust for oneAPI Level Zero: RAII objects that keep their parents alive, one typed
+//! [`Error`], builders for descriptors, and a choice of backend (Intel's loader, a driver
+//! library, or the embedded CPU driver).
+//!
+//! ```
+//! use level_zero::*;
+//! let (ctx, dev) = (default_context()?, default_device()?);
+//! let a = Allocation::device(&ctx, &dev, 1 << 20, 0)?;
+//! let b = Allocation::shared(&ctx, Some(&dev), 1 << 20, 0)?;
+//! let mut list = ImmediateCommandList::new(&ctx, &dev)?;
+//! list.fill(&a, 0, 1 << 20, &[0xAB], Deps::NONE)?;
+//! list.copy(&b, 0, &a, 0, 1 << 20, Deps::NONE)?;
+//! list.synchronize()?;
+//! // SAFETY: shared memory, no command pending.
+//! assert_eq!(unsafe { *b.as_ptr().cast::<u8>() }, 0xAB);
+//! println!("backend: {}", backend()?.reason());
+//! # Ok::<(), level_zero::Error>(())
+//! ```
+//!
+//! Backend selection: [`init`] (or the first use of a default) loads the API once, as
+//! [`BACKEND_ENV`] says (`auto`, `loader`, `cpu`, or a driver library path); [`init_with`]
+//! overrides it from code.
+
+mod backend;
+mod command_list;
+mod command_queue;
+mod context;
+mod device;
+mod driver;
+mod error;
+mod event;
+mod expert;
+mod fence;
+mod immediate;
+mod kernel;
+mod memory;
+mod module;
+
+pub use backend::{load, Api, BackendChoice, BACKEND_ENV};
+pub use command_list::{CommandList, Commands, Deps, MemoryAdvice, Region, Retained};
+pub use command_queue::{CommandQueue, QueueDesc, QueueMode, QueuePriority};
+pub use context::Context;
+pub use device::{
+    ComputeProperties, Device, DeviceKind, DeviceProperties, MemoryProperties, MemoryState,
+    ModuleProperties, QueueGroup,
+};
+pub use driver::{Driver, DriverProperties};
+pub use error::{Error, Result};
+pub use event::{Event, EventPool, EventPoolFlags, EventScope, KernelTimestamp};
+pub use expert::{unsafe_copyto, unsafe_fill};
+pub use fence::Fence;
+pub use immediate::{ImmediateCommandList, Token};
+pub use kernel::{Groups, IndirectAccess, Kernel, KernelProperties};
+pub use level_zero_sys as sys;
+pub use memory::{
+    address_range, allocation_properties, Allocation, AllocationProperties, FreePolicy, MemoryKind,
+};
+pub use module::{BuildOptions, Module};
+
+use std::sync::{Arc, OnceLock};
+
+/// Initialises the process-wide backend from [`BACKEND_ENV`] (idempotent).
+pub fn init() -> Result<Arc<Api>> {
+    backend::global(None)
+}
+
+/// Initialises the process-wide backend with `choice`; fails if it was already chosen
+/// differently.
+pub fn init_with(choice: BackendChoice) -> Result<Arc<Api>> {
+    let api = backend::global(Some(choice.clone()))?;
+    if api.choice() != &choice {
+        return Err(error::invalid(format!(
+            "backend already initialised as {:?}",
+            api.choice()
+        )));
+    }
+    Ok(api)
+}
+
+/// The process-wide backend (initialising it if needed).
+pub fn backend() -> Result<Arc<Api>> {
+    init()
+}
+
+/// The drivers of the process-wide backend.
+pub fn drivers() -> Result<Vec<Driver>> {
+    Driver::all(&init()?)
+}
+
+struct Defaults {
+    driver: Driver,
+    device: Device,
+    context: Context,
+}
+
+static DEFAULTS: OnceLock<std::result::Result<Defaults, String>> = OnceLock::new();
+
+fn defaults() -> Result<&'static Defaults> {
+    let d = DEFAULTS.get_or_init(|| {
+        let make = || -> Result<Defaults> {
+            let driver = drivers()?
+                .into_iter()
+                .next()
+                .ok_or_else(|| error::invalid("the backend reports no driver"))?;
+            let device = driver
+                .devices()?
+                .into_iter()
+                .next()
+                .ok_or_else(|| error::invalid("the driver reports no device"))?;
+            let context = Context::new(&driver)?;
+            Ok(Defaults {
+                driver,
+                device,
+                context,
+            })
+        };
+        make().map_err(|e| e.to_string())
+    });
+    d.as_ref()
+        .map_err(|e| Error::NoBackend { tried: e.clone() })
+}
+
+/// The default driver: the first of the backend.
+pub fn default_driver() -> Result<Driver> {
+    Ok(defaults()?.driver.clone())
+}
+
+/// The default device: the first of the default driver.
+pub fn default_device() -> Result<Device> {
+    Ok(defaults()?.device.clone())
+}
+
+/// The default context: every device of the default driver.
+pub fn default_context() -> Result<Context> {
+    Ok(defaults()?.context.clone())
+}
+
+thread_local! {
+    static STREAMS: std::cell::RefCell<Vec<(Context, Device, std::rc::Rc<std::cell::RefCell<ImmediateCommandList>>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with this thread's in-order immediate list for `(ctx, device)`, created on first
+/// use (like oneAPI.jl's per-task queue).
+pub fn with_stream<R>(
+    ctx: &Context,
+    device: &Device,
+    f: impl FnOnce(&mut ImmediateCommandList) -> R,
+) -> Result<R> {
+    let stream = STREAMS.with(|s| -> Result<_> {
+        let mut streams = s.borrow_mut();
+        if let Some((_, _, list)) = streams.iter().find(|(c, d, _)| c == ctx && d == device) {
+            return Ok(list.clone());
+        }
+        let list = std::rc::Rc::new(std::cell::RefCell::new(ImmediateCommandList::new(
+            ctx, device,
+        )?));
+        streams.push((ctx.clone(), device.clone(), list.clone()));
+        Ok(list)
+    })?;
+    let mut list = stream.try_borrow_mut().map_err(|_| {
+        error::invalid("the thread's stream is already in use (re-entrant with_stream)")
+    })?;
+    Ok(f(&mut list))
+}

@@ -1,0 +1,360 @@
+//! Raw USM allocations: host, device and shared memory with their properties.
+
+use crate::context::Context;
+use crate::device::Device;
+use crate::error::{check, check_with, invalid, Result};
+use level_zero_sys::{ze_call, *};
+use std::ffi::c_void;
+use std::sync::Arc;
+
+/// The kind of a USM allocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MemoryKind {
+    /// Host memory the device can access.
+    Host,
+    /// Device memory; the host cannot access it directly.
+    Device,
+    /// Memory that migrates between host and device.
+    Shared,
+}
+
+impl MemoryKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            MemoryKind::Host => "host",
+            MemoryKind::Device => "device",
+            MemoryKind::Shared => "shared",
+        }
+    }
+}
+
+/// How `free_with` releases memory (`ZE_extension_memory_free_policies`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreePolicy {
+    /// Block until the device no longer uses the memory.
+    Blocking,
+    /// Return at once; the driver frees the memory when the device is done.
+    Defer,
+}
+
+/// A USM allocation. Clones share it; the memory is freed when the last clone (including
+/// those command lists hold for pending work) is dropped.
+///
+/// ```
+/// use level_zero::{Allocation, default_context, default_device};
+/// let (ctx, dev) = (default_context()?, default_device()?);
+/// let buf = Allocation::device(&ctx, &dev, 4096, 64)?;
+/// assert_eq!(buf.size(), 4096);
+/// assert_eq!(buf.as_ptr() as usize % 64, 0);
+/// # Ok::<(), level_zero::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Allocation(pub(crate) Arc<AllocationInner>);
+
+pub(crate) struct AllocationInner {
+    ctx: Context,
+    ptr: *mut c_void,
+    size: usize,
+    kind: MemoryKind,
+    device: Option<Device>,
+    freed: std::sync::atomic::AtomicBool,
+}
+
+// SAFETY: the allocation is owned memory of the context; the pointer is an address, and the
+// driver's memory functions may be called from simultaneous threads.
+unsafe impl Send for AllocationInner {}
+// SAFETY: as above.
+unsafe impl Sync for AllocationInner {}
+
+impl Drop for AllocationInner {
+    fn drop(&mut self) {
+        if self.freed.load(std::sync::atomic::Ordering::Acquire) {
+            return;
+        }
+        // SAFETY: the pointer came from this context's allocator and is freed once, when no
+        // clone (user or pending command) remains.
+        let r = unsafe {
+            ze_call!(
+                self.ctx.dispatch(),
+                Mem.pfnFree(self.ctx.handle(), self.ptr)
+            )
+        };
+        if r != ze_result_t::ZE_RESULT_SUCCESS {
+            log::error!(
+                "zeMemFree of {} bytes at {:p} failed: {r}",
+                self.size,
+                self.ptr
+            );
+        }
+    }
+}
+
+impl std::fmt::Debug for Allocation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Allocation")
+            .field("kind", &self.0.kind)
+            .field("size", &self.0.size)
+            .field("ptr", &self.0.ptr)
+            .finish()
+    }
+}
+
+fn check_alignment(alignment: usize) -> Result<()> {
+    if alignment != 0 && !alignment.is_power_of_two() {
+        return Err(invalid(format!(
+            "alignment {alignment} is not a power of two"
+        )));
+    }
+    Ok(())
+}
+
+impl Allocation {
+    /// Device memory of `size` bytes aligned to `alignment` (0: the driver's default).
+    pub fn device(
+        ctx: &Context,
+        device: &Device,
+        size: usize,
+        alignment: usize,
+    ) -> Result<Allocation> {
+        ctx.check_device(device)?;
+        check_alignment(alignment)?;
+        let desc = ze_device_mem_alloc_desc_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
+            ..Default::default()
+        };
+        let mut ptr = std::ptr::null_mut();
+        // SAFETY: valid context and device; local descriptor and out-pointer.
+        let r = unsafe {
+            ze_call!(
+                ctx.dispatch(),
+                Mem.pfnAllocDevice(
+                    ctx.handle(),
+                    &desc,
+                    size,
+                    alignment,
+                    device.handle,
+                    &mut ptr
+                )
+            )
+        };
+        check_with(r, "zeMemAllocDevice", || {
+            format!("{size} bytes, alignment {alignment}")
+        })?;
+        Ok(Self::wrap(
+            ctx,
+            ptr,
+            size,
+            MemoryKind::Device,
+            Some(device.clone()),
+        ))
+    }
+
+    /// Host memory the context's devices can access.
+    pub fn host(ctx: &Context, size: usize, alignment: usize) -> Result<Allocation> {
+        check_alignment(alignment)?;
+        let desc = ze_host_mem_alloc_desc_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
+            ..Default::default()
+        };
+        let mut ptr = std::ptr::null_mut();
+        // SAFETY: valid context; local descriptor and out-pointer.
+        let r = unsafe {
+            ze_call!(
+                ctx.dispatch(),
+                Mem.pfnAllocHost(ctx.handle(), &desc, size, alignment, &mut ptr)
+            )
+        };
+        check_with(r, "zeMemAllocHost", || {
+            format!("{size} bytes, alignment {alignment}")
+        })?;
+        Ok(Self::wrap(ctx, ptr, size, MemoryKind::Host, None))
+    }
+
+    /// Shared memory, associated with `device` if given.
+    pub fn shared(
+        ctx: &Context,
+        device: Option<&Device>,
+        size: usize,
+        alignment: usize,
+    ) -> Result<Allocation> {
+        if let Some(d) = device {
+            ctx.check_device(d)?;
+        }
+        check_alignment(alignment)?;
+        let ddesc = ze_device_mem_alloc_desc_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
+            ..Default::default()
+        };
+        let hdesc = ze_host_mem_alloc_desc_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
+            ..Default::default()
+        };
+        let mut ptr = std::ptr::null_mut();
+        let dev = device.map_or(std::ptr::null_mut(), |d| d.handle);
+        // SAFETY: valid context and (optional) device; local descriptors and out-pointer.
+        let r = unsafe {
+            ze_call!(
+                ctx.dispatch(),
+                Mem.pfnAllocShared(ctx.handle(), &ddesc, &hdesc, size, alignment, dev, &mut ptr)
+            )
+        };
+        check_with(r, "zeMemAllocShared", || {
+            format!("{size} bytes, alignment {alignment}")
+        })?;
+        Ok(Self::wrap(
+            ctx,
+            ptr,
+            size,
+            MemoryKind::Shared,
+            device.cloned(),
+        ))
+    }
+
+    fn wrap(
+        ctx: &Context,
+        ptr: *mut c_void,
+        size: usize,
+        kind: MemoryKind,
+        device: Option<Device>,
+    ) -> Allocation {
+        Allocation(Arc::new(AllocationInner {
+            ctx: ctx.clone(),
+            ptr,
+            size,
+            kind,
+            device,
+            freed: Default::default(),
+        }))
+    }
+
+    pub fn as_ptr(&self) -> *mut c_void {
+        self.0.ptr
+    }
+
+    pub fn size(&self) -> usize {
+        self.0.size
+    }
+
+    pub fn kind(&self) -> MemoryKind {
+        self.0.kind
+    }
+
+    pub fn context(&self) -> &Context {
+        &self.0.ctx
+    }
+
+    /// The device a device or shared allocation is associated with.
+    pub fn associated_device(&self) -> Option<&Device> {
+        self.0.device.as_ref()
+    }
+
+    /// How many owners the memory has (user clones plus pending commands).
+    pub fn owners(&self) -> usize {
+        Arc::strong_count(&self.0)
+    }
+
+    /// Whether `[offset, offset + len)` lies inside the allocation; a typed error if not.
+    pub fn check_range(&self, offset: usize, len: usize) -> Result<()> {
+        match offset.checked_add(len) {
+            Some(end) if end <= self.0.size => Ok(()),
+            _ => Err(invalid(format!(
+                "range [{offset}, {offset} + {len}) leaves the {} allocation of {} bytes",
+                self.0.kind.name(),
+                self.0.size
+            ))),
+        }
+    }
+
+    /// Frees the memory now with `policy`. If other owners exist (clones, or commands that
+    /// still use it) nothing is freed now: this owner is dropped, the memory is freed with
+    /// the last one, and the error says how many remain.
+    pub fn free_with(self, policy: FreePolicy) -> Result<()> {
+        let inner = match Arc::try_unwrap(self.0) {
+            Ok(inner) => inner,
+            Err(shared) => {
+                let others = Arc::strong_count(&shared) - 1;
+                return Err(invalid(format!(
+                    "allocation not freed now: {others} other owner(s) still use it"
+                )));
+            }
+        };
+        let flag = match policy {
+            FreePolicy::Blocking => ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_BLOCKING_FREE,
+            FreePolicy::Defer => ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_DEFER_FREE,
+        };
+        let desc = ze_memory_free_ext_desc_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_MEMORY_FREE_EXT_DESC,
+            freePolicy: ze_driver_memory_free_policy_ext_flags_t(flag.0),
+            ..Default::default()
+        };
+        // SAFETY: we are the only owner; the pointer belongs to the context.
+        let r = unsafe {
+            ze_call!(
+                inner.ctx.dispatch(),
+                Mem.pfnFreeExt(inner.ctx.handle(), &desc, inner.ptr)
+            )
+        };
+        // On success the memory is gone; on failure Drop retries with zeMemFree.
+        inner.freed.store(
+            r == ze_result_t::ZE_RESULT_SUCCESS,
+            std::sync::atomic::Ordering::Release,
+        );
+        drop(inner);
+        check(r, "zeMemFreeExt")
+    }
+}
+
+/// What the driver knows of a pointer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllocationProperties {
+    /// `None` for memory the driver did not allocate.
+    pub kind: Option<MemoryKind>,
+    pub id: u64,
+    pub page_size: u64,
+    pub device: Option<ze_device_handle_t>,
+}
+
+/// Properties of the memory at `ptr` (any address, USM or not).
+pub fn allocation_properties(ctx: &Context, ptr: *const c_void) -> Result<AllocationProperties> {
+    let mut p = ze_memory_allocation_properties_t {
+        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES,
+        ..Default::default()
+    };
+    let mut dev = std::ptr::null_mut();
+    // SAFETY: the driver only looks the address up; locals as out-values.
+    check(
+        unsafe {
+            ze_call!(
+                ctx.dispatch(),
+                Mem.pfnGetAllocProperties(ctx.handle(), ptr, &mut p, &mut dev)
+            )
+        },
+        "zeMemGetAllocProperties",
+    )?;
+    let kind = match p.type_ {
+        ze_memory_type_t::ZE_MEMORY_TYPE_HOST => Some(MemoryKind::Host),
+        ze_memory_type_t::ZE_MEMORY_TYPE_DEVICE => Some(MemoryKind::Device),
+        ze_memory_type_t::ZE_MEMORY_TYPE_SHARED => Some(MemoryKind::Shared),
+        _ => None,
+    };
+    Ok(AllocationProperties {
+        kind,
+        id: p.id,
+        page_size: p.pageSize,
+        device: (!dev.is_null()).then_some(dev),
+    })
+}
+
+/// The base address and size of the allocation containing `ptr` (interior pointers too).
+pub fn address_range(ctx: &Context, ptr: *const c_void) -> Result<(*mut c_void, usize)> {
+    let (mut base, mut size) = (std::ptr::null_mut(), 0usize);
+    // SAFETY: the driver only looks the address up; locals as out-values.
+    let r = unsafe {
+        ze_call!(
+            ctx.dispatch(),
+            Mem.pfnGetAddressRange(ctx.handle(), ptr, &mut base, &mut size)
+        )
+    };
+    check_with(r, "zeMemGetAddressRange", || format!("pointer {ptr:p}"))?;
+    Ok((base, size))
+}

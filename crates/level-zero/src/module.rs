@@ -1,0 +1,240 @@
+//! Modules: SPIR-V built for a device, with the build log in the error.
+
+use crate::context::Context;
+use crate::device::Device;
+use crate::error::{check, invalid, Error, Result};
+use crate::kernel::Kernel;
+use level_zero_sys::{ze_call, *};
+use std::ffi::{c_char, c_void, CStr, CString};
+use std::sync::Arc;
+
+/// A built module. Clones share it; kernels keep it alive.
+///
+/// ```
+/// use level_zero::*;
+/// let (ctx, dev) = (default_context()?, default_device()?);
+/// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../kernels/spv/saxpy-O2.spv")).unwrap();
+/// let module = Module::from_spirv(&ctx, &dev, &spirv, &BuildOptions::default())?;
+/// assert!(module.kernel_names()?.contains(&"saxpy".to_string()));
+/// # Ok::<(), level_zero::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Module(pub(crate) Arc<ModuleInner>);
+
+pub(crate) struct ModuleInner {
+    ctx: Context,
+    device: Device,
+    pub(crate) handle: ze_module_handle_t,
+    log: String,
+}
+
+// SAFETY: module queries and kernel creation may be called from simultaneous threads; the
+// handle is owned.
+unsafe impl Send for ModuleInner {}
+// SAFETY: as above.
+unsafe impl Sync for ModuleInner {}
+
+impl Drop for ModuleInner {
+    fn drop(&mut self) {
+        // SAFETY: kernels keep the module alive; destroyed once.
+        let r = unsafe { ze_call!(self.ctx.dispatch(), Module.pfnDestroy(self.handle)) };
+        if r != ze_result_t::ZE_RESULT_SUCCESS {
+            log::error!("zeModuleDestroy failed: {r}");
+        }
+    }
+}
+
+/// Build flags and specialization constants.
+#[derive(Clone, Debug, Default)]
+pub struct BuildOptions {
+    /// Driver build flags, e.g. `-ze-opt-disable`.
+    pub flags: String,
+    /// `(SpecId, value bytes)` of specialization constants.
+    pub spec_constants: Vec<(u32, Vec<u8>)>,
+}
+
+impl BuildOptions {
+    pub fn flags(mut self, flags: &str) -> Self {
+        self.flags = flags.to_string();
+        self
+    }
+
+    /// Sets specialization constant `id` to the bytes of `value`.
+    pub fn spec_constant<T: bytemuck::Pod>(mut self, id: u32, value: T) -> Self {
+        self.spec_constants
+            .push((id, bytemuck::bytes_of(&value).to_vec()));
+        self
+    }
+}
+
+fn read_log(dispatch: &Dispatch, log: ze_module_build_log_handle_t) -> String {
+    if log.is_null() {
+        return String::new();
+    }
+    let mut size = 0usize;
+    let mut text = String::new();
+    // SAFETY: valid log handle; size query, then a buffer of that size; destroyed once.
+    unsafe {
+        if ze_call!(
+            dispatch,
+            ModuleBuildLog.pfnGetString(log, &mut size, std::ptr::null_mut())
+        ) == ze_result_t::ZE_RESULT_SUCCESS
+            && size > 0
+        {
+            let mut buf = vec![0u8; size];
+            if ze_call!(
+                dispatch,
+                ModuleBuildLog.pfnGetString(log, &mut size, buf.as_mut_ptr().cast())
+            ) == ze_result_t::ZE_RESULT_SUCCESS
+            {
+                text = String::from_utf8_lossy(&buf[..size.saturating_sub(1).min(buf.len())])
+                    .into_owned();
+            }
+        }
+        ze_call!(dispatch, ModuleBuildLog.pfnDestroy(log));
+    }
+    text
+}
+
+impl Module {
+    /// Builds SPIR-V `spirv` for `device`. A failed build is [`Error::Build`] with the log.
+    pub fn from_spirv(
+        ctx: &Context,
+        device: &Device,
+        spirv: &[u8],
+        options: &BuildOptions,
+    ) -> Result<Module> {
+        ctx.check_device(device)?;
+        if spirv.is_empty() || spirv.len() % 4 != 0 {
+            return Err(invalid(format!(
+                "SPIR-V module of {} bytes: the size must be a non-zero multiple of 4",
+                spirv.len()
+            )));
+        }
+        let flags = CString::new(options.flags.as_str())
+            .map_err(|_| invalid("build flags contain a NUL byte"))?;
+        let ids: Vec<u32> = options.spec_constants.iter().map(|c| c.0).collect();
+        let mut values: Vec<*const c_void> = options
+            .spec_constants
+            .iter()
+            .map(|c| c.1.as_ptr().cast())
+            .collect();
+        let constants = ze_module_constants_t {
+            numConstants: ids.len() as u32,
+            pConstantIds: ids.as_ptr(),
+            pConstantValues: values.as_mut_ptr(),
+        };
+        let desc = ze_module_desc_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_MODULE_DESC,
+            format: ze_module_format_t::ZE_MODULE_FORMAT_IL_SPIRV,
+            inputSize: spirv.len(),
+            pInputModule: spirv.as_ptr(),
+            pBuildFlags: flags.as_ptr(),
+            pConstants: &constants,
+            ..Default::default()
+        };
+        let (mut handle, mut log) = (std::ptr::null_mut(), std::ptr::null_mut());
+        // SAFETY: the descriptor and everything it points to live for the call.
+        let r = unsafe {
+            ze_call!(
+                ctx.dispatch(),
+                Module.pfnCreate(ctx.handle(), device.handle, &desc, &mut handle, &mut log)
+            )
+        };
+        let log = read_log(ctx.dispatch(), log);
+        if r != ze_result_t::ZE_RESULT_SUCCESS {
+            return Err(Error::Build { result: r, log });
+        }
+        Ok(Module(Arc::new(ModuleInner {
+            ctx: ctx.clone(),
+            device: device.clone(),
+            handle,
+            log,
+        })))
+    }
+
+    pub fn handle(&self) -> ze_module_handle_t {
+        self.0.handle
+    }
+
+    pub fn context(&self) -> &Context {
+        &self.0.ctx
+    }
+
+    pub fn device(&self) -> &Device {
+        &self.0.device
+    }
+
+    /// The build log of a successful build (warnings; often empty).
+    pub fn build_log(&self) -> &str {
+        &self.0.log
+    }
+
+    pub fn kernel_names(&self) -> Result<Vec<String>> {
+        let names = crate::driver::list(std::ptr::null(), |count, array: *mut *const c_char| {
+            // SAFETY: valid module; count-and-array protocol.
+            check(
+                unsafe {
+                    ze_call!(
+                        self.0.ctx.dispatch(),
+                        Module.pfnGetKernelNames(self.0.handle, count, array)
+                    )
+                },
+                "zeModuleGetKernelNames",
+            )
+        })?;
+        // SAFETY: the driver returns NUL-terminated names that live as long as the module.
+        Ok(names
+            .iter()
+            .map(|&p| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+            .collect())
+    }
+
+    /// The module's native binary (the SPIR-V itself on the CPU driver).
+    pub fn native_binary(&self) -> Result<Vec<u8>> {
+        let mut size = 0usize;
+        // SAFETY: valid module; size query then a buffer of that size.
+        check(
+            unsafe {
+                ze_call!(
+                    self.0.ctx.dispatch(),
+                    Module.pfnGetNativeBinary(self.0.handle, &mut size, std::ptr::null_mut())
+                )
+            },
+            "zeModuleGetNativeBinary",
+        )?;
+        let mut bytes = vec![0u8; size];
+        // SAFETY: as above.
+        check(
+            unsafe {
+                ze_call!(
+                    self.0.ctx.dispatch(),
+                    Module.pfnGetNativeBinary(self.0.handle, &mut size, bytes.as_mut_ptr())
+                )
+            },
+            "zeModuleGetNativeBinary",
+        )?;
+        bytes.truncate(size);
+        Ok(bytes)
+    }
+
+    /// Address and size of program-scope variable `name` (device memory of the module).
+    pub fn global_pointer(&self, name: &str) -> Result<(*mut c_void, usize)> {
+        let cname = CString::new(name).map_err(|_| invalid("global name contains a NUL byte"))?;
+        let (mut size, mut ptr) = (0usize, std::ptr::null_mut());
+        // SAFETY: valid module; locals as out-values.
+        let r = unsafe {
+            ze_call!(
+                self.0.ctx.dispatch(),
+                Module.pfnGetGlobalPointer(self.0.handle, cname.as_ptr(), &mut size, &mut ptr)
+            )
+        };
+        crate::error::check_with(r, "zeModuleGetGlobalPointer", || format!("global {name:?}"))?;
+        Ok((ptr, size))
+    }
+
+    /// Kernel `name` of this module.
+    pub fn kernel(&self, name: &str) -> Result<Kernel> {
+        Kernel::new(self, name)
+    }
+}
