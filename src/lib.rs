@@ -2,10 +2,12 @@
 //!
 //! This facade re-exports the workspace's crates:
 //!
-//! * [`sys`] (`level-zero-sys`): generated types and run-time loading of the DDI tables from
-//!   Intel's loader, a driver library, or an in-process driver.
+//! * [`level_zero`] (`level-zero`): the safe layer — RAII objects, typed errors, builders,
+//!   backend selection (Intel's loader, a driver library, or the embedded CPU driver).
+//! * [`sys`] (`level-zero-sys`): generated types and run-time loading of the DDI tables.
 //! * [`cpu`] (`level-zero-cpu`): a Level Zero driver that runs on the host CPU, so everything
 //!   works and is tested on machines without an Intel GPU.
 
+pub use level_zero;
 pub use level_zero_cpu as cpu;
 pub use level_zero_sys as sys;

@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 pub mod kernels;
+pub mod spirv_asm;
+pub mod values;
 pub mod ze;
 
 use std::path::PathBuf;

@@ -192,9 +192,12 @@ pub unsafe extern "C" fn kernel_suggest_max_cooperative_group_count(
 ) -> ze_result_t {
     entry("zeKernelSuggestMaxCooperativeGroupCount", || {
         kernel(k)?;
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+        // Groups are co-resident only up to one per thread a launch runs on.
+        let threads = crate::config::config()
+            .kernel_threads
+            .min(u32::MAX as usize) as u32;
         // SAFETY: out-pointer checked by `write`.
-        unsafe { write(count, cores) }
+        unsafe { write(count, threads) }
     })
 }
 
@@ -383,6 +386,16 @@ fn snapshot(list_ctx: &crate::context::Context, k: &Arc<Kernel>) -> ZeResult<Lau
     })
 }
 
+/// Kernels launch only on lists of a compute queue group.
+fn ensure_compute(list: &crate::cmdlist::CommandList) -> ZeResult {
+    let compute =
+        ze_command_queue_group_property_flag_t::ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE.0;
+    ensure(
+        QUEUE_GROUPS[list.ordinal as usize].0 & compute != 0,
+        ze_result_t::ZE_RESULT_ERROR_INVALID_COMMAND_LIST_TYPE,
+    )
+}
+
 /// # Safety
 /// `waits` must hold `n` handles if non-null.
 unsafe fn append_launch(
@@ -395,12 +408,7 @@ unsafe fn append_launch(
 ) -> ZeResult {
     let list = command_list(list)?;
     let k = kernel(k)?;
-    let compute =
-        ze_command_queue_group_property_flag_t::ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE.0;
-    ensure(
-        QUEUE_GROUPS[list.ordinal as usize].0 & compute != 0,
-        ze_result_t::ZE_RESULT_ERROR_INVALID_COMMAND_LIST_TYPE,
-    )?;
+    ensure_compute(&list)?;
     let signal = if signal.is_null() {
         None
     } else {
@@ -488,6 +496,7 @@ pub unsafe extern "C" fn append_launch_multiple_kernels_indirect(
 ) -> ze_result_t {
     entry("zeCommandListAppendLaunchMultipleKernelsIndirect", || {
         let l = command_list(list)?;
+        ensure_compute(&l)?;
         ensure(
             !kernels.is_null() && !count.is_null() && !groups.is_null(),
             NULL_POINTER,

@@ -171,6 +171,15 @@ pub trait Commands: sealed::Sealed {
         call: &mut dyn FnMut(RawDeps) -> ze_result_t,
     ) -> Result<()>;
 
+    /// Appends a command whose C function takes no events (prefetch, advise, event commands).
+    #[doc(hidden)]
+    fn record_plain(
+        &mut self,
+        op: &'static str,
+        retain: Vec<Retained>,
+        call: &mut dyn FnMut() -> ze_result_t,
+    ) -> Result<()>;
+
     /// The list's context.
     fn context(&self) -> &Context {
         &self.core().ctx
@@ -407,11 +416,10 @@ pub trait Commands: sealed::Sealed {
         let handle = self.core().handle;
         let api = self.core().api();
         let (ptr, size) = (allocation.as_ptr(), allocation.size());
-        self.record(
+        self.record_plain(
             "zeCommandListAppendMemoryPrefetch",
-            Deps::NONE,
             vec![allocation.0.clone() as Retained],
-            &mut |_| {
+            &mut || {
                 // SAFETY: live, retained allocation.
                 unsafe {
                     ze_call!(
@@ -435,11 +443,10 @@ pub trait Commands: sealed::Sealed {
         let handle = self.core().handle;
         let api = self.core().api();
         let (dev, ptr, size) = (device.handle, allocation.as_ptr(), allocation.size());
-        self.record(
+        self.record_plain(
             "zeCommandListAppendMemAdvise",
-            Deps::NONE,
             vec![allocation.0.clone() as Retained],
-            &mut |_| {
+            &mut || {
                 // SAFETY: live, retained allocation; valid device.
                 unsafe {
                     ze_call!(
@@ -456,11 +463,10 @@ pub trait Commands: sealed::Sealed {
         let handle = self.core().handle;
         let api = self.core().api();
         let ev = event.handle();
-        self.record(
+        self.record_plain(
             "zeCommandListAppendSignalEvent",
-            Deps::NONE,
             vec![event.0.clone() as Retained],
-            &mut |_| {
+            &mut || {
                 // SAFETY: live list and retained event.
                 unsafe { ze_call!(api.dispatch, CommandList.pfnAppendSignalEvent(handle, ev)) }
             },
@@ -476,24 +482,15 @@ pub trait Commands: sealed::Sealed {
         let api = self.core().api();
         let mut raw: Vec<_> = events.iter().map(|e| e.handle()).collect();
         let retain = events.iter().map(|e| e.0.clone() as Retained).collect();
-        self.record(
-            "zeCommandListAppendWaitOnEvents",
-            Deps::NONE,
-            retain,
-            &mut |_| {
-                // SAFETY: live list and retained events.
-                unsafe {
-                    ze_call!(
-                        api.dispatch,
-                        CommandList.pfnAppendWaitOnEvents(
-                            handle,
-                            raw.len() as u32,
-                            raw.as_mut_ptr()
-                        )
-                    )
-                }
-            },
-        )
+        self.record_plain("zeCommandListAppendWaitOnEvents", retain, &mut || {
+            // SAFETY: live list and retained events.
+            unsafe {
+                ze_call!(
+                    api.dispatch,
+                    CommandList.pfnAppendWaitOnEvents(handle, raw.len() as u32, raw.as_mut_ptr())
+                )
+            }
+        })
     }
 
     /// Resets `event` when reached.
@@ -501,11 +498,10 @@ pub trait Commands: sealed::Sealed {
         let handle = self.core().handle;
         let api = self.core().api();
         let ev = event.handle();
-        self.record(
+        self.record_plain(
             "zeCommandListAppendEventReset",
-            Deps::NONE,
             vec![event.0.clone() as Retained],
-            &mut |_| {
+            &mut || {
                 // SAFETY: live list and retained event.
                 unsafe { ze_call!(api.dispatch, CommandList.pfnAppendEventReset(handle, ev)) }
             },
@@ -781,5 +777,14 @@ impl Commands for CommandList {
         retain.extend(deps.retained());
         self.pending.append(&mut retain);
         Ok(())
+    }
+
+    fn record_plain(
+        &mut self,
+        op: &'static str,
+        retain: Vec<Retained>,
+        call: &mut dyn FnMut() -> ze_result_t,
+    ) -> Result<()> {
+        self.record(op, Deps::NONE, retain, &mut |_| call())
     }
 }

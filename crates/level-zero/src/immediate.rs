@@ -231,6 +231,54 @@ impl Commands for ImmediateCommandList {
         self.pending.push_back((self.issued, slot, retain));
         Ok(())
     }
+
+    fn record_plain(
+        &mut self,
+        op: &'static str,
+        retain: Vec<Retained>,
+        call: &mut dyn FnMut() -> ze_result_t,
+    ) -> Result<()> {
+        self.record_plain_impl(op, retain, call)
+    }
+}
+
+impl ImmediateCommandList {
+    fn record_plain_impl(
+        &mut self,
+        op: &'static str,
+        retain: Vec<Retained>,
+        call: &mut dyn FnMut() -> ze_result_t,
+    ) -> Result<()> {
+        // The command takes no events: order it with an event wait before and track it with
+        // a signal after, as two more commands of the list.
+        let api = self.core.api();
+        let handle = self.core.handle;
+        if self.issued > self.completed {
+            let mut previous = self.events[(self.issued % RING as u64) as usize].handle();
+            // SAFETY: live list and ring event.
+            check(
+                unsafe {
+                    ze_call!(
+                        api.dispatch,
+                        CommandList.pfnAppendWaitOnEvents(handle, 1, &mut previous)
+                    )
+                },
+                "zeCommandListAppendWaitOnEvents",
+            )?;
+        }
+        check(call(), op)?;
+        let slot = self.take_slot()?;
+        let ring = self.events[slot].handle();
+        // SAFETY: live list and ring event.
+        check(
+            unsafe { ze_call!(api.dispatch, CommandList.pfnAppendSignalEvent(handle, ring)) },
+            "zeCommandListAppendSignalEvent",
+        )?;
+        self.dirty[slot] = true;
+        self.issued += 1;
+        self.pending.push_back((self.issued, slot, retain));
+        Ok(())
+    }
 }
 
 impl Drop for ImmediateCommandList {

@@ -291,8 +291,8 @@ impl Kernel {
     }
 
     /// Picks a group shape for `n` work-items in one dimension and sets it; returns the group
-    /// count covering `n` (the kernel must guard against the padding when `n` is not a
-    /// multiple of the group size).
+    /// count covering `n`. Without a required group size the shape divides `n` exactly; with
+    /// one, the last group may run past `n` and the kernel must guard against it.
     pub fn configure_for(&mut self, n: u32) -> Result<Groups> {
         if n == 0 {
             return Ok(Groups([0, 1, 1]));
@@ -300,13 +300,8 @@ impl Kernel {
         let size = match self.properties.required_group_size {
             Some(s) => s,
             None => {
-                let suggested = self.suggest_group_size([n, 1, 1])?;
-                // The suggestion divides n; when n is prime it is 1: prefer padding to 64.
-                if suggested[0] >= 32 || n < 64 {
-                    suggested
-                } else {
-                    [64, 1, 1]
-                }
+                // The suggestion divides n exactly, so no work-item runs past the end.
+                self.suggest_group_size([n, 1, 1])?
             }
         };
         self.set_group_size(size)?;

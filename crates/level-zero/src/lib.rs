@@ -135,8 +135,15 @@ pub fn default_context() -> Result<Context> {
     Ok(defaults()?.context.clone())
 }
 
+/// A thread's stream for one `(context, device)`.
+type StreamSlot = (
+    Context,
+    Device,
+    std::rc::Rc<std::cell::RefCell<ImmediateCommandList>>,
+);
+
 thread_local! {
-    static STREAMS: std::cell::RefCell<Vec<(Context, Device, std::rc::Rc<std::cell::RefCell<ImmediateCommandList>>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    static STREAMS: std::cell::RefCell<Vec<StreamSlot>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Runs `f` with this thread's in-order immediate list for `(ctx, device)`, created on first

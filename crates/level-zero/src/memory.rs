@@ -315,6 +315,8 @@ pub struct AllocationProperties {
 }
 
 /// Properties of the memory at `ptr` (any address, USM or not).
+// The driver only looks the address up in its allocation table; it never dereferences it.
+#[allow(clippy::not_unsafe_ptr_arg_deref)]
 pub fn allocation_properties(ctx: &Context, ptr: *const c_void) -> Result<AllocationProperties> {
     let mut p = ze_memory_allocation_properties_t {
         stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES,
@@ -346,6 +348,8 @@ pub fn allocation_properties(ctx: &Context, ptr: *const c_void) -> Result<Alloca
 }
 
 /// The base address and size of the allocation containing `ptr` (interior pointers too).
+// The driver only looks the address up in its allocation table; it never dereferences it.
+#[allow(clippy::not_unsafe_ptr_arg_deref)]
 pub fn address_range(ctx: &Context, ptr: *const c_void) -> Result<(*mut c_void, usize)> {
     let (mut base, mut size) = (std::ptr::null_mut(), 0usize);
     // SAFETY: the driver only looks the address up; locals as out-values.

@@ -458,7 +458,11 @@ fn check_types(op: u32, kind: Kind, result: Scalar, at: &[Scalar]) -> Result<(),
                 || (at[0].bits() < 64 && result.bits() == 2 * at[0].bits());
             is_int(result) && at.iter().all(|&t| is_int(t)) && upsample_ok
         }
-        Kind::Bits => at[..2].iter().all(|&t| t != Scalar::Bool) && is_int(at[2]),
+        // `bitselect`'s mask has the type of its operands (float too); `select`'s is an integer.
+        Kind::Bits => {
+            at[..2].iter().all(|&t| t != Scalar::Bool)
+                && (is_int(at[2]) || (op == BITSELECT && at[2].is_float()))
+        }
     };
     if ok {
         Ok(())

@@ -1,6 +1,7 @@
 //! Running a lowered kernel: work-groups spread over host threads; inside a group, every
 //! instruction runs for all work-items that reached its block ("lanes"), blocks scheduled in
-//! reverse post-order so that diverged work-items reconverge and barriers need no waiting.
+//! an order with every loop contiguous (`order`) so that diverged work-items reconverge and
+//! barriers need no waiting.
 
 use super::ir::{BuiltinValue, Edge, ParamKind, Program, Term};
 use std::cell::Cell;
@@ -21,6 +22,9 @@ pub struct Region {
 pub struct Memory<'a> {
     global: &'a [Region],
     own: [(usize, usize); 3],
+    /// The parts of local memory the kernel may use (each `__local` argument, the kernel-scope
+    /// variables): the padding between them and after them faults.
+    local: Vec<(usize, usize)>,
     /// Recently hit ranges (a kernel usually streams through a few buffers).
     recent: [Cell<(usize, usize)>; 4],
     next: Cell<usize>,
@@ -40,12 +44,25 @@ impl Memory<'_> {
         self.check_slow(addr, len)
     }
 
+    /// Whether `addr` is in the work-group's local memory.
+    pub fn is_local(&self, addr: usize) -> bool {
+        let (b, e) = self.own[1];
+        addr >= b && addr < e
+    }
+
+    /// Whether `addr` is in private memory (variables and by-value arguments).
+    pub fn is_private(&self, addr: usize) -> bool {
+        [self.own[0], self.own[2]]
+            .iter()
+            .any(|&(b, e)| addr >= b && addr < e)
+    }
+
     #[cold]
     fn check_slow(&self, addr: usize, len: usize) -> Result<(), String> {
         let end = addr.checked_add(len).ok_or_else(|| self.fault(addr, len))?;
-        let hit = self
-            .own
+        let hit = [self.own[0], self.own[2]]
             .iter()
+            .chain(&self.local)
             .copied()
             .find(|&(b, e)| addr >= b && end <= e)
             .or_else(|| {
@@ -65,6 +82,28 @@ impl Memory<'_> {
     }
 
     fn fault(&self, addr: usize, len: usize) -> String {
+        let distance = |(b, e): (usize, usize)| {
+            if addr < b {
+                b - addr
+            } else {
+                addr.saturating_sub(e.saturating_sub(1))
+            }
+        };
+        let (lb, le) = self.own[1];
+        if addr >= lb && addr < le {
+            let nearest = self.local.iter().copied().min_by_key(|r| distance(*r));
+            return match nearest {
+                Some((b, e)) => format!(
+                    "out-of-bounds access of {len} bytes at {addr:#x}; nearest allocation \
+                     [{b:#x}, {e:#x}) ({} bytes, __local memory of the work-group)",
+                    e - b
+                ),
+                None => format!(
+                    "out-of-bounds access of {len} bytes at {addr:#x} in the work-group's local \
+                     memory, which this launch does not use"
+                ),
+            };
+        }
         let nearest = self
             .global
             .iter()
@@ -150,6 +189,8 @@ struct Frame {
     tmp: Vec<u64>,
     scratch: Vec<u64>,
     local_ids: Vec<[usize; 3]>,
+    /// Byte ranges of `local` in use: the `__local` arguments, the kernel-scope variables.
+    local_parts: Vec<(usize, usize)>,
 }
 
 fn align_up(x: usize, a: usize) -> usize {
@@ -162,6 +203,7 @@ impl Frame {
         let private_stride = align_up(p.private_size, 16);
         let mut local_size = 0usize;
         let mut local_params = Vec::new();
+        let mut local_parts = Vec::new();
         for (param, arg) in p.params.iter().zip(&launch.args) {
             if let ParamKind::Local = param.kind {
                 let bytes = u64::from_le_bytes(
@@ -171,11 +213,14 @@ impl Frame {
                 ) as usize;
                 local_size = align_up(local_size, 64);
                 local_params.push((param.slot, local_size));
+                local_parts.push((local_size, local_size + bytes));
                 local_size += bytes;
             }
         }
         let static_base = align_up(local_size, 64);
         local_size = static_base + p.local_static;
+        local_parts.push((static_base, local_size));
+        local_parts.retain(|(b, e)| e > b);
         let mut params_size = 0usize;
         for param in &p.params {
             if let ParamKind::ByVal { size, align } = param.kind {
@@ -196,6 +241,7 @@ impl Frame {
             tmp: vec![0; n],
             scratch: Vec::new(),
             local_ids: Vec::new(),
+            local_parts,
         };
         let set = |regs: &mut Vec<u64>, slot: usize, v: &dyn Fn(usize) -> u64| {
             for l in 0..n {
@@ -261,6 +307,15 @@ impl Frame {
     fn own_regions(&self) -> [(usize, usize); 3] {
         let span = |v: &Vec<u64>| (v.as_ptr() as usize, v.as_ptr() as usize + v.len() * 8);
         [span(&self.private), span(&self.local), span(&self.params)]
+    }
+
+    /// The addresses of [`Frame::local_parts`].
+    fn local_ranges(&self) -> Vec<(usize, usize)> {
+        let base = self.local.as_ptr() as usize;
+        self.local_parts
+            .iter()
+            .map(|(b, e)| (base + b, base + e))
+            .collect()
     }
 
     /// Fills the built-ins that are the same for every group (local ids, sizes, counts).
@@ -337,7 +392,8 @@ impl Frame {
     }
 
     /// Runs one work-group to completion. Lanes wait in per-block queues; the lowest block
-    /// (reverse post-order) with waiting lanes runs next, so lanes that diverged reconverge.
+    /// (in `order`'s scheduling order) with waiting lanes runs next, so that lanes that
+    /// diverged reconverge.
     fn run_group(&mut self, p: &Program, mem: &Memory<'_>) -> Result<(), String> {
         let n = self.lanes;
         if self.pending.len() != p.blocks.len() {
@@ -483,6 +539,7 @@ pub fn run(program: &Program, launch: &Launch) -> Result<(), String> {
         let mem = Memory {
             global: &launch.regions,
             own: frame.own_regions(),
+            local: frame.local_ranges(),
             recent: Default::default(),
             next: Cell::new(0),
         };

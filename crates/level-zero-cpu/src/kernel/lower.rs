@@ -1,5 +1,5 @@
 //! Lowering a kernel entry point to a [`Program`]: every call inlined, SSA ids mapped to
-//! value slots, OpPhi turned into edge copies, blocks ordered in reverse post-order.
+//! value slots, OpPhi turned into edge copies, blocks ordered for scheduling (`order`).
 
 use super::ir::{Block, BuiltinValue, Edge, EdgeCopy, Exec, Param, ParamKind, Program, Term};
 use super::spirv::{GlobalVar, ModuleData};
@@ -24,6 +24,8 @@ pub(super) struct Lowering<'m> {
     const_slot: HashMap<Word, usize>,
     local_vars: Vec<(usize, usize)>,
     local_slot: HashMap<Word, usize>,
+    /// Bytes of the kernel-scope `__local` variables this kernel uses (laid out as met).
+    local_static: usize,
     private_vars: Vec<(usize, usize)>,
     private_size: usize,
     builtins: Vec<(BuiltinValue, usize)>,
@@ -84,6 +86,7 @@ impl<'m> Lowering<'m> {
             const_slot: HashMap::new(),
             local_vars: Vec::new(),
             local_slot: HashMap::new(),
+            local_static: 0,
             private_vars: Vec::new(),
             private_size: 0,
             builtins: Vec::new(),
@@ -132,12 +135,20 @@ impl<'m> Lowering<'m> {
                 self.const_slot.insert(v, s);
                 Ok(s)
             }
-            Some(GlobalVar::Local(off)) => {
+            Some(GlobalVar::Local(_)) => {
                 if let Some(&s) = self.local_slot.get(&v) {
                     return Ok(s);
                 }
+                // Only the variables the kernel uses take room in its local memory.
+                let ty = self.type_of(env, v)?;
+                let Shape::Pointer(_, pointee) = self.m.types.get(ty)?.shape else {
+                    return Err(format!("__local variable %{v} is not a pointer"));
+                };
+                let t = self.m.types.get(pointee)?;
+                let off = self.local_static.next_multiple_of(t.align.max(1));
+                self.local_static = off + t.size;
                 let s = self.alloc(1);
-                self.local_vars.push((s, *off));
+                self.local_vars.push((s, off));
                 self.local_slot.insert(v, s);
                 Ok(s)
             }
@@ -233,7 +244,7 @@ impl<'m> Lowering<'m> {
         params: Vec<Param>,
         required_group_size: Option<[u32; 3]>,
     ) -> Result<Program, String> {
-        // Reverse post-order from the entry; unreachable blocks are dropped.
+        // Scheduling order (loops contiguous, see `order`); unreachable blocks are dropped.
         let blocks: Vec<Block> = self
             .blocks
             .into_iter()
@@ -252,26 +263,8 @@ impl<'m> Lowering<'m> {
                 Term::Return | Term::Unreachable => vec![],
             }
         };
-        let mut order = Vec::new();
-        let mut seen = vec![false; blocks.len()];
-        let mut stack = vec![(entry, false)];
-        while let Some((b, done)) = stack.pop() {
-            if done {
-                order.push(b);
-                continue;
-            }
-            if seen[b as usize] {
-                continue;
-            }
-            seen[b as usize] = true;
-            stack.push((b, true));
-            for s in succ(&blocks[b as usize]) {
-                if !seen[s as usize] {
-                    stack.push((s, false));
-                }
-            }
-        }
-        order.reverse();
+        let succs: Vec<Vec<u32>> = blocks.iter().map(succ).collect();
+        let order = super::order::schedule_order(&succs, entry);
         let mut index = vec![u32::MAX; blocks.len()];
         for (i, b) in order.iter().enumerate() {
             index[*b as usize] = i as u32;
@@ -302,7 +295,7 @@ impl<'m> Lowering<'m> {
             slots: self.slots,
             constants: self.constants,
             local_vars: self.local_vars,
-            local_static: self.m.local_static,
+            local_static: self.local_static,
             private_vars: self.private_vars,
             private_size: self.private_size,
             builtins: self.builtins,

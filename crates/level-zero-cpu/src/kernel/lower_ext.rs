@@ -35,11 +35,18 @@ const PREFETCH: u32 = 185;
 const FMA: u32 = 26;
 const MAD: u32 = 42;
 
+/// The rounding-mode operand of `vstore_half*_r`. rspirv parses the operands of every
+/// `OpExtInst` as ids, so the mode usually arrives as `IdRef(mode)`, not `FPRoundingMode`.
 fn rounding(op: Option<&Operand>) -> Rounding {
-    match op {
-        Some(Operand::FPRoundingMode(FPRoundingMode::RTZ)) => Rounding::Rtz,
-        Some(Operand::FPRoundingMode(FPRoundingMode::RTP)) => Rounding::Rtp,
-        Some(Operand::FPRoundingMode(FPRoundingMode::RTN)) => Rounding::Rtn,
+    let mode = match op {
+        Some(Operand::FPRoundingMode(m)) => *m as u32,
+        Some(Operand::IdRef(w) | Operand::LiteralBit32(w)) => *w,
+        _ => FPRoundingMode::RTE as u32,
+    };
+    match mode {
+        m if m == FPRoundingMode::RTZ as u32 => Rounding::Rtz,
+        m if m == FPRoundingMode::RTP as u32 => Rounding::Rtp,
+        m if m == FPRoundingMode::RTN as u32 => Rounding::Rtn,
         _ => Rounding::Rte,
     }
 }

@@ -178,10 +178,13 @@ impl Lowering<'_> {
         }
         let e: Exec = match op {
             Op::Undef => return Ok(None),
-            Op::CopyObject
-            | Op::PtrCastToGeneric
-            | Op::GenericCastToPtr
-            | Op::GenericCastToPtrExplicit => copy(dst, arg!(0), n_res()?),
+            Op::CopyObject | Op::PtrCastToGeneric | Op::GenericCastToPtr => {
+                copy(dst, arg!(0), n_res()?)
+            }
+            Op::GenericCastToPtrExplicit => match inst.operands.get(1) {
+                Some(Operand::StorageClass(sc)) => memops::generic_cast(dst, arg!(0), *sc),
+                other => return Err(format!("malformed OpGenericCastToPtrExplicit ({other:?})")),
+            },
             Op::IAdd
             | Op::ISub
             | Op::IMul

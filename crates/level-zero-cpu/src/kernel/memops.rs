@@ -5,7 +5,28 @@ use super::exec::Lanes;
 use super::ir::Exec;
 use super::types::Leaf;
 use super::value::Scalar;
+use rspirv::spirv::StorageClass;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
+
+/// `OpGenericCastToPtrExplicit` (`to_global`, `to_local`, `to_private`): the generic pointer in
+/// `src` if it points into `space`, else null.
+pub fn generic_cast(dst: usize, src: usize, space: StorageClass) -> Exec {
+    Box::new(move |x: &mut Lanes<'_>| {
+        let s = x.n;
+        for &l in x.active {
+            let l = l as usize;
+            let p = x.r[src * s + l] as usize;
+            let (local, private) = (x.mem.is_local(p), x.mem.is_private(p));
+            let keep = match space {
+                StorageClass::Workgroup => local,
+                StorageClass::Function => private,
+                _ => !local && !private,
+            };
+            x.r[dst * s + l] = if keep { p as u64 } else { 0 };
+        }
+        Ok(())
+    })
+}
 
 /// Reads `bytes` (1, 2, 4 or 8) at `addr`, zero-extended.
 ///

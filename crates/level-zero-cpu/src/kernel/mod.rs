@@ -8,6 +8,7 @@ mod lower_ext;
 mod lower_inst;
 mod memops;
 mod ops;
+mod order;
 pub mod spirv;
 mod types;
 pub mod value;

@@ -5,6 +5,7 @@ use super::exec::Lanes;
 use super::ir::Exec;
 use super::value::Scalar;
 use half::f16;
+use std::cmp::Ordering;
 
 pub fn unary(d: usize, a: usize, n: usize, f: impl Fn(u64) -> u64 + Send + Sync + 'static) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
@@ -304,13 +305,36 @@ pub fn int_to_float(
     n: usize,
 ) -> Exec {
     unary(d, a, n, move |x| {
-        let v = if signed {
-            from.sext(x) as f64
+        let w = if signed {
+            from.sext(x) as i128
         } else {
-            x as f64
+            x as i128
         };
-        round_float(v, to, mode)
+        round_integer(w, to, mode)
     })
+}
+
+/// Stores the integer `w` as float type `to`, rounding once with FPRoundingMode `mode` (a
+/// 64-bit integer is not exact in `f64`: rounding it to `f64` first would round twice).
+fn round_integer(w: i128, to: Scalar, mode: Option<u32>) -> u64 {
+    let nearest = match to {
+        Scalar::F32 => u64::from((w as f32).to_bits()),
+        Scalar::F64 => (w as f64).to_bits(),
+        _ => to.from_f64(w as f64), // F16: past 2^53 every value overflows anyway
+    };
+    let back = to.to_f64(nearest);
+    let order = if back.is_infinite() {
+        back.partial_cmp(&0.0).unwrap_or(Ordering::Equal)
+    } else {
+        (back as i128).cmp(&w)
+    };
+    match (mode.unwrap_or(0), order) {
+        (_, Ordering::Equal) => nearest,
+        (1, _) if (order == Ordering::Greater) == (w >= 0) => step(nearest, to, w < 0),
+        (2, Ordering::Less) => step(nearest, to, true),
+        (3, Ordering::Greater) => step(nearest, to, false),
+        _ => nearest,
+    }
 }
 
 /// Integer width conversion: sign- or zero-extend, or truncate; `sat` clamps to the target.
@@ -363,4 +387,48 @@ pub fn bitcast(from: Scalar, na: usize, to: Scalar, nd: usize, d: usize, a: usiz
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{round_integer, Scalar};
+
+    #[test]
+    fn integers_round_once_to_float() {
+        let (rte, rtz, rtp, rtn) = (Some(0), Some(1), Some(2), Some(3));
+        // i64::MAX toward zero: 2^63 - 2^39, not 2^63 (its nearest f64).
+        assert_eq!(
+            round_integer(i64::MAX.into(), Scalar::F32, rtz),
+            0x5eff_ffff
+        );
+        assert_eq!(
+            round_integer(i64::MIN.into(), Scalar::F32, rtz),
+            0xdf00_0000
+        );
+        assert_eq!(
+            round_integer(u64::MAX.into(), Scalar::F32, rtn),
+            0x5f7f_ffff
+        );
+        assert_eq!(
+            round_integer(u64::MAX.into(), Scalar::F32, rtp),
+            0x5f80_0000
+        );
+        // Just above a tie of f32 but a tie in f64: nearest is up.
+        let w = (1i128 << 60) + (1 << 36) + 1;
+        assert_eq!(round_integer(w, Scalar::F32, rte), 0x5d80_0001);
+        let max53 = (i64::MAX as f64).to_bits();
+        assert_eq!(round_integer(i64::MAX.into(), Scalar::F64, rtz), max53 - 1);
+        assert_eq!(round_integer(i64::MAX.into(), Scalar::F64, rte), max53);
+        // Half: overflow goes to the largest finite value or infinity by mode.
+        assert_eq!(round_integer(70000, Scalar::F16, rtz), 0x7bff);
+        assert_eq!(round_integer(70000, Scalar::F16, rte), 0x7c00);
+        assert_eq!(round_integer(-70000, Scalar::F16, rtp), 0xfbff);
+        assert_eq!(round_integer(-70000, Scalar::F16, rtn), 0xfc00);
+        assert_eq!(round_integer(2049, Scalar::F16, rtp), 0x6801);
+        assert_eq!(round_integer(2049, Scalar::F16, rte), 0x6800);
+        assert_eq!(
+            round_integer(-7, Scalar::F32, rtz),
+            (-7f32).to_bits() as u64
+        );
+    }
 }
