@@ -19,7 +19,7 @@ pub fn reports() -> usize {
 pub fn leaked(context: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for (kind, count) in handle::live_in_context(context) {
-        if context == 0 && matches!(kind, Kind::Driver | Kind::Device) {
+        if context == 0 && matches!(kind, Kind::Driver | Kind::Device | Kind::MemoryModule) {
             continue;
         }
         lines.push(format!("{count} {}(s)", kind.name()));

@@ -168,8 +168,14 @@ pub trait Commands: sealed::Sealed {
         op: &'static str,
         deps: Deps<'_>,
         retain: Vec<Retained>,
-        call: &mut dyn FnMut(RawDeps) -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch, RawDeps) -> ze_result_t,
     ) -> Result<()>;
+
+    /// An empty vector to collect what a command retains (recycled by lists that can).
+    #[doc(hidden)]
+    fn retain_buffer(&mut self) -> Vec<Retained> {
+        Vec::new()
+    }
 
     /// Appends a command whose C function takes no events (prefetch, advise, event commands).
     #[doc(hidden)]
@@ -177,7 +183,7 @@ pub trait Commands: sealed::Sealed {
         &mut self,
         op: &'static str,
         retain: Vec<Retained>,
-        call: &mut dyn FnMut() -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch) -> ze_result_t,
     ) -> Result<()>;
 
     /// The list's context.
@@ -211,7 +217,9 @@ pub trait Commands: sealed::Sealed {
                 src.as_ptr().cast::<u8>().add(src_offset),
             )
         };
-        let retain = vec![dst.0.clone() as Retained, src.0.clone() as Retained];
+        let mut retain = self.retain_buffer();
+        retain.push(dst.0.clone());
+        retain.push(src.0.clone());
         // SAFETY: checked ranges; the events and memory are retained until completion.
         unsafe { self.copy_raw(d.cast(), s.cast(), len, deps, retain) }
     }
@@ -229,16 +237,15 @@ pub trait Commands: sealed::Sealed {
         retain: Vec<Retained>,
     ) -> Result<()> {
         let handle = self.core().handle;
-        let api = self.core().api();
         self.record(
             "zeCommandListAppendMemoryCopy",
             deps,
             retain,
-            &mut |(sig, n, waits)| {
+            &mut |dispatch, (sig, n, waits)| {
                 // SAFETY: the caller vouches for the pointers; the list handle is live.
                 unsafe {
                     ze_call!(
-                        api.dispatch,
+                        dispatch,
                         CommandList.pfnAppendMemoryCopy(handle, dst, src, len, sig, n, waits)
                     )
                 }
@@ -265,7 +272,6 @@ pub trait Commands: sealed::Sealed {
             )));
         }
         let handle = self.core().handle;
-        let api = self.core().api();
         // SAFETY: the range was checked.
         let ptr = unsafe { dst.as_ptr().cast::<u8>().add(offset) }.cast::<c_void>();
         let pattern = pattern.to_vec();
@@ -273,11 +279,11 @@ pub trait Commands: sealed::Sealed {
             "zeCommandListAppendMemoryFill",
             deps,
             vec![dst.0.clone() as Retained],
-            &mut |(sig, n, waits)| {
+            &mut |dispatch, (sig, n, waits)| {
                 // SAFETY: checked range of a retained allocation; the driver copies the pattern.
                 unsafe {
                     ze_call!(
-                        api.dispatch,
+                        dispatch,
                         CommandList.pfnAppendMemoryFill(
                             handle,
                             ptr,
@@ -318,18 +324,17 @@ pub trait Commands: sealed::Sealed {
         dst.check_range(0, span(&dst_region)?)?;
         src.check_range(0, span(&src_region)?)?;
         let handle = self.core().handle;
-        let api = self.core().api();
         let (d, s) = (dst.as_ptr(), src.as_ptr());
         let (dr, sr) = (dst_region.raw(), src_region.raw());
         self.record(
             "zeCommandListAppendMemoryCopyRegion",
             deps,
             vec![dst.0.clone() as Retained, src.0.clone() as Retained],
-            &mut |(sig, n, waits)| {
+            &mut |dispatch, (sig, n, waits)| {
                 // SAFETY: both regions were checked inside retained allocations.
                 unsafe {
                     ze_call!(
-                        api.dispatch,
+                        dispatch,
                         CommandList.pfnAppendMemoryCopyRegion(
                             handle,
                             d,
@@ -353,16 +358,15 @@ pub trait Commands: sealed::Sealed {
     /// Orders everything before against everything after.
     fn barrier(&mut self, deps: Deps<'_>) -> Result<()> {
         let handle = self.core().handle;
-        let api = self.core().api();
         self.record(
             "zeCommandListAppendBarrier",
             deps,
             Vec::new(),
-            &mut |(sig, n, waits)| {
+            &mut |dispatch, (sig, n, waits)| {
                 // SAFETY: live list; the events are retained.
                 unsafe {
                     ze_call!(
-                        api.dispatch,
+                        dispatch,
                         CommandList.pfnAppendBarrier(handle, sig, n, waits)
                     )
                 }
@@ -376,7 +380,6 @@ pub trait Commands: sealed::Sealed {
             same_context(self.context(), a)?;
         }
         let handle = self.core().handle;
-        let api = self.core().api();
         let sizes: Vec<usize> = allocations.iter().map(|a| a.size()).collect();
         let mut ptrs: Vec<*const c_void> = allocations
             .iter()
@@ -390,11 +393,11 @@ pub trait Commands: sealed::Sealed {
             "zeCommandListAppendMemoryRangesBarrier",
             deps,
             retain,
-            &mut |(sig, n, waits)| {
+            &mut |dispatch, (sig, n, waits)| {
                 // SAFETY: the arrays describe live, retained allocations.
                 unsafe {
                     ze_call!(
-                        api.dispatch,
+                        dispatch,
                         CommandList.pfnAppendMemoryRangesBarrier(
                             handle,
                             sizes.len() as u32,
@@ -414,16 +417,15 @@ pub trait Commands: sealed::Sealed {
     fn prefetch(&mut self, allocation: &Allocation) -> Result<()> {
         same_context(self.context(), allocation)?;
         let handle = self.core().handle;
-        let api = self.core().api();
         let (ptr, size) = (allocation.as_ptr(), allocation.size());
         self.record_plain(
             "zeCommandListAppendMemoryPrefetch",
             vec![allocation.0.clone() as Retained],
-            &mut || {
+            &mut |dispatch| {
                 // SAFETY: live, retained allocation.
                 unsafe {
                     ze_call!(
-                        api.dispatch,
+                        dispatch,
                         CommandList.pfnAppendMemoryPrefetch(handle, ptr, size)
                     )
                 }
@@ -441,16 +443,15 @@ pub trait Commands: sealed::Sealed {
         same_context(self.context(), allocation)?;
         self.context().check_device(device)?;
         let handle = self.core().handle;
-        let api = self.core().api();
         let (dev, ptr, size) = (device.handle, allocation.as_ptr(), allocation.size());
         self.record_plain(
             "zeCommandListAppendMemAdvise",
             vec![allocation.0.clone() as Retained],
-            &mut || {
+            &mut |dispatch| {
                 // SAFETY: live, retained allocation; valid device.
                 unsafe {
                     ze_call!(
-                        api.dispatch,
+                        dispatch,
                         CommandList.pfnAppendMemAdvise(handle, dev, ptr, size, advice.raw())
                     )
                 }
@@ -461,14 +462,13 @@ pub trait Commands: sealed::Sealed {
     /// Signals `event` when everything before has finished.
     fn signal_event(&mut self, event: &Event) -> Result<()> {
         let handle = self.core().handle;
-        let api = self.core().api();
         let ev = event.handle();
         self.record_plain(
             "zeCommandListAppendSignalEvent",
             vec![event.0.clone() as Retained],
-            &mut || {
+            &mut |dispatch| {
                 // SAFETY: live list and retained event.
-                unsafe { ze_call!(api.dispatch, CommandList.pfnAppendSignalEvent(handle, ev)) }
+                unsafe { ze_call!(dispatch, CommandList.pfnAppendSignalEvent(handle, ev)) }
             },
         )
     }
@@ -479,14 +479,13 @@ pub trait Commands: sealed::Sealed {
             return Ok(());
         }
         let handle = self.core().handle;
-        let api = self.core().api();
         let mut raw: Vec<_> = events.iter().map(|e| e.handle()).collect();
         let retain = events.iter().map(|e| e.0.clone() as Retained).collect();
-        self.record_plain("zeCommandListAppendWaitOnEvents", retain, &mut || {
+        self.record_plain("zeCommandListAppendWaitOnEvents", retain, &mut |dispatch| {
             // SAFETY: live list and retained events.
             unsafe {
                 ze_call!(
-                    api.dispatch,
+                    dispatch,
                     CommandList.pfnAppendWaitOnEvents(handle, raw.len() as u32, raw.as_mut_ptr())
                 )
             }
@@ -496,14 +495,13 @@ pub trait Commands: sealed::Sealed {
     /// Resets `event` when reached.
     fn reset_event(&mut self, event: &Event) -> Result<()> {
         let handle = self.core().handle;
-        let api = self.core().api();
         let ev = event.handle();
         self.record_plain(
             "zeCommandListAppendEventReset",
             vec![event.0.clone() as Retained],
-            &mut || {
+            &mut |dispatch| {
                 // SAFETY: live list and retained event.
-                unsafe { ze_call!(api.dispatch, CommandList.pfnAppendEventReset(handle, ev)) }
+                unsafe { ze_call!(dispatch, CommandList.pfnAppendEventReset(handle, ev)) }
             },
         )
     }
@@ -513,18 +511,17 @@ pub trait Commands: sealed::Sealed {
         same_context(self.context(), dst)?;
         dst.check_range(offset, 8)?;
         let handle = self.core().handle;
-        let api = self.core().api();
         // SAFETY: the range was checked.
         let ptr = unsafe { dst.as_ptr().cast::<u8>().add(offset) }.cast::<u64>();
         self.record(
             "zeCommandListAppendWriteGlobalTimestamp",
             deps,
             vec![dst.0.clone() as Retained],
-            &mut |(sig, n, waits)| {
+            &mut |dispatch, (sig, n, waits)| {
                 // SAFETY: checked 8 bytes of a retained allocation.
                 unsafe {
                     ze_call!(
-                        api.dispatch,
+                        dispatch,
                         CommandList.pfnAppendWriteGlobalTimestamp(handle, ptr, sig, n, waits)
                     )
                 }
@@ -543,7 +540,6 @@ pub trait Commands: sealed::Sealed {
         same_context(self.context(), dst)?;
         dst.check_range(0, events.len() * size_of::<ze_kernel_timestamp_result_t>())?;
         let handle = self.core().handle;
-        let api = self.core().api();
         let mut raw: Vec<_> = events.iter().map(|e| e.handle()).collect();
         let mut retain: Vec<Retained> = events.iter().map(|e| e.0.clone() as Retained).collect();
         retain.push(dst.0.clone() as Retained);
@@ -552,11 +548,11 @@ pub trait Commands: sealed::Sealed {
             "zeCommandListAppendQueryKernelTimestamps",
             deps,
             retain,
-            &mut |(sig, n, waits)| {
+            &mut |dispatch, (sig, n, waits)| {
                 // SAFETY: the destination holds a result per event; everything is retained.
                 unsafe {
                     ze_call!(
-                        api.dispatch,
+                        dispatch,
                         CommandList.pfnAppendQueryKernelTimestamps(
                             handle,
                             raw.len() as u32,
@@ -584,7 +580,6 @@ pub trait Commands: sealed::Sealed {
         }
         let retain = kernel.prepare_launch()?;
         let handle = self.core().handle;
-        let api = self.core().api();
         let k = kernel.handle();
         let g = ze_group_count_t {
             groupCountX: groups.0[0],
@@ -595,11 +590,11 @@ pub trait Commands: sealed::Sealed {
             "zeCommandListAppendLaunchKernel",
             deps,
             retain,
-            &mut |(sig, n, waits)| {
+            &mut |dispatch, (sig, n, waits)| {
                 // SAFETY: live kernel (retained) whose buffer arguments are retained too.
                 unsafe {
                     ze_call!(
-                        api.dispatch,
+                        dispatch,
                         CommandList.pfnAppendLaunchKernel(handle, k, &g, sig, n, waits)
                     )
                 }
@@ -629,19 +624,33 @@ fn same_context(ctx: &Context, a: &Allocation) -> Result<()> {
 
 /// Appends through `call` with `deps` converted to raw handles.
 pub(crate) fn call_with_deps(
+    dispatch: &Dispatch,
     deps: Deps<'_>,
     extra_wait: Option<ze_event_handle_t>,
-    call: &mut dyn FnMut(RawDeps) -> ze_result_t,
+    call: &mut dyn FnMut(&Dispatch, RawDeps) -> ze_result_t,
 ) -> ze_result_t {
-    let mut waits: Vec<ze_event_handle_t> = deps.wait.iter().map(|e| e.handle()).collect();
-    waits.extend(extra_wait);
     let signal = deps.signal.map_or(std::ptr::null_mut(), |e| e.handle());
-    let ptr = if waits.is_empty() {
-        std::ptr::null_mut()
-    } else {
-        waits.as_mut_ptr()
-    };
-    call((signal, waits.len() as u32, ptr))
+    call_raw(dispatch, signal, deps.wait, extra_wait, call)
+}
+
+/// Like [`call_with_deps`] with the signal event as a raw handle.
+pub(crate) fn call_raw(
+    dispatch: &Dispatch,
+    signal: ze_event_handle_t,
+    wait: &[&Event],
+    extra_wait: Option<ze_event_handle_t>,
+    call: &mut dyn FnMut(&Dispatch, RawDeps) -> ze_result_t,
+) -> ze_result_t {
+    // The common cases (no wait, or only the list's own ordering event) need no allocation.
+    match (wait, extra_wait) {
+        ([], None) => call(dispatch, (signal, 0, std::ptr::null_mut())),
+        ([], Some(mut only)) => call(dispatch, (signal, 1, &mut only)),
+        (wait, extra) => {
+            let mut waits: Vec<ze_event_handle_t> = wait.iter().map(|e| e.handle()).collect();
+            waits.extend(extra);
+            call(dispatch, (signal, waits.len() as u32, waits.as_mut_ptr()))
+        }
+    }
 }
 
 /// A regular command list: record, close, execute on a [`CommandQueue`](crate::CommandQueue)
@@ -766,14 +775,17 @@ impl Commands for CommandList {
         op: &'static str,
         deps: Deps<'_>,
         mut retain: Vec<Retained>,
-        call: &mut dyn FnMut(RawDeps) -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch, RawDeps) -> ze_result_t,
     ) -> Result<()> {
         if self.closed {
             return Err(invalid(format!(
                 "{op}: the command list is closed (reset it to record again)"
             )));
         }
-        check(call_with_deps(deps, None, call), op)?;
+        check(
+            call_with_deps(&self.core.ctx.0.driver.api.dispatch, deps, None, call),
+            op,
+        )?;
         retain.extend(deps.retained());
         self.pending.append(&mut retain);
         Ok(())
@@ -783,8 +795,8 @@ impl Commands for CommandList {
         &mut self,
         op: &'static str,
         retain: Vec<Retained>,
-        call: &mut dyn FnMut() -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch) -> ze_result_t,
     ) -> Result<()> {
-        self.record(op, Deps::NONE, retain, &mut |_| call())
+        self.record(op, Deps::NONE, retain, &mut |dispatch, _| call(dispatch))
     }
 }

@@ -62,18 +62,17 @@ pub unsafe fn unsafe_fill(
         )));
     }
     crate::with_stream(ctx, device, |s| {
-        let api = s.core().api();
         let handle = s.handle();
         let pattern = pattern.to_vec();
         s.record(
             "zeCommandListAppendMemoryFill",
             Deps::NONE,
             Vec::new(),
-            &mut |(sig, nw, waits)| {
+            &mut |dispatch, (sig, nw, waits)| {
                 // SAFETY: the caller's contract for `ptr`; the driver copies the pattern.
                 unsafe {
                     level_zero_sys::ze_call!(
-                        api.dispatch,
+                        dispatch,
                         CommandList.pfnAppendMemoryFill(
                             handle,
                             ptr,

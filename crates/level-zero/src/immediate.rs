@@ -3,7 +3,7 @@
 //! ordering tokens the array layer uses to recycle memory) and keeps what pending commands
 //! use alive until then. Commands run in order: each waits for the previous one.
 
-use crate::command_list::{call_with_deps, Commands, Deps, ListCore, RawDeps, Retained};
+use crate::command_list::{call_raw, Commands, Deps, ListCore, RawDeps, Retained};
 use crate::command_queue::{QueueDesc, QueueMode};
 use crate::context::Context;
 use crate::device::Device;
@@ -52,6 +52,8 @@ pub struct ImmediateCommandList {
     completed: u64,
     /// Ring slots that were signalled and need a reset before reuse.
     dirty: Vec<bool>,
+    /// Emptied retain vectors, reused to avoid an allocation per command.
+    spare: Vec<Vec<Retained>>,
     _pool: EventPool,
 }
 
@@ -101,6 +103,7 @@ impl ImmediateCommandList {
             issued: 0,
             completed: 0,
             dirty: vec![false; RING],
+            spare: Vec::new(),
             _pool: pool,
         })
     }
@@ -145,7 +148,12 @@ impl ImmediateCommandList {
 
     fn retire_through(&mut self, seq: u64) {
         while self.pending.front().is_some_and(|p| p.0 <= seq) {
-            self.pending.pop_front();
+            if let Some((_, _, mut used)) = self.pending.pop_front() {
+                used.clear();
+                if self.spare.len() < RING {
+                    self.spare.push(used);
+                }
+            }
         }
         self.completed = self.completed.max(seq);
     }
@@ -198,28 +206,34 @@ impl Commands for ImmediateCommandList {
         op: &'static str,
         deps: Deps<'_>,
         mut retain: Vec<Retained>,
-        call: &mut dyn FnMut(RawDeps) -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch, RawDeps) -> ze_result_t,
     ) -> Result<()> {
         let slot = self.take_slot()?;
-        let ring = self.events[slot].clone();
+        let ring = self.events[slot].handle();
         // In order: wait for the previous command unless it is known complete.
         let previous = (self.issued > self.completed)
             .then(|| self.events[(self.issued % RING as u64) as usize].handle());
         let own_signal = deps.signal.is_none();
-        let effective = Deps {
-            signal: Some(deps.signal.unwrap_or(&ring)),
-            wait: deps.wait,
-        };
-        check(call_with_deps(effective, previous, call), op)?;
+        let signal = deps.signal.map_or(ring, |e| e.handle());
+        check(
+            call_raw(
+                &self.core.ctx.0.driver.api.dispatch,
+                signal,
+                deps.wait,
+                previous,
+                call,
+            ),
+            op,
+        )?;
         if !own_signal {
             // The caller's event signals the command; the ring event follows it.
-            let api = self.core.api();
+            let dispatch = &self.core.ctx.0.driver.api.dispatch;
             // SAFETY: live list and ring event.
             check(
                 unsafe {
                     ze_call!(
-                        api.dispatch,
-                        CommandList.pfnAppendSignalEvent(self.core.handle, ring.handle())
+                        dispatch,
+                        CommandList.pfnAppendSignalEvent(self.core.handle, ring)
                     )
                 },
                 "zeCommandListAppendSignalEvent",
@@ -232,11 +246,15 @@ impl Commands for ImmediateCommandList {
         Ok(())
     }
 
+    fn retain_buffer(&mut self) -> Vec<Retained> {
+        self.spare.pop().unwrap_or_default()
+    }
+
     fn record_plain(
         &mut self,
         op: &'static str,
         retain: Vec<Retained>,
-        call: &mut dyn FnMut() -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch) -> ze_result_t,
     ) -> Result<()> {
         self.record_plain_impl(op, retain, call)
     }
@@ -247,11 +265,12 @@ impl ImmediateCommandList {
         &mut self,
         op: &'static str,
         retain: Vec<Retained>,
-        call: &mut dyn FnMut() -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch) -> ze_result_t,
     ) -> Result<()> {
         // The command takes no events: order it with an event wait before and track it with
         // a signal after, as two more commands of the list.
         let api = self.core.api();
+        let dispatch = &api.dispatch;
         let handle = self.core.handle;
         if self.issued > self.completed {
             let mut previous = self.events[(self.issued % RING as u64) as usize].handle();
@@ -259,19 +278,19 @@ impl ImmediateCommandList {
             check(
                 unsafe {
                     ze_call!(
-                        api.dispatch,
+                        dispatch,
                         CommandList.pfnAppendWaitOnEvents(handle, 1, &mut previous)
                     )
                 },
                 "zeCommandListAppendWaitOnEvents",
             )?;
         }
-        check(call(), op)?;
+        check(call(dispatch), op)?;
         let slot = self.take_slot()?;
         let ring = self.events[slot].handle();
         // SAFETY: live list and ring event.
         check(
-            unsafe { ze_call!(api.dispatch, CommandList.pfnAppendSignalEvent(handle, ring)) },
+            unsafe { ze_call!(dispatch, CommandList.pfnAppendSignalEvent(handle, ring)) },
             "zeCommandListAppendSignalEvent",
         )?;
         self.dirty[slot] = true;

@@ -95,6 +95,24 @@ struct Defaults {
 
 static DEFAULTS: OnceLock<std::result::Result<Defaults, String>> = OnceLock::new();
 
+extern "C" {
+    fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
+}
+
+/// Destroys the default context at process exit (statics are never dropped), so a driver's
+/// leak report at exit sees only what the program itself leaked.
+extern "C" fn destroy_default_context() {
+    if let Some(Ok(d)) = DEFAULTS.get() {
+        // SAFETY: the process is exiting; the default context's handle is destroyed once here
+        // and its Rust owner (a static) is never dropped.
+        let r =
+            unsafe { sys::ze_call!(d.context.dispatch(), Context.pfnDestroy(d.context.handle())) };
+        if r != sys::ze_result_t::ZE_RESULT_SUCCESS {
+            log::warn!("destroying the default context at exit: {r}");
+        }
+    }
+}
+
 fn defaults() -> Result<&'static Defaults> {
     let d = DEFAULTS.get_or_init(|| {
         let make = || -> Result<Defaults> {
@@ -108,6 +126,8 @@ fn defaults() -> Result<&'static Defaults> {
                 .next()
                 .ok_or_else(|| error::invalid("the driver reports no device"))?;
             let context = Context::new(&driver)?;
+            // SAFETY: registers a plain `extern "C" fn` that lives for the whole process.
+            unsafe { atexit(destroy_default_context) };
             Ok(Defaults {
                 driver,
                 device,
