@@ -11,6 +11,13 @@ use std::sync::{Arc, OnceLock};
 pub const BACKEND_ENV: &str = "ONEAPI_RS_BACKEND";
 
 /// Which backend to use.
+///
+/// ```
+/// use level_zero::{load, BackendChoice};
+/// let api = load(BackendChoice::Cpu)?; // an API of its own, beside the process-wide one
+/// assert!(api.reason().contains("CPU"));
+/// # Ok::<(), level_zero::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BackendChoice {
     /// Intel's loader if it initialises and reports a driver, else the embedded CPU driver.
@@ -36,6 +43,12 @@ impl BackendChoice {
 }
 
 /// The loaded API and how it was chosen.
+///
+/// ```
+/// let api = level_zero::backend()?;
+/// println!("{} because {}", api.source(), api.reason());
+/// # Ok::<(), level_zero::Error>(())
+/// ```
 pub struct Api {
     pub(crate) dispatch: Dispatch,
     choice: BackendChoice,

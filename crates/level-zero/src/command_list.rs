@@ -16,6 +16,18 @@ use std::sync::Arc;
 pub type Retained = Arc<dyn Any + Send + Sync>;
 
 /// The events a command signals and waits for.
+///
+/// ```
+/// use level_zero::*;
+/// let (ctx, dev) = (default_context()?, default_device()?);
+/// let pool = EventPool::new(&ctx, EventPoolFlags::HOST_VISIBLE, 1)?;
+/// let done = pool.event(0, EventScope::HOST, EventScope::HOST)?;
+/// let buf = Allocation::device(&ctx, &dev, 64, 0)?;
+/// let mut list = ImmediateCommandList::new(&ctx, &dev)?;
+/// list.fill(&buf, 0, 64, &[1], Deps::signal(&done))?;
+/// done.wait(None)?;
+/// # Ok::<(), level_zero::Error>(())
+/// ```
 #[derive(Clone, Copy, Default)]
 pub struct Deps<'a> {
     pub signal: Option<&'a Event>,
@@ -53,6 +65,17 @@ impl<'a> Deps<'a> {
 }
 
 /// Memory advice (`ze_memory_advice_t`): every value of the v1.4 API.
+///
+/// ```
+/// use level_zero::*;
+/// let (ctx, dev) = (default_context()?, default_device()?);
+/// let buf = Allocation::shared(&ctx, Some(&dev), 4096, 0)?;
+/// let mut list = ImmediateCommandList::new(&ctx, &dev)?;
+/// list.advise(&dev, &buf, MemoryAdvice::SetReadMostly)?;
+/// list.prefetch(&buf)?;
+/// list.synchronize()?;
+/// # Ok::<(), level_zero::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MemoryAdvice {
     SetReadMostly,
@@ -84,6 +107,12 @@ impl MemoryAdvice {
 }
 
 /// A 2-D/3-D region of a copy, in bytes.
+///
+/// ```
+/// // A 4×2 block at (1, 1) of a 16-byte-pitch image.
+/// let r = level_zero::Region { origin: [1, 1, 0], extent: [4, 2, 1], pitch: 16, slice_pitch: 0 };
+/// assert_eq!(r.span(), Some(2 * 16 + 1 + 4));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Region {
     pub origin: [u32; 3],

@@ -41,6 +41,14 @@ pub enum QueuePriority {
 }
 
 /// How to create a queue (or an immediate list): engine group, index, mode, priority.
+///
+/// ```
+/// use level_zero::*;
+/// let (ctx, dev) = (default_context()?, default_device()?);
+/// let desc = QueueDesc::default().mode(QueueMode::Synchronous).priority(QueuePriority::High);
+/// let list = ImmediateCommandList::with_desc(&ctx, &dev, desc)?;
+/// # Ok::<(), level_zero::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct QueueDesc {
     /// Queue group ordinal (`None`: the device's first compute group).

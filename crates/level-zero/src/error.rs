@@ -6,6 +6,15 @@ use level_zero_sys::{ze_result_t, LoadError};
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// What went wrong, with enough context to act on it.
+///
+/// ```
+/// use level_zero::*;
+/// let (ctx, dev) = (default_context()?, default_device()?);
+/// let err = Allocation::device(&ctx, &dev, 0, 0).unwrap_err();
+/// assert_eq!(err.result(), Some(sys::ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE));
+/// assert!(err.to_string().starts_with("zeMemAllocDevice failed: ZE_RESULT_ERROR_UNSUPPORTED_SIZE"));
+/// # Ok::<(), Error>(())
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// A Level Zero call failed.

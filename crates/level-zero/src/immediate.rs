@@ -19,6 +19,7 @@ use std::time::Duration;
 const RING: usize = 64;
 
 /// A point in an immediate list's command stream: the command with sequence number `seq`.
+/// See [`ImmediateCommandList`] for an example.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Token {
     pub list: u64,

@@ -9,6 +9,10 @@ use std::ffi::CString;
 use std::sync::Arc;
 
 /// Work-group counts of a launch.
+///
+/// ```
+/// assert_eq!(level_zero::Groups::x(8), level_zero::Groups([8, 1, 1]));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Groups(pub [u32; 3]);
 

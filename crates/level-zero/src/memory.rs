@@ -8,6 +8,14 @@ use std::ffi::c_void;
 use std::sync::Arc;
 
 /// The kind of a USM allocation.
+///
+/// ```
+/// use level_zero::*;
+/// let host = Allocation::host(&default_context()?, 64, 0)?;
+/// assert_eq!(host.kind(), MemoryKind::Host);
+/// assert_eq!(allocation_properties(host.context(), host.as_ptr())?.kind, Some(MemoryKind::Host));
+/// # Ok::<(), level_zero::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MemoryKind {
     /// Host memory the device can access.
@@ -29,6 +37,13 @@ impl MemoryKind {
 }
 
 /// How `free_with` releases memory (`ZE_extension_memory_free_policies`).
+///
+/// ```
+/// use level_zero::*;
+/// let buf = Allocation::device(&default_context()?, &default_device()?, 64, 0)?;
+/// buf.free_with(FreePolicy::Blocking)?;
+/// # Ok::<(), level_zero::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FreePolicy {
     /// Block until the device no longer uses the memory.

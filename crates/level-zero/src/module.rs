@@ -45,6 +45,11 @@ impl Drop for ModuleInner {
 }
 
 /// Build flags and specialization constants.
+///
+/// ```
+/// let options = level_zero::BuildOptions::default().flags("-ze-opt-level=2").spec_constant(1, 42u32);
+/// assert_eq!(options.spec_constants, vec![(1, 42u32.to_le_bytes().to_vec())]);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct BuildOptions {
     /// Driver build flags, e.g. `-ze-opt-disable`.
