@@ -23,3 +23,14 @@ kernel void oob_local_write(global int* out, local int* scratch, int n)
     barrier(CLK_LOCAL_MEM_FENCE);
     out[get_global_id(0)] = scratch[lid];
 }
+
+// Private-memory overrun: each work-item fills its own a[4]; reading a[k] for k >= 4 reaches
+// past it (into a neighbour's private memory, which is out of bounds too).
+// For k < 4: out[gid] = k * 10 + gid.
+kernel void oob_private(global int* out, int k)
+{
+    volatile int a[4];
+    int g = (int)get_global_id(0);
+    for (int j = 0; j < 4; ++j) a[j] = j * 10 + g;
+    out[g] = a[k];
+}

@@ -28,10 +28,32 @@ pub struct Memory<'a> {
     /// Recently hit ranges (a kernel usually streams through a few buffers).
     recent: [Cell<(usize, usize)>; 4],
     next: Cell<usize>,
+    /// Bytes of private memory per work-item (the arena is `own[0]`, lane after lane).
+    private_stride: usize,
 }
 
 impl Memory<'_> {
-    /// `Ok` if `[addr, addr + len)` is memory the kernel may reach.
+    /// `Ok` if work-item `lane` may access `[addr, addr + len)`.
+    #[inline]
+    pub fn check_lane(&self, addr: usize, len: usize, lane: usize) -> Result<(), String> {
+        let (base, end) = self.own[0];
+        if addr >= base && addr < end {
+            // Private memory: only the work-item's own part of the arena.
+            let lo = base + lane * self.private_stride;
+            let hi = lo + self.private_stride;
+            let last = addr.wrapping_add(len);
+            if addr >= lo && last <= hi && last >= addr {
+                return Ok(());
+            }
+            return Err(format!(
+                "out-of-bounds access of {len} bytes at {addr:#x}: outside work-item {lane}'s private memory [{lo:#x}, {hi:#x})"
+            ));
+        }
+        self.check(addr, len)
+    }
+
+    /// `Ok` if `[addr, addr + len)` is memory the kernel may reach (private memory as a whole:
+    /// use [`check_lane`](Self::check_lane) for a work-item's access).
     #[inline]
     pub fn check(&self, addr: usize, len: usize) -> Result<(), String> {
         let end = addr.wrapping_add(len);
@@ -187,6 +209,7 @@ struct Frame {
     split: Vec<u16>,
     split2: Vec<u16>,
     tmp: Vec<u64>,
+    private_stride: usize,
     scratch: Vec<u64>,
     local_ids: Vec<[usize; 3]>,
     /// Byte ranges of `local` in use: the `__local` arguments, the kernel-scope variables.
@@ -239,6 +262,7 @@ impl Frame {
             split: Vec::with_capacity(n),
             split2: Vec::with_capacity(n),
             tmp: vec![0; n],
+            private_stride,
             scratch: Vec::new(),
             local_ids: Vec::new(),
             local_parts,
@@ -542,6 +566,7 @@ pub fn run(program: &Program, launch: &Launch) -> Result<(), String> {
             local: frame.local_ranges(),
             recent: Default::default(),
             next: Cell::new(0),
+            private_stride: frame.private_stride,
         };
         let [gx, gy, _] = launch.groups.map(|g| g as usize);
         while !stop.load(Ordering::Relaxed) {
@@ -574,5 +599,31 @@ pub fn run(program: &Program, launch: &Launch) -> Result<(), String> {
     match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_work_item_reaches_only_its_own_private_memory() {
+        let mem = Memory {
+            global: &[],
+            own: [(1000, 1064), (0, 0), (0, 0)],
+            local: Vec::new(),
+            recent: Default::default(),
+            next: Cell::new(0),
+            private_stride: 16,
+        };
+        assert!(mem.check_lane(1016, 4, 1).is_ok());
+        assert!(mem.check_lane(1028, 4, 1).is_ok());
+        let err = mem.check_lane(1016, 4, 0).unwrap_err();
+        assert!(
+            err.contains("outside work-item 0's private memory"),
+            "{err}"
+        );
+        assert!(mem.check_lane(1030, 4, 1).is_err(), "straddles into lane 2");
+        assert!(mem.check_lane(2000, 4, 0).is_err(), "nowhere");
     }
 }

@@ -67,7 +67,7 @@ fn vload(
             let l = l as usize;
             let addr = (x.r[p * s + l] as usize)
                 .wrapping_add((x.r[offset * s + l] as usize).wrapping_mul(stride));
-            x.mem.check(addr, n * bytes)?;
+            x.mem.check_lane(addr, n * bytes, l)?;
             for k in 0..n {
                 // SAFETY: the range of all n elements was checked.
                 x.r[(dst + k) * s + l] = convert(unsafe { memops::read(addr + k * bytes, bytes) });
@@ -93,7 +93,7 @@ fn vstore(
             let l = l as usize;
             let addr = (x.r[p * s + l] as usize)
                 .wrapping_add((x.r[offset * s + l] as usize).wrapping_mul(stride));
-            x.mem.check(addr, n * bytes)?;
+            x.mem.check_lane(addr, n * bytes, l)?;
             for k in 0..n {
                 // SAFETY: the range of all n elements was checked.
                 unsafe { memops::write(addr + k * bytes, bytes, convert(x.r[(data + k) * s + l])) };
@@ -248,7 +248,7 @@ impl Lowering<'_> {
                         }
                         if let Some((p, bytes, pn)) = out_ptr {
                             let addr = x.r[p * s + l] as usize;
-                            x.mem.check(addr, bytes * pn)?;
+                            x.mem.check_lane(addr, bytes * pn, l)?;
                             for (k, v) in out2.iter().take(pn).enumerate() {
                                 // SAFETY: the range was checked.
                                 unsafe { memops::write(addr + k * bytes, bytes, *v) };

@@ -75,7 +75,7 @@ pub fn load(d: usize, ptr: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
             for &l in x.active {
                 let l = l as usize;
                 let addr = x.r[ptr * s + l] as usize;
-                x.mem.check(addr, bytes)?;
+                x.mem.check_lane(addr, bytes, l)?;
                 // SAFETY: the range was checked.
                 x.r[d * s + l] = unsafe { read(addr, bytes) };
             }
@@ -87,7 +87,7 @@ pub fn load(d: usize, ptr: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
         for &l in x.active {
             let l = l as usize;
             let base = x.r[ptr * s + l] as usize;
-            x.mem.check(base, size)?;
+            x.mem.check_lane(base, size, l)?;
             for (k, leaf) in leaves.iter().enumerate() {
                 // SAFETY: the whole value's range was checked.
                 x.r[(d + k) * s + l] = unsafe { read(base + leaf.offset, leaf_bytes(leaf)) };
@@ -106,7 +106,7 @@ pub fn store(ptr: usize, v: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
             for &l in x.active {
                 let l = l as usize;
                 let addr = x.r[ptr * s + l] as usize;
-                x.mem.check(addr, bytes)?;
+                x.mem.check_lane(addr, bytes, l)?;
                 // SAFETY: the range was checked.
                 unsafe { write(addr, bytes, x.r[v * s + l]) };
             }
@@ -118,7 +118,7 @@ pub fn store(ptr: usize, v: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
         for &l in x.active {
             let l = l as usize;
             let base = x.r[ptr * s + l] as usize;
-            x.mem.check(base, size)?;
+            x.mem.check_lane(base, size, l)?;
             for (k, leaf) in leaves.iter().enumerate() {
                 // SAFETY: the whole value's range was checked.
                 unsafe { write(base + leaf.offset, leaf_bytes(leaf), x.r[(v + k) * s + l]) };
@@ -215,8 +215,8 @@ pub fn copy_memory(dst: usize, src: usize, size: Result<usize, usize>) -> Exec {
                 Ok(n) => n,
                 Err(slot) => x.r[slot * s + l] as usize,
             };
-            x.mem.check(d, n)?;
-            x.mem.check(a, n)?;
+            x.mem.check_lane(d, n, l)?;
+            x.mem.check_lane(a, n, l)?;
             // SAFETY: both ranges were checked.
             unsafe { std::ptr::copy(a as *const u8, d as *mut u8, n) };
         }
@@ -311,7 +311,7 @@ pub fn atomic(
         for &l in x.active {
             let l = l as usize;
             let addr = x.r[ptr * s + l] as usize;
-            x.mem.check(addr, bytes)?;
+            x.mem.check_lane(addr, bytes, l)?;
             if addr % bytes != 0 {
                 return Err(format!("misaligned {bytes}-byte atomic at {addr:#x}"));
             }
