@@ -5,9 +5,11 @@
 //! * [`level_zero`] (`level-zero`): the safe layer — RAII objects, typed errors, builders,
 //!   backend selection (Intel's loader, a driver library, or the embedded CPU driver).
 //! * [`sys`] (`level-zero-sys`): generated types and run-time loading of the DDI tables.
+//! * [`onearray`]: typed arrays over USM (buffer kinds as types, a caching pool, transfers).
 //! * [`cpu`] (`level-zero-cpu`): a Level Zero driver that runs on the host CPU, so everything
 //!   works and is tested on machines without an Intel GPU.
 
 pub use level_zero;
 pub use level_zero_cpu as cpu;
 pub use level_zero_sys as sys;
+pub use onearray;

@@ -1,0 +1,109 @@
+//! `cargo bench --bench onearray`: pool-hit allocate+free latency vs unpooled, and
+//! host→device→host round trips vs the same raw Level Zero calls.
+
+use level_zero::{Allocation, Commands, Deps};
+use oneapi::level_zero;
+use oneapi::onearray::{self, OneArray};
+use std::time::{Duration, Instant};
+
+fn median(mut f: impl FnMut(), inner: u32, samples: usize) -> Duration {
+    let mut v: Vec<Duration> = (0..samples)
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..inner {
+                f();
+            }
+            t.elapsed() / inner
+        })
+        .collect();
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn main() -> Result<(), onearray::Error> {
+    let (ctx, dev) = (
+        level_zero::default_context()?,
+        level_zero::default_device()?,
+    );
+    println!(
+        "{:<44} {:>12} {:>12} {:>8}",
+        "benchmark", "onearray", "baseline", "ratio"
+    );
+    let row = |name: &str, a: Duration, b: Duration| {
+        println!(
+            "{name:<44} {:>12.2?} {:>12.2?} {:>8.2}",
+            a,
+            b,
+            a.as_secs_f64() / b.as_secs_f64()
+        )
+    };
+
+    // Pool hit vs the pool switched off (each allocation a driver call).
+    drop(OneArray::<u8>::zeroed(4096)?);
+    let hit = median(
+        // SAFETY: the array is dropped without being read.
+        || drop(unsafe { OneArray::<u8>::uninit(4096) }.unwrap()),
+        10_000,
+        21,
+    );
+    onearray::set_pool_enabled(false);
+    let unpooled = median(
+        // SAFETY: as above.
+        || drop(unsafe { OneArray::<u8>::uninit(4096) }.unwrap()),
+        2_000,
+        21,
+    );
+    let raw = median(
+        || drop(Allocation::device(&ctx, &dev, 4096, 64).unwrap()),
+        2_000,
+        21,
+    );
+    onearray::set_pool_enabled(true);
+    row(
+        "alloc+free 4 KiB device: pool hit vs unpooled",
+        hit,
+        unpooled,
+    );
+    row("alloc+free 4 KiB device: pool hit vs raw zeMem", hit, raw);
+
+    for (name, n, samples) in [("4 KiB", 4096usize, 501), ("64 MiB", 64 << 20, 11)] {
+        let src = vec![7u8; n];
+        let mut out = vec![0u8; n];
+        let mut a = OneArray::<u8>::zeroed(n)?;
+        let ours = median(
+            || {
+                a.copy_from_slice(&src).unwrap();
+                a.copy_to_slice(&mut out).unwrap();
+            },
+            1,
+            samples,
+        );
+        let buf = Allocation::device(&ctx, &dev, n, 64)?;
+        let theirs = median(
+            || {
+                level_zero::with_stream(&ctx, &dev, |l| {
+                    // SAFETY: `src`/`out` are live host buffers of `n` bytes, `buf` a live
+                    // device allocation of `n` bytes; each copy is waited for.
+                    unsafe {
+                        l.copy_raw(buf.as_ptr(), src.as_ptr().cast(), n, Deps::NONE, vec![])
+                            .unwrap();
+                        l.synchronize().unwrap();
+                        l.copy_raw(out.as_mut_ptr().cast(), buf.as_ptr(), n, Deps::NONE, vec![])
+                            .unwrap();
+                        l.synchronize().unwrap();
+                    }
+                })
+                .unwrap();
+            },
+            1,
+            samples,
+        );
+        assert_eq!(out[n - 1], 7);
+        row(
+            &format!("host->device->host {name} vs raw calls"),
+            ours,
+            theirs,
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,561 @@
+//! `OneArray<T, B>`: a typed, shaped view of a pool block.
+
+use crate::error::{Error, Result};
+use crate::kinds::{BufferKind, DeviceBuffer, HostAccessible};
+use crate::pool::{self, Block};
+use bytemuck::Pod;
+use level_zero::{Commands, Context, Device, ImmediateCommandList, MemoryAdvice, MemoryKind};
+use std::marker::PhantomData;
+use std::ops::Range;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// Most dimensions a shape may have.
+pub const MAX_DIMS: usize = 6;
+
+/// A 1-D array of `T` in memory of kind `B`, with a shape for N-D use.
+///
+/// Clones are not offered: [`view`](Self::view) makes another array over the same memory
+/// (it keeps the memory alive). Host access exists only for [`HostAccessible`] kinds:
+///
+/// ```
+/// use onearray::{OneArray, SharedBuffer};
+/// let mut a = OneArray::<f32, SharedBuffer>::from_slice(&[1.0, 2.0, 3.0])?;
+/// a[1] = 5.0;
+/// assert_eq!(a.as_slice(), &[1.0, 5.0, 3.0]);
+/// # Ok::<(), onearray::Error>(())
+/// ```
+///
+/// Device memory has no host access; this does not compile:
+///
+/// ```compile_fail
+/// use onearray::OneArray;
+/// let a = OneArray::<f32>::zeroed(4).unwrap();
+/// let _ = a.as_slice();
+/// ```
+///
+/// ```compile_fail
+/// use onearray::{DeviceBuffer, OneArray};
+/// let a = OneArray::<u8, DeviceBuffer>::zeroed(4).unwrap();
+/// let _ = a[0];
+/// ```
+pub struct OneArray<T: Pod, B: BufferKind = DeviceBuffer> {
+    pub(crate) block: Arc<Block>,
+    /// Offset in elements into the block.
+    pub(crate) offset: usize,
+    pub(crate) len: usize,
+    dims: [usize; MAX_DIMS],
+    ndim: u8,
+    _t: PhantomData<(T, fn() -> B)>,
+}
+
+impl<T: Pod, B: BufferKind> OneArray<T, B> {
+    /// An array of `len` uninitialised elements on `(ctx, dev)`.
+    ///
+    /// # Safety
+    /// The contents are whatever the memory held (possibly never written): write every
+    /// element before reading it.
+    pub unsafe fn uninit_in(ctx: &Context, dev: &Device, len: usize) -> Result<Self> {
+        let bytes = len.checked_mul(size_of::<T>()).ok_or(Error::OutOfRange {
+            start: 0,
+            end: len,
+            len: 0,
+        })?;
+        let pool = pool::pool_for(ctx, dev, B::KIND);
+        let block = pool.allocate(bytes, align_of::<T>(), &|size, align| {
+            B::allocate(ctx, dev, size, align)
+        })?;
+        Ok(Self::from_block(Arc::new(block), 0, len))
+    }
+
+    /// [`uninit_in`](Self::uninit_in) on the default context and device.
+    ///
+    /// # Safety
+    /// As for [`uninit_in`](Self::uninit_in).
+    pub unsafe fn uninit(len: usize) -> Result<Self> {
+        let (ctx, dev) = defaults()?;
+        // SAFETY: the caller's obligation is passed on.
+        unsafe { Self::uninit_in(&ctx, &dev, len) }
+    }
+
+    pub(crate) fn from_block(block: Arc<Block>, offset: usize, len: usize) -> Self {
+        let mut dims = [0; MAX_DIMS];
+        dims[0] = len;
+        OneArray {
+            block,
+            offset,
+            len,
+            dims,
+            ndim: 1,
+            _t: PhantomData,
+        }
+    }
+
+    /// `len` zeroed elements on `(ctx, dev)`.
+    pub fn zeroed_in(ctx: &Context, dev: &Device, len: usize) -> Result<Self> {
+        Self::filled_in(ctx, dev, len, T::zeroed())
+    }
+
+    /// `len` zeroed elements on the default device.
+    ///
+    /// ```
+    /// let a = onearray::OneArray::<u16>::zeroed(100)?;
+    /// assert_eq!(a.to_vec()?, vec![0; 100]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn zeroed(len: usize) -> Result<Self> {
+        let (ctx, dev) = defaults()?;
+        Self::zeroed_in(&ctx, &dev, len)
+    }
+
+    /// `len` copies of `value` on `(ctx, dev)`.
+    pub fn filled_in(ctx: &Context, dev: &Device, len: usize, value: T) -> Result<Self> {
+        // SAFETY: every element is written by the fill before the array is returned.
+        let mut a = unsafe { Self::uninit_in(ctx, dev, len)? };
+        a.fill(value)?;
+        Ok(a)
+    }
+
+    /// `len` copies of `value` on the default device.
+    ///
+    /// ```
+    /// use onearray::{HostBuffer, OneArray};
+    /// let a = OneArray::<f64, HostBuffer>::filled(3, 2.5)?;
+    /// assert_eq!(a.as_slice(), &[2.5; 3]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn filled(len: usize, value: T) -> Result<Self> {
+        let (ctx, dev) = defaults()?;
+        Self::filled_in(&ctx, &dev, len, value)
+    }
+
+    /// A copy of `src` on `(ctx, dev)`.
+    pub fn from_slice_in(ctx: &Context, dev: &Device, src: &[T]) -> Result<Self> {
+        // SAFETY: the upload writes every element.
+        let mut a = unsafe { Self::uninit_in(ctx, dev, src.len())? };
+        a.copy_from_slice(src)?;
+        Ok(a)
+    }
+
+    /// A copy of `src` on the default device.
+    ///
+    /// ```
+    /// let a = onearray::OneArray::<i32>::from_slice(&[1, 2, 3])?;
+    /// assert_eq!(a.to_vec()?, [1, 2, 3]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn from_slice(src: &[T]) -> Result<Self> {
+        let (ctx, dev) = defaults()?;
+        Self::from_slice_in(&ctx, &dev, src)
+    }
+
+    /// The elements of `iter` on the default device.
+    pub fn try_from_iter(iter: impl IntoIterator<Item = T>) -> Result<Self> {
+        Self::from_slice(&iter.into_iter().collect::<Vec<_>>())
+    }
+
+    /// Runs `f` with a zeroed temporary of `len` elements, freed (back to the pool) after.
+    ///
+    /// ```
+    /// use onearray::OneArray;
+    /// let sum = OneArray::<u8>::with_temp(64, |t| t.fill(1).and_then(|_| t.to_vec()))??;
+    /// assert_eq!(sum.iter().map(|&v| v as u32).sum::<u32>(), 64);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn with_temp<R>(len: usize, f: impl FnOnce(&mut Self) -> R) -> Result<R> {
+        let mut tmp = Self::zeroed(len)?;
+        let r = f(&mut tmp);
+        tmp.unsafe_free()?;
+        Ok(r)
+    }
+
+    /// Frees the memory now, after waiting for its last use, instead of at drop.
+    ///
+    /// Named after oneAPI.jl's `unsafe_free!`; here it is safe: it consumes the array, so no
+    /// reference to the memory remains, and it waits for pending commands. It refuses with
+    /// [`Error::ViewsExist`] while views share the memory (the array is then dropped as usual
+    /// and the memory lives on with the views). The block returns to the pool (or the driver
+    /// when the pool is off).
+    pub fn unsafe_free(self) -> Result<()> {
+        let views = self.views();
+        if views > 0 {
+            return Err(Error::ViewsExist { views });
+        }
+        self.wait_idle()?;
+        drop(self);
+        Ok(())
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Size in bytes of the elements.
+    pub fn byte_size(&self) -> usize {
+        self.len * size_of::<T>()
+    }
+
+    /// Alignment in bytes of the first element's address (capped at 4096).
+    pub fn alignment(&self) -> usize {
+        let addr = self.as_ptr() as usize;
+        if addr == 0 {
+            return 4096;
+        }
+        (1usize << addr.trailing_zeros()).min(4096)
+    }
+
+    /// The address of the first element (device addresses are not host-dereferenceable).
+    pub fn as_ptr(&self) -> *const T {
+        self.block
+            .alloc()
+            .as_ptr()
+            .cast::<T>()
+            .wrapping_add(self.offset)
+    }
+
+    /// The device the memory belongs to.
+    pub fn device(&self) -> &Device {
+        &self.block.pool.dev
+    }
+
+    pub fn context(&self) -> &Context {
+        &self.block.pool.ctx
+    }
+
+    pub fn kind(&self) -> MemoryKind {
+        B::KIND
+    }
+
+    pub fn is_device(&self) -> bool {
+        B::KIND == MemoryKind::Device
+    }
+
+    pub fn is_shared(&self) -> bool {
+        B::KIND == MemoryKind::Shared
+    }
+
+    pub fn is_host(&self) -> bool {
+        B::KIND == MemoryKind::Host
+    }
+
+    /// The shape (its product is `len`).
+    pub fn shape(&self) -> &[usize] {
+        &self.dims[..self.ndim as usize]
+    }
+
+    pub fn ndim(&self) -> usize {
+        self.ndim as usize
+    }
+
+    /// The same elements with another shape (row-major, same element count).
+    ///
+    /// ```
+    /// let a = onearray::OneArray::<f32>::zeroed(6)?.reshape(&[2, 3])?;
+    /// assert_eq!(a.shape(), &[2, 3]);
+    /// assert!(a.reshape(&[4, 2]).is_err());
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn reshape(mut self, shape: &[usize]) -> Result<Self> {
+        let elements = shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d));
+        if shape.is_empty() || shape.len() > MAX_DIMS || elements != Some(self.len) {
+            return Err(Error::Shape {
+                shape: shape.to_vec(),
+                elements: elements.unwrap_or(usize::MAX),
+                len: self.len,
+            });
+        }
+        self.dims = [0; MAX_DIMS];
+        self.dims[..shape.len()].copy_from_slice(shape);
+        self.ndim = shape.len() as u8;
+        Ok(self)
+    }
+
+    /// A 1-D array over `range` of this one's elements, sharing (and keeping alive) the
+    /// memory.
+    ///
+    /// ```
+    /// let a = onearray::OneArray::<u32>::from_slice(&[0, 1, 2, 3, 4])?;
+    /// let v = a.view(1..4)?;
+    /// drop(a);
+    /// assert_eq!(v.to_vec()?, [1, 2, 3]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn view(&self, range: Range<usize>) -> Result<Self> {
+        self.check_range(&range)?;
+        Ok(Self::from_block(
+            self.block.clone(),
+            self.offset + range.start,
+            range.len(),
+        ))
+    }
+
+    /// How many other arrays (views) share this one's memory.
+    pub fn views(&self) -> usize {
+        Arc::strong_count(&self.block) - 1
+    }
+
+    pub(crate) fn check_range(&self, r: &Range<usize>) -> Result<()> {
+        if r.start > r.end || r.end > self.len {
+            return Err(Error::OutOfRange {
+                start: r.start,
+                end: r.end,
+                len: self.len,
+            });
+        }
+        Ok(())
+    }
+
+    /// Host-visible kinds may be written only while no view shares the memory (so no host
+    /// reference into it can exist elsewhere).
+    pub(crate) fn check_writable(&self) -> Result<()> {
+        if B::KIND != MemoryKind::Device && self.views() > 0 {
+            return Err(Error::ViewsExist {
+                views: self.views(),
+            });
+        }
+        Ok(())
+    }
+
+    pub(crate) fn byte_offset(&self) -> usize {
+        self.offset * size_of::<T>()
+    }
+
+    /// Waits until no command uses the memory.
+    pub(crate) fn wait_idle(&self) -> Result<()> {
+        let b = &self.block;
+        let seq = b.last_seq.load(Ordering::Acquire);
+        let list = b.last_list.load(Ordering::Acquire);
+        if seq != 0 && list == pool::stream_id(self.context(), self.device()) {
+            level_zero::with_stream(self.context(), self.device(), |l| l.wait_for(seq, None))??;
+        } else {
+            // Commands of another stream (or of the memory's previous user) still hold it:
+            // they release it when their stream retires them.
+            while b.alloc().owners() > 1 {
+                let _ = level_zero::with_stream(self.context(), self.device(), |l| l.poll());
+                if b.alloc().owners() == 1 {
+                    break;
+                }
+                std::thread::yield_now();
+            }
+        }
+        b.last_seq.store(0, Ordering::Release);
+        Ok(())
+    }
+
+    /// Runs `f` on this thread's stream, ordered after earlier users of the memory on other
+    /// streams. With `wait`, waits for it; without, records it as the last use.
+    pub(crate) fn on_stream<R>(
+        &self,
+        wait: bool,
+        f: impl FnOnce(&mut ImmediateCommandList) -> level_zero::Result<R>,
+    ) -> Result<(R, level_zero::Token)> {
+        let mine = pool::stream_id(self.context(), self.device());
+        let list = self.block.last_list.load(Ordering::Acquire);
+        if list != 0 && list != mine {
+            self.wait_idle()?;
+        }
+        let (r, token) = level_zero::with_stream(self.context(), self.device(), |l| {
+            let r = f(l)?;
+            let token = l.last_token();
+            if wait {
+                l.synchronize()?;
+            }
+            Ok::<_, level_zero::Error>((r, token))
+        })??;
+        if !wait {
+            self.mark(token);
+        }
+        Ok((r, token))
+    }
+
+    pub(crate) fn mark(&self, token: level_zero::Token) {
+        self.block.last_list.store(token.list, Ordering::Release);
+        self.block.last_seq.store(token.seq, Ordering::Release);
+    }
+
+    /// Sets every element to `value` (blocking).
+    pub fn fill(&mut self, value: T) -> Result<()> {
+        self.check_writable()?;
+        if self.len == 0 {
+            return Ok(());
+        }
+        let pattern = bytemuck::bytes_of(&value);
+        if B::KIND != MemoryKind::Device {
+            self.wait_idle()?;
+            // SAFETY: host-accessible memory of `len` elements, idle, not shared by views
+            // (checked above), and `&mut self` excludes other references.
+            let s = unsafe { std::slice::from_raw_parts_mut(self.as_ptr().cast_mut(), self.len) };
+            s.fill(value);
+            return Ok(());
+        }
+        if pattern.len().is_power_of_two() && pattern.len() <= 128 {
+            let (alloc, off, len) = (self.block.alloc(), self.byte_offset(), self.byte_size());
+            self.on_stream(true, |l| {
+                l.fill(alloc, off, len, pattern, level_zero::Deps::NONE)
+            })?;
+            Ok(())
+        } else {
+            self.copy_from_slice(&vec![value; self.len])
+        }
+    }
+
+    /// Hints that the device will use the memory soon (blocking; the whole block).
+    pub fn prefetch(&self) -> Result<()> {
+        let alloc = self.block.alloc();
+        self.on_stream(true, |l| l.prefetch(alloc))?;
+        Ok(())
+    }
+
+    /// Gives the driver `advice` about the memory's use by the array's device.
+    ///
+    /// ```
+    /// use onearray::{OneArray, SharedBuffer};
+    /// use level_zero::MemoryAdvice;
+    /// let a = OneArray::<f32, SharedBuffer>::zeroed(1024)?;
+    /// for advice in MemoryAdvice::ALL {
+    ///     a.advise(advice)?;
+    /// }
+    /// a.prefetch()?;
+    /// a.make_resident()?;
+    /// a.evict()?;
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn advise(&self, advice: MemoryAdvice) -> Result<()> {
+        let alloc = self.block.alloc();
+        let dev = self.device().clone();
+        self.on_stream(true, |l| l.advise(&dev, alloc, advice))?;
+        Ok(())
+    }
+
+    /// Makes the memory resident on the array's device.
+    pub fn make_resident(&self) -> Result<()> {
+        Ok(self
+            .context()
+            .make_resident(self.device(), self.block.alloc())?)
+    }
+
+    /// Allows the memory to be evicted from the array's device.
+    pub fn evict(&self) -> Result<()> {
+        Ok(self.context().evict(self.device(), self.block.alloc())?)
+    }
+}
+
+impl<T: Pod, B: HostAccessible> OneArray<T, B> {
+    /// The elements (waits for pending commands that use the memory).
+    pub fn as_slice(&self) -> &[T] {
+        if let Err(e) = self.wait_idle() {
+            panic!("waiting for commands using the array failed: {e}");
+        }
+        if self.len == 0 {
+            return &[];
+        }
+        // SAFETY: host-accessible memory of `len` initialised elements (constructors write
+        // them or are unsafe), idle; writes need `&mut` of the only array over the memory.
+        unsafe { std::slice::from_raw_parts(self.as_ptr(), self.len) }
+    }
+
+    /// The elements, mutably; [`Error::ViewsExist`] while views share the memory.
+    pub fn try_as_mut_slice(&mut self) -> Result<&mut [T]> {
+        self.check_writable()?;
+        self.wait_idle()?;
+        if self.len == 0 {
+            return Ok(&mut []);
+        }
+        // SAFETY: as in `as_slice`; no view shares the memory and `&mut self` is unique.
+        Ok(unsafe { std::slice::from_raw_parts_mut(self.as_ptr().cast_mut(), self.len) })
+    }
+
+    /// The elements, mutably. Panics while views share the memory.
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        match self.try_as_mut_slice() {
+            Ok(s) => s,
+            Err(e) => panic!("no mutable host access: {e}"),
+        }
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.as_slice().iter()
+    }
+
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
+        self.as_mut_slice().iter_mut()
+    }
+}
+
+impl<T: Pod, B: HostAccessible> std::ops::Index<usize> for OneArray<T, B> {
+    type Output = T;
+    fn index(&self, i: usize) -> &T {
+        &self.as_slice()[i]
+    }
+}
+
+impl<T: Pod, B: HostAccessible> std::ops::IndexMut<usize> for OneArray<T, B> {
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        &mut self.as_mut_slice()[i]
+    }
+}
+
+impl<'a, T: Pod, B: HostAccessible> IntoIterator for &'a OneArray<T, B> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<T: Pod, B: BufferKind> std::fmt::Debug for OneArray<T, B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = self
+            .device()
+            .properties()
+            .map_or_else(|_| "?".to_string(), |p| p.name);
+        f.debug_struct(&format!(
+            "OneArray<{}, {}>",
+            std::any::type_name::<T>(),
+            B::KIND.name()
+        ))
+        .field("shape", &self.shape())
+        .field("device", &name)
+        .finish()
+    }
+}
+
+impl<T: Pod, B: BufferKind> FromIterator<T> for OneArray<T, B> {
+    /// Panics if the allocation or upload fails; [`OneArray::try_from_iter`] returns errors.
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        Self::try_from_iter(iter).expect("OneArray::from_iter")
+    }
+}
+
+impl<T: Pod, B: BufferKind> TryFrom<&[T]> for OneArray<T, B> {
+    type Error = Error;
+    fn try_from(s: &[T]) -> Result<Self> {
+        Self::from_slice(s)
+    }
+}
+
+impl<T: Pod, B: BufferKind> TryFrom<Vec<T>> for OneArray<T, B> {
+    type Error = Error;
+    fn try_from(v: Vec<T>) -> Result<Self> {
+        Self::from_slice(&v)
+    }
+}
+
+impl<T: Pod, B: BufferKind> TryFrom<&OneArray<T, B>> for Vec<T> {
+    type Error = Error;
+    fn try_from(a: &OneArray<T, B>) -> Result<Vec<T>> {
+        a.to_vec()
+    }
+}
+
+pub(crate) fn defaults() -> Result<(Context, Device)> {
+    Ok((
+        level_zero::default_context()?,
+        level_zero::default_device()?,
+    ))
+}

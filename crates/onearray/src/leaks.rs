@@ -1,0 +1,103 @@
+//! Opt-in leak tracker: each live block with its size, kind and creation backtrace.
+//!
+//! ```
+//! onearray::set_leak_tracking(true);
+//! let a = onearray::OneArray::<u32>::zeroed(10)?;
+//! assert!(onearray::report_leaks().iter().any(|l| l.size == 512));
+//! drop(a);
+//! onearray::set_leak_tracking(false);
+//! # Ok::<(), onearray::Error>(())
+//! ```
+
+use level_zero::{Allocation, MemoryKind};
+use std::backtrace::Backtrace;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::{Arc, Mutex};
+
+static TRACK: AtomicU8 = AtomicU8::new(0);
+static NEXT: AtomicU64 = AtomicU64::new(1);
+static LIVE: Mutex<Option<HashMap<u64, Leak>>> = Mutex::new(None);
+
+/// A live allocation recorded by the tracker.
+#[derive(Clone, Debug)]
+pub struct Leak {
+    /// Bytes held (the size class when pooled).
+    pub size: usize,
+    pub kind: MemoryKind,
+    /// Address of the block.
+    pub address: usize,
+    /// Where it was created.
+    pub backtrace: Arc<Backtrace>,
+}
+
+impl std::fmt::Display for Leak {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} B of {} memory at {:#x}, created at:\n{}",
+            self.size,
+            self.kind.name(),
+            self.address,
+            self.backtrace
+        )
+    }
+}
+
+/// Whether tracking is on (env `ONEARRAY_TRACK_LEAKS=1` turns it on at first use).
+pub fn leak_tracking() -> bool {
+    match TRACK.load(Ordering::Relaxed) {
+        1 => true,
+        2 => false,
+        _ => {
+            let on = std::env::var("ONEARRAY_TRACK_LEAKS").is_ok_and(|v| v == "1");
+            let _ = TRACK.compare_exchange(
+                0,
+                if on { 1 } else { 2 },
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+            TRACK.load(Ordering::Relaxed) == 1
+        }
+    }
+}
+
+/// Turns tracking on or off for allocations made from now on.
+pub fn set_leak_tracking(on: bool) {
+    TRACK.store(if on { 1 } else { 2 }, Ordering::Relaxed);
+}
+
+/// The live tracked allocations, oldest first.
+pub fn report_leaks() -> Vec<Leak> {
+    let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+    let mut v: Vec<(u64, Leak)> = live
+        .iter()
+        .flat_map(|m| m.iter().map(|(k, l)| (*k, l.clone())))
+        .collect();
+    v.sort_by_key(|e| e.0);
+    v.into_iter().map(|e| e.1).collect()
+}
+
+pub(crate) fn record(size: usize, kind: MemoryKind, alloc: &Allocation) -> u64 {
+    if !leak_tracking() {
+        return 0;
+    }
+    let id = NEXT.fetch_add(1, Ordering::Relaxed);
+    let leak = Leak {
+        size,
+        kind,
+        address: alloc.as_ptr() as usize,
+        backtrace: Arc::new(Backtrace::force_capture()),
+    };
+    LIVE.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert_with(HashMap::new)
+        .insert(id, leak);
+    id
+}
+
+pub(crate) fn forget(id: u64) {
+    if let Some(m) = LIVE.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+        m.remove(&id);
+    }
+}

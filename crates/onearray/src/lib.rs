@@ -1,0 +1,33 @@
+//! Typed arrays over oneAPI Level Zero USM.
+//!
+//! `OneArray<T, B>` holds `T: bytemuck::Pod` elements in memory of kind `B`
+//! ([`DeviceBuffer`] by default, [`SharedBuffer`], [`HostBuffer`]); the kind decides at
+//! compile time whether the host may touch the elements. Memory comes from a caching pool per
+//! (context, device, kind) and is never released while a command still uses it.
+//!
+//! ```
+//! use onearray::{OneArray, SharedBuffer};
+//! let d = OneArray::<f32>::from_slice(&[1.0, 2.0, 3.0])?; // device memory
+//! let mut s = OneArray::<f32, SharedBuffer>::zeroed(3)?;
+//! s.copy_from(&d)?;
+//! assert_eq!(s.iter().sum::<f32>(), 6.0);
+//! # Ok::<(), onearray::Error>(())
+//! ```
+
+mod array;
+mod copy;
+mod error;
+mod kinds;
+mod leaks;
+pub mod pool;
+mod status;
+
+pub use array::{OneArray, MAX_DIMS};
+pub use bytemuck::{Pod, Zeroable};
+pub use copy::Pending;
+pub use error::{Error, Result};
+pub use half::{bf16, f16};
+pub use kinds::{BufferKind, DeviceBuffer, HostAccessible, HostBuffer, SharedBuffer};
+pub use leaks::{leak_tracking, report_leaks, set_leak_tracking, Leak};
+pub use pool::{pool_enabled, set_pool_enabled, set_pool_limit, trim, PoolStats};
+pub use status::{human, memory_info, memory_report, memory_status, MemoryInfo, PoolInfo};

@@ -1,0 +1,148 @@
+//! Pool invariants and statistics (global toggles run in child processes).
+
+mod common;
+use common::in_child;
+use onearray::pool::size_class;
+use onearray::*;
+use proptest::prelude::*;
+
+proptest! {
+    #[test]
+    fn size_classes_bound_waste(bytes in 1usize..(1 << 40)) {
+        let (idx, size) = size_class(bytes);
+        prop_assert!(size >= bytes && size >= 512);
+        prop_assert_eq!(size % 128, 0);
+        if bytes > 512 {
+            // At most a quarter of the power of two below.
+            prop_assert!((size - bytes) * 4 <= size);
+        }
+        prop_assert_eq!(size_class(size), (idx, size));
+        if size > 512 {
+            prop_assert_eq!(size_class(size + 1).0, idx + 1);
+        }
+    }
+
+    #[test]
+    fn copy_round_trips(data in proptest::collection::vec(any::<u32>(), 0..3000),
+                        start in 0usize..100, n in 0usize..100) {
+        let a = OneArray::<u32>::from_slice(&data).unwrap();
+        prop_assert_eq!(&a.to_vec().unwrap(), &data);
+        let s = OneArray::<u32, SharedBuffer>::try_from(&data[..]).unwrap();
+        let mut h = OneArray::<u32, HostBuffer>::zeroed(data.len()).unwrap();
+        h.copy_from(&a).unwrap();
+        prop_assert_eq!(h.as_slice(), s.as_slice());
+        let r = start.min(data.len())..(start + n).min(data.len());
+        let mut d = OneArray::<u32>::zeroed(r.len()).unwrap();
+        d.copy_range_from(0, &s, r.clone()).unwrap();
+        prop_assert_eq!(&d.to_vec().unwrap()[..], &data[r]);
+    }
+}
+
+fn stats(kind: level_zero::MemoryKind) -> PoolStats {
+    memory_info()
+        .unwrap()
+        .pools
+        .into_iter()
+        .find(|p| p.kind == kind)
+        .map(|p| p.stats)
+        .unwrap_or_default()
+}
+
+#[test]
+fn stats_accounting() {
+    if !in_child("stats_accounting", &[]) {
+        return;
+    }
+    let host = level_zero::MemoryKind::Host;
+    let sizes = [1usize, 512, 513, 4000, 70_000, 1 << 20];
+    let mut arrays = Vec::new();
+    for &s in &sizes {
+        arrays.push(OneArray::<u8, HostBuffer>::zeroed(s).unwrap());
+    }
+    let classes: usize = sizes.iter().map(|&s| size_class(s).1).sum();
+    let st = stats(host);
+    assert_eq!(
+        (st.bytes_in_use, st.live_allocations, st.misses),
+        (classes, 6, 6)
+    );
+    assert_eq!(st.peak_in_use, classes);
+    drop(arrays);
+    let st = stats(host);
+    assert_eq!(
+        (st.bytes_in_use, st.bytes_pooled, st.live_allocations),
+        (0, classes, 0)
+    );
+    // Same sizes again: all hits.
+    let again: Vec<_> = sizes
+        .iter()
+        .map(|&s| OneArray::<u8, HostBuffer>::zeroed(s).unwrap())
+        .collect();
+    let st = stats(host);
+    assert_eq!((st.hits, st.allocations), (6, 12));
+    assert_eq!(st.hit_rate(), 0.5);
+    assert_eq!(st.bytes_in_use + st.bytes_pooled, classes);
+    drop(again);
+    assert_eq!(trim(), classes);
+    let st = stats(host);
+    assert_eq!((st.bytes_pooled, st.bytes_in_use, st.released), (0, 0, 6));
+    // A limit on pooled bytes.
+    set_pool_limit(1024);
+    drop(OneArray::<u8, HostBuffer>::zeroed(4096).unwrap());
+    assert_eq!(stats(host).bytes_pooled, 0);
+    drop(OneArray::<u8, HostBuffer>::zeroed(100).unwrap());
+    assert_eq!(stats(host).bytes_pooled, 512);
+    // Pool off through the API.
+    set_pool_limit(usize::MAX);
+    set_pool_enabled(false);
+    let before = stats(host);
+    drop(OneArray::<u8, HostBuffer>::zeroed(512).unwrap());
+    let st = stats(host);
+    assert_eq!((st.misses, st.hits), (before.misses + 1, before.hits));
+    assert_eq!(st.bytes_pooled, before.bytes_pooled);
+    let report = memory_report().unwrap();
+    assert!(
+        report.contains("hit rate") && report.contains("host"),
+        "{report}"
+    );
+    println!("{report}");
+}
+
+#[test]
+fn pool_off_by_env() {
+    if !in_child("pool_off_by_env", &[("ONEARRAY_POOL", "0")]) {
+        return;
+    }
+    assert!(!pool_enabled());
+    for _ in 0..3 {
+        drop(OneArray::<u32>::zeroed(1000).unwrap());
+    }
+    let st = stats(level_zero::MemoryKind::Device);
+    assert_eq!(
+        (st.hits, st.misses, st.bytes_pooled, st.bytes_in_use),
+        (0, 3, 0, 0)
+    );
+}
+
+#[test]
+fn leaks_by_env() {
+    if !in_child("leaks_by_env", &[("ONEARRAY_TRACK_LEAKS", "1")]) {
+        return;
+    }
+    let a = OneArray::<u64, SharedBuffer>::zeroed(1000).unwrap();
+    let b = OneArray::<u8>::zeroed(10).unwrap();
+    let leaks = report_leaks();
+    assert_eq!(leaks.len(), 2);
+    assert_eq!(
+        (leaks[0].size, leaks[0].kind),
+        (8192, level_zero::MemoryKind::Shared)
+    );
+    assert!(
+        leaks[1].to_string().contains("leaks_by_env"),
+        "{}",
+        leaks[1]
+    );
+    drop(a);
+    assert_eq!(report_leaks().len(), 1);
+    drop(b);
+    assert!(report_leaks().is_empty());
+}

@@ -1,0 +1,75 @@
+//! A tour of `onearray`: buffer kinds, copies, freeing, the pool and memory status.
+//!
+//! ```sh
+//! cargo run --example tour
+//! ```
+
+use oneapi::onearray::{self, HostBuffer, OneArray, SharedBuffer};
+
+fn main() -> Result<(), onearray::Error> {
+    println!("== 1. Buffer kinds are types");
+    let dev = OneArray::<f32>::from_slice(&[1.0, 2.0, 3.0, 4.0])?; // DeviceBuffer: no host access
+    let mut shared = OneArray::<f32, SharedBuffer>::zeroed(4)?;
+    let host = OneArray::<f32, HostBuffer>::filled(4, 0.5)?;
+    println!("   {dev:?}\n   {shared:?}\n   {host:?}");
+
+    println!("== 2. Copies in every direction");
+    shared.copy_from(&dev)?; // device -> shared
+    shared[0] = 10.0; // host write (compiles only for Shared/Host)
+    let mut dev2 = OneArray::<f32>::zeroed(4)?;
+    dev2.copy_from(&shared)?; // shared -> device
+    dev2.copy_range_from(3, &host, 0..1)?; // host array -> device, sub-range
+    println!("   device -> host Vec: {:?}", dev2.to_vec()?);
+    let mut back = OneArray::<f32, HostBuffer>::zeroed(4)?;
+    back.copy_from_async(&dev2)?.wait()?; // asynchronous, borrows both until done
+    println!("   async device -> host array: {:?}", back.as_slice());
+    println!(
+        "   length mismatch is typed: {}",
+        dev2.copy_from_slice(&[1.0]).unwrap_err()
+    );
+
+    println!("== 3. Shapes and views");
+    let m = OneArray::<u32>::from_slice(&(0..12).collect::<Vec<_>>())?.reshape(&[3, 4])?;
+    let row = m.view(4..8)?;
+    drop(m); // the view keeps the memory alive
+    println!("   row 1 of a 3x4 matrix: {:?}", row.to_vec()?);
+
+    println!("== 4. Freeing");
+    let t = OneArray::<u8>::zeroed(1 << 20)?;
+    let v = t.view(0..10)?;
+    println!(
+        "   unsafe_free with a view alive: {}",
+        t.unsafe_free().unwrap_err()
+    );
+    v.unsafe_free()?;
+    let total = OneArray::<u32, SharedBuffer>::with_temp(256, |tmp| {
+        tmp.as_mut_slice()
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, x)| *x = i as u32);
+        tmp.iter().sum::<u32>()
+    })?;
+    println!("   with_temp sum: {total}");
+
+    println!("== 5. The pool");
+    for _ in 0..1000 {
+        drop(OneArray::<f32>::zeroed(1000)?);
+    }
+    let info = onearray::memory_info()?;
+    let s = info.total();
+    println!(
+        "   {} allocations, {} hits, {} misses, hit rate {:.1}%, in use {}, pooled {}, peak {}",
+        s.allocations,
+        s.hits,
+        s.misses,
+        100.0 * s.hit_rate(),
+        onearray::human(s.bytes_in_use),
+        onearray::human(s.bytes_pooled),
+        onearray::human(s.peak_in_use),
+    );
+
+    println!("== 6. Memory status");
+    onearray::memory_status();
+    println!("   trim() gave back {}", onearray::human(onearray::trim()));
+    Ok(())
+}
