@@ -36,6 +36,10 @@ impl Memory<'_> {
     /// `Ok` if work-item `lane` may access `[addr, addr + len)`.
     #[inline]
     pub fn check_lane(&self, addr: usize, len: usize, lane: usize) -> Result<(), String> {
+        // The recently hit ranges never include the private arena (see `check_slow`).
+        if self.recent_hit(addr, len) {
+            return Ok(());
+        }
         let (base, end) = self.own[0];
         if addr >= base && addr < end {
             // Private memory: only the work-item's own part of the arena.
@@ -49,19 +53,29 @@ impl Memory<'_> {
                 "out-of-bounds access of {len} bytes at {addr:#x}: outside work-item {lane}'s private memory [{lo:#x}, {hi:#x})"
             ));
         }
-        self.check(addr, len)
+        self.check_slow(addr, len)
+    }
+
+    #[inline]
+    fn recent_hit(&self, addr: usize, len: usize) -> bool {
+        let end = addr.wrapping_add(len);
+        end >= addr
+            && self.recent.iter().any(|r| {
+                let (b, e) = r.get();
+                addr >= b && end <= e
+            })
     }
 
     /// `Ok` if `[addr, addr + len)` is memory the kernel may reach (private memory as a whole:
     /// use [`check_lane`](Self::check_lane) for a work-item's access).
     #[inline]
     pub fn check(&self, addr: usize, len: usize) -> Result<(), String> {
-        let end = addr.wrapping_add(len);
-        for r in &self.recent {
-            let (b, e) = r.get();
-            if addr >= b && end <= e && end >= addr {
-                return Ok(());
-            }
+        if self.recent_hit(addr, len) {
+            return Ok(());
+        }
+        let (base, end) = self.own[0];
+        if addr >= base && addr.checked_add(len).is_some_and(|e| e <= end) {
+            return Ok(());
         }
         self.check_slow(addr, len)
     }
@@ -82,7 +96,8 @@ impl Memory<'_> {
     #[cold]
     fn check_slow(&self, addr: usize, len: usize) -> Result<(), String> {
         let end = addr.checked_add(len).ok_or_else(|| self.fault(addr, len))?;
-        let hit = [self.own[0], self.own[2]]
+        // The private arena (own[0]) is checked per work-item by the callers and never cached.
+        let hit = [self.own[2]]
             .iter()
             .chain(&self.local)
             .copied()
