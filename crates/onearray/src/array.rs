@@ -56,12 +56,19 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// The contents are whatever the memory held (possibly never written): write every
     /// element before reading it.
     pub unsafe fn uninit_in(ctx: &Context, dev: &Device, len: usize) -> Result<Self> {
+        // SAFETY: the caller's obligation is passed on.
+        unsafe { Self::uninit_from(&pool::pool_for(ctx, dev, B::KIND), len) }
+    }
+
+    /// # Safety
+    /// As for [`uninit_in`](Self::uninit_in).
+    unsafe fn uninit_from(pool: &Arc<pool::Pool>, len: usize) -> Result<Self> {
         let bytes = len.checked_mul(size_of::<T>()).ok_or(Error::OutOfRange {
             start: 0,
             end: len,
             len: 0,
         })?;
-        let pool = pool::pool_for(ctx, dev, B::KIND);
+        let (ctx, dev) = (&pool.ctx, &pool.dev);
         let block = pool.allocate(bytes, align_of::<T>(), &|size, align| {
             B::allocate(ctx, dev, size, align)
         })?;
@@ -73,9 +80,11 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// # Safety
     /// As for [`uninit_in`](Self::uninit_in).
     pub unsafe fn uninit(len: usize) -> Result<Self> {
-        let (ctx, dev) = defaults()?;
         // SAFETY: the caller's obligation is passed on.
-        unsafe { Self::uninit_in(&ctx, &dev, len) }
+        pool::with_default_pool(B::KIND, |pool| {
+            // SAFETY: the caller's obligation is passed on.
+            unsafe { Self::uninit_from(pool, len) }
+        })?
     }
 
     pub(crate) fn from_block(block: Arc<Block>, offset: usize, len: usize) -> Self {

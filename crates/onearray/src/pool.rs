@@ -166,6 +166,35 @@ thread_local! {
     static STREAMS: RefCell<Vec<(usize, usize, u64)>> = const { RefCell::new(Vec::new()) };
 }
 
+thread_local! {
+    /// The pools of the default context and device, by kind (the allocation fast path).
+    static DEFAULT_POOLS: RefCell<[Option<Arc<Pool>>; 3]> = const { RefCell::new([None, None, None]) };
+}
+
+/// Runs `f` with the pool of `kind` on the default context and device.
+pub(crate) fn with_default_pool<R>(kind: MemoryKind, f: impl FnOnce(&Arc<Pool>) -> R) -> Result<R> {
+    let index = match kind {
+        MemoryKind::Device => 0,
+        MemoryKind::Shared => 1,
+        MemoryKind::Host => 2,
+    };
+    // Fast path: borrow the cached pool (no reference-count traffic).
+    let mut f = Some(f);
+    let hit = DEFAULT_POOLS.with(|d| {
+        d.borrow()[index]
+            .as_ref()
+            .map(|p| (f.take().expect("once"))(p))
+    });
+    if let Some(r) = hit {
+        return Ok(r);
+    }
+    let f = f.expect("not yet called");
+    let (ctx, dev) = crate::array::defaults()?;
+    let pool = pool_for(&ctx, &dev, kind);
+    DEFAULT_POOLS.with(|d| d.borrow_mut()[index] = Some(pool.clone()));
+    Ok(f(&pool))
+}
+
 /// The pool of `(ctx, dev, kind)`, created on first use.
 pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> Arc<Pool> {
     let key = (ctx.handle() as usize, dev.handle() as usize);
