@@ -57,12 +57,12 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// element before reading it.
     pub unsafe fn uninit_in(ctx: &Context, dev: &Device, len: usize) -> Result<Self> {
         // SAFETY: the caller's obligation is passed on.
-        unsafe { Self::uninit_from(&pool::pool_for(ctx, dev, B::KIND), len) }
+        unsafe { Self::uninit_from(pool::pool_for(ctx, dev, B::KIND), len) }
     }
 
     /// # Safety
     /// As for [`uninit_in`](Self::uninit_in).
-    unsafe fn uninit_from(pool: &Arc<pool::Pool>, len: usize) -> Result<Self> {
+    unsafe fn uninit_from(pool: &'static pool::Pool, len: usize) -> Result<Self> {
         let bytes = len.checked_mul(size_of::<T>()).ok_or(Error::OutOfRange {
             start: 0,
             end: len,

@@ -14,7 +14,7 @@ use crate::leaks;
 use level_zero::{Allocation, Context, Device, MemoryKind};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard};
 
 /// Smallest size class, and the rounding of every request.
 pub const MIN_CLASS: usize = 512;
@@ -105,7 +105,8 @@ pub(crate) struct Pool {
 
 static ENABLED: AtomicU8 = AtomicU8::new(0);
 static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
-static POOLS: Mutex<Vec<Arc<Pool>>> = Mutex::new(Vec::new());
+/// Every pool; pools live for the process (blocks refer to them without reference counts).
+static POOLS: Mutex<Vec<&'static Pool>> = Mutex::new(Vec::new());
 static STREAM_IDS: AtomicU64 = AtomicU64::new(0);
 
 /// Whether allocations go through the pool (env `ONEARRAY_POOL=0` turns it off; default on).
@@ -155,11 +156,11 @@ pub fn trim() -> usize {
     all_pools().iter().map(|p| p.trim()).sum()
 }
 
-pub(crate) fn all_pools() -> Vec<Arc<Pool>> {
+pub(crate) fn all_pools() -> Vec<&'static Pool> {
     POOLS.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
-type CacheSlot = (usize, usize, MemoryKind, Arc<Pool>);
+type CacheSlot = (usize, usize, MemoryKind, &'static Pool);
 thread_local! {
     static CACHE: RefCell<Vec<CacheSlot>> = const { RefCell::new(Vec::new()) };
     /// This thread's stream id per (context, device) handle pair, once learnt.
@@ -168,41 +169,43 @@ thread_local! {
 
 thread_local! {
     /// The pools of the default context and device, by kind (the allocation fast path).
-    static DEFAULT_POOLS: RefCell<[Option<Arc<Pool>>; 3]> = const { RefCell::new([None, None, None]) };
+    static DEFAULT_POOLS: std::cell::Cell<[Option<&'static Pool>; 3]> = const { std::cell::Cell::new([None, None, None]) };
 }
 
 /// Runs `f` with the pool of `kind` on the default context and device.
-pub(crate) fn with_default_pool<R>(kind: MemoryKind, f: impl FnOnce(&Arc<Pool>) -> R) -> Result<R> {
+pub(crate) fn with_default_pool<R>(
+    kind: MemoryKind,
+    f: impl FnOnce(&'static Pool) -> R,
+) -> Result<R> {
     let index = match kind {
         MemoryKind::Device => 0,
         MemoryKind::Shared => 1,
         MemoryKind::Host => 2,
     };
-    // Fast path: borrow the cached pool (no reference-count traffic).
-    let mut f = Some(f);
-    let hit = DEFAULT_POOLS.with(|d| {
-        d.borrow()[index]
-            .as_ref()
-            .map(|p| (f.take().expect("once"))(p))
-    });
-    if let Some(r) = hit {
-        return Ok(r);
-    }
-    let f = f.expect("not yet called");
-    let (ctx, dev) = crate::array::defaults()?;
-    let pool = pool_for(&ctx, &dev, kind);
-    DEFAULT_POOLS.with(|d| d.borrow_mut()[index] = Some(pool.clone()));
-    Ok(f(&pool))
+    let pool = match DEFAULT_POOLS.with(|d| d.get()[index]) {
+        Some(pool) => pool,
+        None => {
+            let (ctx, dev) = crate::array::defaults()?;
+            let pool = pool_for(&ctx, &dev, kind);
+            DEFAULT_POOLS.with(|d| {
+                let mut pools = d.get();
+                pools[index] = Some(pool);
+                d.set(pools);
+            });
+            pool
+        }
+    };
+    Ok(f(pool))
 }
 
 /// The pool of `(ctx, dev, kind)`, created on first use.
-pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> Arc<Pool> {
+pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> &'static Pool {
     let key = (ctx.handle() as usize, dev.handle() as usize);
     if let Some(p) = CACHE.with(|c| {
         c.borrow()
             .iter()
             .find(|s| (s.0, s.1, s.2) == (key.0, key.1, kind))
-            .map(|s| s.3.clone())
+            .map(|s| s.3)
     }) {
         return p;
     }
@@ -211,14 +214,14 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> Arc<Poo
         .iter()
         .find(|p| p.ctx == *ctx && p.dev == *dev && p.kind == kind)
     {
-        Some(p) => p.clone(),
+        Some(p) => *p,
         None => {
             static AT_EXIT: std::sync::Once = std::sync::Once::new();
             // SAFETY: registers a plain `extern "C" fn` that lives for the whole process.
             AT_EXIT.call_once(|| unsafe {
                 atexit(trim_at_exit);
             });
-            let p = Arc::new(Pool {
+            let p: &'static Pool = Box::leak(Box::new(Pool {
                 ctx: ctx.clone(),
                 dev: dev.clone(),
                 kind,
@@ -227,12 +230,12 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> Arc<Poo
                     deferred: Vec::new(),
                     stats: PoolStats::default(),
                 }),
-            });
-            pools.push(p.clone());
+            }));
+            pools.push(p);
             p
         }
     };
-    CACHE.with(|c| c.borrow_mut().push((key.0, key.1, kind, pool.clone())));
+    CACHE.with(|c| c.borrow_mut().push((key.0, key.1, kind, pool)));
     pool
 }
 
@@ -265,7 +268,7 @@ pub(crate) fn stream_id(ctx: &Context, dev: &Device) -> u64 {
 /// A block of pool memory handed to arrays: returned to the pool on drop.
 pub(crate) struct Block {
     pub(crate) alloc: Option<Allocation>,
-    pub(crate) pool: Arc<Pool>,
+    pub(crate) pool: &'static Pool,
     /// Class size (pooled) or exact size (unpooled), as counted in the stats.
     pub(crate) size: usize,
     pub(crate) pooled: bool,
@@ -305,7 +308,7 @@ impl Pool {
 
     /// Allocates `bytes` (at least one byte is allocated).
     pub(crate) fn allocate(
-        self: &Arc<Self>,
+        &'static self,
         bytes: usize,
         align: usize,
         raw: &dyn Fn(usize, usize) -> level_zero::Result<Allocation>,
@@ -335,11 +338,11 @@ impl Pool {
         Ok(self.block(alloc, size, pooled, 0))
     }
 
-    fn block(self: &Arc<Self>, alloc: Allocation, size: usize, pooled: bool, stream: u64) -> Block {
+    fn block(&'static self, alloc: Allocation, size: usize, pooled: bool, stream: u64) -> Block {
         let leak_id = leaks::record(size, self.kind, &alloc);
         Block {
             alloc: Some(alloc),
-            pool: self.clone(),
+            pool: self,
             size,
             pooled,
             last_list: AtomicU64::new(stream),
