@@ -100,8 +100,20 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
             unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst, src.len()) };
             return Ok(());
         }
-        let keep = vec![Arc::new(self.block.alloc().clone()) as level_zero::Retained];
+        let keep = Arc::new(self.block.alloc().clone()) as level_zero::Retained;
         let bytes = std::mem::size_of_val(src);
+        if crate::staging::wanted(bytes, self.device()) {
+            let (ctx, dev) = (self.context().clone(), self.device().clone());
+            let src: &[u8] = bytemuck::cast_slice(src);
+            self.on_stream(true, |l| {
+                // SAFETY: `dst` is a checked range of the retained allocation, which `&mut
+                // self` leaves to this call; `src` is borrowed for the whole call and the call
+                // waits for the copies.
+                unsafe { crate::staging::upload(l, &ctx, &dev, dst.cast(), src, &keep) }
+            })?;
+            return Ok(());
+        }
+        let keep = vec![keep];
         self.on_stream(true, |l| {
             // SAFETY: `dst` is a checked range of the retained allocation, `src` is borrowed
             // for the whole call and the call waits for the copy.

@@ -20,6 +20,7 @@ mod error;
 mod kinds;
 mod leaks;
 pub mod pool;
+mod staging;
 mod status;
 
 pub use array::{OneArray, MAX_DIMS};
@@ -30,4 +31,8 @@ pub use half::{bf16, f16};
 pub use kinds::{BufferKind, DeviceBuffer, HostAccessible, HostBuffer, SharedBuffer};
 pub use leaks::{leak_tracking, report_leaks, set_leak_tracking, Leak};
 pub use pool::{pool_enabled, set_pool_enabled, set_pool_limit, trim, PoolStats};
+pub use staging::{
+    set_staging_enabled, staging_enabled, staging_stats, trim_staging, StagingStats, STAGING_CHUNK,
+    STAGING_THRESHOLD,
+};
 pub use status::{human, memory_info, memory_report, memory_status, MemoryInfo, PoolInfo};
