@@ -101,3 +101,31 @@ pub(crate) fn forget(id: u64) {
         m.remove(&id);
     }
 }
+
+extern "C" {
+    fn _exit(status: std::ffi::c_int) -> !;
+}
+
+/// At exit, with tracking on: prints what is still alive, and with `ONEARRAY_LEAKS_FATAL=1`
+/// ends the process with status 87 if anything is (CI runs the test suite that way).
+pub(crate) fn report_at_exit() {
+    if !leak_tracking() {
+        return;
+    }
+    let leaks = report_leaks();
+    if leaks.is_empty() {
+        return;
+    }
+    eprintln!(
+        "onearray: {} allocation(s) still alive at exit:",
+        leaks.len()
+    );
+    for leak in &leaks {
+        eprintln!("  {leak}");
+    }
+    if std::env::var("ONEARRAY_LEAKS_FATAL").is_ok_and(|v| v == "1") {
+        // SAFETY: ends the process at once from an at-exit handler (calling `exit` again
+        // there is not allowed); nothing of ours runs after it.
+        unsafe { _exit(87) };
+    }
+}

@@ -246,6 +246,7 @@ extern "C" {
 /// Gives cached blocks back before the default context is destroyed at exit (registered
 /// after it, so it runs first), so driver leak reports show only real leaks.
 extern "C" fn trim_at_exit() {
+    leaks::report_at_exit();
     trim();
 }
 
