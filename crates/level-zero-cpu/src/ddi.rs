@@ -132,7 +132,8 @@ getter!(
         pfnAppendEventReset = cmdlist::append_event_reset;
         pfnAppendQueryKernelTimestamps = cmdlist::append_query_kernel_timestamps;
         pfnAppendLaunchKernel = kernel_api::append_launch_kernel;
-        pfnAppendLaunchCooperativeKernel = kernel_api::append_launch_cooperative_kernel;
+        // A cooperative launch runs like any other: its groups never wait on each other here.
+        pfnAppendLaunchCooperativeKernel = kernel_api::append_launch_kernel;
         pfnAppendLaunchKernelIndirect = kernel_api::append_launch_kernel_indirect;
         pfnAppendLaunchMultipleKernelsIndirect =
             kernel_api::append_launch_multiple_kernels_indirect;

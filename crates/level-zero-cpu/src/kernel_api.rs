@@ -449,20 +449,6 @@ pub unsafe extern "C" fn append_launch_kernel(
     })
 }
 
-pub unsafe extern "C" fn append_launch_cooperative_kernel(
-    list: ze_command_list_handle_t,
-    k: ze_kernel_handle_t,
-    groups: *const ze_group_count_t,
-    signal: ze_event_handle_t,
-    n: u32,
-    waits: *mut ze_event_handle_t,
-) -> ze_result_t {
-    // SAFETY: caller contract for the wait list.
-    entry("zeCommandListAppendLaunchCooperativeKernel", || unsafe {
-        append_launch(list, k, |_| direct(groups), signal, n, waits)
-    })
-}
-
 pub unsafe extern "C" fn append_launch_kernel_indirect(
     list: ze_command_list_handle_t,
     k: ze_kernel_handle_t,
