@@ -1,6 +1,7 @@
-//! `cargo bench --bench onearray`: pool-hit allocate+free latency vs unpooled, and
-//! host→device→host round trips vs the same raw Level Zero calls, and upload bandwidth from
-//! pageable host memory with and without the pinned staging ring.
+//! `cargo bench --bench onearray`: pool-hit allocate+free latency vs unpooled and vs a hit
+//! through the pool's lock (magazines off), host→device→host round trips vs the same raw
+//! Level Zero calls, and upload bandwidth from pageable host memory with and without the
+//! pinned staging ring.
 
 use level_zero::{Allocation, Commands, Deps};
 use oneapi::level_zero;
@@ -47,6 +48,16 @@ fn main() -> Result<(), onearray::Error> {
         10_000,
         21,
     );
+    // The same hit through the pool's shared lists and lock (a pool limit turns the
+    // per-thread magazines off).
+    onearray::set_pool_limit(usize::MAX - 1);
+    let locked = median(
+        // SAFETY: as above.
+        || drop(unsafe { OneArray::<u8>::uninit(4096) }.unwrap()),
+        10_000,
+        21,
+    );
+    onearray::set_pool_limit(usize::MAX);
     onearray::set_pool_enabled(false);
     let unpooled = median(
         // SAFETY: as above.
@@ -66,6 +77,11 @@ fn main() -> Result<(), onearray::Error> {
         unpooled,
     );
     row("alloc+free 4 KiB device: pool hit vs raw zeMem", hit, raw);
+    row(
+        "alloc+free 4 KiB device: pool hit vs locked hit",
+        hit,
+        locked,
+    );
 
     for (name, n, samples) in [("4 KiB", 4096usize, 501), ("64 MiB", 64 << 20, 11)] {
         let src = vec![7u8; n];

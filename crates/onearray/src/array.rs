@@ -1,14 +1,14 @@
 //! `OneArray<T, B>`: a typed, shaped view of a pool block.
 
+use crate::block::BlockRef;
 use crate::error::{Error, Result};
 use crate::kinds::{BufferKind, DeviceBuffer, HostAccessible};
-use crate::pool::{self, Block};
+use crate::pool;
 use bytemuck::Pod;
 use level_zero::{Commands, Context, Device, ImmediateCommandList, MemoryAdvice, MemoryKind};
 use std::marker::PhantomData;
 use std::ops::Range;
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
 
 /// Most dimensions a shape may have.
 pub const MAX_DIMS: usize = 6;
@@ -40,7 +40,7 @@ pub const MAX_DIMS: usize = 6;
 /// let _ = a[0];
 /// ```
 pub struct OneArray<T: Pod, B: BufferKind = DeviceBuffer> {
-    pub(crate) block: Arc<Block>,
+    pub(crate) block: BlockRef,
     /// Offset in elements into the block.
     pub(crate) offset: usize,
     pub(crate) len: usize,
@@ -72,7 +72,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         let block = pool.allocate(bytes, align_of::<T>(), &|size, align| {
             B::allocate(ctx, dev, size, align)
         })?;
-        Ok(Self::from_block(Arc::new(block), 0, len))
+        Ok(Self::from_block(block, 0, len))
     }
 
     /// [`uninit_in`](Self::uninit_in) on the default context and device.
@@ -87,7 +87,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         })?
     }
 
-    pub(crate) fn from_block(block: Arc<Block>, offset: usize, len: usize) -> Self {
+    pub(crate) fn from_block(block: BlockRef, offset: usize, len: usize) -> Self {
         let mut dims = [0; MAX_DIMS];
         dims[0] = len;
         OneArray {
@@ -113,8 +113,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// # Ok::<(), onearray::Error>(())
     /// ```
     pub fn zeroed(len: usize) -> Result<Self> {
-        let (ctx, dev) = defaults()?;
-        Self::zeroed_in(&ctx, &dev, len)
+        Self::filled(len, T::zeroed())
     }
 
     /// `len` copies of `value` on `(ctx, dev)`.
@@ -134,8 +133,10 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// # Ok::<(), onearray::Error>(())
     /// ```
     pub fn filled(len: usize, value: T) -> Result<Self> {
-        let (ctx, dev) = defaults()?;
-        Self::filled_in(&ctx, &dev, len, value)
+        // SAFETY: every element is written by the fill before the array is returned.
+        let mut a = unsafe { Self::uninit(len)? };
+        a.fill(value)?;
+        Ok(a)
     }
 
     /// A copy of `src` on `(ctx, dev)`.
@@ -154,8 +155,10 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// # Ok::<(), onearray::Error>(())
     /// ```
     pub fn from_slice(src: &[T]) -> Result<Self> {
-        let (ctx, dev) = defaults()?;
-        Self::from_slice_in(&ctx, &dev, src)
+        // SAFETY: the upload writes every element.
+        let mut a = unsafe { Self::uninit(src.len())? };
+        a.copy_from_slice(src)?;
+        Ok(a)
     }
 
     /// The elements of `iter` on the default device.
@@ -305,7 +308,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
 
     /// How many other arrays (views) share this one's memory.
     pub fn views(&self) -> usize {
-        Arc::strong_count(&self.block) - 1
+        self.block.count() - 1
     }
 
     pub(crate) fn check_range(&self, r: &Range<usize>) -> Result<()> {

@@ -15,10 +15,12 @@
 //! ```
 
 mod array;
+mod block;
 mod copy;
 mod error;
 mod kinds;
 mod leaks;
+mod magazine;
 pub mod pool;
 mod staging;
 mod status;

@@ -7,14 +7,28 @@
 //! allocations on *that* stream (stream-ordered reuse); other blocks wait on a deferred list
 //! until their commands complete. Out of memory, the pool climbs a ladder: reclaim completed
 //! deferred frees → trim cached blocks → synchronize the stream and reclaim again → retry →
-//! [`Error::OutOfMemory`](crate::Error::OutOfMemory).
+//! [`Error::OutOfMemory`].
+//!
+//! Idle blocks of up to [`MAG_MAX_BLOCK`] are first cached in a small per-thread magazine
+//! that allocation and free use without the pool's lock (see `magazine.rs`); [`trim`] and
+//! the out-of-memory ladder empty the magazines of every thread.
+//!
+//! Statistics stay exact: bytes in use and their peak are atomics updated by every
+//! allocation and free (the peak is the maximum over the counter's history), the other
+//! counters are kept under the pool's lock or per magazine, and summed by `stats()`. While
+//! other threads allocate concurrently a snapshot's fields may stem from slightly different
+//! instants; each is in range (no more frees than allocations are ever counted).
 
+use crate::block::{Block, BlockRef, Node};
 use crate::error::{Error, Result};
 use crate::leaks;
+use crate::magazine::{self, Magazine};
 use level_zero::{Allocation, Context, Device, MemoryKind};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+pub use crate::magazine::{MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK};
 
 /// Smallest size class, and the rounding of every request.
 pub const MIN_CLASS: usize = 512;
@@ -31,7 +45,7 @@ const CLASSES: usize = (usize::BITS as usize - 9) * 4 + 1;
 /// assert_eq!(size_class(1024), (4, 1024));
 /// assert_eq!(size_class(1025), (5, 1280));
 /// ```
-pub fn size_class(bytes: usize) -> (usize, usize) {
+pub const fn size_class(bytes: usize) -> (usize, usize) {
     if bytes <= MIN_CLASS {
         return (0, MIN_CLASS);
     }
@@ -47,7 +61,7 @@ pub fn size_class(bytes: usize) -> (usize, usize) {
 pub struct PoolStats {
     /// Allocation requests served.
     pub allocations: u64,
-    /// Served from the free lists.
+    /// Served from the free lists (the pool's or the calling thread's magazine).
     pub hits: u64,
     /// Served by the driver.
     pub misses: u64,
@@ -57,7 +71,7 @@ pub struct PoolStats {
     pub deferred_frees: u64,
     /// Bytes of live arrays.
     pub bytes_in_use: usize,
-    /// Bytes cached (free lists and deferred).
+    /// Bytes cached (free lists, magazines of every thread, and deferred).
     pub bytes_pooled: usize,
     /// Highest `bytes_in_use`.
     pub peak_in_use: usize,
@@ -83,16 +97,21 @@ impl PoolStats {
     }
 }
 
-struct Entry {
-    alloc: Allocation,
-    /// The in-order stream (list id) whose pending commands may still use it; 0: none.
-    stream: u64,
-}
-
 struct Inner {
-    free: Vec<Vec<Entry>>,
-    deferred: Vec<(usize, Entry)>,
+    /// Per class: blocks no pending command uses (`last_list` 0), or used only by the
+    /// commands of the in-order stream `last_list` (device memory).
+    free: Vec<Vec<Node>>,
+    /// Blocks waiting for their commands to complete.
+    deferred: Vec<Node>,
+    /// Counters of the shared lists (`bytes_pooled`: theirs only). `bytes_in_use`,
+    /// `peak_in_use` and `live_allocations` are not kept here.
     stats: PoolStats,
+    /// Blocks handed out and returned through the shared lists or the driver, plus those of
+    /// magazines whose thread exited.
+    handed_out: u64,
+    returned: u64,
+    /// The magazines of live threads.
+    magazines: Vec<Arc<Magazine>>,
 }
 
 /// The pool of one (context, device, kind).
@@ -100,7 +119,18 @@ pub(crate) struct Pool {
     pub(crate) ctx: Context,
     pub(crate) dev: Device,
     pub(crate) kind: MemoryKind,
+    /// Index in `POOLS` (the magazines of a thread are found by it).
+    pub(crate) id: usize,
     inner: Mutex<Inner>,
+    in_use: InUse,
+}
+
+/// Bytes of live blocks, and the most there ever were (on a cache line of their own: every
+/// allocation and free of every thread updates them).
+#[repr(align(128))]
+struct InUse {
+    bytes: AtomicUsize,
+    peak: AtomicUsize,
 }
 
 static ENABLED: AtomicU8 = AtomicU8::new(0);
@@ -134,6 +164,10 @@ pub fn set_pool_enabled(on: bool) {
 
 /// Caps the bytes each pool caches; blocks beyond it go back to the driver when freed.
 /// Default: unlimited, or env `ONEARRAY_POOL_LIMIT` (bytes) read at first use.
+///
+/// With a limit, frees bypass the per-thread magazines (so the limit is exact), which makes
+/// a pool hit slower (it takes the pool's lock); blocks cached before stay until reused or
+/// trimmed.
 pub fn set_pool_limit(bytes: usize) {
     LIMIT.store(bytes, Ordering::Relaxed);
 }
@@ -151,7 +185,8 @@ fn limit() -> usize {
     LIMIT.load(Ordering::Relaxed)
 }
 
-/// Hands every cached, unused block of every pool back to the driver; returns the bytes.
+/// Hands every cached, unused block of every pool back to the driver, those in the magazines
+/// of every thread included; returns the bytes.
 pub fn trim() -> usize {
     all_pools().iter().map(|p| p.trim()).sum()
 }
@@ -225,11 +260,19 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> &'stati
                 ctx: ctx.clone(),
                 dev: dev.clone(),
                 kind,
+                id: pools.len(),
                 inner: Mutex::new(Inner {
                     free: (0..CLASSES).map(|_| Vec::new()).collect(),
                     deferred: Vec::new(),
                     stats: PoolStats::default(),
+                    handed_out: 0,
+                    returned: 0,
+                    magazines: Vec::new(),
                 }),
+                in_use: InUse {
+                    bytes: AtomicUsize::new(0),
+                    peak: AtomicUsize::new(0),
+                },
             }));
             pools.push(p);
             p
@@ -266,35 +309,11 @@ pub(crate) fn stream_id(ctx: &Context, dev: &Device) -> u64 {
     }
 }
 
-/// A block of pool memory handed to arrays: returned to the pool on drop.
-pub(crate) struct Block {
-    pub(crate) alloc: Option<Allocation>,
-    pub(crate) pool: &'static Pool,
-    /// Class size (pooled) or exact size (unpooled), as counted in the stats.
-    pub(crate) size: usize,
-    pub(crate) pooled: bool,
-    /// Last asynchronous use: stream id and sequence number (0: nothing pending).
-    pub(crate) last_list: AtomicU64,
-    pub(crate) last_seq: AtomicU64,
-    pub(crate) leak_id: u64,
-}
+/// Requests above this are not pooled (their class size would not fit a `usize`).
+const MAX_POOLED: usize = 1 << (usize::BITS - 2);
 
-impl Block {
-    pub(crate) fn alloc(&self) -> &Allocation {
-        self.alloc.as_ref().expect("live block")
-    }
-}
-
-impl Drop for Block {
-    fn drop(&mut self) {
-        if self.leak_id != 0 {
-            leaks::forget(self.leak_id);
-        }
-        if let Some(alloc) = self.alloc.take() {
-            let list = self.last_list.load(Ordering::Acquire);
-            self.pool.release(alloc, self.size, self.pooled, list);
-        }
-    }
+fn stream_of(b: &Block) -> u64 {
+    b.last_list.load(Ordering::Relaxed)
 }
 
 impl Pool {
@@ -304,7 +323,35 @@ impl Pool {
 
     /// A snapshot of the counters.
     pub(crate) fn stats(&self) -> PoolStats {
-        self.lock().stats
+        let inner = self.lock();
+        let mut s = inner.stats;
+        // Every free is counted after its allocation: reading all frees first never counts
+        // more frees than allocations.
+        let returned = inner.returned + inner.magazines.iter().map(|m| m.frees()).sum::<u64>();
+        let served: u64 = inner.magazines.iter().map(|m| m.allocs()).sum();
+        s.bytes_pooled += inner.magazines.iter().map(|m| m.bytes()).sum::<usize>();
+        let handed_out = inner.handed_out + served;
+        drop(inner);
+        s.allocations += served;
+        s.hits += served;
+        s.live_allocations = usize::try_from(handed_out.saturating_sub(returned)).unwrap_or(0);
+        s.bytes_in_use = self.in_use.bytes.load(Ordering::Relaxed);
+        // A peak being recorded is at most the in-use figure just read.
+        s.peak_in_use = self.in_use.peak.load(Ordering::Relaxed).max(s.bytes_in_use);
+        s
+    }
+
+    /// Bytes cached: shared lists, deferred, magazines.
+    fn cached(inner: &Inner) -> usize {
+        inner.stats.bytes_pooled + inner.magazines.iter().map(|m| m.bytes()).sum::<usize>()
+    }
+
+    /// Counts `size` more bytes in use; the peak is the maximum of the counter's history.
+    fn account_in(&self, size: usize) {
+        let now = self.in_use.bytes.fetch_add(size, Ordering::Relaxed) + size;
+        if now > self.in_use.peak.load(Ordering::Relaxed) {
+            self.in_use.peak.fetch_max(now, Ordering::Relaxed);
+        }
     }
 
     /// Allocates `bytes` (at least one byte is allocated).
@@ -313,63 +360,66 @@ impl Pool {
         bytes: usize,
         align: usize,
         raw: &dyn Fn(usize, usize) -> level_zero::Result<Allocation>,
-    ) -> Result<Block> {
-        let pooled = pool_enabled() && align <= BLOCK_ALIGN;
+    ) -> Result<BlockRef> {
+        let pooled = pool_enabled() && align <= BLOCK_ALIGN && bytes <= MAX_POOLED;
         let (class, size) = if pooled {
             size_class(bytes)
         } else {
             (0, bytes.max(1))
         };
+        if pooled && magazine::caches(class) {
+            if let Some(block) = magazine::take(self, class) {
+                self.account_in(size);
+                return Ok(self.hand_out(block, 0));
+            }
+        }
         let align = align.max(BLOCK_ALIGN);
         let mut inner = self.lock();
         inner.stats.allocations += 1;
         if pooled {
-            if let Some((alloc, stream)) = self.pop(&mut inner, class) {
+            if let Some((block, stream)) = self.pop(&mut inner, class) {
                 inner.stats.hits += 1;
                 inner.stats.bytes_pooled -= size;
-                account_in(&mut inner.stats, size);
+                inner.handed_out += 1;
+                self.account_in(size);
                 drop(inner);
-                return Ok(self.block(alloc, size, true, stream));
+                return Ok(self.hand_out(block, stream));
             }
         }
         inner.stats.misses += 1;
         drop(inner);
         let alloc = self.allocate_with_ladder(size, align, raw)?;
-        account_in(&mut self.lock().stats, size);
-        Ok(self.block(alloc, size, pooled, 0))
+        self.lock().handed_out += 1;
+        self.account_in(size);
+        Ok(self.hand_out(Block::new(alloc, self, size, class, pooled), 0))
     }
 
-    fn block(&'static self, alloc: Allocation, size: usize, pooled: bool, stream: u64) -> Block {
-        let leak_id = leaks::record(size, self.kind, &alloc);
-        Block {
-            alloc: Some(alloc),
-            pool: self,
-            size,
-            pooled,
-            last_list: AtomicU64::new(stream),
-            last_seq: AtomicU64::new(0),
-            leak_id,
-        }
+    fn hand_out(&self, mut block: Node, stream: u64) -> BlockRef {
+        *block.last_list.get_mut() = stream;
+        *block.last_seq.get_mut() = 0;
+        block.leak_id = leaks::record(block.size, self.kind, &block.alloc);
+        BlockRef::new(block)
     }
 
     /// Pops a reusable block of `class`: unused, or in use only by this thread's stream.
-    fn pop(&self, inner: &mut Inner, class: usize) -> Option<(Allocation, u64)> {
-        let list = &mut inner.free[class];
-        let e = list.last()?;
-        if e.stream == 0 || e.alloc.owners() == 1 {
-            let e = list.pop()?;
-            return Some((e.alloc, 0));
+    fn pop(&self, inner: &mut Inner, class: usize) -> Option<(Node, u64)> {
+        let list = inner.free.get_mut(class)?;
+        let b = list.last()?;
+        if stream_of(b) == 0 || b.idle() {
+            return Some((list.pop()?, 0));
         }
         let mine = stream_id(&self.ctx, &self.dev);
-        let i = list
-            .iter()
-            .rposition(|e| e.stream == 0 || e.stream == mine || e.alloc.owners() == 1)?;
-        let e = list.swap_remove(i);
-        if e.stream != 0 && e.alloc.owners() > 1 {
+        let i = list.iter().rposition(|b| {
+            let s = stream_of(b);
+            s == 0 || s == mine || b.idle()
+        })?;
+        let b = list.swap_remove(i);
+        let stream = stream_of(&b);
+        if stream != 0 && !b.idle() {
             inner.stats.stream_reuses += 1;
-            return Some((e.alloc, e.stream));
+            return Some((b, stream));
         }
-        Some((e.alloc, 0))
+        Some((b, 0))
     }
 
     fn allocate_with_ladder(
@@ -387,7 +437,8 @@ impl Pool {
         let _ = level_zero::with_stream(&self.ctx, &self.dev, |l| l.poll());
         self.lock().stats.oom_reclaims += 1;
         self.reclaim();
-        // 2. trim every pool of this device (deferred blocks are released when done).
+        // 2. trim every pool of this device, magazines of every thread included (deferred
+        //    blocks are released when done).
         self.lock().stats.oom_trims += 1;
         for p in all_pools() {
             if p.ctx == self.ctx && (p.dev == self.dev || p.kind == MemoryKind::Host) {
@@ -405,13 +456,13 @@ impl Pool {
             Err(e) if !e.is_out_of_memory() => Err(e.into()),
             Err(_) => {
                 let free = self.dev.memory_state().ok().flatten().map_or(0, |s| s.free);
-                let mut inner = self.lock();
-                inner.stats.oom_failures += 1;
+                self.lock().stats.oom_failures += 1;
+                let stats = self.stats();
                 Err(Error::OutOfMemory {
                     requested: size,
                     free,
-                    pooled: inner.stats.bytes_pooled,
-                    in_use: inner.stats.bytes_in_use,
+                    pooled: stats.bytes_pooled,
+                    in_use: stats.bytes_in_use,
                     kind: self.kind.name(),
                     device: self
                         .dev
@@ -422,29 +473,44 @@ impl Pool {
         }
     }
 
-    fn release(&self, alloc: Allocation, size: usize, pooled: bool, stream: u64) {
+    /// Takes back a block whose last handle was dropped.
+    pub(crate) fn release(&self, mut block: Node) {
+        if block.leak_id != 0 {
+            leaks::forget(block.leak_id);
+            block.leak_id = 0;
+        }
+        let size = block.size;
+        self.in_use.bytes.fetch_sub(size, Ordering::Relaxed);
+        let lim = limit();
+        if block.pooled && lim == usize::MAX && magazine::caches(block.class) && block.idle() {
+            *block.last_list.get_mut() = 0;
+            match magazine::put(block) {
+                Ok(()) => return,
+                Err(b) => block = b,
+            }
+        }
         let mut inner = self.lock();
-        inner.stats.bytes_in_use -= size;
-        inner.stats.live_allocations -= 1;
-        if !pooled || inner.stats.bytes_pooled + size > limit() {
-            if pooled {
+        inner.returned += 1;
+        if !block.pooled || (lim != usize::MAX && Self::cached(&inner) + size > lim) {
+            if block.pooled {
                 inner.stats.released += 1;
             }
             drop(inner);
             // Pending commands own clones of the allocation: it is freed after the last.
-            drop(alloc);
+            drop(block);
             return;
         }
         inner.stats.bytes_pooled += size;
-        let class = size_class(size).0;
-        if alloc.owners() == 1 {
-            inner.free[class].push(Entry { alloc, stream: 0 });
+        let stream = *block.last_list.get_mut();
+        if block.idle() {
+            *block.last_list.get_mut() = 0;
+            inner.free[block.class].push(block);
         } else if self.kind == MemoryKind::Device && stream != 0 {
             inner.stats.deferred_frees += 1;
-            inner.free[class].push(Entry { alloc, stream });
+            inner.free[block.class].push(block);
         } else {
             inner.stats.deferred_frees += 1;
-            inner.deferred.push((class, Entry { alloc, stream }));
+            inner.deferred.push(block);
         }
     }
 
@@ -454,33 +520,47 @@ impl Pool {
         let Inner { free, deferred, .. } = &mut *inner;
         let mut i = 0;
         while i < deferred.len() {
-            if deferred[i].1.alloc.owners() == 1 {
-                let (class, mut e) = deferred.swap_remove(i);
-                e.stream = 0;
-                free[class].push(e);
+            if deferred[i].idle() {
+                let mut b = deferred.swap_remove(i);
+                *b.last_list.get_mut() = 0;
+                free[b.class].push(b);
             } else {
                 i += 1;
             }
         }
     }
 
-    /// Releases every unused cached block; returns the bytes.
+    /// Every block cached in a magazine (of any thread); their bytes leave the magazines'
+    /// counts, the caller accounts for them.
+    fn drain_magazines(inner: &Inner) -> Vec<Node> {
+        let mut out = Vec::new();
+        for m in &inner.magazines {
+            out.append(&mut m.hold().drain());
+        }
+        out
+    }
+
+    /// Releases every unused cached block, magazines of every thread included; returns the
+    /// bytes.
     pub(crate) fn trim(&self) -> usize {
         self.reclaim();
         let mut inner = self.lock();
-        let mut freed = Vec::new();
+        let mut freed = Self::drain_magazines(&inner);
+        let mut shared = 0;
         for list in inner.free.iter_mut() {
-            list.retain_mut(|e| {
-                if e.alloc.owners() == 1 {
-                    freed.push(e.alloc.clone());
-                    false
+            let mut i = 0;
+            while i < list.len() {
+                if list[i].idle() {
+                    let b = list.swap_remove(i);
+                    shared += b.size;
+                    freed.push(b);
                 } else {
-                    true
+                    i += 1;
                 }
-            });
+            }
         }
-        let bytes: usize = freed.iter().map(|a| a.size()).sum();
-        inner.stats.bytes_pooled -= bytes;
+        let bytes: usize = freed.iter().map(|b| b.size).sum();
+        inner.stats.bytes_pooled -= shared;
         inner.stats.released += freed.len() as u64;
         drop(inner);
         drop(freed);
@@ -490,20 +570,47 @@ impl Pool {
     /// Releases every cached block, in use by commands or not (they free it when done).
     fn trim_all(&self) {
         let mut inner = self.lock();
-        let mut freed: Vec<Allocation> = Vec::new();
+        let mut freed = Self::drain_magazines(&inner);
         for list in inner.free.iter_mut() {
-            freed.extend(list.drain(..).map(|e| e.alloc));
+            freed.append(list);
         }
-        freed.extend(inner.deferred.drain(..).map(|e| e.1.alloc));
+        freed.append(&mut inner.deferred);
         inner.stats.bytes_pooled = 0;
         inner.stats.released += freed.len() as u64;
         drop(inner);
         drop(freed);
     }
-}
 
-fn account_in(stats: &mut PoolStats, size: usize) {
-    stats.bytes_in_use += size;
-    stats.live_allocations += 1;
-    stats.peak_in_use = stats.peak_in_use.max(stats.bytes_in_use);
+    /// Adds a thread's new magazine.
+    pub(crate) fn register(&self, magazine: Arc<Magazine>) {
+        self.lock().magazines.push(magazine);
+    }
+
+    /// A thread's magazine at its exit: its blocks go to the shared lists (or the driver,
+    /// beyond the limit), its counts to the pool's.
+    pub(crate) fn retire(&self, magazine: &Arc<Magazine>) {
+        let mut inner = self.lock();
+        let mut held = magazine.hold();
+        let blocks = held.drain();
+        let c = magazine.counts();
+        drop(held);
+        inner.magazines.retain(|m| !Arc::ptr_eq(m, magazine));
+        inner.stats.allocations += c.allocs;
+        inner.stats.hits += c.allocs;
+        inner.handed_out += c.allocs;
+        inner.returned += c.frees;
+        let lim = limit();
+        let mut over = Vec::new();
+        for b in blocks {
+            if lim != usize::MAX && Self::cached(&inner) + b.size > lim {
+                inner.stats.released += 1;
+                over.push(b);
+            } else {
+                inner.stats.bytes_pooled += b.size;
+                inner.free[b.class].push(b);
+            }
+        }
+        drop(inner);
+        drop(over);
+    }
 }

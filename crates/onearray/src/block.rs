@@ -1,0 +1,149 @@
+//! Blocks: an allocation of a pool with its bookkeeping, and [`BlockRef`], the counted handle
+//! that arrays (and their views) hold.
+//!
+//! A block's node lives as long as its allocation: behind a `BlockRef` while arrays use it, on
+//! a free list or in a thread's magazine in between. Reusing a pooled block therefore
+//! allocates nothing, and dropping the only handle (the common case: no views) needs no
+//! atomic read-modify-write.
+
+use crate::pool::Pool;
+use level_zero::Allocation;
+use std::marker::PhantomData;
+use std::ptr::NonNull;
+use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
+
+/// A block owned by a pool (free list, magazine, deferred list): boxed, so that its address
+/// stays put while handles point at it.
+pub(crate) type Node = Box<Block>;
+
+/// A block of pool memory and what is known about its use.
+pub(crate) struct Block {
+    pub(crate) alloc: Allocation,
+    pub(crate) pool: &'static Pool,
+    /// Class size (pooled) or exact size (unpooled), as counted in the stats.
+    pub(crate) size: usize,
+    /// Size class index (pooled blocks).
+    pub(crate) class: usize,
+    pub(crate) pooled: bool,
+    /// Last asynchronous use: stream id and sequence number (0: nothing pending). On a free
+    /// list, `last_list` is the stream whose pending commands may still use the block.
+    pub(crate) last_list: AtomicU64,
+    pub(crate) last_seq: AtomicU64,
+    /// The leak tracker's record (0: untracked).
+    pub(crate) leak_id: u64,
+    /// Live `BlockRef`s (meaningful only while handed out).
+    refs: AtomicUsize,
+}
+
+impl Block {
+    pub(crate) fn new(
+        alloc: Allocation,
+        pool: &'static Pool,
+        size: usize,
+        class: usize,
+        pooled: bool,
+    ) -> Node {
+        Box::new(Block {
+            alloc,
+            pool,
+            size,
+            class,
+            pooled,
+            last_list: AtomicU64::new(0),
+            last_seq: AtomicU64::new(0),
+            leak_id: 0,
+            refs: AtomicUsize::new(0),
+        })
+    }
+
+    pub(crate) fn alloc(&self) -> &Allocation {
+        &self.alloc
+    }
+
+    /// Whether no pending command holds the allocation (then nobody but its owner can use
+    /// it). Synchronizes with the commands' release of it.
+    pub(crate) fn idle(&self) -> bool {
+        if self.alloc.owners() == 1 {
+            fence(Ordering::Acquire);
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// A counted handle to a handed-out [`Block`]; the last one to go returns the block to its
+/// pool. Like `Arc<Block>`, without the heap allocation per use and without a
+/// read-modify-write when the only handle is dropped.
+pub(crate) struct BlockRef {
+    ptr: NonNull<Block>,
+    _owns: PhantomData<Block>,
+}
+
+// SAFETY: a `BlockRef` gives shared access to a `Block` (as `Arc<Block>` would), and `Block`
+// is `Send + Sync` (checked below): its fields are an `Allocation`, a `&'static Pool`,
+// integers and atomics.
+unsafe impl Send for BlockRef {}
+// SAFETY: as above.
+unsafe impl Sync for BlockRef {}
+
+const _: () = {
+    const fn send_sync<T: Send + Sync>() {}
+    send_sync::<Block>();
+};
+
+impl BlockRef {
+    /// Hands `block` out: the returned handle is its only one.
+    pub(crate) fn new(mut block: Node) -> BlockRef {
+        *block.refs.get_mut() = 1;
+        BlockRef {
+            ptr: NonNull::from(Box::leak(block)),
+            _owns: PhantomData,
+        }
+    }
+
+    /// Live handles to this block (this one included).
+    pub(crate) fn count(&self) -> usize {
+        self.refs.load(Ordering::Acquire)
+    }
+}
+
+impl std::ops::Deref for BlockRef {
+    type Target = Block;
+    fn deref(&self) -> &Block {
+        // SAFETY: the node stays allocated while any handle exists (the last one frees it),
+        // and it is only accessed through shared references while handed out.
+        unsafe { self.ptr.as_ref() }
+    }
+}
+
+impl Clone for BlockRef {
+    fn clone(&self) -> BlockRef {
+        // Relaxed suffices to add a handle from an existing one (as in `Arc`).
+        if self.refs.fetch_add(1, Ordering::Relaxed) > isize::MAX as usize {
+            std::process::abort();
+        }
+        BlockRef {
+            ptr: self.ptr,
+            _owns: PhantomData,
+        }
+    }
+}
+
+impl Drop for BlockRef {
+    fn drop(&mut self) {
+        // The only handle (no views): no other thread can touch the count, so no
+        // read-modify-write is needed. The acquire load orders every use of the block through
+        // handles dropped earlier (their release decrements) before its return to the pool.
+        if self.refs.load(Ordering::Acquire) != 1 {
+            if self.refs.fetch_sub(1, Ordering::Release) != 1 {
+                return;
+            }
+            fence(Ordering::Acquire);
+        }
+        // SAFETY: this was the last handle; the node came from `Box::leak` in `new`, and no
+        // reference to it outlives this point.
+        let block = unsafe { Box::from_raw(self.ptr.as_ptr()) };
+        block.pool.release(block);
+    }
+}

@@ -1,0 +1,427 @@
+//! Per-thread magazines: blocks move between threads, `trim` and the out-of-memory ladder
+//! reclaim what other threads cache, thread exit returns it, and the statistics stay exact
+//! (each test in a child process, so that no other test's arrays share its pools).
+
+mod common;
+use common::in_child;
+use level_zero::MemoryKind;
+use onearray::pool::{size_class, MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK};
+use onearray::*;
+use proptest::prelude::*;
+use std::sync::mpsc;
+use std::thread;
+
+fn stats(kind: MemoryKind) -> PoolStats {
+    memory_info()
+        .unwrap()
+        .pools
+        .into_iter()
+        .find(|p| p.kind == kind)
+        .map(|p| p.stats)
+        .unwrap_or_default()
+}
+
+fn host(len: usize) -> OneArray<u8, HostBuffer> {
+    OneArray::zeroed(len).unwrap()
+}
+
+#[test]
+fn block_freed_on_one_thread_is_reused_on_another() {
+    if !in_child("block_freed_on_one_thread_is_reused_on_another", &[]) {
+        return;
+    }
+    let a = host(3000);
+    let ptr = a.as_ptr() as usize;
+    let class = size_class(3000).1;
+    // Freed on a worker: it lands in the worker's magazine, the worker gets it back.
+    thread::spawn(move || {
+        drop(a);
+        let st = stats(MemoryKind::Host);
+        assert_eq!(
+            (st.bytes_in_use, st.bytes_pooled, st.live_allocations),
+            (0, class, 0)
+        );
+        let b = host(3000);
+        assert_eq!(b.as_ptr() as usize, ptr);
+        assert_eq!(stats(MemoryKind::Host).hits, 1);
+    })
+    .join()
+    .unwrap();
+    // The worker exited with it cached: it went back to the shared lists, and this thread
+    // reuses it.
+    let st = stats(MemoryKind::Host);
+    assert_eq!(
+        (st.bytes_in_use, st.bytes_pooled, st.live_allocations),
+        (0, class, 0)
+    );
+    let c = host(3000);
+    assert_eq!(c.as_ptr() as usize, ptr);
+    let st = stats(MemoryKind::Host);
+    assert_eq!((st.allocations, st.hits, st.misses), (3, 2, 1));
+    assert_eq!((st.bytes_in_use, st.peak_in_use), (class, class));
+}
+
+#[test]
+fn trim_reclaims_blocks_cached_by_live_threads() {
+    if !in_child("trim_reclaims_blocks_cached_by_live_threads", &[]) {
+        return;
+    }
+    let sizes = [100usize, 1000, 5000, 60_000, MAG_MAX_BLOCK];
+    let total: usize = sizes.iter().map(|&s| size_class(s).1).sum();
+    let (cached_tx, cached_rx) = mpsc::channel();
+    let (go_tx, go_rx) = mpsc::channel::<()>();
+    let worker = thread::spawn(move || {
+        let arrays: Vec<_> = sizes.iter().map(|&s| host(s)).collect();
+        drop(arrays);
+        cached_tx.send(()).unwrap();
+        go_rx.recv().unwrap();
+        // Its magazine was emptied by the other thread's trim: these miss.
+        let before = stats(MemoryKind::Host).misses;
+        drop(host(100));
+        assert_eq!(stats(MemoryKind::Host).misses, before + 1);
+    });
+    cached_rx.recv().unwrap();
+    let st = stats(MemoryKind::Host);
+    assert_eq!(
+        (st.bytes_pooled, st.bytes_in_use, st.peak_in_use),
+        (total, 0, total)
+    );
+    assert_eq!(trim(), total);
+    let st = stats(MemoryKind::Host);
+    assert_eq!((st.bytes_pooled, st.released), (0, sizes.len() as u64));
+    go_tx.send(()).unwrap();
+    worker.join().unwrap();
+    assert_eq!(trim(), 512);
+    assert_eq!(stats(MemoryKind::Host).bytes_pooled, 0);
+}
+
+#[test]
+fn oom_ladder_reclaims_blocks_cached_by_live_threads() {
+    if !in_child(
+        "oom_ladder_reclaims_blocks_cached_by_live_threads",
+        &[("LEVEL_ZERO_CPU_MEMORY", "1M")],
+    ) {
+        return;
+    }
+    let (cached_tx, cached_rx) = mpsc::channel();
+    let (go_tx, go_rx) = mpsc::channel::<()>();
+    let worker = thread::spawn(move || {
+        drop(OneArray::<u8>::zeroed(600 << 10).unwrap()); // 640 KiB, in this magazine
+        cached_tx.send(()).unwrap();
+        go_rx.recv().unwrap();
+    });
+    cached_rx.recv().unwrap();
+    assert_eq!(stats(MemoryKind::Device).bytes_pooled, 640 << 10);
+    // 768 KiB fits only once the worker's cached block is given back.
+    let big = OneArray::<u8>::zeroed(700 << 10).unwrap();
+    let st = stats(MemoryKind::Device);
+    assert_eq!((st.oom_trims, st.oom_failures, st.bytes_pooled), (1, 0, 0));
+    go_tx.send(()).unwrap();
+    worker.join().unwrap();
+    drop(big);
+}
+
+#[test]
+fn thread_exit_returns_cached_blocks() {
+    if !in_child("thread_exit_returns_cached_blocks", &[]) {
+        return;
+    }
+    let sizes = [512usize, 512, 700, 9000, 200_000];
+    let total: usize = sizes.iter().map(|&s| size_class(s).1).sum();
+    let mut ptrs = thread::spawn(move || {
+        let arrays: Vec<_> = sizes.iter().map(|&s| host(s)).collect();
+        arrays
+            .iter()
+            .map(|a| a.as_ptr() as usize)
+            .collect::<Vec<_>>()
+    })
+    .join()
+    .unwrap();
+    let st = stats(MemoryKind::Host);
+    assert_eq!(
+        (st.bytes_pooled, st.bytes_in_use, st.live_allocations),
+        (total, 0, 0)
+    );
+    assert_eq!((st.allocations, st.misses, st.peak_in_use), (5, 5, total));
+    // All of them are reusable here.
+    let again: Vec<_> = sizes.iter().map(|&s| host(s)).collect();
+    let st = stats(MemoryKind::Host);
+    assert_eq!((st.allocations, st.hits, st.misses), (10, 5, 5));
+    assert_eq!((st.bytes_pooled, st.bytes_in_use), (0, total));
+    let mut got: Vec<usize> = again.iter().map(|a| a.as_ptr() as usize).collect();
+    ptrs.sort();
+    got.sort();
+    assert_eq!(got, ptrs);
+}
+
+#[test]
+fn magazines_are_bounded() {
+    if !in_child("magazines_are_bounded", &[]) {
+        return;
+    }
+    let class = size_class(1000).1;
+    let big = size_class(MAG_MAX_BLOCK).1;
+    // Per class: MAG_DEPTH blocks stay in this thread's magazine, the rest go to the shared
+    // lists.
+    let n = MAG_DEPTH + 3;
+    drop((0..n).map(|_| host(1000)).collect::<Vec<_>>());
+    // In bytes: what exceeds MAG_BYTES goes to the shared lists; larger blocks always do.
+    let m = MAG_BYTES / big + 2;
+    drop((0..m).map(|_| host(MAG_MAX_BLOCK)).collect::<Vec<_>>());
+    let fit = (MAG_BYTES - MAG_DEPTH * class) / big;
+    drop(host(MAG_MAX_BLOCK + 1));
+    let pooled = n * class + m * big + size_class(MAG_MAX_BLOCK + 1).1;
+    assert_eq!(stats(MemoryKind::Host).bytes_pooled, pooled);
+    // Another thread gets exactly what this one did not cache.
+    let hits = thread::spawn(move || {
+        let before = stats(MemoryKind::Host).hits;
+        let a: Vec<_> = (0..n).map(|_| host(1000)).collect();
+        let b: Vec<_> = (0..m).map(|_| host(MAG_MAX_BLOCK)).collect();
+        let c = host(MAG_MAX_BLOCK + 1);
+        let hits = stats(MemoryKind::Host).hits - before;
+        drop((a, b, c));
+        hits
+    })
+    .join()
+    .unwrap();
+    assert_eq!(hits as usize, (n - MAG_DEPTH) + (m - fit) + 1);
+    let st = stats(MemoryKind::Host);
+    assert_eq!((st.bytes_in_use, st.live_allocations), (0, 0));
+    assert_eq!(st.bytes_pooled, pooled + MAG_DEPTH * class + fit * big);
+    assert_eq!(trim(), st.bytes_pooled);
+    assert_eq!(stats(MemoryKind::Host).bytes_pooled, 0);
+}
+
+#[test]
+fn pool_limit_turns_magazines_off() {
+    if !in_child(
+        "pool_limit_turns_magazines_off",
+        &[("ONEARRAY_POOL_LIMIT", "2048")],
+    ) {
+        return;
+    }
+    drop((0..8).map(|_| host(512)).collect::<Vec<_>>());
+    let st = stats(MemoryKind::Host);
+    assert_eq!((st.bytes_pooled, st.released), (2048, 4));
+    // Set at run time, with blocks cached in this thread's magazine: later frees respect
+    // it, counting the magazine's bytes.
+    set_pool_limit(usize::MAX);
+    drop((0..8).map(|_| host(512)).collect::<Vec<_>>());
+    assert_eq!(stats(MemoryKind::Host).bytes_pooled, 8 * 512);
+    set_pool_limit(4096);
+    drop(host(3000));
+    assert_eq!(stats(MemoryKind::Host).bytes_pooled, 8 * 512);
+}
+
+#[test]
+fn views_dropped_on_many_threads() {
+    if !in_child("views_dropped_on_many_threads", &[]) {
+        return;
+    }
+    for round in 0..50 {
+        let mut a = OneArray::<u32, SharedBuffer>::zeroed(1000).unwrap();
+        a.as_mut_slice().fill(round);
+        let views: Vec<_> = (0..8)
+            .map(|i| a.view(i * 100..i * 100 + 10).unwrap())
+            .collect();
+        drop(a);
+        let threads: Vec<_> = views
+            .into_iter()
+            .map(|v| thread::spawn(move || assert!(v.iter().all(|&x| x == round))))
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        let st = stats(MemoryKind::Shared);
+        assert_eq!((st.live_allocations, st.bytes_in_use), (0, 0));
+    }
+    let st = stats(MemoryKind::Shared);
+    assert_eq!((st.allocations, st.peak_in_use), (50, 4096));
+    assert_eq!(st.bytes_pooled, 4096);
+}
+
+#[test]
+fn stats_stay_exact_across_threads() {
+    if !in_child("stats_stay_exact_across_threads", &[]) {
+        return;
+    }
+    const THREADS: usize = 4;
+    const OPS: usize = 5000;
+    let (tx, rx) = mpsc::channel::<OneArray<u8, HostBuffer>>();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    thread::scope(|s| {
+        // A reader checks what every snapshot must satisfy, and trims (emptying the other
+        // threads' magazines while they use them).
+        s.spawn(|| {
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                let st = stats(MemoryKind::Host);
+                assert_eq!(st.hits + st.misses, st.allocations);
+                assert!(st.live_allocations as u64 <= st.allocations);
+                assert!(st.peak_in_use >= st.bytes_in_use);
+                trim();
+            }
+        });
+        // A consumer frees what the workers send it.
+        let consumer = s.spawn(move || rx.into_iter().for_each(drop));
+        let workers: Vec<_> = (0..THREADS as u64)
+            .map(|t| {
+                let tx = tx.clone();
+                s.spawn(move || {
+                    let mut rng = t.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                    let mut live = Vec::new();
+                    for _ in 0..OPS {
+                        rng ^= rng << 13;
+                        rng ^= rng >> 7;
+                        rng ^= rng << 17;
+                        match rng % 4 {
+                            0 | 1 => live.push(host(1 + (rng >> 8) as usize % 20_000)),
+                            2 if !live.is_empty() => {
+                                let a = live.swap_remove((rng >> 8) as usize % live.len());
+                                tx.send(a).unwrap();
+                            }
+                            _ => drop(live.pop()),
+                        }
+                    }
+                })
+            })
+            .collect();
+        drop(tx);
+        for w in workers {
+            w.join().unwrap();
+        }
+        consumer.join().unwrap();
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let st = stats(MemoryKind::Host);
+    assert_eq!((st.live_allocations, st.bytes_in_use), (0, 0));
+    assert_eq!(st.hits + st.misses, st.allocations);
+    assert!(st.allocations > (THREADS * OPS / 3) as u64);
+    assert!(st.peak_in_use > 0);
+    // Everything obtained from the driver is cached now, and trim gives it all back.
+    assert_eq!(trim(), st.bytes_pooled);
+    assert_eq!(stats(MemoryKind::Host).bytes_pooled, 0);
+}
+
+#[derive(Clone, Debug)]
+enum Op {
+    Alloc(usize),
+    Free(usize),
+    View(usize),
+    FreeOnWorker(usize),
+    AllocOnWorker(usize),
+    Trim,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        4 => (1usize..2_000_000).prop_map(Op::Alloc),
+        3 => any::<usize>().prop_map(Op::Free),
+        1 => any::<usize>().prop_map(Op::View),
+        2 => any::<usize>().prop_map(Op::FreeOnWorker),
+        1 => (1usize..2_000_000).prop_map(Op::AllocOnWorker),
+        1 => Just(Op::Trim),
+    ]
+}
+
+/// A live array, its class size and its views.
+type Live = (
+    OneArray<u8, HostBuffer>,
+    usize,
+    Vec<OneArray<u8, HostBuffer>>,
+);
+
+enum Job {
+    Free(Vec<OneArray<u8, HostBuffer>>),
+    Alloc(usize),
+}
+
+/// Random sequences, with a worker thread freeing and allocating too: after every step,
+/// in-use bytes are the classes of the live blocks, the live count matches, cached plus in
+/// use is what came from the driver less what went back, and the peak is the running max.
+#[test]
+fn random_sequences_keep_stats_exact() {
+    if !in_child("random_sequences_keep_stats_exact", &[]) {
+        return;
+    }
+    let (job_tx, job_rx) = mpsc::channel::<Job>();
+    let (back_tx, back_rx) = mpsc::channel();
+    let worker = thread::spawn(move || {
+        for job in job_rx {
+            let made = match job {
+                Job::Free(a) => {
+                    drop(a);
+                    None
+                }
+                Job::Alloc(n) => Some(host(n)),
+            };
+            back_tx.send(made).unwrap();
+        }
+    });
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(64));
+    runner
+        .run(&proptest::collection::vec(op(), 1..60), |ops| {
+            // Arrays by block: (array, class size, views of it).
+            let mut live: Vec<Live> = Vec::new();
+            let mut prev = stats(MemoryKind::Host);
+            prop_assert_eq!((prev.bytes_in_use, prev.live_allocations), (0, 0));
+            let mut held = prev.bytes_pooled; // from the driver, not given back
+            let mut peak = prev.peak_in_use;
+            for op in ops.iter().chain([Op::Trim].iter()) {
+                let mut allocated = None;
+                match *op {
+                    Op::Alloc(n) => {
+                        live.push((host(n), size_class(n).1, Vec::new()));
+                        allocated = Some(size_class(n).1);
+                    }
+                    Op::AllocOnWorker(n) => {
+                        job_tx.send(Job::Alloc(n)).unwrap();
+                        let a = back_rx.recv().unwrap().unwrap();
+                        live.push((a, size_class(n).1, Vec::new()));
+                        allocated = Some(size_class(n).1);
+                    }
+                    Op::Free(i) if !live.is_empty() => {
+                        let (a, _, views) = live.swap_remove(i % live.len());
+                        drop(a);
+                        drop(views);
+                    }
+                    Op::FreeOnWorker(i) if !live.is_empty() => {
+                        let (a, _, mut views) = live.swap_remove(i % live.len());
+                        views.push(a);
+                        job_tx.send(Job::Free(views)).unwrap();
+                        back_rx.recv().unwrap();
+                    }
+                    Op::View(i) if !live.is_empty() => {
+                        let k = i % live.len();
+                        let v = live[k].0.view(0..1).unwrap();
+                        live[k].2.push(v);
+                    }
+                    Op::Trim => {
+                        live.clear();
+                        let freed = trim();
+                        held -= freed;
+                    }
+                    _ => {}
+                }
+                let st = stats(MemoryKind::Host);
+                let in_use: usize = live.iter().map(|l| l.1).sum();
+                prop_assert_eq!(st.bytes_in_use, in_use);
+                prop_assert_eq!(st.live_allocations, live.len());
+                prop_assert_eq!(st.hits + st.misses, st.allocations);
+                if let Some(size) = allocated {
+                    prop_assert_eq!(st.allocations, prev.allocations + 1);
+                    if st.misses > prev.misses {
+                        held += size;
+                    }
+                }
+                prop_assert_eq!(st.bytes_pooled + st.bytes_in_use, held);
+                peak = peak.max(in_use);
+                prop_assert_eq!(st.peak_in_use, peak);
+                prev = st;
+            }
+            prop_assert_eq!(prev.bytes_pooled, 0);
+            Ok(())
+        })
+        .unwrap();
+    drop(job_tx);
+    worker.join().unwrap();
+}
