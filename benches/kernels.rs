@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 
 const N: usize = 16 << 20;
 const MAT: usize = 512;
+/// Work-groups of the grid-stride reduction.
+const GRID_GROUPS: usize = 256;
 
 fn median(runs: usize, mut f: impl FnMut()) -> Duration {
     f();
@@ -49,7 +51,7 @@ fn native(
     a: &[f32],
     b: &[f32],
     c: &mut [f32],
-) -> [Duration; 3] {
+) -> [Duration; 4] {
     let yp = y.as_mut_ptr() as usize;
     let saxpy = median(5, || {
         parallel(threads, N, |r| {
@@ -84,10 +86,16 @@ fn native(
         })
     });
     std::hint::black_box((&y, &c, sums));
-    [saxpy, reduce, matmul]
+    // Both reductions compute the same sum: one native figure serves both.
+    [saxpy, reduce, reduce, matmul]
 }
 
-fn driver(gpu: &Gpu) -> [Duration; 3] {
+/// Whether to run kernel `name` (`BENCH_ONLY=saxpy,reduce,grid,matmul` picks some; for profiling).
+fn wanted(name: &str) -> bool {
+    std::env::var("BENCH_ONLY").map_or(true, |only| only.split(',').any(|o| o == name))
+}
+
+fn driver(gpu: &Gpu) -> [Duration; 4] {
     let x: Vec<f32> = (0..N).map(|i| (i % 1000) as f32 * 0.001).collect();
     let (bx, by) = (gpu.buffer(&x), gpu.zeros::<f32>(N));
     let m = gpu.module("saxpy-O2");
@@ -95,7 +103,11 @@ fn driver(gpu: &Gpu) -> [Duration; 3] {
     gpu.arg(k, 0, &2.0f32);
     gpu.arg_buf(k, 1, &bx);
     gpu.arg_buf(k, 2, &by);
-    let saxpy = median(3, || gpu.run(k, [(N / 256) as u32, 1, 1], [256, 1, 1]));
+    let saxpy = median(3, || {
+        if wanted("saxpy") {
+            gpu.run(k, [(N / 256) as u32, 1, 1], [256, 1, 1])
+        }
+    });
 
     let m = gpu.module("reduce_scan-O2");
     let k = gpu.kernel(m, "reduce_sum_f32");
@@ -104,7 +116,25 @@ fn driver(gpu: &Gpu) -> [Duration; 3] {
     gpu.arg_buf(k, 1, &partial);
     gpu.arg_local(k, 2, 256 * 4);
     gpu.arg(k, 3, &(N as u32));
-    let reduce = median(3, || gpu.run(k, [(N / 256) as u32, 1, 1], [256, 1, 1]));
+    let reduce = median(3, || {
+        if wanted("reduce") {
+            gpu.run(k, [(N / 256) as u32, 1, 1], [256, 1, 1])
+        }
+    });
+
+    // The same sum, written as production reductions are: each of 64 Ki work-items first sums
+    // every 64 Ki-th element, then each group reduces its 256 sums in local memory.
+    let k = gpu.kernel(m, "reduce_sum_f32_grid");
+    let partial = gpu.zeros::<f32>(GRID_GROUPS);
+    gpu.arg_buf(k, 0, &bx);
+    gpu.arg_buf(k, 1, &partial);
+    gpu.arg_local(k, 2, 256 * 4);
+    gpu.arg(k, 3, &(N as u32));
+    let grid = median(3, || {
+        if wanted("grid") {
+            gpu.run(k, [GRID_GROUPS as u32, 1, 1], [256, 1, 1])
+        }
+    });
 
     let a: Vec<f32> = (0..MAT * MAT).map(|i| (i % 7) as f32).collect();
     let (ba, bb, bc) = (gpu.buffer(&a), gpu.buffer(&a), gpu.zeros::<f32>(MAT * MAT));
@@ -117,20 +147,20 @@ fn driver(gpu: &Gpu) -> [Duration; 3] {
         gpu.arg(k, i, &(MAT as i32));
     }
     let tiles = (MAT / 16) as u32;
-    let matmul = median(1, || gpu.run(k, [tiles, tiles, 1], [16, 16, 1]));
-    [saxpy, reduce, matmul]
+    let matmul = median(1, || {
+        if wanted("matmul") {
+            gpu.run(k, [tiles, tiles, 1], [16, 16, 1])
+        }
+    });
+    [saxpy, reduce, grid, matmul]
 }
 
 fn main() {
     let gpu = Gpu::new();
     let drv = driver(&gpu);
     if std::env::var_os("BENCH_CHILD").is_some() {
-        println!(
-            "{} {} {}",
-            drv[0].as_nanos(),
-            drv[1].as_nanos(),
-            drv[2].as_nanos()
-        );
+        let times: Vec<String> = drv.iter().map(|t| t.as_nanos().to_string()).collect();
+        println!("{}", times.join(" "));
         return;
     }
     let out = std::process::Command::new(std::env::current_exe().unwrap())
@@ -153,7 +183,8 @@ fn main() {
     println!("|---|---|---|---|---|---|---|");
     for (i, name) in [
         "saxpy 16M f32",
-        "sum reduction 16M f32",
+        "sum reduction 16M f32 (one element per work-item, tree per group)",
+        "sum reduction 16M f32 (grid-stride, then tree per group)",
         "matmul 512×512 f32 (tiled)",
     ]
     .iter()

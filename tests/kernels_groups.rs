@@ -232,6 +232,49 @@ fn reduce_sum_f32() {
     }
 }
 
+/// `reduce_sum_f32_grid`: each work-item sums every G-th element in order, then the group's
+/// tree (same order as the kernel, so the comparison is exact).
+fn reduce_f32_grid_host(input: &[f32], n: usize, groups: usize, l: usize) -> Vec<f32> {
+    let g_size = groups * l;
+    let accs: Vec<f32> = (0..g_size)
+        .map(|w| (w..n).step_by(g_size).fold(0.0f32, |acc, j| acc + input[j]))
+        .collect();
+    reduce_f32_host(&accs, g_size, groups, l)
+}
+
+#[test]
+fn reduce_sum_f32_grid_stride() {
+    let gpu = Gpu::new();
+    let mut rng = Rng::new(7);
+    for opt in OPT {
+        let m = gpu.module(&format!("reduce_scan-{opt}"));
+        let k = gpu.kernel(m, "reduce_sum_f32_grid");
+        for (groups, l, n) in [
+            (1, 1, 5),
+            (1, 64, 10),
+            (4, 8, 1000),
+            (3, 64, 192),
+            (2, 256, 5000),
+            (5, 16, 0),
+        ] {
+            let input: Vec<f32> = (0..n.max(1))
+                .map(|_| (rng.next() % 10_000) as f32 * 0.001 - 5.0)
+                .collect();
+            let (bin, partial) = (gpu.buffer(&input), gpu.zeros::<f32>(groups));
+            gpu.arg_buf(k, 0, &bin);
+            gpu.arg_buf(k, 1, &partial);
+            gpu.arg_local(k, 2, l * 4);
+            gpu.arg(k, 3, &(n as u32));
+            launch_1d(&gpu, k, groups * l, l);
+            assert_eq!(
+                gpu.read(&partial),
+                reduce_f32_grid_host(&input, n, groups, l),
+                "{opt} groups={groups} L={l} n={n}"
+            );
+        }
+    }
+}
+
 #[test]
 fn reduce_sum_i32_reqd_64() {
     let gpu = Gpu::new();

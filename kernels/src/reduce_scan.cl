@@ -16,6 +16,26 @@ kernel void reduce_sum_f32(global const float* in, global float* partial,
     if (lid == 0) partial[get_group_id(0)] = scratch[0];
 }
 
+// Grid-stride accumulation, then a tree over the work-group in local memory: each work-item
+// first sums every G-th element (G = global size), as production reductions do. L must be a
+// power of two; scratch: L floats.
+// acc(w) = in[w] + in[w+G] + in[w+2G] + ... (in that order, indices < n; w = global id)
+// partial[g] = the tree of reduce_sum_f32 over acc(g*L .. g*L+L)
+kernel void reduce_sum_f32_grid(global const float* in, global float* partial,
+                                local float* scratch, uint n)
+{
+    uint lid = get_local_id(0);
+    float acc = 0.0f;
+    for (size_t j = get_global_id(0); j < n; j += get_global_size(0)) acc += in[j];
+    scratch[lid] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint s = get_local_size(0) / 2; s > 0; s >>= 1) {
+        if (lid < s) scratch[lid] += scratch[lid + s];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0) partial[get_group_id(0)] = scratch[0];
+}
+
 // Grid-stride accumulation then a kernel-scope local reduction. Requires local size 64.
 // partial[g] = sum over lid<64 of sum_{j = g*64+lid + t*G < n} in[j]   (G = global size, int wrap)
 // => sum(partial) == sum(in[0..n))

@@ -95,8 +95,25 @@ impl Memory<'_> {
 
     #[cold]
     fn check_slow(&self, addr: usize, len: usize) -> Result<(), String> {
-        let end = addr.checked_add(len).ok_or_else(|| self.fault(addr, len))?;
-        // The private arena (own[0]) is checked per work-item by the callers and never cached.
+        if self.find_shared(addr, len) {
+            Ok(())
+        } else {
+            Err(self.fault(addr, len))
+        }
+    }
+
+    /// Whether `[addr, addr + len)` lies inside one range every work-item may reach (a buffer,
+    /// an indirect allocation, a module global, a part of local memory, the by-value
+    /// arguments), remembering the range. The private arena is never such a range.
+    #[inline]
+    pub fn covers(&self, addr: usize, len: usize) -> bool {
+        self.recent_hit(addr, len) || self.find_shared(addr, len)
+    }
+
+    fn find_shared(&self, addr: usize, len: usize) -> bool {
+        let Some(end) = addr.checked_add(len) else {
+            return false;
+        };
         let hit = [self.own[2]]
             .iter()
             .chain(&self.local)
@@ -112,9 +129,9 @@ impl Memory<'_> {
                 let slot = self.next.get();
                 self.recent[slot % 4].set(range);
                 self.next.set(slot + 1);
-                Ok(())
+                true
             }
-            None => Err(self.fault(addr, len)),
+            None => false,
         }
     }
 
@@ -173,8 +190,9 @@ pub struct Lanes<'a> {
     /// The lanes running this block.
     pub active: &'a [u16],
     pub mem: &'a Memory<'a>,
-    /// Scratch of `n` values for whole-row operations.
-    pub tmp: &'a mut [u64],
+    /// `Some((lo, hi))` when the active lanes are exactly `lo..hi` (in some order): operations
+    /// then run over whole row slices.
+    pub span: Option<(usize, usize)>,
 }
 
 impl Lanes<'_> {
@@ -183,6 +201,24 @@ impl Lanes<'_> {
     pub fn at(&self, slot: usize, l: u16) -> usize {
         slot * self.n + l as usize
     }
+
+    /// The register file as cells, so that rows can be read and written together.
+    #[inline]
+    pub fn cells(&mut self) -> &[Cell<u64>] {
+        Cell::from_mut(&mut *self.r).as_slice_of_cells()
+    }
+}
+
+/// `Some((lo, hi))` if the (distinct) lanes in `active` are exactly `lo..hi`.
+fn contiguous(active: &[u16], n: usize) -> Option<(usize, usize)> {
+    if active.len() == n {
+        return Some((0, n));
+    }
+    let (lo, hi) = active
+        .iter()
+        .fold((u16::MAX, 0u16), |(lo, hi), &l| (lo.min(l), hi.max(l)));
+    (!active.is_empty() && (hi - lo) as usize + 1 == active.len())
+        .then_some((lo as usize, hi as usize + 1))
 }
 
 /// The shape of a launch.
@@ -223,7 +259,6 @@ struct Frame {
     active: Vec<u16>,
     split: Vec<u16>,
     split2: Vec<u16>,
-    tmp: Vec<u64>,
     private_stride: usize,
     scratch: Vec<u64>,
     local_ids: Vec<[usize; 3]>,
@@ -276,7 +311,6 @@ impl Frame {
             active: Vec::with_capacity(n),
             split: Vec::with_capacity(n),
             split2: Vec::with_capacity(n),
-            tmp: vec![0; n],
             private_stride,
             scratch: Vec::new(),
             local_ids: Vec::new(),
@@ -451,69 +485,117 @@ impl Frame {
             let mut active = std::mem::take(&mut self.active);
             active.clear();
             std::mem::swap(&mut active, &mut self.pending[b]);
-            let block = &p.blocks[b];
-            let result = (|| {
-                let mut lanes = Lanes {
-                    r: &mut self.regs,
-                    n,
-                    active: &active,
-                    mem,
-                    tmp: &mut self.tmp,
-                };
-                for inst in &block.insts {
-                    inst(&mut lanes)?;
-                }
-                match &block.term {
-                    Term::Branch(e) => self.take_edge(e, &active),
-                    Term::Cond { cond, then, other } => {
-                        let mut yes = std::mem::take(&mut self.split);
-                        yes.clear();
-                        let mut no = std::mem::take(&mut self.split2);
-                        no.clear();
-                        for &l in &active {
-                            if self.regs[cond * n + l as usize] & 1 != 0 {
-                                yes.push(l);
-                            } else {
-                                no.push(l);
-                            }
-                        }
-                        self.take_edge(then, &yes);
-                        self.take_edge(other, &no);
-                        self.split = yes;
-                        self.split2 = no;
-                    }
-                    Term::Switch {
-                        sel,
-                        mask,
-                        default,
-                        cases,
-                    } => {
-                        let mut group = std::mem::take(&mut self.split);
-                        for (i, edge) in cases.iter().map(|(_, e)| e).chain([default]).enumerate() {
-                            group.clear();
-                            for &l in &active {
-                                let v = self.regs[sel * n + l as usize] & mask;
-                                let which = cases
-                                    .iter()
-                                    .position(|(c, _)| *c == v)
-                                    .unwrap_or(cases.len());
-                                if which == i {
-                                    group.push(l);
-                                }
-                            }
-                            self.take_edge(edge, &group);
-                        }
-                        self.split = group;
-                    }
-                    Term::Return => {}
-                    Term::Unreachable => return Err("reached OpUnreachable".to_string()),
-                }
-                Ok(())
-            })();
+            let span = contiguous(&active, n);
+            let result = self.run_block(&p.blocks[b], mem, &mut active, span);
+            active.clear();
             self.active = active;
             result?;
         }
         Ok(())
+    }
+
+    /// Runs block `block` for the lanes in `active` and sends them on. `active` may be
+    /// exchanged for another (empty) vector.
+    fn run_block(
+        &mut self,
+        block: &super::ir::Block,
+        mem: &Memory<'_>,
+        active: &mut Vec<u16>,
+        span: Option<(usize, usize)>,
+    ) -> Result<(), String> {
+        let n = self.lanes;
+        let mut lanes = Lanes {
+            r: &mut self.regs,
+            n,
+            active: active.as_slice(),
+            mem,
+            span,
+        };
+        for inst in &block.insts {
+            inst(&mut lanes)?;
+        }
+        match &block.term {
+            Term::Branch(e) => self.move_edge(e, active, span),
+            Term::Cond { cond, then, other } => {
+                let row = &self.regs[cond * n..(cond + 1) * n];
+                let first = row[active[0] as usize] & 1;
+                // No early exit: these folds vectorize.
+                let (any, all) = match span {
+                    Some((lo, hi)) => row[lo..hi]
+                        .iter()
+                        .fold((0, 1), |(any, all), &c| (any | c, all & c)),
+                    None => active.iter().fold((0, 1), |(any, all), &l| {
+                        (any | row[l as usize], all & row[l as usize])
+                    }),
+                };
+                let same = (any & 1) == (all & 1);
+                if same {
+                    // A uniform branch: every lane goes the same way.
+                    self.move_edge(if first != 0 { then } else { other }, active, span);
+                } else {
+                    let mut yes = std::mem::take(&mut self.split);
+                    let mut no = std::mem::take(&mut self.split2);
+                    yes.resize(active.len(), 0);
+                    no.resize(active.len(), 0);
+                    let (mut y, mut k) = (0, 0);
+                    for &l in active.iter() {
+                        let c = (row[l as usize] & 1) as usize;
+                        yes[y] = l;
+                        no[k] = l;
+                        y += c;
+                        k += 1 - c;
+                    }
+                    yes.truncate(y);
+                    no.truncate(k);
+                    self.take_edge(then, &yes);
+                    self.take_edge(other, &no);
+                    self.split = yes;
+                    self.split2 = no;
+                }
+            }
+            Term::Switch {
+                sel,
+                mask,
+                default,
+                cases,
+            } => {
+                let mut group = std::mem::take(&mut self.split);
+                for (i, edge) in cases.iter().map(|(_, e)| e).chain([default]).enumerate() {
+                    group.clear();
+                    for &l in active.iter() {
+                        let v = self.regs[sel * n + l as usize] & mask;
+                        let which = cases
+                            .iter()
+                            .position(|(c, _)| *c == v)
+                            .unwrap_or(cases.len());
+                        if which == i {
+                            group.push(l);
+                        }
+                    }
+                    self.take_edge(edge, &group);
+                }
+                self.split = group;
+            }
+            Term::Return => {}
+            Term::Unreachable => return Err("reached OpUnreachable".to_string()),
+        }
+        Ok(())
+    }
+
+    /// Sends all of `active` (whose lanes are `span`, if contiguous) along `edge`, handing the
+    /// vector itself to the target's queue when that queue is empty.
+    fn move_edge(&mut self, edge: &Edge, active: &mut Vec<u16>, span: Option<(usize, usize)>) {
+        match span {
+            Some((lo, hi)) => self.phi_copies_rows(edge, lo, hi),
+            None => self.phi_copies(edge, active),
+        }
+        let target = &mut self.pending[edge.target as usize];
+        if target.is_empty() {
+            std::mem::swap(target, active);
+        } else {
+            target.extend_from_slice(active);
+        }
+        self.heap.push(Reverse(edge.target));
     }
 
     /// Sends `lanes` along `edge`: the phi copies, then into the target's queue.
@@ -521,6 +603,43 @@ impl Frame {
         if lanes.is_empty() {
             return;
         }
+        self.phi_copies(edge, lanes);
+        self.pending[edge.target as usize].extend_from_slice(lanes);
+        self.heap.push(Reverse(edge.target));
+    }
+
+    /// The phi copies of `edge` for lanes `lo..hi`, row by row.
+    fn phi_copies_rows(&mut self, edge: &Edge, lo: usize, hi: usize) {
+        let n = self.lanes;
+        if edge.parallel {
+            self.scratch.clear();
+            for c in &edge.copies {
+                for k in 0..c.n {
+                    let src = (c.src + k) * n;
+                    self.scratch
+                        .extend_from_slice(&self.regs[src + lo..src + hi]);
+                }
+            }
+            let mut at = 0;
+            for c in &edge.copies {
+                for k in 0..c.n {
+                    let dst = (c.dst + k) * n;
+                    self.regs[dst + lo..dst + hi].copy_from_slice(&self.scratch[at..at + hi - lo]);
+                    at += hi - lo;
+                }
+            }
+        } else {
+            for c in &edge.copies {
+                for k in 0..c.n {
+                    let (src, dst) = ((c.src + k) * n, (c.dst + k) * n);
+                    self.regs.copy_within(src + lo..src + hi, dst + lo);
+                }
+            }
+        }
+    }
+
+    /// The phi copies of `edge` for `lanes`.
+    fn phi_copies(&mut self, edge: &Edge, lanes: &[u16]) {
         let n = self.lanes;
         if edge.parallel {
             self.scratch.clear();
@@ -551,8 +670,6 @@ impl Frame {
                 }
             }
         }
-        self.pending[edge.target as usize].extend_from_slice(lanes);
-        self.heap.push(Reverse(edge.target));
     }
 }
 

@@ -53,10 +53,10 @@ fn int_binary(op: Op, s: Scalar, d: usize, a: usize, b: usize, n: usize) -> Opti
             }) as u64
                 & m
         }),
-        Op::ShiftLeftLogical => binary(d, a, b, n, move |x, y| (x << (y % bits)) & m),
-        Op::ShiftRightLogical => binary(d, a, b, n, move |x, y| (x >> (y % bits)) & m),
+        Op::ShiftLeftLogical => binary(d, a, b, n, move |x, y| (x << (y & (bits - 1))) & m),
+        Op::ShiftRightLogical => binary(d, a, b, n, move |x, y| (x >> (y & (bits - 1))) & m),
         Op::ShiftRightArithmetic => binary(d, a, b, n, move |x, y| {
-            ((s.sext(x) >> (y % bits)) as u64) & m
+            ((s.sext(x) >> (y & (bits - 1))) as u64) & m
         }),
         Op::BitwiseAnd | Op::LogicalAnd => binary(d, a, b, n, |x, y| x & y),
         Op::BitwiseOr | Op::LogicalOr => binary(d, a, b, n, |x, y| x | y),

@@ -6,6 +6,7 @@ use super::ir::Exec;
 use super::types::Leaf;
 use super::value::Scalar;
 use rspirv::spirv::StorageClass;
+use std::cell::Cell;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 /// `OpGenericCastToPtrExplicit` (`to_global`, `to_local`, `to_private`): the generic pointer in
@@ -66,11 +67,51 @@ fn leaf_bytes(l: &Leaf) -> usize {
     (l.scalar.bits() as usize / 8).max(1)
 }
 
+/// The lowest and highest address in `ptrs`.
+#[inline]
+fn bounds(ptrs: &[Cell<u64>]) -> (usize, usize) {
+    let (lo, hi) = ptrs.iter().fold((u64::MAX, 0), |(lo, hi), p| {
+        (lo.min(p.get()), hi.max(p.get()))
+    });
+    (lo as usize, hi as usize)
+}
+
+/// A pointer row and the row of the values loaded or stored through it.
+type PointerRows<'c> = (&'c [Cell<u64>], &'c [Cell<u64>]);
+
+/// For contiguous lanes whose every access of `bytes` at `ptr` lies inside one range all
+/// work-items may reach: the pointer row and the destination/source row. (One check for the
+/// whole row; private memory and mixed ranges take the per-lane path.)
+#[inline]
+fn checked_rows<'c>(
+    x: &'c mut Lanes<'_>,
+    ptr: usize,
+    other: usize,
+    bytes: usize,
+) -> Option<PointerRows<'c>> {
+    let (lo, hi) = x.span?;
+    let s = x.n;
+    let mem = x.mem;
+    let cells = x.cells();
+    let ptrs = &cells[ptr * s + lo..ptr * s + hi];
+    let (first, last) = bounds(ptrs);
+    let len = (last - first).checked_add(bytes)?;
+    mem.covers(first, len)
+        .then(|| (ptrs, &cells[other * s + lo..other * s + hi]))
+}
+
 /// `d[..] = *ptr` for a value laid out as `leaves` (its total size `size`).
 pub fn load(d: usize, ptr: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
     if let [leaf] = leaves[..] {
         let bytes = leaf_bytes(&leaf);
         return Box::new(move |x: &mut Lanes<'_>| {
+            if let Some((ptrs, dst)) = checked_rows(x, ptr, d, bytes) {
+                for (o, p) in dst.iter().zip(ptrs) {
+                    // SAFETY: `checked_rows` checked every lane's range.
+                    o.set(unsafe { read(p.get() as usize, bytes) });
+                }
+                return Ok(());
+            }
             let s = x.n;
             for &l in x.active {
                 let l = l as usize;
@@ -102,6 +143,13 @@ pub fn store(ptr: usize, v: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
     if let [leaf] = leaves[..] {
         let bytes = leaf_bytes(&leaf);
         return Box::new(move |x: &mut Lanes<'_>| {
+            if let Some((ptrs, src)) = checked_rows(x, ptr, v, bytes) {
+                for (p, v) in ptrs.iter().zip(src) {
+                    // SAFETY: `checked_rows` checked every lane's range.
+                    unsafe { write(p.get() as usize, bytes, v.get()) };
+                }
+                return Ok(());
+            }
             let s = x.n;
             for &l in x.active {
                 let l = l as usize;
@@ -141,47 +189,24 @@ pub enum Step {
 
 /// `d = base + Σ steps` (address arithmetic only; the access itself is checked later).
 pub fn address(d: usize, base: usize, steps: Vec<Step>) -> Exec {
-    // The common shapes: one scaled index, plus an optional constant.
-    match steps[..] {
-        [Step::Index {
-            slot,
-            scalar,
-            stride,
-        }]
-        | [Step::Index {
-            slot,
-            scalar,
-            stride,
-        }, Step::Const(0)] => {
-            return Box::new(move |x: &mut Lanes<'_>| {
-                let s = x.n;
-                for &l in x.active {
-                    let l = l as usize;
-                    let a = (x.r[base * s + l] as i64)
-                        .wrapping_add(scalar.sext(x.r[slot * s + l]).wrapping_mul(stride));
-                    x.r[d * s + l] = a as u64;
-                }
-                Ok(())
-            })
+    // The common shape: one scaled index, plus an optional constant.
+    if let [Step::Index {
+        slot,
+        scalar,
+        stride,
+    }, ref rest @ ..] = steps[..]
+    {
+        if let [] | [Step::Const(_)] = rest {
+            let c = match rest {
+                [Step::Const(c)] => *c,
+                _ => 0,
+            };
+            return super::ops::binary(d, base, slot, 1, move |b, i| {
+                (b as i64)
+                    .wrapping_add(scalar.sext(i).wrapping_mul(stride))
+                    .wrapping_add(c) as u64
+            });
         }
-        [Step::Index {
-            slot,
-            scalar,
-            stride,
-        }, Step::Const(c)] => {
-            return Box::new(move |x: &mut Lanes<'_>| {
-                let s = x.n;
-                for &l in x.active {
-                    let l = l as usize;
-                    let a = (x.r[base * s + l] as i64)
-                        .wrapping_add(scalar.sext(x.r[slot * s + l]).wrapping_mul(stride))
-                        .wrapping_add(c);
-                    x.r[d * s + l] = a as u64;
-                }
-                Ok(())
-            })
-        }
-        _ => {}
     }
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;

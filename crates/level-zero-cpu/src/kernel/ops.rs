@@ -5,19 +5,58 @@ use super::exec::Lanes;
 use super::ir::Exec;
 use super::value::Scalar;
 use half::f16;
+use std::cell::Cell;
 use std::cmp::Ordering;
+
+/// Row `slot`'s entries for lanes `lo..hi`.
+#[inline(always)]
+fn row(cells: &[Cell<u64>], s: usize, slot: usize, lo: usize, hi: usize) -> &[Cell<u64>] {
+    &cells[slot * s + lo..slot * s + hi]
+}
+
+/// The entries `lo..hi` of row `d` (to write) and of rows `src` (to read) of the register
+/// file `r` (rows of `s`), when `d` is none of `src` and all are inside `r`: distinct slices
+/// let the compiler vectorize the loop over them.
+#[inline(always)]
+pub fn split_rows<const K: usize>(
+    r: &mut [u64],
+    s: usize,
+    d: usize,
+    src: [usize; K],
+    (lo, hi): (usize, usize),
+) -> Option<(&mut [u64], [&[u64]; K])> {
+    let rows = r.len() / s;
+    if lo > hi || hi > s || d >= rows || src.iter().any(|&a| a >= rows || a == d) {
+        return None;
+    }
+    let base = r.as_mut_ptr();
+    // SAFETY: every row is inside `r` (checked above) and row `d` is none of the source rows,
+    // so the mutable slice overlaps no shared one; `lo..hi` lies within a row.
+    unsafe {
+        Some((
+            std::slice::from_raw_parts_mut(base.add(d * s + lo), hi - lo),
+            src.map(|a| std::slice::from_raw_parts(base.add(a * s + lo) as *const u64, hi - lo)),
+        ))
+    }
+}
 
 pub fn unary(d: usize, a: usize, n: usize, f: impl Fn(u64) -> u64 + Send + Sync + 'static) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
-        if x.active.len() == s && x.tmp.len() >= s {
-            // Every lane runs: whole rows at once (one bounds check per row, vectorizable).
+        if let Some((lo, hi)) = x.span {
+            // Contiguous lanes: whole row slices (one bounds check per row).
             for k in 0..n {
-                let t = &mut x.tmp[..s];
-                for (t, &v) in t.iter_mut().zip(&x.r[(a + k) * s..(a + k + 1) * s]) {
-                    *t = f(v);
+                if let Some((rd, [ra])) = split_rows(x.r, s, d + k, [a + k], (lo, hi)) {
+                    for (o, &u) in rd.iter_mut().zip(ra) {
+                        *o = f(u);
+                    }
+                    continue;
                 }
-                x.r[(d + k) * s..(d + k + 1) * s].copy_from_slice(t);
+                let cells = x.cells();
+                let (rd, ra) = (row(cells, s, d + k, lo, hi), row(cells, s, a + k, lo, hi));
+                for (o, u) in rd.iter().zip(ra) {
+                    o.set(f(u.get()));
+                }
             }
             return Ok(());
         }
@@ -40,17 +79,20 @@ pub fn binary(
 ) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
-        if x.active.len() == s && x.tmp.len() >= s {
+        if let Some((lo, hi)) = x.span {
             for k in 0..n {
-                let t = &mut x.tmp[..s];
-                let (ra, rb) = (
-                    &x.r[(a + k) * s..(a + k + 1) * s],
-                    &x.r[(b + k) * s..(b + k + 1) * s],
-                );
-                for ((t, &u), &v) in t.iter_mut().zip(ra).zip(rb) {
-                    *t = f(u, v);
+                if let Some((rd, [ra, rb])) = split_rows(x.r, s, d + k, [a + k, b + k], (lo, hi)) {
+                    for ((o, &u), &v) in rd.iter_mut().zip(ra).zip(rb) {
+                        *o = f(u, v);
+                    }
+                    continue;
                 }
-                x.r[(d + k) * s..(d + k + 1) * s].copy_from_slice(t);
+                let cells = x.cells();
+                let rd = row(cells, s, d + k, lo, hi);
+                let (ra, rb) = (row(cells, s, a + k, lo, hi), row(cells, s, b + k, lo, hi));
+                for ((o, u), v) in rd.iter().zip(ra).zip(rb) {
+                    o.set(f(u.get(), v.get()));
+                }
             }
             return Ok(());
         }
@@ -95,18 +137,22 @@ pub fn ternary(
 ) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
-        if x.active.len() == s && x.tmp.len() >= s {
+        if let Some((lo, hi)) = x.span {
             for k in 0..n {
-                let t = &mut x.tmp[..s];
-                let (ra, rb, rc) = (
-                    &x.r[(a + k) * s..(a + k + 1) * s],
-                    &x.r[(b + k) * s..(b + k + 1) * s],
-                    &x.r[(c + k) * s..(c + k + 1) * s],
-                );
-                for (((t, &u), &v), &w) in t.iter_mut().zip(ra).zip(rb).zip(rc) {
-                    *t = f(u, v, w);
+                let srcs = [a + k, b + k, c + k];
+                if let Some((rd, [ra, rb, rc])) = split_rows(x.r, s, d + k, srcs, (lo, hi)) {
+                    for (((o, &u), &v), &w) in rd.iter_mut().zip(ra).zip(rb).zip(rc) {
+                        *o = f(u, v, w);
+                    }
+                    continue;
                 }
-                x.r[(d + k) * s..(d + k + 1) * s].copy_from_slice(t);
+                let cells = x.cells();
+                let rd = row(cells, s, d + k, lo, hi);
+                let (ra, rb) = (row(cells, s, a + k, lo, hi), row(cells, s, b + k, lo, hi));
+                let rc = row(cells, s, c + k, lo, hi);
+                for (((o, u), v), w) in rd.iter().zip(ra).zip(rb).zip(rc) {
+                    o.set(f(u.get(), v.get(), w.get()));
+                }
             }
             return Ok(());
         }
@@ -136,8 +182,8 @@ pub fn float_binary(
     a: usize,
     b: usize,
     n: usize,
-    f32op: fn(f32, f32) -> f32,
-    f64op: fn(f64, f64) -> f64,
+    f32op: impl Fn(f32, f32) -> f32 + Copy + Send + Sync + 'static,
+    f64op: impl Fn(f64, f64) -> f64 + Send + Sync + 'static,
 ) -> Exec {
     match t {
         Scalar::F64 => binary(d, a, b, n, move |x, y| {
@@ -163,7 +209,7 @@ pub fn float_compare(
     a: usize,
     b: usize,
     n: usize,
-    f: fn(f64, f64) -> bool,
+    f: impl Fn(f64, f64) -> bool + Copy + Send + Sync + 'static,
 ) -> Exec {
     match t {
         Scalar::F64 => binary(d, a, b, n, move |x, y| {
@@ -347,6 +393,17 @@ pub fn int_convert(c: Conversion, d: usize, a: usize, n: usize) -> Exec {
         sat,
         ..
     } = c;
+    if !sat {
+        // Extend (sign or zero) to 64 bits, then keep the target's bits.
+        let (shift, mask) = (64 - from.bits(), to.mask());
+        return if signed_from {
+            unary(d, a, n, move |x| {
+                ((((x << shift) as i64) >> shift) as u64) & mask
+            })
+        } else {
+            unary(d, a, n, move |x| x & mask)
+        };
+    }
     unary(d, a, n, move |x| {
         let wide: i128 = if signed_from {
             from.sext(x) as i128

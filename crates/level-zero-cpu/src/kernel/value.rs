@@ -20,14 +20,11 @@ pub enum Scalar {
 
 impl Scalar {
     /// Width in bits (1 for `Bool`).
+    #[inline]
     pub fn bits(self) -> u32 {
-        match self {
-            Scalar::Bool => 1,
-            Scalar::I8 => 8,
-            Scalar::I16 | Scalar::F16 => 16,
-            Scalar::I32 | Scalar::F32 => 32,
-            Scalar::I64 | Scalar::F64 => 64,
-        }
+        // A table rather than a match: no jump inside the loops that call it per lane.
+        const BITS: [u32; 8] = [1, 8, 16, 32, 64, 16, 32, 64];
+        BITS[self as usize]
     }
 
     pub fn is_float(self) -> bool {
@@ -35,21 +32,16 @@ impl Scalar {
     }
 
     /// Mask of the stored bits.
+    #[inline]
     pub fn mask(self) -> u64 {
-        match self.bits() {
-            64 => u64::MAX,
-            b => (1u64 << b) - 1,
-        }
+        u64::MAX >> (64 - self.bits())
     }
 
     /// Sign-extends a stored integer of this width.
+    #[inline]
     pub fn sext(self, v: u64) -> i64 {
-        let b = self.bits();
-        if b >= 64 {
-            v as i64
-        } else {
-            ((v << (64 - b)) as i64) >> (64 - b)
-        }
+        let shift = 64 - self.bits();
+        ((v << shift) as i64) >> shift
     }
 
     /// Reads a stored float as `f64` (exact for every width).
@@ -80,6 +72,11 @@ mod tests {
         assert_eq!(Scalar::I8.sext(0xff), -1);
         assert_eq!(Scalar::I16.sext(0x7fff), 0x7fff);
         assert_eq!(Scalar::I32.mask(), 0xffff_ffff);
+        assert_eq!(Scalar::I64.mask(), u64::MAX);
+        assert_eq!(Scalar::Bool.mask(), 1);
+        assert_eq!(Scalar::I64.sext(u64::MAX), -1);
+        assert_eq!(Scalar::Bool.sext(1), -1);
+        assert_eq!(Scalar::F64.bits(), 64);
         assert_eq!(Scalar::F32.to_f64(Scalar::F32.from_f64(1.5)), 1.5);
         assert_eq!(Scalar::F16.to_f64(Scalar::F16.from_f64(-2.0)), -2.0);
     }
