@@ -209,6 +209,50 @@ impl Lanes<'_> {
     }
 }
 
+/// Splits `active` (whose lanes are `span`, if contiguous) into the lanes whose bit in `row`
+/// is set (`yes`) and the others (`no`).
+fn split_lanes(
+    row: &[u64],
+    active: &[u16],
+    span: Option<(usize, usize)>,
+    yes: &mut Vec<u16>,
+    no: &mut Vec<u16>,
+) {
+    if let Some((lo, hi)) = span {
+        // Contiguous lanes cut at one point (`if (lid < s)`, `if (gid < n)`): two ranges,
+        // found with vectorizable passes.
+        let bits = &row[lo..hi];
+        let set = bits.iter().map(|&c| (c & 1) as usize).sum::<usize>();
+        let head = bits[0] & 1;
+        let cut = if head == 1 { set } else { bits.len() - set };
+        if bits[..cut].iter().fold(true, |same, &c| same & (c & 1 == head)) {
+            let (first, rest) = ((lo..lo + cut), (lo + cut..hi));
+            let (y, n) = if head == 1 {
+                (first, rest)
+            } else {
+                (rest, first)
+            };
+            yes.clear();
+            yes.extend(y.map(|l| l as u16));
+            no.clear();
+            no.extend(n.map(|l| l as u16));
+            return;
+        }
+    }
+    yes.resize(active.len(), 0);
+    no.resize(active.len(), 0);
+    let (mut y, mut k) = (0, 0);
+    for &l in active {
+        let c = (row[l as usize] & 1) as usize;
+        yes[y] = l;
+        no[k] = l;
+        y += c;
+        k += 1 - c;
+    }
+    yes.truncate(y);
+    no.truncate(k);
+}
+
 /// `Some((lo, hi))` if the (distinct) lanes in `active` are exactly `lo..hi`.
 fn contiguous(active: &[u16], n: usize) -> Option<(usize, usize)> {
     if active.len() == n {
@@ -535,18 +579,7 @@ impl Frame {
                 } else {
                     let mut yes = std::mem::take(&mut self.split);
                     let mut no = std::mem::take(&mut self.split2);
-                    yes.resize(active.len(), 0);
-                    no.resize(active.len(), 0);
-                    let (mut y, mut k) = (0, 0);
-                    for &l in active.iter() {
-                        let c = (row[l as usize] & 1) as usize;
-                        yes[y] = l;
-                        no[k] = l;
-                        y += c;
-                        k += 1 - c;
-                    }
-                    yes.truncate(y);
-                    no.truncate(k);
+                    split_lanes(row, active, span, &mut yes, &mut no);
                     self.take_edge(then, &yes);
                     self.take_edge(other, &no);
                     self.split = yes;
