@@ -546,6 +546,30 @@ fn program_scope_variables_persist() {
             progvar_get(&gpu, get2, &input),
             progvar_want(&input, [1.0, 0.5, 0.25, 0.125], 7)
         );
+        // The global pointer as a kernel argument: `in` = the first module's g_coeffs, read by
+        // a kernel of that module and by one of the second (its own variables still apply).
+        for (k, scalar) in [(get, 1000), (get2, 7)] {
+            let out = gpu.zeros::<f32>(4);
+            gpu.arg(k, 0, &coeff_ptr);
+            gpu.arg_buf(k, 1, &out);
+            launch_1d(&gpu, k, 4, 4);
+            let module_coeffs = if scalar == 7 {
+                [1.0, 0.5, 0.25, 0.125]
+            } else {
+                coeffs
+            };
+            let want: Vec<f32> = (0..4)
+                .map(|i| coeffs[i] * module_coeffs[i] + (scalar + 10 * (i as i32 + 1)) as f32)
+                .collect();
+            assert_eq!(gpu.read(&out), want, "{opt} global pointer argument");
+        }
+        // A pointer that is neither USM nor a module variable is refused at append.
+        let host = [0f32; 4];
+        gpu.arg(get, 0, &host.as_ptr());
+        assert_eq!(
+            gpu.launch(get, [1, 1, 1], [4, 1, 1]),
+            ze_result_t::ZE_RESULT_ERROR_INVALID_ARGUMENT
+        );
     }
 }
 

@@ -149,6 +149,8 @@ pub struct LaunchCommand {
     pub args: Vec<Vec<u8>>,
     /// The allocations pointer arguments point into.
     pub buffers: Vec<Range>,
+    /// Modules whose module-scope variables pointer arguments point into.
+    pub modules: Vec<Arc<crate::module::Module>>,
     pub group_size: [u32; 3],
     pub offset: [u32; 3],
     /// `ze_kernel_indirect_access_flags_t` bits.
@@ -194,13 +196,14 @@ impl LaunchCommand {
                 what: format!("{} allocation", a.kind_name()),
             })
             .collect();
-        let memory = &self.kernel.module.built.data.memory;
-        let base = memory.as_ptr() as usize;
-        regions.push(exec::Region {
-            base,
-            end: base + memory.len() * 8,
-            what: "module globals".into(),
-        });
+        for module in std::iter::once(&self.kernel.module).chain(&self.modules) {
+            let (base, end) = module.globals_range();
+            regions.push(exec::Region {
+                base,
+                end,
+                what: "module globals".into(),
+            });
+        }
         regions.sort_by_key(|r| r.base);
         regions.dedup_by_key(|r| r.base);
         let [sx, sy, sz] = self.group_size;

@@ -349,27 +349,34 @@ pub unsafe extern "C" fn kernel_set_global_offset(
 }
 
 /// Snapshots a kernel's arguments for a launch: every argument must be set, and pointer
-/// arguments must be USM of the list's context (or null).
+/// arguments must be USM or module-scope variables of the list's context (or null).
 fn snapshot(list_ctx: &crate::context::Context, k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
     // A kernel runs only in its module's context.
     ensure(k.module.context.id() == list_ctx.id(), INVALID_ARGUMENT)?;
     let state = k.state().clone();
     let mut args = Vec::with_capacity(state.args.len());
     let mut buffers = Vec::new();
+    let mut modules = Vec::new();
     for (param, arg) in k.program.params.iter().zip(&state.args) {
         let bytes = arg.clone().ok_or(INVALID_ARGUMENT)?;
         if param.is_pointer && !matches!(param.kind, ParamKind::Local) {
             let ptr =
                 u64::from_le_bytes(bytes[..8].try_into().map_err(|_| INVALID_ARGUMENT)?) as usize;
             if ptr != 0 {
-                let alloc = lookup(ptr)
-                    .filter(|a| a.context == list_ctx.id())
-                    .ok_or(INVALID_ARGUMENT)?;
-                buffers.push(Range {
-                    ptr: alloc.base,
-                    len: alloc.size,
-                    alloc: Some(Arc::downgrade(&alloc)),
-                });
+                match lookup(ptr).filter(|a| a.context == list_ctx.id()) {
+                    Some(alloc) => buffers.push(Range {
+                        ptr: alloc.base,
+                        len: alloc.size,
+                        alloc: Some(Arc::downgrade(&alloc)),
+                    }),
+                    // A module-scope variable (`zeModuleGetGlobalPointer`) of a module of the
+                    // context: the launch keeps that module alive.
+                    None => modules.push(
+                        crate::module::module_of_global(ptr)
+                            .filter(|m| m.context.id() == list_ctx.id())
+                            .ok_or(INVALID_ARGUMENT)?,
+                    ),
+                }
             }
         }
         args.push(bytes);
@@ -378,6 +385,7 @@ fn snapshot(list_ctx: &crate::context::Context, k: &Arc<Kernel>) -> ZeResult<Lau
         kernel: k.clone(),
         args,
         buffers,
+        modules,
         group_size: state.group_size,
         offset: state.offset,
         indirect: state.indirect,

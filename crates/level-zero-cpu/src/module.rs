@@ -6,9 +6,9 @@ use crate::device::device;
 use crate::handle::{self, Kind, Object};
 use crate::kernel::{self, BuiltModule};
 use level_zero_sys::*;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ffi::{c_char, c_void, CStr, CString};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, Weak};
 
 /// A built module.
 pub struct Module {
@@ -22,6 +22,43 @@ pub struct Module {
 
 impl Object for Module {
     const KIND: Kind = Kind::Module;
+}
+
+/// The module-scope memory of every live module with globals: base → (end, module), so that
+/// a pointer from `zeModuleGetGlobalPointer` can be passed to any kernel of the context.
+static GLOBALS: Mutex<BTreeMap<usize, (usize, Weak<Module>)>> = Mutex::new(BTreeMap::new());
+
+impl Module {
+    /// The bytes of module-scope variables: `[base, end)`.
+    pub fn globals_range(&self) -> (usize, usize) {
+        let memory = &self.built.data.memory;
+        let base = memory.as_ptr() as usize;
+        (base, base + memory.len() * 8)
+    }
+}
+
+impl Drop for Module {
+    fn drop(&mut self) {
+        let (base, _) = self.globals_range();
+        let mut globals = GLOBALS.lock().unwrap_or_else(|e| e.into_inner());
+        if globals
+            .get(&base)
+            .is_some_and(|(_, m)| m.strong_count() == 0)
+        {
+            globals.remove(&base);
+        }
+    }
+}
+
+/// The live module whose module-scope variables hold `[ptr, ptr + 1)`.
+pub fn module_of_global(ptr: usize) -> Option<Arc<Module>> {
+    let globals = GLOBALS.lock().unwrap_or_else(|e| e.into_inner());
+    let (_, (end, module)) = globals.range(..=ptr).next_back()?;
+    if ptr < *end {
+        module.upgrade()
+    } else {
+        None
+    }
 }
 
 /// A build log.
@@ -153,8 +190,16 @@ pub unsafe extern "C" fn module_create(
             id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             names,
         };
+        let module = Arc::new(module);
+        let (base, end) = module.globals_range();
+        if end > base {
+            GLOBALS
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(base, (end, Arc::downgrade(&module)));
+        }
         // SAFETY: `out` is non-null and writable by contract.
-        unsafe { out.write(handle::create(Arc::new(module), id)) };
+        unsafe { out.write(handle::create(module, id)) };
         Ok(())
     })
 }

@@ -225,7 +225,10 @@ fn split_lanes(
         let set = bits.iter().map(|&c| (c & 1) as usize).sum::<usize>();
         let head = bits[0] & 1;
         let cut = if head == 1 { set } else { bits.len() - set };
-        if bits[..cut].iter().fold(true, |same, &c| same & (c & 1 == head)) {
+        if bits[..cut]
+            .iter()
+            .fold(true, |same, &c| same & (c & 1 == head))
+        {
             let (first, rest) = ((lo..lo + cut), (lo + cut..hi));
             let (y, n) = if head == 1 {
                 (first, rest)
