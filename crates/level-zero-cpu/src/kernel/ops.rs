@@ -14,6 +14,37 @@ fn row(cells: &[Cell<u64>], s: usize, slot: usize, lo: usize, hi: usize) -> &[Ce
     &cells[slot * s + lo..slot * s + hi]
 }
 
+/// Runs `body` compiled for the widest vector extension the host has (the row loops of the
+/// operations: AVX2 with FMA doubles the lanes of SSE2 and makes `mul_add` one instruction).
+#[inline(always)]
+pub fn vectorized<R>(body: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        if has!("avx512f") && has!("avx512vl") && has!("avx512dq") && has!("avx512bw") {
+            // SAFETY: the host has the features `with_avx512` is compiled for.
+            return unsafe { with_avx512(body) };
+        }
+        if has!("avx2") && has!("fma") {
+            // SAFETY: the host has the features `with_avx2` is compiled for.
+            return unsafe { with_avx2(body) };
+        }
+    }
+    body()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+unsafe fn with_avx512<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn with_avx2<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
+
 /// The entries `lo..hi` of row `d` (to write) and of rows `src` (to read) of the register
 /// file `r` (rows of `s`), when `d` is none of `src` and all are inside `r`: distinct slices
 /// let the compiler vectorize the loop over them.
@@ -47,9 +78,11 @@ pub fn unary(d: usize, a: usize, n: usize, f: impl Fn(u64) -> u64 + Send + Sync 
             // Contiguous lanes: whole row slices (one bounds check per row).
             for k in 0..n {
                 if let Some((rd, [ra])) = split_rows(x.r, s, d + k, [a + k], (lo, hi)) {
-                    for (o, &u) in rd.iter_mut().zip(ra) {
-                        *o = f(u);
-                    }
+                    vectorized(|| {
+                        for (o, &u) in rd.iter_mut().zip(ra) {
+                            *o = f(u);
+                        }
+                    });
                     continue;
                 }
                 let cells = x.cells();
@@ -82,9 +115,11 @@ pub fn binary(
         if let Some((lo, hi)) = x.span {
             for k in 0..n {
                 if let Some((rd, [ra, rb])) = split_rows(x.r, s, d + k, [a + k, b + k], (lo, hi)) {
-                    for ((o, &u), &v) in rd.iter_mut().zip(ra).zip(rb) {
-                        *o = f(u, v);
-                    }
+                    vectorized(|| {
+                        for ((o, &u), &v) in rd.iter_mut().zip(ra).zip(rb) {
+                            *o = f(u, v);
+                        }
+                    });
                     continue;
                 }
                 let cells = x.cells();
@@ -141,9 +176,11 @@ pub fn ternary(
             for k in 0..n {
                 let srcs = [a + k, b + k, c + k];
                 if let Some((rd, [ra, rb, rc])) = split_rows(x.r, s, d + k, srcs, (lo, hi)) {
-                    for (((o, &u), &v), &w) in rd.iter_mut().zip(ra).zip(rb).zip(rc) {
-                        *o = f(u, v, w);
-                    }
+                    vectorized(|| {
+                        for (((o, &u), &v), &w) in rd.iter_mut().zip(ra).zip(rb).zip(rc) {
+                            *o = f(u, v, w);
+                        }
+                    });
                     continue;
                 }
                 let cells = x.cells();
