@@ -4,6 +4,7 @@
 //! barriers need no waiting.
 
 use super::ir::{BuiltinValue, Edge, ParamKind, Program, Term};
+use super::ops::vectorized;
 use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -222,13 +223,11 @@ fn split_lanes(
         // Contiguous lanes cut at one point (`if (lid < s)`, `if (gid < n)`): two ranges,
         // found with vectorizable passes.
         let bits = &row[lo..hi];
-        let set = bits.iter().map(|&c| (c & 1) as usize).sum::<usize>();
+        let set = vectorized(|| bits.iter().map(|&c| c & 1).sum::<u64>()) as usize;
         let head = bits[0] & 1;
         let cut = if head == 1 { set } else { bits.len() - set };
-        if bits[..cut]
-            .iter()
-            .fold(true, |same, &c| same & (c & 1 == head))
-        {
+        let same = |c: &u64| c & 1 == head;
+        if vectorized(|| bits[..cut].iter().fold(true, |all, c| all & same(c))) {
             let (first, rest) = ((lo..lo + cut), (lo + cut..hi));
             let (y, n) = if head == 1 {
                 (first, rest)
@@ -261,9 +260,11 @@ fn contiguous(active: &[u16], n: usize) -> Option<(usize, usize)> {
     if active.len() == n {
         return Some((0, n));
     }
-    let (lo, hi) = active
-        .iter()
-        .fold((u16::MAX, 0u16), |(lo, hi), &l| (lo.min(l), hi.max(l)));
+    let (lo, hi) = vectorized(|| {
+        active
+            .iter()
+            .fold((u16::MAX, 0u16), |(lo, hi), &l| (lo.min(l), hi.max(l)))
+    });
     (!active.is_empty() && (hi - lo) as usize + 1 == active.len())
         .then_some((lo as usize, hi as usize + 1))
 }
@@ -308,7 +309,8 @@ struct Frame {
     split2: Vec<u16>,
     private_stride: usize,
     scratch: Vec<u64>,
-    local_ids: Vec<[usize; 3]>,
+    /// Each lane's local id, one row per dimension.
+    local_ids: [Vec<u64>; 3],
     /// Byte ranges of `local` in use: the `__local` arguments, the kernel-scope variables.
     local_parts: Vec<(usize, usize)>,
 }
@@ -360,7 +362,7 @@ impl Frame {
             split2: Vec::with_capacity(n),
             private_stride,
             scratch: Vec::new(),
-            local_ids: Vec::new(),
+            local_ids: Default::default(),
             local_parts,
         };
         let set = |regs: &mut Vec<u64>, slot: usize, v: &dyn Fn(usize) -> u64| {
@@ -473,9 +475,11 @@ impl Frame {
                 }
             }
         }
-        self.local_ids = (0..n)
-            .map(|l| [l % gs[0], (l / gs[0]) % gs[1], l / (gs[0] * gs[1])])
-            .collect();
+        self.local_ids = [0, 1, 2].map(|d| {
+            (0..n)
+                .map(|l| [l % gs[0], (l / gs[0]) % gs[1], l / (gs[0] * gs[1])][d] as u64)
+                .collect()
+        });
     }
 
     /// Fills the built-ins that depend on the group.
@@ -492,19 +496,26 @@ impl Frame {
                     }
                 }
                 BuiltinValue::GlobalId => {
-                    for d in 0..3 {
+                    for (d, ids) in self.local_ids.iter().enumerate() {
                         let off = (base[d] + launch.offset[d] as usize) as u64;
-                        for (l, ids) in self.local_ids.iter().enumerate() {
-                            self.regs[(slot + d) * n + l] = off + ids[d] as u64;
-                        }
+                        let row = &mut self.regs[(slot + d) * n..(slot + d + 1) * n];
+                        vectorized(|| {
+                            for (r, &id) in row.iter_mut().zip(ids) {
+                                *r = off + id;
+                            }
+                        });
                     }
                 }
                 BuiltinValue::GlobalLinearId => {
-                    for (l, ids) in self.local_ids.iter().enumerate() {
-                        let g = [0, 1, 2].map(|d| base[d] + ids[d]);
-                        self.regs[slot * n + l] =
-                            ((g[2] * global[1] + g[1]) * global[0] + g[0]) as u64;
-                    }
+                    let [x, y, z] = &self.local_ids;
+                    let row = &mut self.regs[slot * n..(slot + 1) * n];
+                    let [bx, by, bz] = base.map(|b| b as u64);
+                    let [gx, gy] = [global[0] as u64, global[1] as u64];
+                    vectorized(|| {
+                        for (((r, &x), &y), &z) in row.iter_mut().zip(x).zip(y).zip(z) {
+                            *r = ((bz + z) * gy + by + y) * gx + bx + x;
+                        }
+                    });
                 }
                 _ => {}
             }
@@ -567,14 +578,14 @@ impl Frame {
                 let row = &self.regs[cond * n..(cond + 1) * n];
                 let first = row[active[0] as usize] & 1;
                 // No early exit: these folds vectorize.
-                let (any, all) = match span {
+                let (any, all) = vectorized(|| match span {
                     Some((lo, hi)) => row[lo..hi]
                         .iter()
                         .fold((0, 1), |(any, all), &c| (any | c, all & c)),
                     None => active.iter().fold((0, 1), |(any, all), &l| {
                         (any | row[l as usize], all & row[l as usize])
                     }),
-                };
+                });
                 let same = (any & 1) == (all & 1);
                 if same {
                     // A uniform branch: every lane goes the same way.

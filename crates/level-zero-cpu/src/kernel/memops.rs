@@ -70,10 +70,65 @@ fn leaf_bytes(l: &Leaf) -> usize {
 /// The lowest and highest address in `ptrs`.
 #[inline]
 fn bounds(ptrs: &[Cell<u64>]) -> (usize, usize) {
-    let (lo, hi) = ptrs.iter().fold((u64::MAX, 0), |(lo, hi), p| {
-        (lo.min(p.get()), hi.max(p.get()))
+    let (lo, hi) = super::ops::vectorized(|| {
+        ptrs.iter().fold((u64::MAX, 0), |(lo, hi), p| {
+            (lo.min(p.get()), hi.max(p.get()))
+        })
     });
     (lo as usize, hi as usize)
+}
+
+/// `dst[i] = *ptrs[i]` for values of `bytes` bytes, one loop per width (no width test per
+/// lane, so the loop can become vector gathers).
+///
+/// # Safety
+/// Every `[ptrs[i], ptrs[i] + bytes)` must be readable.
+unsafe fn gather(dst: &[Cell<u64>], ptrs: &[Cell<u64>], bytes: usize) {
+    /// # Safety
+    /// As `gather`, with `bytes` = the size of `T`.
+    unsafe fn each<T: Copy + Into<u64>>(dst: &[Cell<u64>], ptrs: &[Cell<u64>]) {
+        super::ops::vectorized(|| {
+            for (o, p) in dst.iter().zip(ptrs) {
+                // SAFETY: the caller's contract (readable), unaligned reads allowed.
+                o.set(unsafe { (p.get() as usize as *const T).read_unaligned() }.into());
+            }
+        })
+    }
+    // SAFETY: the caller's contract, for the width `bytes` selects.
+    unsafe {
+        match bytes {
+            1 => each::<u8>(dst, ptrs),
+            2 => each::<u16>(dst, ptrs),
+            4 => each::<u32>(dst, ptrs),
+            _ => each::<u64>(dst, ptrs),
+        }
+    }
+}
+
+/// `*ptrs[i] = src[i]` (its low `bytes` bytes), one loop per width.
+///
+/// # Safety
+/// Every `[ptrs[i], ptrs[i] + bytes)` must be writable.
+unsafe fn scatter(ptrs: &[Cell<u64>], src: &[Cell<u64>], bytes: usize) {
+    /// # Safety
+    /// As `scatter`, with `bytes` = the size of `T`.
+    unsafe fn each<T: Copy>(ptrs: &[Cell<u64>], src: &[Cell<u64>], cast: impl Fn(u64) -> T) {
+        super::ops::vectorized(|| {
+            for (p, v) in ptrs.iter().zip(src) {
+                // SAFETY: the caller's contract (writable), unaligned writes allowed.
+                unsafe { (p.get() as usize as *mut T).write_unaligned(cast(v.get())) };
+            }
+        })
+    }
+    // SAFETY: the caller's contract, for the width `bytes` selects.
+    unsafe {
+        match bytes {
+            1 => each(ptrs, src, |v| v as u8),
+            2 => each(ptrs, src, |v| v as u16),
+            4 => each(ptrs, src, |v| v as u32),
+            _ => each(ptrs, src, |v| v),
+        }
+    }
 }
 
 /// A pointer row and the row of the values loaded or stored through it.
@@ -106,10 +161,8 @@ pub fn load(d: usize, ptr: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
         let bytes = leaf_bytes(&leaf);
         return Box::new(move |x: &mut Lanes<'_>| {
             if let Some((ptrs, dst)) = checked_rows(x, ptr, d, bytes) {
-                for (o, p) in dst.iter().zip(ptrs) {
-                    // SAFETY: `checked_rows` checked every lane's range.
-                    o.set(unsafe { read(p.get() as usize, bytes) });
-                }
+                // SAFETY: `checked_rows` checked every lane's range.
+                unsafe { gather(dst, ptrs, bytes) };
                 return Ok(());
             }
             let s = x.n;
@@ -144,10 +197,8 @@ pub fn store(ptr: usize, v: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
         let bytes = leaf_bytes(&leaf);
         return Box::new(move |x: &mut Lanes<'_>| {
             if let Some((ptrs, src)) = checked_rows(x, ptr, v, bytes) {
-                for (p, v) in ptrs.iter().zip(src) {
-                    // SAFETY: `checked_rows` checked every lane's range.
-                    unsafe { write(p.get() as usize, bytes, v.get()) };
-                }
+                // SAFETY: `checked_rows` checked every lane's range.
+                unsafe { scatter(ptrs, src, bytes) };
                 return Ok(());
             }
             let s = x.n;
