@@ -19,18 +19,48 @@ fn row(cells: &[Cell<u64>], s: usize, slot: usize, lo: usize, hi: usize) -> &[Ce
 #[inline(always)]
 pub fn vectorized<R>(body: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::is_x86_feature_detected as has;
-        if has!("avx512f") && has!("avx512vl") && has!("avx512dq") && has!("avx512bw") {
-            // SAFETY: the host has the features `with_avx512` is compiled for.
-            return unsafe { with_avx512(body) };
-        }
-        if has!("avx2") && has!("fma") {
-            // SAFETY: the host has the features `with_avx2` is compiled for.
-            return unsafe { with_avx2(body) };
-        }
+    match vector_level() {
+        // SAFETY: the host has the features `with_avx512` is compiled for.
+        VectorLevel::Avx512 => return unsafe { with_avx512(body) },
+        // SAFETY: the host has the features `with_avx2` is compiled for.
+        VectorLevel::Avx2 => return unsafe { with_avx2(body) },
+        VectorLevel::Baseline => {}
     }
     body()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum VectorLevel {
+    Baseline,
+    Avx2,
+    Avx512,
+}
+
+/// The host's vector extension, detected once.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn vector_level() -> VectorLevel {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static LEVEL: AtomicU8 = AtomicU8::new(0);
+    match LEVEL.load(Ordering::Relaxed) {
+        1 => VectorLevel::Baseline,
+        2 => VectorLevel::Avx2,
+        3 => VectorLevel::Avx512,
+        _ => {
+            use std::arch::is_x86_feature_detected as has;
+            let level =
+                if has!("avx512f") && has!("avx512vl") && has!("avx512dq") && has!("avx512bw") {
+                    VectorLevel::Avx512
+                } else if has!("avx2") && has!("fma") {
+                    VectorLevel::Avx2
+                } else {
+                    VectorLevel::Baseline
+                };
+            LEVEL.store(level as u8 + 1, Ordering::Relaxed);
+            level
+        }
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
