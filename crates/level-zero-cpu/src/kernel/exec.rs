@@ -2,6 +2,13 @@
 //! instruction runs for all work-items that reached its block ("lanes"), blocks scheduled in
 //! an order with every loop contiguous (`order`) so that diverged work-items reconverge and
 //! barriers need no waiting.
+//!
+//! Speed comes from the common case: the lanes of a block are usually a contiguous range (all
+//! of them, or a prefix such as `lid < s`). Then each operation is one loop over row slices,
+//! compiled for the host's vector extension (`ops::vectorized`), a load or store checks the
+//! lowest and highest address of the row once, a branch that every lane takes the same way
+//! hands the lane list over whole, and a range cut at one point splits into two ranges.
+//! Scattered lanes take per-lane paths with the same semantics.
 
 use super::ir::{BuiltinValue, Edge, ParamKind, Program, Term};
 use super::ops::vectorized;
