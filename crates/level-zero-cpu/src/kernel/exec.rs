@@ -12,182 +12,10 @@
 
 use super::ir::{BuiltinValue, Edge, ParamKind, Program, Term};
 use super::ops::vectorized;
+pub use super::reach::{Memory, Region};
 use std::cell::Cell;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
-
-/// Memory a kernel may touch, other than its own local and private memory.
-#[derive(Clone, Debug)]
-pub struct Region {
-    pub base: usize,
-    pub end: usize,
-    pub what: String,
-}
-
-/// Checks every load and store of one thread's work-groups.
-pub struct Memory<'a> {
-    global: &'a [Region],
-    own: [(usize, usize); 3],
-    /// The parts of local memory the kernel may use (each `__local` argument, the kernel-scope
-    /// variables): the padding between them and after them faults.
-    local: Vec<(usize, usize)>,
-    /// Recently hit ranges (a kernel usually streams through a few buffers).
-    recent: [Cell<(usize, usize)>; 4],
-    next: Cell<usize>,
-    /// Bytes of private memory per work-item (the arena is `own[0]`, lane after lane).
-    private_stride: usize,
-}
-
-impl Memory<'_> {
-    /// `Ok` if work-item `lane` may access `[addr, addr + len)`.
-    #[inline]
-    pub fn check_lane(&self, addr: usize, len: usize, lane: usize) -> Result<(), String> {
-        // The recently hit ranges never include the private arena (see `check_slow`).
-        if self.recent_hit(addr, len) {
-            return Ok(());
-        }
-        let (base, end) = self.own[0];
-        if addr >= base && addr < end {
-            // Private memory: only the work-item's own part of the arena.
-            let lo = base + lane * self.private_stride;
-            let hi = lo + self.private_stride;
-            let last = addr.wrapping_add(len);
-            if addr >= lo && last <= hi && last >= addr {
-                return Ok(());
-            }
-            return Err(format!(
-                "out-of-bounds access of {len} bytes at {addr:#x}: outside work-item {lane}'s private memory [{lo:#x}, {hi:#x})"
-            ));
-        }
-        self.check_slow(addr, len)
-    }
-
-    #[inline]
-    fn recent_hit(&self, addr: usize, len: usize) -> bool {
-        let end = addr.wrapping_add(len);
-        end >= addr
-            && self.recent.iter().any(|r| {
-                let (b, e) = r.get();
-                addr >= b && end <= e
-            })
-    }
-
-    /// `Ok` if `[addr, addr + len)` is memory the kernel may reach (private memory as a whole:
-    /// use [`check_lane`](Self::check_lane) for a work-item's access).
-    #[inline]
-    pub fn check(&self, addr: usize, len: usize) -> Result<(), String> {
-        if self.recent_hit(addr, len) {
-            return Ok(());
-        }
-        let (base, end) = self.own[0];
-        if addr >= base && addr.checked_add(len).is_some_and(|e| e <= end) {
-            return Ok(());
-        }
-        self.check_slow(addr, len)
-    }
-
-    /// Whether `addr` is in the work-group's local memory.
-    pub fn is_local(&self, addr: usize) -> bool {
-        let (b, e) = self.own[1];
-        addr >= b && addr < e
-    }
-
-    /// Whether `addr` is in private memory (variables and by-value arguments).
-    pub fn is_private(&self, addr: usize) -> bool {
-        [self.own[0], self.own[2]]
-            .iter()
-            .any(|&(b, e)| addr >= b && addr < e)
-    }
-
-    #[cold]
-    fn check_slow(&self, addr: usize, len: usize) -> Result<(), String> {
-        if self.find_shared(addr, len) {
-            Ok(())
-        } else {
-            Err(self.fault(addr, len))
-        }
-    }
-
-    /// Whether `[addr, addr + len)` lies inside one range every work-item may reach (a buffer,
-    /// an indirect allocation, a module global, a part of local memory, the by-value
-    /// arguments), remembering the range. The private arena is never such a range.
-    #[inline]
-    pub fn covers(&self, addr: usize, len: usize) -> bool {
-        self.recent_hit(addr, len) || self.find_shared(addr, len)
-    }
-
-    fn find_shared(&self, addr: usize, len: usize) -> bool {
-        let Some(end) = addr.checked_add(len) else {
-            return false;
-        };
-        let hit = [self.own[2]]
-            .iter()
-            .chain(&self.local)
-            .copied()
-            .find(|&(b, e)| addr >= b && end <= e)
-            .or_else(|| {
-                let i = self.global.partition_point(|r| r.base <= addr);
-                let r = self.global.get(i.checked_sub(1)?)?;
-                (end <= r.end).then_some((r.base, r.end))
-            });
-        match hit {
-            Some(range) => {
-                let slot = self.next.get();
-                self.recent[slot % 4].set(range);
-                self.next.set(slot + 1);
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn fault(&self, addr: usize, len: usize) -> String {
-        let distance = |(b, e): (usize, usize)| {
-            if addr < b {
-                b - addr
-            } else {
-                addr.saturating_sub(e.saturating_sub(1))
-            }
-        };
-        let (lb, le) = self.own[1];
-        if addr >= lb && addr < le {
-            let nearest = self.local.iter().copied().min_by_key(|r| distance(*r));
-            return match nearest {
-                Some((b, e)) => format!(
-                    "out-of-bounds access of {len} bytes at {addr:#x}; nearest allocation \
-                     [{b:#x}, {e:#x}) ({} bytes, __local memory of the work-group)",
-                    e - b
-                ),
-                None => format!(
-                    "out-of-bounds access of {len} bytes at {addr:#x} in the work-group's local \
-                     memory, which this launch does not use"
-                ),
-            };
-        }
-        let nearest = self
-            .global
-            .iter()
-            .min_by_key(|r| {
-                if addr < r.base {
-                    r.base - addr
-                } else {
-                    addr.saturating_sub(r.end - 1)
-                }
-            })
-            .map_or("no allocation is reachable".to_string(), |r| {
-                format!(
-                    "nearest allocation [{:#x}, {:#x}) ({} bytes, {})",
-                    r.base,
-                    r.end,
-                    r.end - r.base,
-                    r.what
-                )
-            });
-        format!("out-of-bounds access of {len} bytes at {addr:#x}; {nearest}")
-    }
-}
 
 /// What the instructions of a block see.
 pub struct Lanes<'a> {
@@ -262,6 +90,32 @@ fn split_lanes(
     no.truncate(k);
 }
 
+/// A set of block indices, taken lowest first (the scheduling order).
+#[derive(Default)]
+struct Ready {
+    words: Vec<u64>,
+}
+
+impl Ready {
+    fn reset(&mut self, blocks: usize) {
+        self.words.clear();
+        self.words.resize(blocks.div_ceil(64), 0);
+    }
+
+    fn insert(&mut self, block: usize) {
+        if let Some(w) = self.words.get_mut(block / 64) {
+            *w |= 1 << (block % 64);
+        }
+    }
+
+    fn pop_first(&mut self) -> Option<usize> {
+        let (i, w) = self.words.iter_mut().enumerate().find(|(_, w)| **w != 0)?;
+        let bit = w.trailing_zeros() as usize;
+        *w &= *w - 1;
+        Some(i * 64 + bit)
+    }
+}
+
 /// `Some((lo, hi))` if the (distinct) lanes in `active` are exactly `lo..hi`.
 fn contiguous(active: &[u16], n: usize) -> Option<(usize, usize)> {
     if active.len() == n {
@@ -309,8 +163,8 @@ struct Frame {
     lanes: usize,
     /// Lanes waiting at each block.
     pending: Vec<Vec<u16>>,
-    /// Blocks with waiting lanes (may hold duplicates).
-    heap: BinaryHeap<Reverse<u32>>,
+    /// Blocks with waiting lanes.
+    ready: Ready,
     active: Vec<u16>,
     split: Vec<u16>,
     split2: Vec<u16>,
@@ -363,7 +217,7 @@ impl Frame {
             params: vec![0; params_size.div_ceil(8).max(1)],
             lanes: n,
             pending: Vec::new(),
-            heap: BinaryHeap::new(),
+            ready: Ready::default(),
             active: Vec::with_capacity(n),
             split: Vec::with_capacity(n),
             split2: Vec::with_capacity(n),
@@ -537,15 +391,14 @@ impl Frame {
         if self.pending.len() != p.blocks.len() {
             self.pending = vec![Vec::new(); p.blocks.len()];
         }
-        self.heap.clear();
+        self.ready.reset(p.blocks.len());
         let entry = p.entry as usize;
         self.pending[entry].clear();
         self.pending[entry].extend(0..n as u16);
-        self.heap.push(Reverse(p.entry));
-        while let Some(Reverse(b)) = self.heap.pop() {
-            let b = b as usize;
+        self.ready.insert(entry);
+        while let Some(b) = self.ready.pop_first() {
             if self.pending[b].is_empty() {
-                continue; // a duplicate queue entry
+                continue;
             }
             let mut active = std::mem::take(&mut self.active);
             active.clear();
@@ -649,7 +502,7 @@ impl Frame {
         } else {
             target.extend_from_slice(active);
         }
-        self.heap.push(Reverse(edge.target));
+        self.ready.insert(edge.target as usize);
     }
 
     /// Sends `lanes` along `edge`: the phi copies, then into the target's queue.
@@ -659,7 +512,7 @@ impl Frame {
         }
         self.phi_copies(edge, lanes);
         self.pending[edge.target as usize].extend_from_slice(lanes);
-        self.heap.push(Reverse(edge.target));
+        self.ready.insert(edge.target as usize);
     }
 
     /// The phi copies of `edge` for lanes `lo..hi`, row by row.
@@ -746,14 +599,12 @@ pub fn run(program: &Program, launch: &Launch) -> Result<(), String> {
                 return;
             }
         };
-        let mem = Memory {
-            global: &launch.regions,
-            own: frame.own_regions(),
-            local: frame.local_ranges(),
-            recent: Default::default(),
-            next: Cell::new(0),
-            private_stride: frame.private_stride,
-        };
+        let mem = Memory::new(
+            &launch.regions,
+            frame.own_regions(),
+            frame.local_ranges(),
+            frame.private_stride,
+        );
         let [gx, gy, _] = launch.groups.map(|g| g as usize);
         while !stop.load(Ordering::Relaxed) {
             let g = next.fetch_add(1, Ordering::Relaxed);
@@ -793,23 +644,53 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_work_item_reaches_only_its_own_private_memory() {
-        let mem = Memory {
-            global: &[],
-            own: [(1000, 1064), (0, 0), (0, 0)],
-            local: Vec::new(),
-            recent: Default::default(),
-            next: Cell::new(0),
-            private_stride: 16,
-        };
-        assert!(mem.check_lane(1016, 4, 1).is_ok());
-        assert!(mem.check_lane(1028, 4, 1).is_ok());
-        let err = mem.check_lane(1016, 4, 0).unwrap_err();
-        assert!(
-            err.contains("outside work-item 0's private memory"),
-            "{err}"
+    fn ready_blocks_come_out_lowest_first_once_each() {
+        let mut r = Ready::default();
+        r.reset(130);
+        for b in [129, 3, 64, 3, 0, 129] {
+            r.insert(b);
+        }
+        let order: Vec<usize> = std::iter::from_fn(|| r.pop_first()).collect();
+        assert_eq!(order, [0, 3, 64, 129]);
+        r.insert(5);
+        r.reset(10);
+        assert_eq!(r.pop_first(), None, "reset empties the set");
+    }
+
+    #[test]
+    fn contiguous_lanes_are_recognised_in_any_order() {
+        assert_eq!(contiguous(&[3, 1, 2], 8), Some((1, 4)));
+        assert_eq!(contiguous(&[0, 1, 2, 3], 4), Some((0, 4)));
+        assert_eq!(contiguous(&[0, 2], 8), None);
+        assert_eq!(contiguous(&[], 8), None);
+    }
+
+    #[test]
+    fn lanes_split_by_condition_bits() {
+        let row = [1u64, 1, 1, 0, 0, 0, 1, 0];
+        let (mut yes, mut no) = (Vec::new(), Vec::new());
+        // A prefix cut: two ranges.
+        split_lanes(&row, &[2, 0, 1, 3, 4, 5], Some((0, 6)), &mut yes, &mut no);
+        assert_eq!(
+            (yes.as_slice(), no.as_slice()),
+            (&[0, 1, 2][..], &[3, 4, 5][..])
         );
-        assert!(mem.check_lane(1030, 4, 1).is_err(), "straddles into lane 2");
-        assert!(mem.check_lane(2000, 4, 0).is_err(), "nowhere");
+        // A suffix cut.
+        split_lanes(&row, &[3, 4, 5, 6], Some((3, 7)), &mut yes, &mut no);
+        assert_eq!((yes.as_slice(), no.as_slice()), (&[6][..], &[3, 4, 5][..]));
+        // Interleaved: lane by lane, in the list's order.
+        split_lanes(&row, &[7, 6, 5, 0], None, &mut yes, &mut no);
+        assert_eq!((yes.as_slice(), no.as_slice()), (&[6, 0][..], &[7, 5][..]));
+        split_lanes(
+            &row,
+            &[0, 1, 2, 3, 4, 5, 6, 7],
+            Some((0, 8)),
+            &mut yes,
+            &mut no,
+        );
+        assert_eq!(
+            (yes.as_slice(), no.as_slice()),
+            (&[0, 1, 2, 6][..], &[3, 4, 5, 7][..])
+        );
     }
 }

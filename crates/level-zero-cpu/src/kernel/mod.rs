@@ -9,6 +9,7 @@ mod lower_inst;
 mod memops;
 mod ops;
 mod order;
+mod reach;
 pub mod spirv;
 mod types;
 pub mod value;

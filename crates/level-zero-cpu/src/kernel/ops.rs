@@ -86,8 +86,9 @@ pub fn split_rows<const K: usize>(
     src: [usize; K],
     (lo, hi): (usize, usize),
 ) -> Option<(&mut [u64], [&[u64]; K])> {
-    let rows = r.len() / s;
-    if lo > hi || hi > s || d >= rows || src.iter().any(|&a| a >= rows || a == d) {
+    // Multiplications rather than a division: this runs for every operation.
+    let inside = |row: usize| row.checked_add(1).and_then(|e| e.checked_mul(s)) <= Some(r.len());
+    if lo > hi || hi > s || !inside(d) || src.iter().any(|&a| !inside(a) || a == d) {
         return None;
     }
     let base = r.as_mut_ptr();

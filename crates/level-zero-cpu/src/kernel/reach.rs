@@ -1,0 +1,221 @@
+//! What a kernel may reach: every load and store of a work-group is checked against its
+//! buffer arguments, indirectly accessible allocations, module globals, the exact parts of
+//! local memory it uses, and the work-item's own private memory.
+
+use std::cell::Cell;
+
+/// Memory a kernel may touch, other than its own local and private memory.
+#[derive(Clone, Debug)]
+pub struct Region {
+    pub base: usize,
+    pub end: usize,
+    pub what: String,
+}
+
+/// Checks every load and store of one thread's work-groups.
+pub struct Memory<'a> {
+    global: &'a [Region],
+    own: [(usize, usize); 3],
+    /// The parts of local memory the kernel may use (each `__local` argument, the kernel-scope
+    /// variables): the padding between them and after them faults.
+    local: Vec<(usize, usize)>,
+    /// Recently hit ranges (a kernel usually streams through a few buffers).
+    recent: [Cell<(usize, usize)>; 4],
+    next: Cell<usize>,
+    /// Bytes of private memory per work-item (the arena is `own[0]`, lane after lane).
+    private_stride: usize,
+}
+
+impl<'a> Memory<'a> {
+    /// The checks of one thread: `global` sorted by base and disjoint; `own` = the private
+    /// arena (lane after lane, `private_stride` bytes each), local memory, by-value arguments;
+    /// `local` = the parts of local memory in use.
+    pub fn new(
+        global: &'a [Region],
+        own: [(usize, usize); 3],
+        local: Vec<(usize, usize)>,
+        private_stride: usize,
+    ) -> Memory<'a> {
+        Memory {
+            global,
+            own,
+            local,
+            recent: Default::default(),
+            next: Cell::new(0),
+            private_stride,
+        }
+    }
+
+    /// `Ok` if work-item `lane` may access `[addr, addr + len)`.
+    #[inline]
+    pub fn check_lane(&self, addr: usize, len: usize, lane: usize) -> Result<(), String> {
+        // The recently hit ranges never include the private arena (see `check_slow`).
+        if self.recent_hit(addr, len) {
+            return Ok(());
+        }
+        let (base, end) = self.own[0];
+        if addr >= base && addr < end {
+            // Private memory: only the work-item's own part of the arena.
+            let lo = base + lane * self.private_stride;
+            let hi = lo + self.private_stride;
+            let last = addr.wrapping_add(len);
+            if addr >= lo && last <= hi && last >= addr {
+                return Ok(());
+            }
+            return Err(format!(
+                "out-of-bounds access of {len} bytes at {addr:#x}: outside work-item {lane}'s private memory [{lo:#x}, {hi:#x})"
+            ));
+        }
+        self.check_slow(addr, len)
+    }
+
+    #[inline]
+    fn recent_hit(&self, addr: usize, len: usize) -> bool {
+        let end = addr.wrapping_add(len);
+        end >= addr
+            && self.recent.iter().any(|r| {
+                let (b, e) = r.get();
+                addr >= b && end <= e
+            })
+    }
+
+    /// `Ok` if `[addr, addr + len)` is memory the kernel may reach (private memory as a whole:
+    /// use [`check_lane`](Self::check_lane) for a work-item's access).
+    #[inline]
+    pub fn check(&self, addr: usize, len: usize) -> Result<(), String> {
+        if self.recent_hit(addr, len) {
+            return Ok(());
+        }
+        let (base, end) = self.own[0];
+        if addr >= base && addr.checked_add(len).is_some_and(|e| e <= end) {
+            return Ok(());
+        }
+        self.check_slow(addr, len)
+    }
+
+    /// Whether `addr` is in the work-group's local memory.
+    pub fn is_local(&self, addr: usize) -> bool {
+        let (b, e) = self.own[1];
+        addr >= b && addr < e
+    }
+
+    /// Whether `addr` is in private memory (variables and by-value arguments).
+    pub fn is_private(&self, addr: usize) -> bool {
+        [self.own[0], self.own[2]]
+            .iter()
+            .any(|&(b, e)| addr >= b && addr < e)
+    }
+
+    #[cold]
+    fn check_slow(&self, addr: usize, len: usize) -> Result<(), String> {
+        if self.find_shared(addr, len) {
+            Ok(())
+        } else {
+            Err(self.fault(addr, len))
+        }
+    }
+
+    /// Whether `[addr, addr + len)` lies inside one range every work-item may reach (a buffer,
+    /// an indirect allocation, a module global, a part of local memory, the by-value
+    /// arguments), remembering the range. The private arena is never such a range.
+    #[inline]
+    pub fn covers(&self, addr: usize, len: usize) -> bool {
+        self.recent_hit(addr, len) || self.find_shared(addr, len)
+    }
+
+    fn find_shared(&self, addr: usize, len: usize) -> bool {
+        let Some(end) = addr.checked_add(len) else {
+            return false;
+        };
+        let hit = [self.own[2]]
+            .iter()
+            .chain(&self.local)
+            .copied()
+            .find(|&(b, e)| addr >= b && end <= e)
+            .or_else(|| {
+                let i = self.global.partition_point(|r| r.base <= addr);
+                let r = self.global.get(i.checked_sub(1)?)?;
+                (end <= r.end).then_some((r.base, r.end))
+            });
+        match hit {
+            Some(range) => {
+                let slot = self.next.get();
+                self.recent[slot % 4].set(range);
+                self.next.set(slot + 1);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn fault(&self, addr: usize, len: usize) -> String {
+        let distance = |(b, e): (usize, usize)| {
+            if addr < b {
+                b - addr
+            } else {
+                addr.saturating_sub(e.saturating_sub(1))
+            }
+        };
+        let (lb, le) = self.own[1];
+        if addr >= lb && addr < le {
+            let nearest = self.local.iter().copied().min_by_key(|r| distance(*r));
+            return match nearest {
+                Some((b, e)) => format!(
+                    "out-of-bounds access of {len} bytes at {addr:#x}; nearest allocation \
+                     [{b:#x}, {e:#x}) ({} bytes, __local memory of the work-group)",
+                    e - b
+                ),
+                None => format!(
+                    "out-of-bounds access of {len} bytes at {addr:#x} in the work-group's local \
+                     memory, which this launch does not use"
+                ),
+            };
+        }
+        let nearest = self
+            .global
+            .iter()
+            .min_by_key(|r| {
+                if addr < r.base {
+                    r.base - addr
+                } else {
+                    addr.saturating_sub(r.end - 1)
+                }
+            })
+            .map_or("no allocation is reachable".to_string(), |r| {
+                format!(
+                    "nearest allocation [{:#x}, {:#x}) ({} bytes, {})",
+                    r.base,
+                    r.end,
+                    r.end - r.base,
+                    r.what
+                )
+            });
+        format!("out-of-bounds access of {len} bytes at {addr:#x}; {nearest}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_work_item_reaches_only_its_own_private_memory() {
+        let mem = Memory {
+            global: &[],
+            own: [(1000, 1064), (0, 0), (0, 0)],
+            local: Vec::new(),
+            recent: Default::default(),
+            next: Cell::new(0),
+            private_stride: 16,
+        };
+        assert!(mem.check_lane(1016, 4, 1).is_ok());
+        assert!(mem.check_lane(1028, 4, 1).is_ok());
+        let err = mem.check_lane(1016, 4, 0).unwrap_err();
+        assert!(
+            err.contains("outside work-item 0's private memory"),
+            "{err}"
+        );
+        assert!(mem.check_lane(1030, 4, 1).is_err(), "straddles into lane 2");
+        assert!(mem.check_lane(2000, 4, 0).is_err(), "nowhere");
+    }
+}
