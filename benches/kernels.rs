@@ -90,7 +90,8 @@ fn native(
     [saxpy, reduce, reduce, matmul]
 }
 
-/// Whether to run kernel `name` (`BENCH_ONLY=saxpy,reduce,grid,matmul` picks some; for profiling).
+/// Whether to run kernel `name` (`BENCH_ONLY=saxpy,reduce_sum_f32,reduce_sum_f32_grid,matmul`
+/// picks some; for profiling).
 fn wanted(name: &str) -> bool {
     std::env::var("BENCH_ONLY").map_or(true, |only| only.split(',').any(|o| o == name))
 }
@@ -109,32 +110,26 @@ fn driver(gpu: &Gpu) -> [Duration; 4] {
         }
     });
 
+    // A sum of `x` by `kernel` of reduce_scan.cl over `groups` groups of 256 work-items.
     let m = gpu.module("reduce_scan-O2");
-    let k = gpu.kernel(m, "reduce_sum_f32");
-    let partial = gpu.zeros::<f32>(N / 256);
-    gpu.arg_buf(k, 0, &bx);
-    gpu.arg_buf(k, 1, &partial);
-    gpu.arg_local(k, 2, 256 * 4);
-    gpu.arg(k, 3, &(N as u32));
-    let reduce = median(3, || {
-        if wanted("reduce") {
-            gpu.run(k, [(N / 256) as u32, 1, 1], [256, 1, 1])
-        }
-    });
-
-    // The same sum, written as production reductions are: each of 64 Ki work-items first sums
+    let reduction = |kernel: &str, groups: usize| {
+        let k = gpu.kernel(m, kernel);
+        let partial = gpu.zeros::<f32>(groups);
+        gpu.arg_buf(k, 0, &bx);
+        gpu.arg_buf(k, 1, &partial);
+        gpu.arg_local(k, 2, 256 * 4);
+        gpu.arg(k, 3, &(N as u32));
+        median(3, || {
+            if wanted(kernel) {
+                gpu.run(k, [groups as u32, 1, 1], [256, 1, 1])
+            }
+        })
+    };
+    // One element per work-item, then a tree in local memory.
+    let reduce = reduction("reduce_sum_f32", N / 256);
+    // The same sum written as production reductions are: each of 64 Ki work-items first sums
     // every 64 Ki-th element, then each group reduces its 256 sums in local memory.
-    let k = gpu.kernel(m, "reduce_sum_f32_grid");
-    let partial = gpu.zeros::<f32>(GRID_GROUPS);
-    gpu.arg_buf(k, 0, &bx);
-    gpu.arg_buf(k, 1, &partial);
-    gpu.arg_local(k, 2, 256 * 4);
-    gpu.arg(k, 3, &(N as u32));
-    let grid = median(3, || {
-        if wanted("grid") {
-            gpu.run(k, [GRID_GROUPS as u32, 1, 1], [256, 1, 1])
-        }
-    });
+    let grid = reduction("reduce_sum_f32_grid", GRID_GROUPS);
 
     let a: Vec<f32> = (0..MAT * MAT).map(|i| (i % 7) as f32).collect();
     let (ba, bb, bc) = (gpu.buffer(&a), gpu.buffer(&a), gpu.zeros::<f32>(MAT * MAT));

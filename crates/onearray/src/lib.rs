@@ -32,6 +32,8 @@ pub use error::{Error, Result};
 pub use half::{bf16, f16};
 pub use kinds::{BufferKind, DeviceBuffer, HostAccessible, HostBuffer, SharedBuffer};
 pub use leaks::{leak_tracking, report_leaks, set_leak_tracking, Leak};
+/// The kind of a pool's memory, as Level Zero names it.
+pub use level_zero::MemoryKind;
 pub use pool::{pool_enabled, set_pool_enabled, set_pool_limit, trim, PoolStats};
 pub use staging::{
     set_staging_enabled, staging_enabled, staging_stats, trim_staging, StagingStats, STAGING_CHUNK,

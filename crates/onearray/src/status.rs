@@ -24,26 +24,42 @@ pub struct MemoryInfo {
 impl MemoryInfo {
     /// The sum of the statistics of every pool.
     pub fn total(&self) -> PoolStats {
-        let mut t = PoolStats::default();
-        for p in &self.pools {
-            let s = &p.stats;
-            t.allocations += s.allocations;
-            t.hits += s.hits;
-            t.misses += s.misses;
-            t.stream_reuses += s.stream_reuses;
-            t.deferred_frees += s.deferred_frees;
-            t.bytes_in_use += s.bytes_in_use;
-            t.bytes_pooled += s.bytes_pooled;
-            t.peak_in_use += s.peak_in_use;
-            t.live_allocations += s.live_allocations;
-            t.released += s.released;
-            t.oom_reclaims += s.oom_reclaims;
-            t.oom_trims += s.oom_trims;
-            t.oom_syncs += s.oom_syncs;
-            t.oom_failures += s.oom_failures;
-        }
-        t
+        sum(self.pools.iter())
     }
+
+    /// The sum of the statistics of the pools of one kind (on every device).
+    ///
+    /// ```
+    /// use onearray::{memory_info, MemoryKind, OneArray};
+    /// let _a = OneArray::<u8>::zeroed(1000)?;
+    /// assert!(memory_info()?.of_kind(MemoryKind::Device).live_allocations >= 1);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn of_kind(&self, kind: MemoryKind) -> PoolStats {
+        sum(self.pools.iter().filter(|p| p.kind == kind))
+    }
+}
+
+fn sum<'a>(pools: impl Iterator<Item = &'a PoolInfo>) -> PoolStats {
+    let mut t = PoolStats::default();
+    for p in pools {
+        let s = &p.stats;
+        t.allocations += s.allocations;
+        t.hits += s.hits;
+        t.misses += s.misses;
+        t.stream_reuses += s.stream_reuses;
+        t.deferred_frees += s.deferred_frees;
+        t.bytes_in_use += s.bytes_in_use;
+        t.bytes_pooled += s.bytes_pooled;
+        t.peak_in_use += s.peak_in_use;
+        t.live_allocations += s.live_allocations;
+        t.released += s.released;
+        t.oom_reclaims += s.oom_reclaims;
+        t.oom_trims += s.oom_trims;
+        t.oom_syncs += s.oom_syncs;
+        t.oom_failures += s.oom_failures;
+    }
+    t
 }
 
 /// The figures of every pool used so far.

@@ -3,23 +3,13 @@
 //! (each test in a child process, so that no other test's arrays share its pools).
 
 mod common;
-use common::in_child;
+use common::{in_child, stats};
 use level_zero::MemoryKind;
 use onearray::pool::{size_class, MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK};
 use onearray::*;
 use proptest::prelude::*;
 use std::sync::mpsc;
 use std::thread;
-
-fn stats(kind: MemoryKind) -> PoolStats {
-    memory_info()
-        .unwrap()
-        .pools
-        .into_iter()
-        .find(|p| p.kind == kind)
-        .map(|p| p.stats)
-        .unwrap_or_default()
-}
 
 fn host(len: usize) -> OneArray<u8, HostBuffer> {
     OneArray::zeroed(len).unwrap()

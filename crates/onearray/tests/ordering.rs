@@ -1,19 +1,9 @@
 //! Deferred release behind the last use (slow queues) and the OOM ladder (small device).
 
 mod common;
-use common::in_child;
+use common::{in_child, stats};
 use level_zero::MemoryKind;
 use onearray::*;
-
-fn stats(kind: MemoryKind) -> PoolStats {
-    memory_info()
-        .unwrap()
-        .pools
-        .into_iter()
-        .find(|p| p.kind == kind)
-        .map(|p| p.stats)
-        .unwrap_or_default()
-}
 
 #[test]
 fn drop_during_async_copy_defers_release() {

@@ -1,7 +1,7 @@
 //! Pool invariants and statistics (global toggles run in child processes).
 
 mod common;
-use common::in_child;
+use common::{in_child, stats};
 use onearray::pool::size_class;
 use onearray::*;
 use proptest::prelude::*;
@@ -36,16 +36,6 @@ proptest! {
         d.copy_range_from(0, &s, r.clone()).unwrap();
         prop_assert_eq!(&d.to_vec().unwrap()[..], &data[r]);
     }
-}
-
-fn stats(kind: level_zero::MemoryKind) -> PoolStats {
-    memory_info()
-        .unwrap()
-        .pools
-        .into_iter()
-        .find(|p| p.kind == kind)
-        .map(|p| p.stats)
-        .unwrap_or_default()
 }
 
 #[test]

@@ -3,6 +3,11 @@
 
 use std::process::Command;
 
+/// The statistics of the pools of `kind` (one device in these tests).
+pub fn stats(kind: level_zero::MemoryKind) -> onearray::PoolStats {
+    onearray::memory_info().unwrap().of_kind(kind)
+}
+
 const CHILD: &str = "ONEARRAY_TEST_CHILD";
 
 /// Runs test `name` again in a child process with `envs` (driver configuration is read once
