@@ -590,6 +590,8 @@ pub fn run(program: &Program, launch: &Launch) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let error: Mutex<Option<String>> = Mutex::new(None);
+    let threads = launch.threads.clamp(1, total);
+    let chunk = (total / (threads * 64)).clamp(1, 64);
     let worker = || {
         let mut frame = match Frame::new(program, launch) {
             Ok(f) => f,
@@ -606,23 +608,27 @@ pub fn run(program: &Program, launch: &Launch) -> Result<(), String> {
             frame.private_stride,
         );
         let [gx, gy, _] = launch.groups.map(|g| g as usize);
-        while !stop.load(Ordering::Relaxed) {
-            let g = next.fetch_add(1, Ordering::Relaxed);
-            if g >= total {
-                break;
+        'claim: while !stop.load(Ordering::Relaxed) {
+            // Groups are claimed a few at a time (fewer trips to the shared counter), about
+            // 64 claims per thread so that the threads still finish together.
+            let first = next.fetch_add(chunk, Ordering::Relaxed);
+            for g in first..(first + chunk).min(total) {
+                frame.set_builtins(program, launch, [g % gx, (g / gx) % gy, g / (gx * gy)]);
+                if let Err(e) = frame.run_group(program, &mem) {
+                    stop.store(true, Ordering::Relaxed);
+                    error
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(e);
+                    break 'claim;
+                }
             }
-            frame.set_builtins(program, launch, [g % gx, (g / gx) % gy, g / (gx * gy)]);
-            if let Err(e) = frame.run_group(program, &mem) {
-                stop.store(true, Ordering::Relaxed);
-                error
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .get_or_insert(e);
+            if first + chunk >= total {
                 break;
             }
         }
     };
-    let threads = launch.threads.clamp(1, total);
+
     if threads == 1 {
         worker();
     } else {
