@@ -6,7 +6,7 @@ use super::spirv::{GlobalVar, ModuleData};
 use super::types::Shape;
 use rspirv::dr::{Function, Instruction, Operand};
 use rspirv::spirv::{BuiltIn, Decoration, FunctionParameterAttribute, Op, StorageClass, Word};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Per-instance (per inlined call) names.
 #[derive(Default)]
@@ -30,6 +30,10 @@ pub(super) struct Lowering<'m> {
     private_size: usize,
     builtins: Vec<(BuiltinValue, usize)>,
     depth: usize,
+    /// Slots written before a work-group's first instruction and never again (constants,
+    /// arguments, built-ins, variable addresses): a value that only copies such slots can
+    /// name them instead.
+    stable: HashSet<usize>,
 }
 
 fn id(inst: &Instruction, i: usize) -> Result<Word, String> {
@@ -91,6 +95,7 @@ impl<'m> Lowering<'m> {
             private_size: 0,
             builtins: Vec::new(),
             depth: 0,
+            stable: HashSet::new(),
         }
     }
 
@@ -99,6 +104,7 @@ impl<'m> Lowering<'m> {
     }
 
     pub(super) fn push_constant(&mut self, slot: usize, value: u64) {
+        self.stable.insert(slot);
         self.constants.push((slot, value));
     }
 
@@ -125,13 +131,14 @@ impl<'m> Lowering<'m> {
             let s = self.alloc(values.len());
             self.constants
                 .extend(values.iter().enumerate().map(|(i, x)| (s + i, *x)));
+            self.stable.extend(s..s + values.len());
             self.const_slot.insert(v, s);
             return Ok(s);
         }
         match self.m.globals.get(&v) {
             Some(GlobalVar::Memory(addr)) => {
                 let s = self.alloc(1);
-                self.constants.push((s, *addr as u64));
+                self.push_constant(s, *addr as u64);
                 self.const_slot.insert(v, s);
                 Ok(s)
             }
@@ -149,6 +156,7 @@ impl<'m> Lowering<'m> {
                 self.local_static = off + t.size;
                 let s = self.alloc(1);
                 self.local_vars.push((s, off));
+                self.stable.insert(s);
                 self.local_slot.insert(v, s);
                 Ok(s)
             }
@@ -173,7 +181,13 @@ impl<'m> Lowering<'m> {
         }
         let s = self.alloc(n);
         self.builtins.push((b, s));
+        self.stable.extend(s..s + n);
         s
+    }
+
+    /// Whether slots `first..first + n` are all [`stable`](Self::stable).
+    pub(super) fn is_stable(&self, first: usize, n: usize) -> bool {
+        (first..first + n).all(|s| self.stable.contains(&s))
     }
 
     /// Lowers the kernel `f` into a program.
@@ -187,6 +201,7 @@ impl<'m> Lowering<'m> {
             );
             let t = self.m.types.get(pty)?.clone();
             let slot = self.alloc(t.slots);
+            self.stable.extend(slot..slot + t.slots.max(1));
             let byval = self.m.decorations.get(&pid).is_some_and(|ds| {
                 ds.iter().any(|(d, ops)| {
                     *d == Decoration::FuncParamAttr
@@ -342,6 +357,7 @@ impl<'m> Lowering<'m> {
                     self.private_size = self.private_size.next_multiple_of(t.align.max(1));
                     let slot = self.alloc(1);
                     self.private_vars.push((slot, self.private_size));
+                    self.stable.insert(slot);
                     self.private_size += t.size.max(1);
                     env.vals.insert(rid, slot);
                 } else {

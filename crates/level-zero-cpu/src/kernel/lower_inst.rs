@@ -179,7 +179,12 @@ impl Lowering<'_> {
         let e: Exec = match op {
             Op::Undef => return Ok(None),
             Op::CopyObject | Op::PtrCastToGeneric | Op::GenericCastToPtr => {
-                copy(dst, arg!(0), n_res()?)
+                let (src, n) = (arg!(0), n_res()?);
+                if self.is_stable(src, n) {
+                    env.vals.insert(rid, src);
+                    return Ok(None);
+                }
+                copy(dst, src, n)
             }
             Op::GenericCastToPtrExplicit => match inst.operands.get(1) {
                 Some(Operand::StorageClass(sc)) => memops::generic_cast(dst, arg!(0), *sc),
@@ -496,7 +501,13 @@ impl Lowering<'_> {
                     offset += o;
                     ty = next;
                 }
-                copy(dst, arg!(0) + offset, n_res()?)
+                let (src, n) = (arg!(0) + offset, n_res()?);
+                if self.is_stable(src, n) {
+                    // A part of a constant, argument or built-in: name it, copy nothing.
+                    env.vals.insert(rid, src);
+                    return Ok(None);
+                }
+                copy(dst, src, n)
             }
             Op::CompositeInsert => {
                 let comp = id(inst, 1)?;
@@ -591,10 +602,11 @@ impl Lowering<'_> {
             Op::Load => {
                 let p = id(inst, 0)?;
                 if let Some(super::spirv::GlobalVar::Builtin(b)) = self.m.globals.get(&p) {
+                    // The built-in's slots are the value (they are stable).
                     let (which, n) = super::lower::builtin_value(*b)?;
                     let src = self.builtin_slot(which, n);
-                    let rn = n_res()?;
-                    return Ok(Some(copy(dst, src, rn.min(n))));
+                    env.vals.insert(rid, src);
+                    return Ok(None);
                 }
                 let t = self.m.types.get(rty)?;
                 memops::load(dst, self.slot(env, p)?, t.leaves.clone(), t.size)
