@@ -45,15 +45,18 @@ impl Lanes<'_> {
     }
 }
 
+/// Lanes, as a range when they are one.
+type Span = Option<(usize, usize)>;
+
 /// Splits `active` (whose lanes are `span`, if contiguous) into the lanes whose bit in `row`
-/// is set (`yes`) and the others (`no`).
+/// is set (`yes`) and the others (`no`); returns the spans of the two.
 fn split_lanes(
     row: &[u64],
     active: &[u16],
-    span: Option<(usize, usize)>,
+    span: Span,
     yes: &mut Vec<u16>,
     no: &mut Vec<u16>,
-) {
+) -> (Span, Span) {
     if let Some((lo, hi)) = span {
         // Contiguous lanes cut at one point (`if (lid < s)`, `if (gid < n)`): two ranges,
         // found with vectorizable passes.
@@ -69,11 +72,12 @@ fn split_lanes(
             } else {
                 (rest, first)
             };
+            let spans = ((y.start, y.end), (n.start, n.end));
             yes.clear();
             yes.extend(y.map(|l| l as u16));
             no.clear();
             no.extend(n.map(|l| l as u16));
-            return;
+            return (Some(spans.0), Some(spans.1));
         }
     }
     yes.resize(active.len(), 0);
@@ -88,6 +92,7 @@ fn split_lanes(
     }
     yes.truncate(y);
     no.truncate(k);
+    (None, None)
 }
 
 /// A set of block indices, taken lowest first (the scheduling order).
@@ -453,9 +458,12 @@ impl Frame {
                 } else {
                     let mut yes = std::mem::take(&mut self.split);
                     let mut no = std::mem::take(&mut self.split2);
-                    split_lanes(row, active, span, &mut yes, &mut no);
-                    self.take_edge(then, &yes);
-                    self.take_edge(other, &no);
+                    let (ys, ns) = split_lanes(row, active, span, &mut yes, &mut no);
+                    // Both are non-empty (the branch is not uniform).
+                    self.move_edge(then, &mut yes, ys);
+                    self.move_edge(other, &mut no, ns);
+                    yes.clear();
+                    no.clear();
                     self.split = yes;
                     self.split2 = no;
                 }
@@ -491,7 +499,7 @@ impl Frame {
 
     /// Sends all of `active` (whose lanes are `span`, if contiguous) along `edge`, handing the
     /// vector itself to the target's queue when that queue is empty.
-    fn move_edge(&mut self, edge: &Edge, active: &mut Vec<u16>, span: Option<(usize, usize)>) {
+    fn move_edge(&mut self, edge: &Edge, active: &mut Vec<u16>, span: Span) {
         match span {
             Some((lo, hi)) => self.phi_copies_rows(edge, lo, hi),
             None => self.phi_copies(edge, active),
