@@ -25,7 +25,11 @@
     non_snake_case,
     non_upper_case_globals,
     clippy::all,
-    missing_docs
+    missing_docs,
+    // The headers' comments say `[in]`, `[out]`, `[Core]`: not links.
+    rustdoc::broken_intra_doc_links,
+    rustdoc::invalid_html_tags,
+    rustdoc::bare_urls
 )]
 mod generated {
     #[cfg(feature = "regenerate")]
