@@ -5,14 +5,7 @@ use super::exec::Lanes;
 use super::ir::Exec;
 use super::value::Scalar;
 use half::f16;
-use std::cell::Cell;
 use std::cmp::Ordering;
-
-/// Row `slot`'s entries for lanes `lo..hi`.
-#[inline(always)]
-fn row(cells: &[Cell<u64>], s: usize, slot: usize, lo: usize, hi: usize) -> &[Cell<u64>] {
-    &cells[slot * s + lo..slot * s + hi]
-}
 
 /// Runs `body` compiled for the widest vector extension the host has: the row loops of the
 /// operations get 4 (AVX2) or 8 (AVX-512) 64-bit lanes instead of SSE2's 2, and `mul_add`
@@ -106,29 +99,23 @@ pub fn split_rows<const K: usize>(
 pub fn unary(d: usize, a: usize, n: usize, f: impl Fn(u64) -> u64 + Send + Sync + 'static) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
-        if let Some((lo, hi)) = x.span {
-            // Contiguous lanes: whole row slices (one bounds check per row).
-            for k in 0..n {
-                if let Some((rd, [ra])) = split_rows(x.r, s, d + k, [a + k], (lo, hi)) {
-                    vectorized(|| {
-                        for (o, &u) in rd.iter_mut().zip(ra) {
-                            *o = f(u);
-                        }
-                    });
-                    continue;
+        for k in 0..n {
+            match x
+                .span
+                .and_then(|span| split_rows(x.r, s, d + k, [a + k], span))
+            {
+                // Contiguous lanes: one loop over row slices.
+                Some((rd, [ra])) => vectorized(|| {
+                    for (o, &u) in rd.iter_mut().zip(ra) {
+                        *o = f(u);
+                    }
+                }),
+                None => {
+                    for &l in x.active {
+                        let l = l as usize;
+                        x.r[(d + k) * s + l] = f(x.r[(a + k) * s + l]);
+                    }
                 }
-                let cells = x.cells();
-                let (rd, ra) = (row(cells, s, d + k, lo, hi), row(cells, s, a + k, lo, hi));
-                for (o, u) in rd.iter().zip(ra) {
-                    o.set(f(u.get()));
-                }
-            }
-            return Ok(());
-        }
-        for &l in x.active {
-            let l = l as usize;
-            for k in 0..n {
-                x.r[(d + k) * s + l] = f(x.r[(a + k) * s + l]);
             }
         }
         Ok(())
@@ -144,29 +131,22 @@ pub fn binary(
 ) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
-        if let Some((lo, hi)) = x.span {
-            for k in 0..n {
-                if let Some((rd, [ra, rb])) = split_rows(x.r, s, d + k, [a + k, b + k], (lo, hi)) {
-                    vectorized(|| {
-                        for ((o, &u), &v) in rd.iter_mut().zip(ra).zip(rb) {
-                            *o = f(u, v);
-                        }
-                    });
-                    continue;
+        for k in 0..n {
+            match x
+                .span
+                .and_then(|span| split_rows(x.r, s, d + k, [a + k, b + k], span))
+            {
+                Some((rd, [ra, rb])) => vectorized(|| {
+                    for ((o, &u), &v) in rd.iter_mut().zip(ra).zip(rb) {
+                        *o = f(u, v);
+                    }
+                }),
+                None => {
+                    for &l in x.active {
+                        let l = l as usize;
+                        x.r[(d + k) * s + l] = f(x.r[(a + k) * s + l], x.r[(b + k) * s + l]);
+                    }
                 }
-                let cells = x.cells();
-                let rd = row(cells, s, d + k, lo, hi);
-                let (ra, rb) = (row(cells, s, a + k, lo, hi), row(cells, s, b + k, lo, hi));
-                for ((o, u), v) in rd.iter().zip(ra).zip(rb) {
-                    o.set(f(u.get(), v.get()));
-                }
-            }
-            return Ok(());
-        }
-        for &l in x.active {
-            let l = l as usize;
-            for k in 0..n {
-                x.r[(d + k) * s + l] = f(x.r[(a + k) * s + l], x.r[(b + k) * s + l]);
             }
         }
         Ok(())
@@ -204,35 +184,24 @@ pub fn ternary(
 ) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
-        if let Some((lo, hi)) = x.span {
-            for k in 0..n {
-                let srcs = [a + k, b + k, c + k];
-                if let Some((rd, [ra, rb, rc])) = split_rows(x.r, s, d + k, srcs, (lo, hi)) {
-                    vectorized(|| {
-                        for (((o, &u), &v), &w) in rd.iter_mut().zip(ra).zip(rb).zip(rc) {
-                            *o = f(u, v, w);
-                        }
-                    });
-                    continue;
+        for k in 0..n {
+            let srcs = [a + k, b + k, c + k];
+            match x
+                .span
+                .and_then(|span| split_rows(x.r, s, d + k, srcs, span))
+            {
+                Some((rd, [ra, rb, rc])) => vectorized(|| {
+                    for (((o, &u), &v), &w) in rd.iter_mut().zip(ra).zip(rb).zip(rc) {
+                        *o = f(u, v, w);
+                    }
+                }),
+                None => {
+                    for &l in x.active {
+                        let l = l as usize;
+                        let [u, v, w] = srcs.map(|src| x.r[src * s + l]);
+                        x.r[(d + k) * s + l] = f(u, v, w);
+                    }
                 }
-                let cells = x.cells();
-                let rd = row(cells, s, d + k, lo, hi);
-                let (ra, rb) = (row(cells, s, a + k, lo, hi), row(cells, s, b + k, lo, hi));
-                let rc = row(cells, s, c + k, lo, hi);
-                for (((o, u), v), w) in rd.iter().zip(ra).zip(rb).zip(rc) {
-                    o.set(f(u.get(), v.get(), w.get()));
-                }
-            }
-            return Ok(());
-        }
-        for &l in x.active {
-            let l = l as usize;
-            for k in 0..n {
-                x.r[(d + k) * s + l] = f(
-                    x.r[(a + k) * s + l],
-                    x.r[(b + k) * s + l],
-                    x.r[(c + k) * s + l],
-                );
             }
         }
         Ok(())
