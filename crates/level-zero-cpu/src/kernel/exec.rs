@@ -10,7 +10,7 @@
 //! hands the lane list over whole, and a range cut at one point splits into two ranges.
 //! Scattered lanes take per-lane paths with the same semantics.
 
-use super::ir::{BuiltinValue, Edge, ParamKind, Program, Term};
+use super::ir::{BuiltinValue, Edge, EdgeCopy, ParamKind, Program, Term};
 use super::ops::vectorized;
 pub use super::reach::{Memory, Region};
 use std::cell::Cell;
@@ -500,10 +500,7 @@ impl Frame {
     /// Sends all of `active` (whose lanes are `span`, if contiguous) along `edge`, handing the
     /// vector itself to the target's queue when that queue is empty.
     fn move_edge(&mut self, edge: &Edge, active: &mut Vec<u16>, span: Span) {
-        match span {
-            Some((lo, hi)) => self.phi_copies_rows(edge, lo, hi),
-            None => self.phi_copies(edge, active),
-        }
+        self.phi_copies(edge, active, span);
         let target = &mut self.pending[edge.target as usize];
         if target.is_empty() {
             std::mem::swap(target, active);
@@ -518,69 +515,54 @@ impl Frame {
         if lanes.is_empty() {
             return;
         }
-        self.phi_copies(edge, lanes);
+        self.phi_copies(edge, lanes, None);
         self.pending[edge.target as usize].extend_from_slice(lanes);
         self.ready.insert(edge.target as usize);
     }
 
-    /// The phi copies of `edge` for lanes `lo..hi`, row by row.
-    fn phi_copies_rows(&mut self, edge: &Edge, lo: usize, hi: usize) {
+    /// The phi copies of `edge` for the lanes `span` (row slices) or else `lanes`.
+    fn phi_copies(&mut self, edge: &Edge, lanes: &[u16], span: Span) {
         let n = self.lanes;
-        if edge.parallel {
-            self.scratch.clear();
-            for c in &edge.copies {
-                for k in 0..c.n {
-                    let src = (c.src + k) * n;
-                    self.scratch
-                        .extend_from_slice(&self.regs[src + lo..src + hi]);
-                }
-            }
-            let mut at = 0;
-            for c in &edge.copies {
-                for k in 0..c.n {
-                    let dst = (c.dst + k) * n;
-                    self.regs[dst + lo..dst + hi].copy_from_slice(&self.scratch[at..at + hi - lo]);
-                    at += hi - lo;
-                }
-            }
-        } else {
-            for c in &edge.copies {
-                for k in 0..c.n {
-                    let (src, dst) = ((c.src + k) * n, (c.dst + k) * n);
-                    self.regs.copy_within(src + lo..src + hi, dst + lo);
-                }
-            }
-        }
-    }
-
-    /// The phi copies of `edge` for `lanes`.
-    fn phi_copies(&mut self, edge: &Edge, lanes: &[u16]) {
-        let n = self.lanes;
-        if edge.parallel {
-            self.scratch.clear();
-            for c in &edge.copies {
-                for k in 0..c.n {
-                    self.scratch.extend(
-                        lanes
-                            .iter()
-                            .map(|&l| self.regs[(c.src + k) * n + l as usize]),
-                    );
-                }
-            }
-            let mut values = self.scratch.iter();
-            for c in &edge.copies {
-                for k in 0..c.n {
-                    for &l in lanes {
-                        self.regs[(c.dst + k) * n + l as usize] = *values.next().unwrap_or(&0);
+        let rows = |c: &EdgeCopy| {
+            let (src, dst) = (c.src, c.dst);
+            (0..c.n).map(move |k| ((src + k) * n, (dst + k) * n))
+        };
+        if !edge.parallel {
+            for (src, dst) in edge.copies.iter().flat_map(rows) {
+                match span {
+                    Some((lo, hi)) => self.regs.copy_within(src + lo..src + hi, dst + lo),
+                    None => {
+                        for &l in lanes {
+                            self.regs[dst + l as usize] = self.regs[src + l as usize];
+                        }
                     }
                 }
             }
-        } else {
-            for c in &edge.copies {
-                for k in 0..c.n {
+            return;
+        }
+        // Some copy reads a row another writes: every value is read first.
+        self.scratch.clear();
+        for (src, _) in edge.copies.iter().flat_map(rows) {
+            match span {
+                Some((lo, hi)) => self
+                    .scratch
+                    .extend_from_slice(&self.regs[src + lo..src + hi]),
+                None => self
+                    .scratch
+                    .extend(lanes.iter().map(|&l| self.regs[src + l as usize])),
+            }
+        }
+        let mut at = 0;
+        for (_, dst) in edge.copies.iter().flat_map(rows) {
+            match span {
+                Some((lo, hi)) => {
+                    self.regs[dst + lo..dst + hi].copy_from_slice(&self.scratch[at..at + hi - lo]);
+                    at += hi - lo;
+                }
+                None => {
                     for &l in lanes {
-                        self.regs[(c.dst + k) * n + l as usize] =
-                            self.regs[(c.src + k) * n + l as usize];
+                        self.regs[dst + l as usize] = self.scratch[at];
+                        at += 1;
                     }
                 }
             }
