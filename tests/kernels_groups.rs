@@ -574,53 +574,39 @@ fn workitem_builtins_1d_2d_3d() {
     let gpu = Gpu::new();
     for opt in OPT {
         let m = gpu.module(&format!("workitem-{opt}"));
-        let k1 = gpu.kernel(m, "workitem_1d");
-        let k2 = gpu.kernel(m, "workitem_2d");
-        let k3 = gpu.kernel(m, "workitem_3d");
-        for (groups, size, off) in [
-            ([1, 1, 1], [1, 1, 1], [0, 0, 0]),
-            ([5, 1, 1], [7, 1, 1], [0, 0, 0]),
-            ([3, 1, 1], [64, 1, 1], [1000, 0, 0]),
-        ] {
-            check_workitem(
-                &gpu,
-                k1,
+        // Per dimension count: (groups, group size, global offset) launches.
+        let shapes: [(u32, [[[u32; 3]; 3]; 3]); 3] = [
+            (
                 1,
-                groups,
-                size,
-                off,
-                &format!("{opt} 1-D {groups:?}x{size:?}+{off:?}"),
-            );
-        }
-        for (groups, size, off) in [
-            ([3, 2, 1], [4, 2, 1], [0, 0, 0]),
-            ([1, 5, 1], [6, 3, 1], [7, 11, 0]),
-            ([2, 3, 1], [1, 16, 1], [0, 5, 0]),
-        ] {
-            check_workitem(
-                &gpu,
-                k2,
+                [
+                    [[1, 1, 1], [1, 1, 1], [0, 0, 0]],
+                    [[5, 1, 1], [7, 1, 1], [0, 0, 0]],
+                    [[3, 1, 1], [64, 1, 1], [1000, 0, 0]],
+                ],
+            ),
+            (
                 2,
-                groups,
-                size,
-                off,
-                &format!("{opt} 2-D {groups:?}x{size:?}+{off:?}"),
-            );
-        }
-        for (groups, size, off) in [
-            ([2, 3, 2], [3, 2, 2], [0, 0, 0]),
-            ([1, 2, 3], [4, 1, 5], [3, 2, 1]),
-            ([2, 1, 1], [2, 2, 64], [0, 0, 9]),
-        ] {
-            check_workitem(
-                &gpu,
-                k3,
+                [
+                    [[3, 2, 1], [4, 2, 1], [0, 0, 0]],
+                    [[1, 5, 1], [6, 3, 1], [7, 11, 0]],
+                    [[2, 3, 1], [1, 16, 1], [0, 5, 0]],
+                ],
+            ),
+            (
                 3,
-                groups,
-                size,
-                off,
-                &format!("{opt} 3-D {groups:?}x{size:?}+{off:?}"),
-            );
+                [
+                    [[2, 3, 2], [3, 2, 2], [0, 0, 0]],
+                    [[1, 2, 3], [4, 1, 5], [3, 2, 1]],
+                    [[2, 1, 1], [2, 2, 64], [0, 0, 9]],
+                ],
+            ),
+        ];
+        for (dims, cases) in shapes {
+            let k = gpu.kernel(m, &format!("workitem_{dims}d"));
+            for [groups, size, off] in cases {
+                let what = format!("{opt} {dims}-D {groups:?}x{size:?}+{off:?}");
+                check_workitem(&gpu, k, dims, groups, size, off, &what);
+            }
         }
     }
 }
