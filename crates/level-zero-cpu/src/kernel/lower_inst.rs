@@ -492,15 +492,7 @@ impl Lowering<'_> {
                 })
             }
             Op::CompositeExtract => {
-                let comp = id(inst, 0)?;
-                let mut ty = Some(self.type_of(env, comp)?);
-                let mut offset = 0;
-                for i in 1..inst.operands.len() {
-                    let t = ty.ok_or("index into a scalar")?;
-                    let (o, next) = self.m.types.member(t, lit(inst, i)? as u32)?;
-                    offset += o;
-                    ty = next;
-                }
+                let offset = self.member_slot(env, inst, 0)?;
                 let (src, n) = (arg!(0) + offset, n_res()?);
                 if self.is_stable(src, n) {
                     // A part of a constant, argument or built-in: name it, copy nothing.
@@ -510,15 +502,7 @@ impl Lowering<'_> {
                 copy(dst, src, n)
             }
             Op::CompositeInsert => {
-                let comp = id(inst, 1)?;
-                let mut ty = Some(self.type_of(env, comp)?);
-                let mut offset = 0;
-                for i in 2..inst.operands.len() {
-                    let t = ty.ok_or("index into a scalar")?;
-                    let (o, next) = self.m.types.member(t, lit(inst, i)? as u32)?;
-                    offset += o;
-                    ty = next;
-                }
+                let offset = self.member_slot(env, inst, 1)?;
                 let n = n_res()?;
                 let obj = id(inst, 0)?;
                 let on = self.m.types.get(self.type_of(env, obj)?)?.slots;
@@ -766,6 +750,20 @@ impl Lowering<'_> {
             other => return Err(format!("Op{other:?} is not supported")),
         };
         Ok(Some(e))
+    }
+
+    /// The slot offset, inside composite operand `at` of `inst`, of the member named by the
+    /// literal indices that follow it (`OpCompositeExtract`, `OpCompositeInsert`).
+    fn member_slot(&self, env: &Env, inst: &Instruction, at: usize) -> Result<usize, String> {
+        let mut ty = Some(self.type_of(env, id(inst, at)?)?);
+        let mut offset = 0;
+        for i in at + 1..inst.operands.len() {
+            let t = ty.ok_or("index into a scalar")?;
+            let (o, next) = self.m.types.member(t, lit(inst, i)? as u32)?;
+            offset += o;
+            ty = next;
+        }
+        Ok(offset)
     }
 
     /// A slot holding a constant (for implicit operands such as increment's 1).
