@@ -32,12 +32,6 @@ pub struct Lanes<'a> {
 }
 
 impl Lanes<'_> {
-    /// Index of `slot` for lane `l`.
-    #[inline]
-    pub fn at(&self, slot: usize, l: u16) -> usize {
-        slot * self.n + l as usize
-    }
-
     /// The register file as cells, so that rows can be read and written together.
     #[inline]
     pub fn cells(&mut self) -> &[Cell<u64>] {
