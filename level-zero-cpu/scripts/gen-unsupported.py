@@ -5,7 +5,7 @@ function that writes the stubs for the entries that exist at a requested minor v
 (from src/ddi_versions.rs). The getters start from these, then set what the driver implements,
 so no entry a loader calls through is ever null.
 
-Run from anywhere: python3 crates/level-zero-cpu/scripts/gen-unsupported.py
+Run from anywhere: python3 level-zero-cpu/scripts/gen-unsupported.py
 """
 import pathlib
 import re

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates crates/level-zero-sys/src/bindings.rs from the pinned headers with bindgen.
+# Regenerates level-zero-sys/src/bindings.rs from the pinned headers with bindgen.
 # Needs libclang (Debian: libclang-dev). With --check, fails if the committed file differs.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -74,7 +74,7 @@ impl Drop for KernelHandle {
 /// ```
 /// use level_zero::*;
 /// let (ctx, dev) = (default_context()?, default_device()?);
-/// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../kernels/spv/saxpy-O2.spv")).unwrap();
+/// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
 /// let module = Module::from_spirv(&ctx, &dev, &spirv, &BuildOptions::default())?;
 /// let mut saxpy = module.kernel("saxpy")?;
 /// let (x, y) = (Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?, Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?);

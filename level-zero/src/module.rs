@@ -13,7 +13,7 @@ use std::sync::Arc;
 /// ```
 /// use level_zero::*;
 /// let (ctx, dev) = (default_context()?, default_device()?);
-/// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../kernels/spv/saxpy-O2.spv")).unwrap();
+/// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
 /// let module = Module::from_spirv(&ctx, &dev, &spirv, &BuildOptions::default())?;
 /// assert!(module.kernel_names()?.contains(&"saxpy".to_string()));
 /// # Ok::<(), level_zero::Error>(())

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 #[test]
 fn every_corpus_module_builds() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kernels/spv");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/spv");
     let mut failures = Vec::new();
     let mut count = 0;
     let mut entries: Vec<_> = std::fs::read_dir(&dir)
