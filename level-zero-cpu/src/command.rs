@@ -3,10 +3,10 @@
 use crate::config::config;
 use crate::device::timestamp_ns;
 use crate::event::Event;
-use crate::kernel::exec::{self, Launch};
 use crate::memory::{Allocation, Range};
 use crate::sync::NOTIFIER;
 use level_zero_sys::{ze_copy_region_t, ze_kernel_timestamp_result_t};
+use spirv_exec::{Arg, Launch, Region as Reach};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -146,7 +146,7 @@ pub enum LaunchGroups {
 /// A kernel launch with its arguments captured at append time.
 pub struct LaunchCommand {
     pub kernel: Arc<crate::kernel_api::Kernel>,
-    pub args: Vec<Vec<u8>>,
+    pub args: Vec<Arg>,
     /// The allocations pointer arguments point into.
     pub buffers: Vec<Range>,
     /// Modules whose module-scope variables pointer arguments point into.
@@ -188,42 +188,30 @@ impl LaunchCommand {
         if self.indirect != 0 {
             pinned.extend(crate::memory::allocations_of(self.context, self.indirect));
         }
-        let mut regions: Vec<exec::Region> = pinned
+        let mut launch = Launch::new(groups, self.group_size);
+        launch.offset = self.offset;
+        launch.args = self.args.clone();
+        launch.threads = config().kernel_threads;
+        launch.memory = pinned
             .iter()
-            .map(|a| exec::Region {
+            .map(|a| Reach {
                 base: a.base,
                 end: a.base + a.size,
                 what: format!("{} allocation", a.kind_name()),
             })
             .collect();
-        for module in std::iter::once(&self.kernel.module).chain(&self.modules) {
+        // The kernel's own module globals are the executor's to add.
+        for module in &self.modules {
             let (base, end) = module.globals_range();
-            regions.push(exec::Region {
+            launch.memory.push(Reach {
                 base,
                 end,
                 what: "module globals".into(),
             });
         }
-        regions.sort_by_key(|r| r.base);
-        regions.dedup_by_key(|r| r.base);
-        let [sx, sy, sz] = self.group_size;
-        let work_dim = if groups[2] as u64 * sz as u64 > 1 {
-            3
-        } else if groups[1] as u64 * sy as u64 > 1 {
-            2
-        } else {
-            1
-        };
-        let launch = Launch {
-            groups,
-            group_size: [sx, sy, sz],
-            offset: self.offset,
-            work_dim,
-            args: self.args.clone(),
-            regions,
-            threads: config().kernel_threads,
-        };
-        exec::run(&self.kernel.program, &launch).map_err(|e| format!("kernel {name}: {e}"))
+        // SAFETY: the regions are live allocations pinned until the launch returns, and the
+        // module globals of modules this command keeps alive.
+        unsafe { self.kernel.exec.run(launch) }.map_err(|e| e.to_string())
     }
 }
 

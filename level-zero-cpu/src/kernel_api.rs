@@ -6,19 +6,19 @@ use crate::command::{Command, LaunchCommand, LaunchGroups};
 use crate::device::QUEUE_GROUPS;
 use crate::event::wait_list;
 use crate::handle::{self, Kind, Object};
-use crate::kernel::ir::{ParamKind, Program};
 use crate::memory::{lookup, Range};
 use crate::module::{module, write_string, Module};
 use level_zero_sys::*;
+use spirv_exec::{Arg, ParamKind};
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::{Arc, Mutex};
 
 /// Largest work-group.
-pub const MAX_GROUP_SIZE: u32 = 1024;
+pub const MAX_GROUP_SIZE: u32 = spirv_exec::MAX_GROUP_SIZE;
 
 #[derive(Clone)]
 pub struct KernelState {
-    pub args: Vec<Option<Vec<u8>>>,
+    pub args: Vec<Option<Arg>>,
     pub group_size: [u32; 3],
     pub offset: [u32; 3],
     pub indirect: u32,
@@ -27,7 +27,8 @@ pub struct KernelState {
 /// A kernel of a module.
 pub struct Kernel {
     pub module: Arc<Module>,
-    pub program: Arc<Program>,
+    /// The kernel as the executor runs it.
+    pub exec: spirv_exec::Kernel,
     pub name: CString,
     pub state: Mutex<KernelState>,
 }
@@ -65,16 +66,16 @@ pub unsafe extern "C" fn kernel_create(
         ensure(!desc.pKernelName.is_null() && !out.is_null(), NULL_POINTER)?;
         // SAFETY: NUL-terminated by contract.
         let name = unsafe { CStr::from_ptr(desc.pKernelName) };
-        let program = m
+        let exec = m
             .built
-            .kernels
+            .kernels()
             .iter()
-            .find(|(n, _)| n.as_bytes() == name.to_bytes())
-            .map(|(_, p)| p.clone())
+            .find(|k| k.name().as_bytes() == name.to_bytes())
+            .cloned()
             .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_NAME)?;
-        let group_size = program.required_group_size.unwrap_or([1, 1, 1]);
+        let group_size = exec.required_group_size().unwrap_or([1, 1, 1]);
         let state = KernelState {
-            args: vec![None; program.params.len()],
+            args: vec![None; exec.params().len()],
             group_size,
             offset: [0; 3],
             indirect: 0,
@@ -82,7 +83,7 @@ pub unsafe extern "C" fn kernel_create(
         let context = m.context.id();
         let k = Kernel {
             module: m,
-            program,
+            exec,
             name: name.to_owned(),
             state: Mutex::new(state),
         };
@@ -116,7 +117,7 @@ fn check_group_size(k: &Kernel, size: [u32; 3]) -> ZeResult {
         size.iter().map(|&s| s as u64).product::<u64>() <= MAX_GROUP_SIZE as u64 && size[2] <= 64,
         bad,
     )?;
-    if let Some(req) = k.program.required_group_size {
+    if let Some(req) = k.exec.required_group_size() {
         ensure(req == size, bad)?;
     }
     Ok(())
@@ -167,7 +168,7 @@ pub unsafe extern "C" fn kernel_suggest_group_size(
             gx > 0 && gy > 0 && gz > 0,
             ze_result_t::ZE_RESULT_ERROR_INVALID_GLOBAL_WIDTH_DIMENSION,
         )?;
-        let size = match k.program.required_group_size {
+        let size = match k.exec.required_group_size() {
             Some(req) => req,
             None => {
                 let sx = divisor(gx, 256);
@@ -209,29 +210,30 @@ pub unsafe extern "C" fn kernel_set_argument_value(
 ) -> ze_result_t {
     entry("zeKernelSetArgumentValue", || {
         let k = kernel(k)?;
-        let param = k
-            .program
-            .params
+        let param = *k
+            .exec
+            .params()
             .get(index as usize)
             .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX)?;
         let bad_size = ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE;
-        let bytes = match param.kind {
+        let arg = match param.kind {
             ParamKind::Local => {
                 ensure(value.is_null() && size > 0, bad_size)?;
-                (size as u64).to_le_bytes().to_vec()
+                Arg::Local(size)
             }
             _ => {
                 ensure(size == param.size, bad_size)?;
                 if value.is_null() {
-                    ensure(param.is_pointer, NULL_POINTER)?;
-                    vec![0; size]
+                    ensure(param.kind == ParamKind::Pointer, NULL_POINTER)?;
+                    Arg::Value(vec![0; size])
                 } else {
                     // SAFETY: the caller's value holds `size` bytes.
-                    unsafe { std::slice::from_raw_parts(value.cast::<u8>(), size) }.to_vec()
+                    let bytes = unsafe { std::slice::from_raw_parts(value.cast::<u8>(), size) };
+                    Arg::Value(bytes.to_vec())
                 }
             }
         };
-        k.state().args[index as usize] = Some(bytes);
+        k.state().args[index as usize] = Some(arg);
         Ok(())
     })
 }
@@ -268,7 +270,7 @@ pub unsafe extern "C" fn kernel_get_source_attributes(
     entry("zeKernelGetSourceAttributes", || {
         let k = kernel(k)?;
         ensure(!size.is_null(), NULL_POINTER)?;
-        let text = match k.program.required_group_size {
+        let text = match k.exec.required_group_size() {
             Some([x, y, z]) => format!("reqd_work_group_size({x},{y},{z})"),
             None => String::new(),
         };
@@ -303,8 +305,8 @@ pub unsafe extern "C" fn kernel_get_properties(
         let k = kernel(k)?;
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props)? };
-        let req = k.program.required_group_size.unwrap_or([0; 3]);
-        p.numKernelArgs = k.program.params.len() as u32;
+        let req = k.exec.required_group_size().unwrap_or([0; 3]);
+        p.numKernelArgs = k.exec.params().len() as u32;
         p.requiredGroupSizeX = req[0];
         p.requiredGroupSizeY = req[1];
         p.requiredGroupSizeZ = req[2];
@@ -312,8 +314,8 @@ pub unsafe extern "C" fn kernel_get_properties(
         p.requiredSubgroupSize = 0;
         p.maxSubgroupSize = 1;
         p.maxNumSubgroups = MAX_GROUP_SIZE;
-        p.localMemSize = k.program.local_static as u32;
-        p.privateMemSize = k.program.private_size as u32;
+        p.localMemSize = k.exec.local_memory_size() as u32;
+        p.privateMemSize = k.exec.private_memory_size() as u32;
         p.spillMemSize = 0;
         let mut kid = [0u8; 16];
         let name = k.name.as_bytes();
@@ -357,9 +359,9 @@ fn snapshot(list_ctx: &crate::context::Context, k: &Arc<Kernel>) -> ZeResult<Lau
     let mut args = Vec::with_capacity(state.args.len());
     let mut buffers = Vec::new();
     let mut modules = Vec::new();
-    for (param, arg) in k.program.params.iter().zip(&state.args) {
-        let bytes = arg.clone().ok_or(INVALID_ARGUMENT)?;
-        if param.is_pointer && !matches!(param.kind, ParamKind::Local) {
+    for (param, arg) in k.exec.params().iter().zip(&state.args) {
+        let arg = arg.clone().ok_or(INVALID_ARGUMENT)?;
+        if let (ParamKind::Pointer, Arg::Value(bytes)) = (param.kind, &arg) {
             let ptr =
                 u64::from_le_bytes(bytes[..8].try_into().map_err(|_| INVALID_ARGUMENT)?) as usize;
             if ptr != 0 {
@@ -379,7 +381,7 @@ fn snapshot(list_ctx: &crate::context::Context, k: &Arc<Kernel>) -> ZeResult<Lau
                 }
             }
         }
-        args.push(bytes);
+        args.push(arg);
     }
     Ok(LaunchCommand {
         kernel: k.clone(),

@@ -31,7 +31,6 @@ mod engine;
 mod event;
 mod fence;
 mod handle;
-pub mod kernel;
 mod kernel_api;
 pub mod leaks;
 mod memory;

@@ -4,7 +4,6 @@ use crate::abi::*;
 use crate::context::{context, Context};
 use crate::device::device;
 use crate::handle::{self, Kind, Object};
-use crate::kernel::{self, BuiltModule};
 use level_zero_sys::*;
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::{c_char, c_void, CStr, CString};
@@ -13,7 +12,7 @@ use std::sync::{Arc, Mutex, Weak};
 /// A built module.
 pub struct Module {
     pub context: Arc<Context>,
-    pub built: BuiltModule,
+    pub built: spirv_exec::Module,
     pub spirv: Vec<u8>,
     pub id: u64,
     /// NUL-terminated kernel names, for `zeModuleGetKernelNames`.
@@ -31,9 +30,8 @@ static GLOBALS: Mutex<BTreeMap<usize, (usize, Weak<Module>)>> = Mutex::new(BTree
 impl Module {
     /// The bytes of module-scope variables: `[base, end)`.
     pub fn globals_range(&self) -> (usize, usize) {
-        let memory = &self.built.data.memory;
-        let base = memory.as_ptr() as usize;
-        (base, base + memory.len() * 8)
+        let globals = self.built.globals();
+        (globals.base, globals.end)
     }
 }
 
@@ -108,7 +106,7 @@ unsafe fn spec_constants(
     if c.pConstantIds.is_null() || c.pConstantValues.is_null() {
         return Err("specialization constants: null id or value array".into());
     }
-    let sizes = kernel::spirv::spec_constant_sizes(words)?;
+    let sizes = spirv_exec::Module::spec_constant_sizes(words).map_err(|e| e.to_string())?;
     for i in 0..c.numConstants as usize {
         // SAFETY: the arrays hold numConstants entries (caller contract).
         let (sid, value) = unsafe { (*c.pConstantIds.add(i), *c.pConstantValues.add(i)) };
@@ -151,16 +149,10 @@ pub unsafe extern "C" fn module_create(
             make_log(&text, ctx.id(), log);
             Err(ze_result_t::ZE_RESULT_ERROR_MODULE_BUILD_FAILURE)
         };
-        if bytes.len() % 4 != 0 {
-            return fail(format!(
-                "module size {} is not a multiple of 4 bytes",
-                bytes.len()
-            ));
-        }
-        let words: Vec<u32> = bytes
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+        let words = match spirv_exec::words(&bytes) {
+            Ok(words) => words,
+            Err(e) => return fail(e.to_string()),
+        };
         if !desc.pBuildFlags.is_null() {
             // Build flags (e.g. -cl-fast-relaxed-math) are accepted; the interpreter is exact.
             // SAFETY: a non-null flags string is NUL-terminated by contract.
@@ -171,16 +163,16 @@ pub unsafe extern "C" fn module_create(
             Ok(spec) => spec,
             Err(e) => return fail(e),
         };
-        let built = match kernel::build(&words, &spec) {
+        let built = match spirv_exec::Module::build(&words, &spec) {
             Ok(b) => b,
-            Err(e) => return fail(e),
+            Err(e) => return fail(e.to_string()),
         };
-        make_log(&built.log, ctx.id(), log);
+        make_log(built.log(), ctx.id(), log);
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let names = built
-            .kernels
+            .kernels()
             .iter()
-            .map(|(n, _)| CString::new(n.as_str()).unwrap_or_default())
+            .map(|k| CString::new(k.name()).unwrap_or_default())
             .collect();
         let id = ctx.id();
         let module = Module {
@@ -259,11 +251,9 @@ pub unsafe extern "C" fn module_get_global_pointer(
         ensure(!name.is_null(), NULL_POINTER)?;
         // SAFETY: NUL-terminated by contract.
         let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
-        let (addr, bytes) = *m
+        let (addr, bytes) = m
             .built
-            .data
-            .global_symbols
-            .get(name.as_ref())
+            .global(name.as_ref())
             .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_GLOBAL_NAME)?;
         if !size.is_null() {
             // SAFETY: optional out-pointer, non-null.

@@ -5,7 +5,7 @@
 use super::math::{frexp, ldexp};
 use super::opcode::*;
 use super::{store, BAD_OPERANDS, BAD_TYPES};
-use crate::kernel::value::Scalar;
+use crate::value::Scalar;
 
 /// Most lanes a geometric operand may have (OpenCL uses at most 4).
 const MAX_LANES: usize = 16;

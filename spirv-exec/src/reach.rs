@@ -2,15 +2,9 @@
 //! buffer arguments, indirectly accessible allocations, module globals, the exact parts of
 //! local memory it uses, and the work-item's own private memory.
 
+use crate::error::Fault;
+use crate::launch::Region;
 use std::cell::Cell;
-
-/// Memory a kernel may touch, other than its own local and private memory.
-#[derive(Clone, Debug)]
-pub struct Region {
-    pub base: usize,
-    pub end: usize,
-    pub what: String,
-}
 
 /// Checks every load and store of one thread's work-groups.
 pub struct Memory<'a> {
@@ -48,7 +42,7 @@ impl<'a> Memory<'a> {
 
     /// `Ok` if work-item `lane` may access `[addr, addr + len)`.
     #[inline]
-    pub fn check_lane(&self, addr: usize, len: usize, lane: usize) -> Result<(), String> {
+    pub fn check_lane(&self, addr: usize, len: usize, lane: usize) -> Result<(), Fault> {
         // The recently hit ranges never include the private arena (see `check_slow`).
         if self.recent_hit(addr, len) {
             return Ok(());
@@ -62,9 +56,13 @@ impl<'a> Memory<'a> {
             if addr >= lo && last <= hi && last >= addr {
                 return Ok(());
             }
-            return Err(format!(
-                "out-of-bounds access of {len} bytes at {addr:#x}: outside work-item {lane}'s private memory [{lo:#x}, {hi:#x})"
-            ));
+            return Err(Fault::OtherPrivateMemory {
+                address: addr,
+                len,
+                lane,
+                start: lo,
+                end: hi,
+            });
         }
         self.check_slow(addr, len)
     }
@@ -77,20 +75,6 @@ impl<'a> Memory<'a> {
                 let (b, e) = r.get();
                 addr >= b && end <= e
             })
-    }
-
-    /// `Ok` if `[addr, addr + len)` is memory the kernel may reach (private memory as a whole:
-    /// use [`check_lane`](Self::check_lane) for a work-item's access).
-    #[inline]
-    pub fn check(&self, addr: usize, len: usize) -> Result<(), String> {
-        if self.recent_hit(addr, len) {
-            return Ok(());
-        }
-        let (base, end) = self.own[0];
-        if addr >= base && addr.checked_add(len).is_some_and(|e| e <= end) {
-            return Ok(());
-        }
-        self.check_slow(addr, len)
     }
 
     /// Whether `addr` is in the work-group's local memory.
@@ -107,7 +91,7 @@ impl<'a> Memory<'a> {
     }
 
     #[cold]
-    fn check_slow(&self, addr: usize, len: usize) -> Result<(), String> {
+    fn check_slow(&self, addr: usize, len: usize) -> Result<(), Fault> {
         if self.find_shared(addr, len) {
             Ok(())
         } else {
@@ -148,7 +132,7 @@ impl<'a> Memory<'a> {
         }
     }
 
-    fn fault(&self, addr: usize, len: usize) -> String {
+    fn fault(&self, addr: usize, len: usize) -> Fault {
         let distance = |(b, e): (usize, usize)| {
             if addr < b {
                 b - addr
@@ -157,40 +141,26 @@ impl<'a> Memory<'a> {
             }
         };
         let (lb, le) = self.own[1];
-        if addr >= lb && addr < le {
-            let nearest = self.local.iter().copied().min_by_key(|r| distance(*r));
-            return match nearest {
-                Some((b, e)) => format!(
-                    "out-of-bounds access of {len} bytes at {addr:#x}; nearest allocation \
-                     [{b:#x}, {e:#x}) ({} bytes, __local memory of the work-group)",
-                    e - b
-                ),
-                None => format!(
-                    "out-of-bounds access of {len} bytes at {addr:#x} in the work-group's local \
-                     memory, which this launch does not use"
-                ),
+        let nearest = if addr >= lb && addr < le {
+            let Some((base, end)) = self.local.iter().copied().min_by_key(|r| distance(*r)) else {
+                return Fault::UnusedLocalMemory { address: addr, len };
             };
-        }
-        let nearest = self
-            .global
-            .iter()
-            .min_by_key(|r| {
-                if addr < r.base {
-                    r.base - addr
-                } else {
-                    addr.saturating_sub(r.end - 1)
-                }
+            Some(Region {
+                base,
+                end,
+                what: "__local memory of the work-group".into(),
             })
-            .map_or("no allocation is reachable".to_string(), |r| {
-                format!(
-                    "nearest allocation [{:#x}, {:#x}) ({} bytes, {})",
-                    r.base,
-                    r.end,
-                    r.end - r.base,
-                    r.what
-                )
-            });
-        format!("out-of-bounds access of {len} bytes at {addr:#x}; {nearest}")
+        } else {
+            self.global
+                .iter()
+                .min_by_key(|r| distance((r.base, r.end)))
+                .cloned()
+        };
+        Fault::OutOfBounds {
+            address: addr,
+            len,
+            nearest,
+        }
     }
 }
 
@@ -210,7 +180,7 @@ mod tests {
         };
         assert!(mem.check_lane(1016, 4, 1).is_ok());
         assert!(mem.check_lane(1028, 4, 1).is_ok());
-        let err = mem.check_lane(1016, 4, 0).unwrap_err();
+        let err = mem.check_lane(1016, 4, 0).unwrap_err().to_string();
         assert!(
             err.contains("outside work-item 0's private memory"),
             "{err}"

@@ -1,10 +1,11 @@
 //! Loads, stores, address arithmetic and atomics of lowered kernels. Every access is checked
 //! against the memory the kernel may reach before it happens.
 
-use super::exec::Lanes;
-use super::ir::Exec;
-use super::types::Leaf;
-use super::value::Scalar;
+use crate::error::Fault;
+use crate::exec::Lanes;
+use crate::ir::Exec;
+use crate::types::Leaf;
+use crate::value::Scalar;
 use rspirv::spirv::StorageClass;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
@@ -70,7 +71,7 @@ fn leaf_bytes(l: &Leaf) -> usize {
 /// The lowest and highest address in `ptrs`.
 #[inline]
 fn bounds(ptrs: &[Cell<u64>]) -> (usize, usize) {
-    let (lo, hi) = super::ops::vectorized(|| {
+    let (lo, hi) = crate::ops::vectorized(|| {
         ptrs.iter().fold((u64::MAX, 0), |(lo, hi), p| {
             (lo.min(p.get()), hi.max(p.get()))
         })
@@ -87,7 +88,7 @@ unsafe fn gather(dst: &[Cell<u64>], ptrs: &[Cell<u64>], bytes: usize) {
     /// # Safety
     /// As `gather`, with `bytes` = the size of `T`.
     unsafe fn each<T: Copy + Into<u64>>(dst: &[Cell<u64>], ptrs: &[Cell<u64>]) {
-        super::ops::vectorized(|| {
+        crate::ops::vectorized(|| {
             for (o, p) in dst.iter().zip(ptrs) {
                 // SAFETY: the caller's contract (readable), unaligned reads allowed.
                 o.set(unsafe { (p.get() as usize as *const T).read_unaligned() }.into());
@@ -113,7 +114,7 @@ unsafe fn scatter(ptrs: &[Cell<u64>], src: &[Cell<u64>], bytes: usize) {
     /// # Safety
     /// As `scatter`, with `bytes` = the size of `T`.
     unsafe fn each<T: Copy>(ptrs: &[Cell<u64>], src: &[Cell<u64>], cast: impl Fn(u64) -> T) {
-        super::ops::vectorized(|| {
+        crate::ops::vectorized(|| {
             for (p, v) in ptrs.iter().zip(src) {
                 // SAFETY: the caller's contract (writable), unaligned writes allowed.
                 unsafe { (p.get() as usize as *mut T).write_unaligned(cast(v.get())) };
@@ -252,7 +253,7 @@ pub fn address(d: usize, base: usize, steps: Vec<Step>) -> Exec {
                 [Step::Const(c)] => *c,
                 _ => 0,
             };
-            return super::ops::binary(d, base, slot, 1, move |b, i| {
+            return crate::ops::binary(d, base, slot, 1, move |b, i| {
                 (b as i64)
                     .wrapping_add(scalar.sext(i).wrapping_mul(stride))
                     .wrapping_add(c) as u64
@@ -389,7 +390,10 @@ pub fn atomic(
             let addr = x.r[ptr * s + l] as usize;
             x.mem.check_lane(addr, bytes, l)?;
             if addr % bytes != 0 {
-                return Err(format!("misaligned {bytes}-byte atomic at {addr:#x}"));
+                return Err(Fault::MisalignedAtomic {
+                    address: addr,
+                    bytes,
+                });
             }
             let value = v.map_or(0, |v| x.r[v * s + l]);
             let compare = cmp.map_or(0, |c| x.r[c * s + l]);

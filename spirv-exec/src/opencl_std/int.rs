@@ -3,7 +3,7 @@
 //! no intermediate overflows; results are truncated to the result width.
 
 use super::opcode::*;
-use crate::kernel::value::Scalar;
+use crate::value::Scalar;
 
 /// One lane of integer instruction `op` on elements of type `t` (the first operand's type;
 /// `u_upsample`/`s_upsample` produce twice that width), result masked to `rt`.

@@ -1,10 +1,11 @@
 //! Build-time checks of a SPIR-V module and the module-level data kernels share: types,
 //! constants (with specialization), global variables, decorations.
 
-use super::types::{Shape, Types};
-use super::value::Scalar;
+use crate::types::{Shape, Types};
+use crate::value::Scalar;
 use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{BuiltIn, Capability, Decoration, Op, StorageClass, Word};
+use std::cell::UnsafeCell;
 use std::collections::{HashMap, HashSet};
 
 /// Capabilities the executor implements.
@@ -211,8 +212,8 @@ pub const OPCODES: &[Op] = &[
 pub enum GlobalVar {
     /// A work-item built-in (Input storage).
     Builtin(BuiltIn),
-    /// Kernel-scope `__local` memory: byte offset within the group's static local memory.
-    Local(usize),
+    /// Kernel-scope `__local` memory (each kernel lays out the variables it uses).
+    Local,
     /// Program-scope `__global` / `__constant` memory at a fixed address.
     Memory(usize),
 }
@@ -226,15 +227,38 @@ pub struct ModuleData {
     /// Flattened values of constants.
     pub consts: HashMap<Word, Vec<u64>>,
     pub globals: HashMap<Word, GlobalVar>,
-    /// Bytes of kernel-scope `__local` variables.
-    pub local_static: usize,
     pub decorations: HashMap<Word, Vec<(Decoration, Vec<Operand>)>>,
     pub names: HashMap<Word, String>,
     pub opencl_std: Option<Word>,
     /// Memory of program-scope variables (stable address).
-    pub memory: Box<[u64]>,
+    pub memory: GlobalMemory,
     /// Named program-scope variables: name → (address, size).
     pub global_symbols: HashMap<String, (usize, usize)>,
+}
+
+/// The memory of a module's program-scope variables: kernels read and write it through raw
+/// addresses while the module is shared, hence the cells.
+pub struct GlobalMemory(Box<[UnsafeCell<u64>]>);
+
+// SAFETY: the cells are only accessed through raw pointers, by launches (whose callers
+// promise the memory is theirs for the launch) and by `Module`'s locked copies.
+unsafe impl Sync for GlobalMemory {}
+
+impl GlobalMemory {
+    /// At least `bytes` zeroed bytes (8 at least, so that the address is unique).
+    pub fn new(bytes: usize) -> GlobalMemory {
+        GlobalMemory(
+            (0..bytes.div_ceil(8).max(1))
+                .map(|_| UnsafeCell::new(0))
+                .collect(),
+        )
+    }
+
+    /// The addresses of the memory.
+    pub fn range(&self) -> std::ops::Range<usize> {
+        let base = self.0.as_ptr() as usize;
+        base..base + self.0.len() * 8
+    }
 }
 
 fn op_name(op: u32) -> String {
@@ -412,11 +436,10 @@ impl ModuleData {
             value_types: HashMap::new(),
             consts: HashMap::new(),
             globals: HashMap::new(),
-            local_static: 0,
             decorations,
             names,
             opencl_std,
-            memory: Box::new([]),
+            memory: GlobalMemory::new(0),
             global_symbols: HashMap::new(),
             module: Module::new(),
         };
@@ -518,10 +541,7 @@ impl ModuleData {
                     self.globals.insert(rid, GlobalVar::Builtin(b));
                 }
                 (StorageClass::Workgroup, _) => {
-                    self.local_static = self.local_static.next_multiple_of(t.align.max(1));
-                    self.globals
-                        .insert(rid, GlobalVar::Local(self.local_static));
-                    self.local_static += t.size;
+                    self.globals.insert(rid, GlobalVar::Local);
                 }
                 (StorageClass::CrossWorkgroup | StorageClass::UniformConstant, _) => {
                     size = size.next_multiple_of(t.align.max(8));
@@ -535,8 +555,8 @@ impl ModuleData {
                 }
             }
         }
-        self.memory = vec![0u64; size.div_ceil(8).max(1)].into_boxed_slice();
-        let base = self.memory.as_mut_ptr() as usize;
+        self.memory = GlobalMemory::new(size);
+        let base = self.memory.range().start;
         for (rid, offset, t, init) in placed {
             let addr = base + offset;
             if let Some(init) = init {
@@ -547,7 +567,7 @@ impl ModuleData {
                 for (leaf, v) in t.leaves.iter().zip(values) {
                     let bytes = (leaf.scalar.bits() as usize / 8).max(1);
                     // SAFETY: the variable's range lies inside `memory`, which we own.
-                    unsafe { super::memops::write(addr + leaf.offset, bytes, *v) };
+                    unsafe { crate::memops::write(addr + leaf.offset, bytes, *v) };
                 }
             }
             self.globals.insert(rid, GlobalVar::Memory(addr));

@@ -4,7 +4,7 @@
 
 use super::opcode::*;
 use super::*;
-use crate::kernel::value::Scalar;
+use crate::value::Scalar;
 
 mod accuracy;
 mod half_conv;

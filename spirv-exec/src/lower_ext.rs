@@ -1,14 +1,15 @@
 //! Lowering of `OpenCL.std` extended instructions: the memory ones (vload/vstore families)
-//! here, the rest through [`builtins`].
+//! here, the rest through [`opencl_std`](crate::opencl_std).
 
-use super::builtins::{self, Rounding};
-use super::exec::Lanes;
-use super::ir::Exec;
-use super::lower::{Env, Lowering};
-use super::memops;
-use super::ops;
-use super::types::Shape;
-use super::value::Scalar;
+use crate::error::Fault;
+use crate::exec::Lanes;
+use crate::ir::Exec;
+use crate::lower::{Env, Lowering};
+use crate::memops;
+use crate::opencl_std::{self, Rounding};
+use crate::ops;
+use crate::types::Shape;
+use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{FPRoundingMode, Word};
 
@@ -118,7 +119,7 @@ impl Lowering<'_> {
             Some(Operand::LiteralExtInstInteger(n)) => *n,
             other => return Err(format!("malformed OpExtInst ({other:?})")),
         };
-        let name = builtins::name(num).unwrap_or("unknown");
+        let name = opencl_std::name(num).unwrap_or("unknown");
         macro_rules! arg {
             ($i:expr) => {
                 self.slot(env, id(inst, $i)?)?
@@ -166,14 +167,14 @@ impl Lowering<'_> {
                 let from64 = s == Scalar::F64;
                 vstore(arg!(2), arg!(3), arg!(4), n, 2, stride, move |v| {
                     (if from64 {
-                        builtins::f64_to_f16(f64::from_bits(v), mode)
+                        opencl_std::f64_to_f16(f64::from_bits(v), mode)
                     } else {
-                        builtins::f32_to_f16(f32::from_bits(v as u32), mode)
+                        opencl_std::f32_to_f16(f32::from_bits(v as u32), mode)
                     }) as u64
                 })
             }
             PREFETCH => Box::new(|_: &mut Lanes<'_>| Ok(())),
-            // The hottest instructions get direct closures (same results as `builtins`).
+            // The hottest instructions get direct closures (same results as `opencl_std`).
             FMA | MAD if self.m.components(rty)?.0 != Scalar::F16 && inst.operands.len() == 5 => {
                 let (s, n) = self.m.components(rty)?;
                 let (a, b, c) = (arg!(2), arg!(3), arg!(4));
@@ -193,7 +194,7 @@ impl Lowering<'_> {
             }
             PRINTF => return Err("printf is not supported".into()),
             _ => {
-                if !builtins::supported(num) {
+                if !opencl_std::supported(num) {
                     return Err(format!(
                         "OpenCL.std instruction {name} ({num}) is not supported"
                     ));
@@ -233,7 +234,7 @@ impl Lowering<'_> {
                         for (j, &(_, n)) in values.iter().enumerate() {
                             args[j] = &all[j][..n];
                         }
-                        builtins::ext_inst(
+                        opencl_std::ext_inst(
                             num,
                             rs,
                             &types,
@@ -242,7 +243,10 @@ impl Lowering<'_> {
                             &mut out[..rn],
                             out_ptr.map(|(_, _, pn)| &mut out2[..pn]),
                         )
-                        .map_err(|e| format!("{name}: {e}"))?;
+                        .map_err(|reason| Fault::Instruction {
+                            instruction: name,
+                            reason,
+                        })?;
                         for (k, v) in out.iter().take(rn).enumerate() {
                             x.r[(dst + k) * s + l] = *v;
                         }

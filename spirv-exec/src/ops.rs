@@ -1,9 +1,9 @@
 //! Builders for lowered instructions: each returns a closure that applies one operation to
 //! every component of every active lane.
 
-use super::exec::Lanes;
-use super::ir::Exec;
-use super::value::Scalar;
+use crate::exec::Lanes;
+use crate::ir::Exec;
+use crate::value::Scalar;
 use half::f16;
 use std::cmp::Ordering;
 

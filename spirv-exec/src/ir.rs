@@ -2,10 +2,11 @@
 //! work-items at once ("lanes"). Every SSA value owns `n` consecutive slots (one per scalar
 //! component); the register file is slot-major: `r[slot * lanes + lane]`.
 
-use super::exec::Lanes;
+use crate::error::Fault;
+use crate::exec::Lanes;
 
 /// One lowered instruction: runs for every active lane.
-pub type Exec = Box<dyn Fn(&mut Lanes<'_>) -> Result<(), String> + Send + Sync>;
+pub type Exec = Box<dyn Fn(&mut Lanes<'_>) -> Result<(), Fault> + Send + Sync>;
 
 /// A parallel copy performed when a lane takes a control-flow edge (OpPhi).
 #[derive(Clone, Debug)]
@@ -92,7 +93,7 @@ pub enum BuiltinValue {
 pub enum ParamKind {
     /// A value of `size` bytes copied into the parameter's slots (scalars, vectors, pointers
     /// to global/constant memory).
-    Value { leaves: Vec<super::types::Leaf> },
+    Value { leaves: Vec<crate::types::Leaf> },
     /// A `__local` pointer: the argument is a size in bytes; the lane sees an address in the
     /// group's local memory.
     Local,
@@ -109,26 +110,27 @@ pub struct Param {
     pub is_pointer: bool,
 }
 
-/// A lowered kernel.
+/// A kernel lowered to the form backends take ([`Backend::compile`](crate::Backend::compile)):
+/// blocks of instructions over value slots, with its parameters and memory needs.
 pub struct Program {
-    pub name: String,
-    pub blocks: Vec<Block>,
-    pub entry: u32,
-    pub slots: usize,
+    pub(crate) name: String,
+    pub(crate) blocks: Vec<Block>,
+    pub(crate) entry: u32,
+    pub(crate) slots: usize,
     /// Slots holding constants: (slot, value), written once per register file.
-    pub constants: Vec<(usize, u64)>,
+    pub(crate) constants: Vec<(usize, u64)>,
     /// Slots holding the address of module-scope `__local` variables: (slot, offset in the
     /// group's local memory after the `__local` parameters).
-    pub local_vars: Vec<(usize, usize)>,
+    pub(crate) local_vars: Vec<(usize, usize)>,
     /// Bytes of kernel-scope `__local` variables.
-    pub local_static: usize,
+    pub(crate) local_static: usize,
     /// Slots holding the address of each private variable: (slot, offset in the lane's arena).
-    pub private_vars: Vec<(usize, usize)>,
+    pub(crate) private_vars: Vec<(usize, usize)>,
     /// Bytes of private memory per work-item.
-    pub private_size: usize,
+    pub(crate) private_size: usize,
     /// Slots of work-item built-ins (3 slots each for the vector ones).
-    pub builtins: Vec<(BuiltinValue, usize)>,
-    pub params: Vec<Param>,
+    pub(crate) builtins: Vec<(BuiltinValue, usize)>,
+    pub(crate) params: Vec<Param>,
     /// `reqd_work_group_size`, if declared.
-    pub required_group_size: Option<[u32; 3]>,
+    pub(crate) required_group_size: Option<[u32; 3]>,
 }

@@ -1,6 +1,6 @@
 //! The OpenCL.std extended instruction set ("OpenCL.ExtendedInstructionSet.100", imported by
 //! SPIR-V kernels as `OpExtInstImport "OpenCL.std"`), evaluated as pure functions over the
-//! interpreter's value slots (see [`super::value`]).
+//! interpreter's value slots (see [`Scalar`]).
 //!
 //! [`ext_inst`] evaluates one instruction over all lanes of its operands. Everything except
 //! the memory instructions is implemented (`vloadn`, `vstoren`, `vload_half*`, `vstore_half*`,
@@ -100,7 +100,7 @@ mod math;
 mod geometric;
 mod int;
 
-use super::value::Scalar;
+use crate::value::Scalar;
 
 #[cfg(test)]
 mod tests;

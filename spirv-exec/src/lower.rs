@@ -1,9 +1,9 @@
 //! Lowering a kernel entry point to a [`Program`]: every call inlined, SSA ids mapped to
 //! value slots, OpPhi turned into edge copies, blocks ordered for scheduling (`order`).
 
-use super::ir::{Block, BuiltinValue, Edge, EdgeCopy, Exec, Param, ParamKind, Program, Term};
-use super::spirv::{GlobalVar, ModuleData};
-use super::types::Shape;
+use crate::ir::{Block, BuiltinValue, Edge, EdgeCopy, Exec, Param, ParamKind, Program, Term};
+use crate::spirv::{GlobalVar, ModuleData};
+use crate::types::Shape;
 use rspirv::dr::{Function, Instruction, Operand};
 use rspirv::spirv::{BuiltIn, Decoration, FunctionParameterAttribute, Op, StorageClass, Word};
 use std::collections::{HashMap, HashSet};
@@ -142,7 +142,7 @@ impl<'m> Lowering<'m> {
                 self.const_slot.insert(v, s);
                 Ok(s)
             }
-            Some(GlobalVar::Local(_)) => {
+            Some(GlobalVar::Local) => {
                 if let Some(&s) = self.local_slot.get(&v) {
                     return Ok(s);
                 }
@@ -279,7 +279,7 @@ impl<'m> Lowering<'m> {
             }
         };
         let succs: Vec<Vec<u32>> = blocks.iter().map(succ).collect();
-        let order = super::order::schedule_order(&succs, entry);
+        let order = crate::order::schedule_order(&succs, entry);
         let mut index = vec![u32::MAX; blocks.len()];
         for (i, b) in order.iter().enumerate() {
             index[*b as usize] = i as u32;

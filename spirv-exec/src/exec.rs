@@ -10,9 +10,11 @@
 //! hands the lane list over whole, and a range cut at one point splits into two ranges.
 //! Scattered lanes take per-lane paths with the same semantics.
 
-use super::ir::{BuiltinValue, Edge, EdgeCopy, ParamKind, Program, Term};
-use super::ops::vectorized;
-pub use super::reach::{Memory, Region};
+use crate::error::Fault;
+use crate::ir::{BuiltinValue, Edge, EdgeCopy, ParamKind, Program, Term};
+use crate::launch::{Arg, Launch};
+use crate::ops::vectorized;
+use crate::reach::Memory;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -129,30 +131,6 @@ fn contiguous(active: &[u16], n: usize) -> Option<(usize, usize)> {
         .then_some((lo as usize, hi as usize + 1))
 }
 
-/// The shape of a launch.
-#[derive(Clone, Debug)]
-pub struct Launch {
-    pub groups: [u32; 3],
-    pub group_size: [u32; 3],
-    pub offset: [u32; 3],
-    pub work_dim: u32,
-    /// Argument bytes per parameter (for `__local` parameters: the size, as 8 bytes).
-    pub args: Vec<Vec<u8>>,
-    /// Memory the kernel may reach through pointers (sorted by base, non-overlapping).
-    pub regions: Vec<Region>,
-    pub threads: usize,
-}
-
-impl Launch {
-    fn lanes(&self) -> usize {
-        self.group_size.iter().map(|&s| s as usize).product()
-    }
-
-    fn total_groups(&self) -> usize {
-        self.groups.iter().map(|&g| g as usize).product()
-    }
-}
-
 /// A thread's working memory, reused for every group it runs.
 struct Frame {
     regs: Vec<u64>,
@@ -180,19 +158,15 @@ fn align_up(x: usize, a: usize) -> usize {
 }
 
 impl Frame {
-    fn new(p: &Program, launch: &Launch) -> Result<Frame, String> {
+    fn new(p: &Program, launch: &Launch) -> Frame {
         let n = launch.lanes();
         let private_stride = align_up(p.private_size, 16);
         let mut local_size = 0usize;
         let mut local_params = Vec::new();
         let mut local_parts = Vec::new();
         for (param, arg) in p.params.iter().zip(&launch.args) {
-            if let ParamKind::Local = param.kind {
-                let bytes = u64::from_le_bytes(
-                    arg.get(..8)
-                        .and_then(|b| b.try_into().ok())
-                        .unwrap_or([0; 8]),
-                ) as usize;
+            if let (ParamKind::Local, Arg::Local(bytes)) = (&param.kind, arg) {
+                let bytes = *bytes;
                 local_size = align_up(local_size, 64);
                 local_params.push((param.slot, local_size));
                 local_parts.push((local_size, local_size + bytes));
@@ -250,16 +224,18 @@ impl Frame {
         }
         let params_base = f.params.as_mut_ptr() as *mut u8;
         let mut params_off = 0usize;
+        // The arguments were checked against the parameters: `Value` bytes as long as the
+        // parameter, `Local` for `__local` ones.
         for (param, arg) in p.params.iter().zip(&launch.args) {
+            let Arg::Value(arg) = arg else { continue };
             match &param.kind {
                 ParamKind::Value { leaves } => {
                     for (i, leaf) in leaves.iter().enumerate() {
                         let bytes = (leaf.scalar.bits() as usize / 8).max(1);
                         let mut v = [0u8; 8];
-                        let src = arg
-                            .get(leaf.offset..leaf.offset + bytes)
-                            .ok_or("argument too short")?;
-                        v[..bytes].copy_from_slice(src);
+                        let src = arg.get(leaf.offset..).unwrap_or(&[]);
+                        let n = bytes.min(src.len());
+                        v[..n].copy_from_slice(&src[..n]);
                         let value = u64::from_le_bytes(v);
                         set(&mut f.regs, param.slot + i, &|_| value);
                     }
@@ -283,7 +259,7 @@ impl Frame {
             }
         }
         f.set_constant_builtins(p, launch);
-        Ok(f)
+        f
     }
 
     fn own_regions(&self) -> [(usize, usize); 3] {
@@ -385,7 +361,7 @@ impl Frame {
     /// Runs one work-group to completion. Lanes wait in per-block queues; the lowest block
     /// (in `order`'s scheduling order) with waiting lanes runs next, so that lanes that
     /// diverged reconverge.
-    fn run_group(&mut self, p: &Program, mem: &Memory<'_>) -> Result<(), String> {
+    fn run_group(&mut self, p: &Program, mem: &Memory<'_>) -> Result<(), Fault> {
         let n = self.lanes;
         if self.pending.len() != p.blocks.len() {
             self.pending = vec![Vec::new(); p.blocks.len()];
@@ -415,11 +391,11 @@ impl Frame {
     /// exchanged for another (empty) vector.
     fn run_block(
         &mut self,
-        block: &super::ir::Block,
+        block: &crate::ir::Block,
         mem: &Memory<'_>,
         active: &mut Vec<u16>,
         span: Option<(usize, usize)>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Fault> {
         let n = self.lanes;
         let mut lanes = Lanes {
             r: &mut self.regs,
@@ -486,7 +462,7 @@ impl Frame {
                 self.split = group;
             }
             Term::Return => {}
-            Term::Unreachable => return Err("reached OpUnreachable".to_string()),
+            Term::Unreachable => return Err(Fault::Unreachable),
         }
         Ok(())
     }
@@ -566,27 +542,23 @@ impl Frame {
 
 /// Runs `program` over the whole launch, spreading work-groups over `launch.threads` threads.
 /// `Err` carries the first fault (work-groups not yet started are skipped).
-pub fn run(program: &Program, launch: &Launch) -> Result<(), String> {
+///
+/// # Safety
+/// `launch` was checked against `program`'s kernel and its memory is valid for the call.
+pub unsafe fn run(program: &Program, launch: &Launch) -> Result<(), Fault> {
     let total = launch.total_groups();
     if total == 0 || launch.lanes() == 0 {
         return Ok(());
     }
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let error: Mutex<Option<String>> = Mutex::new(None);
+    let error: Mutex<Option<Fault>> = Mutex::new(None);
     let threads = launch.threads.clamp(1, total);
     let chunk = (total / (threads * 64)).clamp(1, 64);
     let worker = || {
-        let mut frame = match Frame::new(program, launch) {
-            Ok(f) => f,
-            Err(e) => {
-                stop.store(true, Ordering::Relaxed);
-                *error.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
-                return;
-            }
-        };
+        let mut frame = Frame::new(program, launch);
         let mem = Memory::new(
-            &launch.regions,
+            &launch.memory,
             frame.own_regions(),
             frame.local_ranges(),
             frame.private_stride,

@@ -1,7 +1,7 @@
 //! SPIR-V types: how many value slots each occupies and its byte layout in memory
 //! (OpenCL C rules: natural alignment, 3-component vectors sized as 4).
 
-use super::value::Scalar;
+use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Op, StorageClass, Word};
 use std::collections::{HashMap, HashSet};

@@ -1,16 +1,16 @@
 //! Lowering of individual (non-control-flow) instructions.
 
-use super::exec::Lanes;
-use super::ir::Exec;
-use super::lower::Lowering;
-use super::memops::{self, Rmw, Step};
-use super::ops::{self, binary, copy, float_binary, float_compare, float_test, ternary, unary};
-use super::types::Shape;
-use super::value::Scalar;
+use crate::exec::Lanes;
+use crate::ir::Exec;
+use crate::lower::Lowering;
+use crate::memops::{self, Rmw, Step};
+use crate::ops::{self, binary, copy, float_binary, float_compare, float_test, ternary, unary};
+use crate::types::Shape;
+use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Decoration, FPRoundingMode, Op, Word};
 
-use super::lower::Env;
+use crate::lower::Env;
 
 fn id(inst: &Instruction, i: usize) -> Result<Word, String> {
     match inst.operands.get(i) {
@@ -585,9 +585,9 @@ impl Lowering<'_> {
             }
             Op::Load => {
                 let p = id(inst, 0)?;
-                if let Some(super::spirv::GlobalVar::Builtin(b)) = self.m.globals.get(&p) {
+                if let Some(crate::spirv::GlobalVar::Builtin(b)) = self.m.globals.get(&p) {
                     // The built-in's slots are the value (they are stable).
-                    let (which, n) = super::lower::builtin_value(*b)?;
+                    let (which, n) = crate::lower::builtin_value(*b)?;
                     let src = self.builtin_slot(which, n);
                     env.vals.insert(rid, src);
                     return Ok(None);

@@ -1,0 +1,156 @@
+//! The description of one launch: the grid, the arguments, and the memory the kernel may reach.
+
+use crate::error::LaunchError;
+use crate::module::{Kernel, ParamKind};
+
+/// Largest work-group (work-items per group) the executor runs.
+pub const MAX_GROUP_SIZE: u32 = 1024;
+
+/// A range of memory a kernel may reach through pointers: a buffer, an allocation, module
+/// globals. Faults name the nearest one by `what`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// First byte.
+    pub base: usize,
+    /// One past the last byte.
+    pub end: usize,
+    /// What the memory is, for fault reports ("shared allocation", "module globals", ...).
+    pub what: String,
+}
+
+/// One argument of a launch, for the parameter at the same index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// The bytes of a value: a scalar, a vector, a pointer (its 8-byte address) or a struct
+    /// passed by value; as many bytes as the parameter's [`size`](crate::Param::size).
+    Value(Vec<u8>),
+    /// The size in bytes of the work-group memory of a `__local` pointer parameter.
+    Local(usize),
+}
+
+impl Arg {
+    /// The little-endian bytes of a plain value.
+    pub fn of<T: bytemuck::NoUninit>(value: &T) -> Arg {
+        Arg::Value(bytemuck::bytes_of(value).to_vec())
+    }
+}
+
+/// A launch: `groups` work-groups of `group_size` work-items each.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    /// Work-groups in each dimension.
+    pub groups: [u32; 3],
+    /// Work-items per group in each dimension.
+    pub group_size: [u32; 3],
+    /// The global id of the first work-item (`get_global_offset`).
+    pub offset: [u32; 3],
+    /// `get_work_dim()`: 1 to 3.
+    pub work_dim: u32,
+    /// One argument per kernel parameter.
+    pub args: Vec<Arg>,
+    /// Memory the kernel may reach through pointers besides its own module's globals, its
+    /// work-group's local memory and each work-item's private memory.
+    pub memory: Vec<Region>,
+    /// Host threads the work-groups are spread over.
+    pub threads: usize,
+}
+
+impl Launch {
+    /// A launch of `groups` groups of `group_size` items with no arguments and no memory yet,
+    /// offset zero, the work dimension inferred from the highest dimension with more than one
+    /// work-item, on as many threads as the host has.
+    pub fn new(groups: [u32; 3], group_size: [u32; 3]) -> Launch {
+        let extent = |d: usize| groups[d] as u64 * group_size[d] as u64;
+        let work_dim = if extent(2) > 1 {
+            3
+        } else if extent(1) > 1 {
+            2
+        } else {
+            1
+        };
+        Launch {
+            groups,
+            group_size,
+            offset: [0; 3],
+            work_dim,
+            args: Vec::new(),
+            memory: Vec::new(),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+
+    /// Work-items per group.
+    pub(crate) fn lanes(&self) -> usize {
+        self.group_size.iter().map(|&s| s as usize).product()
+    }
+
+    /// Work-groups of the launch.
+    pub(crate) fn total_groups(&self) -> usize {
+        self.groups.iter().map(|&g| g as usize).product()
+    }
+
+    /// Checks the launch against `kernel`'s parameters and limits, and sorts its memory by
+    /// base (overlapping regions merged), adding the kernel's module globals.
+    pub(crate) fn check(mut self, kernel: &Kernel) -> Result<Launch, LaunchError> {
+        let name = || kernel.name().to_string();
+        let size = self.group_size;
+        let bad_size = |reason: String| LaunchError::GroupSize {
+            kernel: name(),
+            size,
+            reason,
+        };
+        if size.contains(&0) {
+            return Err(bad_size("every dimension needs a work-item".into()));
+        }
+        if self.lanes() > MAX_GROUP_SIZE as usize {
+            return Err(bad_size(format!(
+                "more than {MAX_GROUP_SIZE} work-items per group"
+            )));
+        }
+        if let Some(required) = kernel.required_group_size() {
+            if required != size {
+                return Err(bad_size(format!("the kernel requires {required:?}")));
+            }
+        }
+        let params = kernel.params();
+        if self.args.len() != params.len() {
+            return Err(LaunchError::ArgumentCount {
+                kernel: name(),
+                given: self.args.len(),
+                params: params.len(),
+            });
+        }
+        for (index, (param, arg)) in params.iter().zip(&self.args).enumerate() {
+            let reason = match (param.kind, arg) {
+                (ParamKind::Local, Arg::Local(_)) => continue,
+                (ParamKind::Local, Arg::Value(_)) => {
+                    "a __local parameter takes Arg::Local (a size)".to_string()
+                }
+                (_, Arg::Local(_)) => "only a __local parameter takes Arg::Local".to_string(),
+                (_, Arg::Value(bytes)) if bytes.len() == param.size => continue,
+                (_, Arg::Value(bytes)) => format!(
+                    "{} bytes given, the parameter takes {}",
+                    bytes.len(),
+                    param.size
+                ),
+            };
+            return Err(LaunchError::Argument {
+                kernel: name(),
+                index,
+                reason,
+            });
+        }
+        self.memory.push(kernel.module_globals());
+        self.memory.retain(|r| r.end > r.base);
+        self.memory.sort_by_key(|r| r.base);
+        let mut merged: Vec<Region> = Vec::with_capacity(self.memory.len());
+        for r in self.memory.drain(..) {
+            match merged.last_mut() {
+                Some(last) if r.base < last.end => last.end = last.end.max(r.end),
+                _ => merged.push(r),
+            }
+        }
+        self.memory = merged;
+        Ok(self)
+    }
+}

@@ -1,0 +1,54 @@
+//! Runs OpenCL SPIR-V kernels on the host CPU.
+//!
+//! A [`Module`] is built once from SPIR-V words and specialization constants: the words are
+//! checked (header, capabilities, opcodes), parsed with rspirv, and every entry point is
+//! lowered to a compact register form ([`Program`]) that a [`Backend`] prepares to run (the
+//! lane-parallel [`Interpreter`] today). Its [`Kernel`]s list their parameters and memory
+//! needs, and run over a grid of work-groups spread over host threads.
+//!
+//! Every load and store is checked against the memory the launch lets the kernel reach: the
+//! buffers (or [`Region`]s) it was given, its module's program-scope variables, the parts of
+//! its work-group's local memory it uses, and the work-item's own private memory. Anything
+//! else stops the launch with a [`Fault`] naming the address and the nearest allocation.
+//!
+//! ```
+//! let spv = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O0.spv"));
+//! let module = spirv_exec::Module::from_bytes(spv, &Default::default())?;
+//! let saxpy = module.kernel("saxpy").expect("the corpus' saxpy");
+//! let mut x = vec![1.0f32; 4];
+//! let mut y = vec![0.5f32; 3]; // one element short
+//! let err = saxpy.launch([1, 1, 1], [4, 1, 1]).value(&2.0f32).buffer(&mut x).buffer(&mut y).run();
+//! let Err(spirv_exec::LaunchError::Fault { kernel, fault }) = err else { panic!("{err:?}") };
+//! assert_eq!(kernel, "saxpy");
+//! assert!(matches!(fault, spirv_exec::Fault::OutOfBounds { len: 4, .. }), "{fault}");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Used by the `level-zero-cpu` driver for `zeModuleCreate` and kernel launches; usable alone.
+
+mod backend;
+mod error;
+mod exec;
+mod ir;
+mod launch;
+mod launcher;
+mod lower;
+mod lower_ext;
+mod lower_inst;
+mod memops;
+mod module;
+pub mod opencl_std;
+mod ops;
+mod order;
+mod reach;
+mod spirv;
+mod types;
+mod value;
+
+pub use backend::{Backend, Executable, Interpreter};
+pub use error::{BuildError, Fault, LaunchError};
+pub use ir::Program;
+pub use launch::{Arg, Launch, Region, MAX_GROUP_SIZE};
+pub use launcher::Launcher;
+pub use module::{words, Kernel, Module, Param, ParamKind, SpecConstants};
+pub use value::Scalar;

@@ -1,0 +1,343 @@
+//! Modules: SPIR-V checked, parsed and lowered once ([`Module::build`]), and their kernels
+//! ([`Kernel`]) with their parameters, ready to launch.
+
+use crate::backend::{Backend, Executable, Interpreter};
+use crate::error::{BuildError, LaunchError};
+use crate::ir::{self, Program};
+use crate::launch::{Launch, Region};
+use crate::lower;
+use crate::spirv::{self, ModuleData};
+use rspirv::dr::Operand;
+use rspirv::spirv::{ExecutionMode, ExecutionModel, Op};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// What a module's kernels share: its parsed SPIR-V and its program-scope memory (which the
+/// lowered kernels address directly, so every kernel keeps it alive).
+pub(crate) struct Shared {
+    pub(crate) data: ModuleData,
+    /// Held by safe launches and host copies of program-scope memory.
+    pub(crate) lock: Mutex<()>,
+}
+
+/// A built module: its kernels, its program-scope variables, its build log.
+///
+/// ```
+/// // y = a·x + y over 8 work-items, in 2 groups of 4.
+/// let spv = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv"));
+/// let module = spirv_exec::Module::from_bytes(spv, &Default::default())?;
+/// let saxpy = module.kernel("saxpy").expect("the corpus' saxpy");
+/// let mut x: Vec<f32> = (0..8).map(|i| i as f32).collect();
+/// let mut y = vec![1.0f32; 8];
+/// saxpy.launch([2, 1, 1], [4, 1, 1]).value(&2.0f32).buffer(&mut x).buffer(&mut y).run()?;
+/// assert_eq!(y, [1.0, 3.0, 5.0, 7.0, 9.0, 11.0, 13.0, 15.0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Module {
+    pub(crate) shared: Arc<Shared>,
+    kernels: Vec<Kernel>,
+    log: String,
+}
+
+/// The specialization constants of a build: SpecId → value (the low bytes are used, as many
+/// as the constant's type has).
+pub type SpecConstants = HashMap<u32, u64>;
+
+impl Module {
+    /// Checks, parses and lowers SPIR-V `words` for the interpreter.
+    pub fn build(words: &[u32], spec: &SpecConstants) -> Result<Module, BuildError> {
+        Module::build_with(words, spec, &Interpreter)
+    }
+
+    /// [`build`](Self::build) with the kernels prepared by `backend`.
+    pub fn build_with(
+        words: &[u32],
+        spec: &SpecConstants,
+        backend: &dyn Backend,
+    ) -> Result<Module, BuildError> {
+        let data = ModuleData::build(words, spec)?;
+        let programs = lower_kernels(&data)?;
+        let shared = Arc::new(Shared {
+            data,
+            lock: Mutex::new(()),
+        });
+        let kernels = programs
+            .into_iter()
+            .map(|program| {
+                let exec = backend.compile(&program).map_err(|message| BuildError {
+                    kernel: Some(program.name.clone()),
+                    message: format!("{}: {message}", backend.name()),
+                })?;
+                Ok(Kernel::new(program, exec, shared.clone()))
+            })
+            .collect::<Result<_, BuildError>>()?;
+        Ok(Module {
+            shared,
+            kernels,
+            log: String::new(),
+        })
+    }
+
+    /// [`build`](Self::build) from the bytes of a `.spv` file (little-endian words).
+    pub fn from_bytes(bytes: &[u8], spec: &SpecConstants) -> Result<Module, BuildError> {
+        Module::build(&words(bytes)?, spec)
+    }
+
+    /// The byte size of each specialization constant of `words`, by SpecId (to read a
+    /// caller's values at the right width).
+    pub fn spec_constant_sizes(words: &[u32]) -> Result<HashMap<u32, usize>, BuildError> {
+        Ok(spirv::spec_constant_sizes(words)?)
+    }
+
+    /// The kernels, in the order of their entry points.
+    pub fn kernels(&self) -> &[Kernel] {
+        &self.kernels
+    }
+
+    /// The kernel named `name`.
+    pub fn kernel(&self, name: &str) -> Option<&Kernel> {
+        self.kernels.iter().find(|k| k.name() == name)
+    }
+
+    /// Warnings and notes of the build (empty when there are none).
+    pub fn log(&self) -> &str {
+        &self.log
+    }
+
+    /// The memory of the program-scope variables (never empty: at least 8 bytes).
+    pub fn globals(&self) -> Region {
+        globals_region(&self.shared)
+    }
+
+    /// The address and size in bytes of the program-scope variable `name`.
+    pub fn global(&self, name: &str) -> Option<(usize, usize)> {
+        self.shared.data.global_symbols.get(name).copied()
+    }
+
+    /// Copies program-scope variable `name` out (as many bytes as `out` holds, at most the
+    /// variable's size); `None` if there is no such variable.
+    pub fn read_global(&self, name: &str, out: &mut [u8]) -> Option<usize> {
+        let (addr, size) = self.global(name)?;
+        let n = out.len().min(size);
+        let _lock = self.shared.lock.lock().unwrap_or_else(|e| e.into_inner());
+        // SAFETY: `n` bytes of the module's own program-scope memory, which no safe launch
+        // uses while the lock is held.
+        unsafe { std::ptr::copy_nonoverlapping(addr as *const u8, out.as_mut_ptr(), n) };
+        Some(n)
+    }
+
+    /// Copies `bytes` into program-scope variable `name` (at most its size); `None` if there
+    /// is no such variable.
+    pub fn write_global(&self, name: &str, bytes: &[u8]) -> Option<usize> {
+        let (addr, size) = self.global(name)?;
+        let n = bytes.len().min(size);
+        let _lock = self.shared.lock.lock().unwrap_or_else(|e| e.into_inner());
+        // SAFETY: as in `read_global`.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), addr as *mut u8, n) };
+        Some(n)
+    }
+}
+
+fn globals_region(shared: &Shared) -> Region {
+    let range = shared.data.memory.range();
+    Region {
+        base: range.start,
+        end: range.end,
+        what: "module globals".into(),
+    }
+}
+
+/// The words of a SPIR-V binary.
+pub fn words(bytes: &[u8]) -> Result<Vec<u32>, BuildError> {
+    if bytes.len() % 4 != 0 {
+        return Err(format!("module size {} is not a multiple of 4 bytes", bytes.len()).into());
+    }
+    Ok(bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
+}
+
+/// What a kernel parameter takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParamKind {
+    /// A scalar, vector or struct value, copied in.
+    Value,
+    /// A pointer to global or constant memory (8 bytes: an address the kernel may reach).
+    Pointer,
+    /// A `__local` pointer: the argument is the size of the work-group memory it points to.
+    Local,
+    /// A struct passed by value (`ByVal`): its bytes are copied into private memory.
+    ByValue {
+        /// Alignment of the struct in bytes.
+        align: usize,
+    },
+}
+
+/// A kernel parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Param {
+    /// Bytes of the argument (8 for pointers, including `__local` ones).
+    pub size: usize,
+    /// What the parameter takes.
+    pub kind: ParamKind,
+}
+
+/// A kernel of a built module, ready to launch; cloning is cheap. A kernel keeps its module's
+/// program-scope memory alive.
+#[derive(Clone)]
+pub struct Kernel {
+    program: Arc<Program>,
+    exec: Arc<dyn Executable>,
+    params: Arc<[Param]>,
+    module: Arc<Shared>,
+}
+
+impl std::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kernel")
+            .field("name", &self.name())
+            .field("params", &self.params)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Kernel {
+    fn new(program: Arc<Program>, exec: Arc<dyn Executable>, module: Arc<Shared>) -> Kernel {
+        let params = program
+            .params
+            .iter()
+            .map(|p| Param {
+                size: p.size,
+                kind: match p.kind {
+                    ir::ParamKind::Local => ParamKind::Local,
+                    ir::ParamKind::ByVal { align, .. } => ParamKind::ByValue { align },
+                    ir::ParamKind::Value { .. } if p.is_pointer => ParamKind::Pointer,
+                    ir::ParamKind::Value { .. } => ParamKind::Value,
+                },
+            })
+            .collect();
+        Kernel {
+            program,
+            exec,
+            params,
+            module,
+        }
+    }
+
+    /// The kernel's name (its entry point's).
+    pub fn name(&self) -> &str {
+        &self.program.name
+    }
+
+    /// The parameters, in order.
+    pub fn params(&self) -> &[Param] {
+        &self.params
+    }
+
+    /// The work-group size the kernel declares (`reqd_work_group_size`), if any.
+    pub fn required_group_size(&self) -> Option<[u32; 3]> {
+        self.program.required_group_size
+    }
+
+    /// Bytes of work-group memory of the kernel-scope `__local` variables it uses.
+    pub fn local_memory_size(&self) -> usize {
+        self.program.local_static
+    }
+
+    /// Bytes of private memory per work-item.
+    pub fn private_memory_size(&self) -> usize {
+        self.program.private_size
+    }
+
+    /// The memory of the module's program-scope variables.
+    pub(crate) fn module_globals(&self) -> Region {
+        globals_region(&self.module)
+    }
+
+    /// Whether `other` is a kernel of the same module.
+    pub fn same_module(&self, other: &Kernel) -> bool {
+        Arc::ptr_eq(&self.module, &other.module)
+    }
+
+    pub(crate) fn shared(&self) -> &Arc<Shared> {
+        &self.module
+    }
+
+    /// Runs `launch` to completion. The kernel reaches its module's program-scope memory,
+    /// its work-group and private memory, and `launch.memory`; any other access faults.
+    ///
+    /// # Safety
+    /// Every region of `launch.memory` must be valid for reads and writes for the whole call,
+    /// and nothing else may access it meanwhile, nor the module's program-scope memory
+    /// (other than launches of kernels whose own races are the kernels' business).
+    /// [`launch`](Self::launch) is the safe way.
+    pub unsafe fn run(&self, launch: Launch) -> Result<(), LaunchError> {
+        let launch = launch.check(self)?;
+        // SAFETY: the caller's promise; the launch was checked against the kernel.
+        unsafe { self.exec.run(&launch) }.map_err(|fault| LaunchError::Fault {
+            kernel: self.name().to_string(),
+            fault,
+        })
+    }
+}
+
+/// Lowers every entry point of `data`.
+fn lower_kernels(data: &ModuleData) -> Result<Vec<Arc<Program>>, BuildError> {
+    let mut kernels = Vec::new();
+    let mut required: HashMap<u32, [u32; 3]> = HashMap::new();
+    for m in &data.module.execution_modes {
+        if let (Some(Operand::IdRef(f)), Some(Operand::ExecutionMode(ExecutionMode::LocalSize))) =
+            (m.operands.first(), m.operands.get(1))
+        {
+            let v: Vec<u32> = m.operands[2..]
+                .iter()
+                .filter_map(|o| {
+                    if let Operand::LiteralBit32(v) = o {
+                        Some(*v)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            if v.len() == 3 {
+                required.insert(*f, [v[0], v[1], v[2]]);
+            }
+        }
+    }
+    for ep in &data.module.entry_points {
+        let (
+            Some(Operand::ExecutionModel(model)),
+            Some(Operand::IdRef(fid)),
+            Some(Operand::LiteralString(name)),
+        ) = (ep.operands.first(), ep.operands.get(1), ep.operands.get(2))
+        else {
+            return Err(String::from("malformed OpEntryPoint").into());
+        };
+        if *model != ExecutionModel::Kernel {
+            return Err(format!(
+                "entry point {name}: execution model {model:?} is not supported (only Kernel)"
+            )
+            .into());
+        }
+        let f = data
+            .module
+            .functions
+            .iter()
+            .find(|f| {
+                f.def
+                    .as_ref()
+                    .is_some_and(|d| d.class.opcode == Op::Function && d.result_id == Some(*fid))
+            })
+            .ok_or_else(|| format!("entry point {name}: function %{fid} not found"))?;
+        let mut program = lower::Lowering::new(data)
+            .kernel(name, f)
+            .map_err(|message| BuildError {
+                kernel: Some(name.clone()),
+                message,
+            })?;
+        program.required_group_size = required.get(fid).copied();
+        kernels.push(Arc::new(program));
+    }
+    Ok(kernels)
+}
