@@ -39,10 +39,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         // SAFETY: `devices` has room for `n` handles.
         unsafe { ze_call!(api, Device.pfnGet(driver, &mut n, devices.as_mut_ptr())) }.ok()?;
         for (j, &device) in devices.iter().enumerate() {
-            let mut props = ze_device_properties_t {
-                stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
-                ..Default::default()
-            };
+            let mut props = ze_device_properties_t::default();
             // SAFETY: valid device handle and properties structure.
             unsafe { ze_call!(api, Device.pfnGetProperties(device, &mut props)) }.ok()?;
             // SAFETY: the driver NUL-terminates the name.

@@ -26,10 +26,7 @@ fn first_device_name(api: &Dispatch) -> String {
     unsafe { ze_call!(api, Device.pfnGet(driver, &mut count, &mut device)) }
         .ok()
         .unwrap();
-    let mut props = ze_device_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
-        ..Default::default()
-    };
+    let mut props = ze_device_properties_t::default();
     // SAFETY: valid device handle and properties structure.
     unsafe { ze_call!(api, Device.pfnGetProperties(device, &mut props)) }
         .ok()

@@ -36,7 +36,7 @@ fn backend_and_drivers() {
     };
     assert!(matches!(
         init_with(other),
-        Err(Error::InvalidArgument(_)) | Err(Error::NoBackend { .. })
+        Err(Error::InvalidArgument(_) | Error::NoBackend { .. })
     ));
 }
 

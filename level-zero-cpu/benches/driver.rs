@@ -54,14 +54,10 @@ impl Stack {
         unsafe {
             check(ze_call!(api, Driver.pfnGet(&mut n, &mut driver)));
             check(ze_call!(api, Device.pfnGet(driver, &mut n, &mut dev)));
-            let desc = ze_context_desc_t {
-                stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_CONTEXT_DESC,
-                ..Default::default()
-            };
+            let desc = ze_context_desc_t::default();
             let mut ctx = null_mut();
             check(ze_call!(api, Context.pfnCreate(driver, &desc, &mut ctx)));
             let qdesc = ze_command_queue_desc_t {
-                stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
                 mode: ze_command_queue_mode_t::ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
                 ..Default::default()
             };
@@ -71,7 +67,6 @@ impl Stack {
                 CommandList.pfnCreateImmediate(ctx, dev, &qdesc, &mut list)
             ));
             let pdesc = ze_event_pool_desc_t {
-                stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_EVENT_POOL_DESC,
                 flags: ze_event_pool_flags_t(
                     ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_HOST_VISIBLE.0,
                 ),
@@ -83,10 +78,7 @@ impl Stack {
                 api,
                 EventPool.pfnCreate(ctx, &pdesc, 0, null_mut(), &mut pool)
             ));
-            let edesc = ze_event_desc_t {
-                stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_EVENT_DESC,
-                ..Default::default()
-            };
+            let edesc = ze_event_desc_t::default();
             let mut event = null_mut();
             check(ze_call!(api, Event.pfnCreate(pool, &edesc, &mut event)));
             Stack {
@@ -103,14 +95,8 @@ impl Stack {
     fn alloc(&self, kind: ze_memory_type_t, size: usize) -> *mut c_void {
         let api = &self.api;
         let mut ptr = null_mut();
-        let ddesc = ze_device_mem_alloc_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
-            ..Default::default()
-        };
-        let hdesc = ze_host_mem_alloc_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
-            ..Default::default()
-        };
+        let ddesc = ze_device_mem_alloc_desc_t::default();
+        let hdesc = ze_host_mem_alloc_desc_t::default();
         // SAFETY: valid context/device, descriptors and out-pointer.
         unsafe {
             match kind {

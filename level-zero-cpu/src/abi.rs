@@ -1,7 +1,7 @@
 //! Helpers every entry point uses: turn a Rust `Result` into a `ze_result_t` without letting
 //! a panic cross the C boundary, check `stype`s, and write through out-pointers.
 
-use level_zero_sys::{ze_result_t, ze_structure_type_t};
+use level_zero_sys::{ze_result_t, ze_structure_type_t, Stype};
 use std::ffi::c_char;
 
 /// Result of the Rust side of an entry point.
@@ -35,20 +35,8 @@ pub fn ensure(condition: bool, code: ze_result_t) -> ZeResult {
 }
 
 /// A structure the caller passes in or out, with its `stype` as the first field.
-pub trait Typed {
-    const STYPE: ze_structure_type_t;
-    fn stype(&self) -> ze_structure_type_t;
-}
-
-macro_rules! typed {
-    ($($ty:ty => $stype:ident,)*) => {
-        $(impl Typed for $ty {
-            const STYPE: ze_structure_type_t = ze_structure_type_t::$stype;
-            fn stype(&self) -> ze_structure_type_t { self.stype }
-        })*
-    };
-}
-pub(crate) use typed;
+pub trait Typed: Stype<Kind = ze_structure_type_t> {}
+impl<T: Stype<Kind = ze_structure_type_t>> Typed for T {}
 
 /// Borrows an input descriptor, checking it is non-null and carries the right `stype`.
 ///

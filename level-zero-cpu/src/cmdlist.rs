@@ -96,10 +96,6 @@ pub fn command_list(handle: ze_command_list_handle_t) -> ZeResult<Arc<CommandLis
     handle::get::<CommandList, _>(handle)
 }
 
-typed! {
-    ze_command_list_desc_t => ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC,
-}
-
 const LIST_FLAGS: u32 = 0x7;
 
 pub unsafe extern "C" fn list_create(

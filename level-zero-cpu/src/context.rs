@@ -39,10 +39,6 @@ pub fn context(handle: ze_context_handle_t) -> ZeResult<Arc<Context>> {
     handle::get::<Context, _>(handle)
 }
 
-typed! {
-    ze_context_desc_t => ZE_STRUCTURE_TYPE_CONTEXT_DESC,
-}
-
 fn create(
     driver: ze_driver_handle_t,
     desc: *const ze_context_desc_t,

@@ -4,10 +4,11 @@
 
 use crate::unsupported;
 use crate::{cmdlist, context, device, driver, event, fence, kernel_api, memory, module, queue};
+use level_zero_sys::ddi::since;
 use level_zero_sys::*;
 
 /// Validates a getter call; `Ok(minor)` is the requested minor version.
-fn accept<T>(version: ze_api_version_t, table: *mut T) -> Result<u32, ze_result_t> {
+pub(crate) fn accept<T>(version: ze_api_version_t, table: *mut T) -> Result<u32, ze_result_t> {
     if table.is_null() {
         return Err(ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_POINTER);
     }
@@ -17,21 +18,12 @@ fn accept<T>(version: ze_api_version_t, table: *mut T) -> Result<u32, ze_result_
     }
 }
 
-/// The minor version an entry appeared in: 0 unless stated.
-macro_rules! since {
-    () => {
-        0
-    };
-    ($v:literal) => {
-        $v
-    };
-}
-
 /// Defines a getter: validates, fills every entry that exists at the requested version with
 /// a stub answering `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE`, then sets each listed entry whose
-/// version (default 1.0) is not newer than the request.
+/// version ([`since`]) is not newer than the request. `$t` names the table in [`since`] and
+/// [`unsupported`].
 macro_rules! getter {
-    ($name:ident, $table:ty, $stubs:path, { $($field:ident = $f:path $(, since $since:literal)?;)* }) => {
+    ($name:ident, $table:ty, $t:ident, { $($field:ident = $f:path;)* }) => {
         #[doc = concat!("Fills a `", stringify!($table), "` with this driver's entry points.")]
         ///
         /// # Safety
@@ -43,9 +35,9 @@ macro_rules! getter {
                 Err(code) => return code,
             };
             // SAFETY: `accept` checked non-null; the caller's table has the entries of `minor`.
-            unsafe { $stubs(table, minor) };
+            unsafe { unsupported::$t(table, minor) };
             $(
-                if minor >= since!($($since)?) {
+                if minor >= since::$t::$field {
                     // SAFETY: this entry exists at the requested version, so it is in the table.
                     unsafe { core::ptr::addr_of_mut!((*table).$field).write(Some($f)) };
                 }
@@ -55,20 +47,20 @@ macro_rules! getter {
     };
 }
 
-getter!(global, ze_global_dditable_t, unsupported::global, {
+getter!(global, ze_global_dditable_t, global, {
     pfnInit = driver::ze_init;
 });
 
-getter!(driver_table, ze_driver_dditable_t, unsupported::driver, {
+getter!(driver_table, ze_driver_dditable_t, driver, {
     pfnGet = driver::driver_get;
     pfnGetApiVersion = driver::driver_get_api_version;
     pfnGetProperties = driver::driver_get_properties;
     pfnGetIpcProperties = driver::driver_get_ipc_properties;
     pfnGetExtensionProperties = driver::driver_get_extension_properties;
-    pfnGetExtensionFunctionAddress = driver::driver_get_extension_function_address, since 1;
+    pfnGetExtensionFunctionAddress = driver::driver_get_extension_function_address;
 });
 
-getter!(device_table, ze_device_dditable_t, unsupported::device, {
+getter!(device_table, ze_device_dditable_t, device, {
     pfnGet = device::device_get;
     pfnGetSubDevices = device::device_get_sub_devices;
     pfnGetProperties = device::device_get_properties;
@@ -83,23 +75,23 @@ getter!(device_table, ze_device_dditable_t, unsupported::device, {
     pfnGetP2PProperties = device::device_get_p2p_properties;
     pfnCanAccessPeer = device::device_can_access_peer;
     pfnGetStatus = device::device_get_status;
-    pfnGetGlobalTimestamps = device::device_get_global_timestamps, since 1;
+    pfnGetGlobalTimestamps = device::device_get_global_timestamps;
 });
 
-getter!(context_table, ze_context_dditable_t, unsupported::context, {
+getter!(context_table, ze_context_dditable_t, context, {
     pfnCreate = context::context_create;
     pfnDestroy = context::context_destroy;
     pfnGetStatus = context::context_get_status;
     pfnSystemBarrier = context::context_system_barrier;
     pfnMakeMemoryResident = context::make_memory_resident;
     pfnEvictMemory = context::evict_memory;
-    pfnCreateEx = context::context_create_ex, since 1;
+    pfnCreateEx = context::context_create_ex;
 });
 
 getter!(
     command_queue_table,
     ze_command_queue_dditable_t,
-    unsupported::command_queue,
+    command_queue,
     {
         pfnCreate = queue::queue_create;
         pfnDestroy = queue::queue_destroy;
@@ -111,7 +103,7 @@ getter!(
 getter!(
     command_list_table,
     ze_command_list_dditable_t,
-    unsupported::command_list,
+    command_list,
     {
         pfnCreate = cmdlist::list_create;
         pfnCreateImmediate = cmdlist::list_create_immediate;
@@ -140,7 +132,7 @@ getter!(
     }
 );
 
-getter!(module_table, ze_module_dditable_t, unsupported::module, {
+getter!(module_table, ze_module_dditable_t, module, {
     pfnCreate = module::module_create;
     pfnDestroy = module::module_destroy;
     pfnDynamicLink = module::module_dynamic_link;
@@ -154,14 +146,14 @@ getter!(module_table, ze_module_dditable_t, unsupported::module, {
 getter!(
     module_build_log_table,
     ze_module_build_log_dditable_t,
-    unsupported::module_build_log,
+    module_build_log,
     {
         pfnDestroy = module::build_log_destroy;
         pfnGetString = module::build_log_get_string;
     }
 );
 
-getter!(kernel_table, ze_kernel_dditable_t, unsupported::kernel, {
+getter!(kernel_table, ze_kernel_dditable_t, kernel, {
     pfnCreate = kernel_api::kernel_create;
     pfnDestroy = kernel_api::kernel_destroy;
     pfnSetCacheConfig = kernel_api::kernel_set_cache_config;
@@ -176,11 +168,11 @@ getter!(kernel_table, ze_kernel_dditable_t, unsupported::kernel, {
     pfnGetName = kernel_api::kernel_get_name;
 });
 
-getter!(kernel_exp, ze_kernel_exp_dditable_t, unsupported::kernel_exp, {
-    pfnSetGlobalOffsetExp = kernel_api::kernel_set_global_offset, since 1;
+getter!(kernel_exp, ze_kernel_exp_dditable_t, kernel_exp, {
+    pfnSetGlobalOffsetExp = kernel_api::kernel_set_global_offset;
 });
 
-getter!(fence_table, ze_fence_dditable_t, unsupported::fence, {
+getter!(fence_table, ze_fence_dditable_t, fence, {
     pfnCreate = fence::fence_create;
     pfnDestroy = fence::fence_destroy;
     pfnHostSynchronize = fence::fence_host_synchronize;
@@ -188,17 +180,12 @@ getter!(fence_table, ze_fence_dditable_t, unsupported::fence, {
     pfnReset = fence::fence_reset;
 });
 
-getter!(
-    event_pool_table,
-    ze_event_pool_dditable_t,
-    unsupported::event_pool,
-    {
-        pfnCreate = event::event_pool_create;
-        pfnDestroy = event::event_pool_destroy;
-    }
-);
+getter!(event_pool_table, ze_event_pool_dditable_t, event_pool, {
+    pfnCreate = event::event_pool_create;
+    pfnDestroy = event::event_pool_destroy;
+});
 
-getter!(event_table, ze_event_dditable_t, unsupported::event, {
+getter!(event_table, ze_event_dditable_t, event, {
     pfnCreate = event::event_create;
     pfnDestroy = event::event_destroy;
     pfnHostSignal = event::event_host_signal;
@@ -208,19 +195,19 @@ getter!(event_table, ze_event_dditable_t, unsupported::event, {
     pfnQueryKernelTimestamp = event::event_query_kernel_timestamp;
 });
 
-getter!(mem_table, ze_mem_dditable_t, unsupported::mem, {
+getter!(mem_table, ze_mem_dditable_t, mem, {
     pfnAllocShared = memory::alloc_shared;
     pfnAllocDevice = memory::alloc_device;
     pfnAllocHost = memory::alloc_host;
     pfnFree = memory::free;
     pfnGetAllocProperties = memory::get_alloc_properties;
     pfnGetAddressRange = memory::get_address_range;
-    pfnFreeExt = memory::free_ext, since 3;
+    pfnFreeExt = memory::free_ext;
 });
 
 /// Defines getters for tables of which this driver implements nothing (every entry a stub).
 macro_rules! empty_getters {
-    ($($name:ident: $table:ty = $stubs:path;)*) => {$(
+    ($($name:ident: $table:ty = $t:ident;)*) => {$(
         #[doc = concat!("Fills a `", stringify!($table), "` with stubs: this driver has none of its entry points.")]
         ///
         /// # Safety
@@ -228,7 +215,7 @@ macro_rules! empty_getters {
         pub unsafe extern "C" fn $name(version: ze_api_version_t, table: *mut $table) -> ze_result_t {
             match accept(version, table) {
                 // SAFETY: non-null; the caller's table has the entries of `minor`.
-                Ok(minor) => { unsafe { $stubs(table, minor) }; ze_result_t::ZE_RESULT_SUCCESS }
+                Ok(minor) => { unsafe { unsupported::$t(table, minor) }; ze_result_t::ZE_RESULT_SUCCESS }
                 Err(code) => code,
             }
         }
@@ -236,26 +223,35 @@ macro_rules! empty_getters {
 }
 
 empty_getters! {
-    device_exp: ze_device_exp_dditable_t = unsupported::device_exp;
-    image: ze_image_dditable_t = unsupported::image;
-    image_exp: ze_image_exp_dditable_t = unsupported::image_exp;
-    event_exp: ze_event_exp_dditable_t = unsupported::event_exp;
-    sampler: ze_sampler_dditable_t = unsupported::sampler;
-    physical_mem: ze_physical_mem_dditable_t = unsupported::physical_mem;
-    virtual_mem: ze_virtual_mem_dditable_t = unsupported::virtual_mem;
-    fabric_vertex_exp: ze_fabric_vertex_exp_dditable_t = unsupported::fabric_vertex_exp;
-    fabric_edge_exp: ze_fabric_edge_exp_dditable_t = unsupported::fabric_edge_exp;
+    device_exp: ze_device_exp_dditable_t = device_exp;
+    image: ze_image_dditable_t = image;
+    image_exp: ze_image_exp_dditable_t = image_exp;
+    event_exp: ze_event_exp_dditable_t = event_exp;
+    sampler: ze_sampler_dditable_t = sampler;
+    physical_mem: ze_physical_mem_dditable_t = physical_mem;
+    virtual_mem: ze_virtual_mem_dditable_t = virtual_mem;
+    fabric_vertex_exp: ze_fabric_vertex_exp_dditable_t = fabric_vertex_exp;
+    fabric_edge_exp: ze_fabric_edge_exp_dditable_t = fabric_edge_exp;
 }
 
-/// A `zet`/`zes` getter: this driver offers no tools or sysman entry points, so it answers
-/// success and leaves the caller's (zero-initialised) table untouched.
+/// A `zet`/`zes` getter: this driver offers no tools entry points and of sysman only the
+/// memory-module ones ([`zes_device_table`](crate::zes_device_table),
+/// [`zes_memory_table`](crate::zes_memory_table)); for any other table it answers success and
+/// leaves the caller's (zero-initialised) table untouched.
 ///
 /// # Safety
-/// Any pointer is accepted; only its null-ness is read.
-pub unsafe extern "C" fn tools_table(
-    version: ze_api_version_t,
-    table: *mut core::ffi::c_void,
-) -> ze_result_t {
+/// `table` must be null or a writable DDI table of type `T` at the requested version.
+pub unsafe fn tools_getter<T: 'static>(version: ze_api_version_t, table: *mut T) -> ze_result_t {
+    use core::any::TypeId;
+    let of = TypeId::of::<T>();
+    if of == TypeId::of::<zes_device_dditable_t>() {
+        // SAFETY: `T` is this table type; the caller's guarantees are forwarded.
+        return unsafe { crate::zes_device_table(version, table.cast()) };
+    }
+    if of == TypeId::of::<zes_memory_dditable_t>() {
+        // SAFETY: as above.
+        return unsafe { crate::zes_memory_table(version, table.cast()) };
+    }
     match accept(version, table) {
         Ok(_) => ze_result_t::ZE_RESULT_SUCCESS,
         Err(code) => code,

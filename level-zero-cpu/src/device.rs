@@ -144,19 +144,6 @@ fn host_threads() -> u32 {
     std::thread::available_parallelism().map_or(1, |n| n.get() as u32)
 }
 
-typed! {
-    ze_device_properties_t => ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
-    ze_device_compute_properties_t => ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES,
-    ze_device_module_properties_t => ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES,
-    ze_command_queue_group_properties_t => ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES,
-    ze_device_memory_properties_t => ZE_STRUCTURE_TYPE_DEVICE_MEMORY_PROPERTIES,
-    ze_device_memory_access_properties_t => ZE_STRUCTURE_TYPE_DEVICE_MEMORY_ACCESS_PROPERTIES,
-    ze_device_cache_properties_t => ZE_STRUCTURE_TYPE_DEVICE_CACHE_PROPERTIES,
-    ze_device_image_properties_t => ZE_STRUCTURE_TYPE_DEVICE_IMAGE_PROPERTIES,
-    ze_device_external_memory_properties_t => ZE_STRUCTURE_TYPE_DEVICE_EXTERNAL_MEMORY_PROPERTIES,
-    ze_device_p2p_properties_t => ZE_STRUCTURE_TYPE_DEVICE_P2P_PROPERTIES,
-}
-
 pub unsafe extern "C" fn device_get(
     driver: ze_driver_handle_t,
     count: *mut u32,
@@ -381,7 +368,6 @@ pub unsafe extern "C" fn device_get_image_properties(
         let p = unsafe { output(props) }?;
         // Images are not supported: every limit is zero.
         *p = ze_device_image_properties_t {
-            stype: p.stype,
             pNext: p.pNext,
             ..Default::default()
         };
@@ -398,7 +384,6 @@ pub unsafe extern "C" fn device_get_external_memory_properties(
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props) }?;
         *p = ze_device_external_memory_properties_t {
-            stype: p.stype,
             pNext: p.pNext,
             ..Default::default()
         };

@@ -117,11 +117,6 @@ pub unsafe extern "C" fn driver_get_api_version(
     })
 }
 
-typed! {
-    ze_driver_properties_t => ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES,
-    ze_driver_ipc_properties_t => ZE_STRUCTURE_TYPE_DRIVER_IPC_PROPERTIES,
-}
-
 pub unsafe extern "C" fn driver_get_properties(
     driver: ze_driver_handle_t,
     props: *mut ze_driver_properties_t,

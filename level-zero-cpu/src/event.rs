@@ -127,11 +127,6 @@ pub unsafe fn wait_list(count: u32, list: *mut ze_event_handle_t) -> ZeResult<Ve
     handles.iter().map(|&h| event(h)).collect()
 }
 
-typed! {
-    ze_event_pool_desc_t => ZE_STRUCTURE_TYPE_EVENT_POOL_DESC,
-    ze_event_desc_t => ZE_STRUCTURE_TYPE_EVENT_DESC,
-}
-
 pub unsafe extern "C" fn event_pool_create(
     ctx: ze_context_handle_t,
     desc: *const ze_event_pool_desc_t,

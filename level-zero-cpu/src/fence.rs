@@ -44,10 +44,6 @@ pub fn fence(handle: ze_fence_handle_t) -> ZeResult<Arc<Fence>> {
     handle::get::<Fence, _>(handle)
 }
 
-typed! {
-    ze_fence_desc_t => ZE_STRUCTURE_TYPE_FENCE_DESC,
-}
-
 pub unsafe extern "C" fn fence_create(
     queue: ze_command_queue_handle_t,
     desc: *const ze_fence_desc_t,

@@ -48,11 +48,6 @@ pub fn kernel(h: ze_kernel_handle_t) -> ZeResult<Arc<Kernel>> {
     handle::get::<Kernel, _>(h)
 }
 
-typed! {
-    ze_kernel_desc_t => ZE_STRUCTURE_TYPE_KERNEL_DESC,
-    ze_kernel_properties_t => ZE_STRUCTURE_TYPE_KERNEL_PROPERTIES,
-}
-
 pub unsafe extern "C" fn kernel_create(
     m: ze_module_handle_t,
     desc: *const ze_kernel_desc_t,

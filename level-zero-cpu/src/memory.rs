@@ -244,13 +244,6 @@ fn allocate(
     Ok(base.cast())
 }
 
-typed! {
-    ze_device_mem_alloc_desc_t => ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
-    ze_host_mem_alloc_desc_t => ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
-    ze_memory_allocation_properties_t => ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES,
-    ze_memory_free_ext_desc_t => ZE_STRUCTURE_TYPE_MEMORY_FREE_EXT_DESC,
-}
-
 const DEVICE_ALLOC_FLAGS: u32 = 0x7;
 const HOST_ALLOC_FLAGS: u32 = 0xf;
 

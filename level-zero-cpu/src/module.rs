@@ -73,11 +73,6 @@ pub fn module(h: ze_module_handle_t) -> ZeResult<Arc<Module>> {
     handle::get::<Module, _>(h)
 }
 
-typed! {
-    ze_module_desc_t => ZE_STRUCTURE_TYPE_MODULE_DESC,
-    ze_module_properties_t => ZE_STRUCTURE_TYPE_MODULE_PROPERTIES,
-}
-
 fn make_log(text: &str, context: usize, out: *mut ze_module_build_log_handle_t) {
     if !out.is_null() {
         let text = CString::new(text.replace('\0', " ")).unwrap_or_default();

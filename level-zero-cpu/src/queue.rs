@@ -29,10 +29,6 @@ pub fn queue(handle: ze_command_queue_handle_t) -> ZeResult<Arc<CommandQueue>> {
     handle::get::<CommandQueue, _>(handle)
 }
 
-typed! {
-    ze_command_queue_desc_t => ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
-}
-
 /// Validates a queue descriptor against the device; returns (ordinal, synchronous).
 pub fn check_queue_desc(
     ctx: &Context,

@@ -96,16 +96,15 @@ pub unsafe extern "C" fn zes_device_table(
     version: ze_api_version_t,
     table: *mut zes_device_dditable_t,
 ) -> ze_result_t {
-    // SAFETY: forwarded caller contract.
-    let result = unsafe { crate::tools_table(version, table.cast()) };
-    if result == ze_result_t::ZE_RESULT_SUCCESS {
-        // SAFETY: non-null (checked by tools_table); the entry exists since 1.0.
-        unsafe {
-            core::ptr::addr_of_mut!((*table).pfnEnumMemoryModules)
-                .write(Some(device_enum_memory_modules))
-        };
+    if let Err(code) = crate::ddi::accept(version, table) {
+        return code;
     }
-    result
+    // SAFETY: non-null (checked by `accept`); the entry exists since 1.0.
+    unsafe {
+        core::ptr::addr_of_mut!((*table).pfnEnumMemoryModules)
+            .write(Some(device_enum_memory_modules))
+    };
+    ze_result_t::ZE_RESULT_SUCCESS
 }
 
 /// Fills the sysman memory table's property and state entries (1.0 entries).
@@ -116,14 +115,13 @@ pub unsafe extern "C" fn zes_memory_table(
     version: ze_api_version_t,
     table: *mut zes_memory_dditable_t,
 ) -> ze_result_t {
-    // SAFETY: forwarded caller contract.
-    let result = unsafe { crate::tools_table(version, table.cast()) };
-    if result == ze_result_t::ZE_RESULT_SUCCESS {
-        // SAFETY: non-null (checked by tools_table); the entries exist since 1.0.
-        unsafe {
-            core::ptr::addr_of_mut!((*table).pfnGetProperties).write(Some(memory_get_properties));
-            core::ptr::addr_of_mut!((*table).pfnGetState).write(Some(memory_get_state));
-        }
+    if let Err(code) = crate::ddi::accept(version, table) {
+        return code;
     }
-    result
+    // SAFETY: non-null (checked by `accept`); the entries exist since 1.0.
+    unsafe {
+        core::ptr::addr_of_mut!((*table).pfnGetProperties).write(Some(memory_get_properties));
+        core::ptr::addr_of_mut!((*table).pfnGetState).write(Some(memory_get_state));
+    }
+    ze_result_t::ZE_RESULT_SUCCESS
 }

@@ -199,37 +199,14 @@ macro_rules! ze_getters {
     };
 }
 
-ze_getters! {
-    Global: ze_global_dditable_t, global, ze_pfnGetGlobalProcAddrTable_t, "zeGetGlobalProcAddrTable", false;
-    Driver: ze_driver_dditable_t, driver, ze_pfnGetDriverProcAddrTable_t, "zeGetDriverProcAddrTable", false;
-    Device: ze_device_dditable_t, device, ze_pfnGetDeviceProcAddrTable_t, "zeGetDeviceProcAddrTable", false;
-    DeviceExp: ze_device_exp_dditable_t, device_exp, ze_pfnGetDeviceExpProcAddrTable_t, "zeGetDeviceExpProcAddrTable", true;
-    Context: ze_context_dditable_t, context, ze_pfnGetContextProcAddrTable_t, "zeGetContextProcAddrTable", false;
-    CommandQueue: ze_command_queue_dditable_t, command_queue, ze_pfnGetCommandQueueProcAddrTable_t, "zeGetCommandQueueProcAddrTable", false;
-    CommandList: ze_command_list_dditable_t, command_list, ze_pfnGetCommandListProcAddrTable_t, "zeGetCommandListProcAddrTable", false;
-    Image: ze_image_dditable_t, image, ze_pfnGetImageProcAddrTable_t, "zeGetImageProcAddrTable", false;
-    ImageExp: ze_image_exp_dditable_t, image_exp, ze_pfnGetImageExpProcAddrTable_t, "zeGetImageExpProcAddrTable", true;
-    Fence: ze_fence_dditable_t, fence, ze_pfnGetFenceProcAddrTable_t, "zeGetFenceProcAddrTable", false;
-    EventPool: ze_event_pool_dditable_t, event_pool, ze_pfnGetEventPoolProcAddrTable_t, "zeGetEventPoolProcAddrTable", false;
-    Event: ze_event_dditable_t, event, ze_pfnGetEventProcAddrTable_t, "zeGetEventProcAddrTable", false;
-    EventExp: ze_event_exp_dditable_t, event_exp, ze_pfnGetEventExpProcAddrTable_t, "zeGetEventExpProcAddrTable", true;
-    Module: ze_module_dditable_t, module, ze_pfnGetModuleProcAddrTable_t, "zeGetModuleProcAddrTable", false;
-    ModuleBuildLog: ze_module_build_log_dditable_t, module_build_log, ze_pfnGetModuleBuildLogProcAddrTable_t, "zeGetModuleBuildLogProcAddrTable", false;
-    Kernel: ze_kernel_dditable_t, kernel, ze_pfnGetKernelProcAddrTable_t, "zeGetKernelProcAddrTable", false;
-    KernelExp: ze_kernel_exp_dditable_t, kernel_exp, ze_pfnGetKernelExpProcAddrTable_t, "zeGetKernelExpProcAddrTable", true;
-    Sampler: ze_sampler_dditable_t, sampler, ze_pfnGetSamplerProcAddrTable_t, "zeGetSamplerProcAddrTable", false;
-    PhysicalMem: ze_physical_mem_dditable_t, physical_mem, ze_pfnGetPhysicalMemProcAddrTable_t, "zeGetPhysicalMemProcAddrTable", false;
-    Mem: ze_mem_dditable_t, mem, ze_pfnGetMemProcAddrTable_t, "zeGetMemProcAddrTable", false;
-    VirtualMem: ze_virtual_mem_dditable_t, virtual_mem, ze_pfnGetVirtualMemProcAddrTable_t, "zeGetVirtualMemProcAddrTable", false;
-    FabricVertexExp: ze_fabric_vertex_exp_dditable_t, fabric_vertex_exp, ze_pfnGetFabricVertexExpProcAddrTable_t, "zeGetFabricVertexExpProcAddrTable", true;
-    FabricEdgeExp: ze_fabric_edge_exp_dditable_t, fabric_edge_exp, ze_pfnGetFabricEdgeExpProcAddrTable_t, "zeGetFabricEdgeExpProcAddrTable", true;
-}
+crate::ddi::with_ze_tables!(ze_getters);
 
 /// The complete set of `ze` DDI tables of one initialised Level Zero library, with where
 /// it came from and the versions agreed.
 ///
-/// Calls go through the tables with [`ze_call!`](crate::ze_call), which answers
-/// `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE` for an entry the source left null. A `Dispatch`
+/// Calls go through the tables with the result layer ([`calls`](crate::calls)) or
+/// [`ze_call!`](crate::ze_call), which answer `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE` for an entry
+/// the source left null. A `Dispatch`
 /// is plain data (function pointers); the library behind it is never unloaded.
 #[derive(Clone)]
 pub struct Dispatch {
@@ -334,11 +311,10 @@ impl Dispatch {
         };
         if !already_initialised {
             // SAFETY: zeInit takes flags by value; 0 asks for every driver type.
-            let result = unsafe { crate::ze_call!(dispatch, Global.pfnInit(ze_init_flags_t(0))) };
-            if result != ze_result_t::ZE_RESULT_SUCCESS {
+            if let Err(e) = unsafe { calls::global::init(&dispatch, ze_init_flags_t(0)) } {
                 return Err(LoadError::Init {
                     library: dispatch.source,
-                    result,
+                    result: e.result,
                 });
             }
         }
@@ -354,34 +330,22 @@ impl Dispatch {
     }
 
     fn query_driver_versions(&self) -> Result<Vec<ze_api_version_t>, LoadError> {
-        let fail = |getter, result| LoadError::Getter {
+        let fail = |e: ZeError| LoadError::Getter {
             library: self.source.clone(),
-            getter,
-            result,
+            getter: e.call,
+            result: e.result,
         };
         let mut count = 0u32;
         // SAFETY: count is a valid out-pointer; a null handle array asks for the count.
-        let result =
-            unsafe { crate::ze_call!(self, Driver.pfnGet(&mut count, core::ptr::null_mut())) };
-        result.ok().map_err(|r| fail("zeDriverGet", r))?;
+        unsafe { calls::driver::get(self, &mut count, core::ptr::null_mut()) }.map_err(fail)?;
         let mut drivers = vec![core::ptr::null_mut(); count as usize];
         // SAFETY: `drivers` has room for `count` handles.
-        let result =
-            unsafe { crate::ze_call!(self, Driver.pfnGet(&mut count, drivers.as_mut_ptr())) };
-        result.ok().map_err(|r| fail("zeDriverGet", r))?;
+        unsafe { calls::driver::get(self, &mut count, drivers.as_mut_ptr()) }.map_err(fail)?;
         drivers.truncate(count as usize);
         drivers
             .into_iter()
-            .map(|driver| {
-                let mut version = ze_api_version_t(0);
-                // SAFETY: `driver` came from zeDriverGet; `version` is a valid out-pointer.
-                let result =
-                    unsafe { crate::ze_call!(self, Driver.pfnGetApiVersion(driver, &mut version)) };
-                result
-                    .ok()
-                    .map(|()| version)
-                    .map_err(|r| fail("zeDriverGetApiVersion", r))
-            })
+            // SAFETY: `driver` came from zeDriverGet.
+            .map(|driver| unsafe { calls::driver::get_api_version(self, driver) }.map_err(fail))
             .collect()
     }
 
@@ -391,7 +355,8 @@ impl Dispatch {
         self.sysman.as_ref()
     }
 
-    /// The DDI tables. Prefer [`ze_call!`](crate::ze_call) to calling entries directly.
+    /// The DDI tables. Prefer the result layer ([`calls`](crate::calls)) to calling entries
+    /// directly.
     pub fn tables(&self) -> &ze_dditable_t {
         &self.tables
     }
@@ -420,7 +385,9 @@ impl Dispatch {
 /// The sysman tables this crate uses: device (memory-module enumeration) and memory (state).
 #[derive(Clone, Copy, Debug)]
 pub struct SysmanTables {
+    /// `zesGetDeviceProcAddrTable`'s table.
     pub device: zes_device_dditable_t,
+    /// `zesGetMemoryProcAddrTable`'s table.
     pub memory: zes_memory_dditable_t,
 }
 

@@ -4,17 +4,22 @@
 //!   committed, so building needs neither libclang nor the headers. C enums and flag fields are
 //!   `#[repr(transparent)]` newtypes with associated constants: any value a driver returns is
 //!   a valid Rust value. No function is declared: every call goes through the DDI tables.
+//!   Every struct with an `stype` has a `Default` that fills it in.
 //! * [`Dispatch`] holds the complete set of `ze` DDI tables of one initialised library, filled
 //!   by one code path from one of three [`Source`]s: Intel's loader, a driver library opened
 //!   by path, or a driver linked into the process. Nothing links `-lze_loader`.
+//! * [`calls`] is the checked result layer: one `unsafe fn` per C call, returning
+//!   `Result<T, ZeError>` with the call named; [`ddi`] is the table of DDI tables and getters.
+//!
+//! Everything under `src/generated/` and the driver's stubs are generated from the headers by
+//! `cargo xtask codegen` (the only step that needs libclang).
 //!
 //! ```no_run
-//! use level_zero_sys::{ze_call, Dispatch};
+//! use level_zero_sys::{calls, Dispatch};
 //! let api = Dispatch::from_loader(None)?; // libze_loader.so.1
 //! let mut count = 0u32;
 //! // SAFETY: a null handle array asks for the number of drivers.
-//! let r = unsafe { ze_call!(api, Driver.pfnGet(&mut count, std::ptr::null_mut())) };
-//! r.ok()?;
+//! unsafe { calls::driver::get(&api, &mut count, std::ptr::null_mut()) }?;
 //! println!("{count} driver(s) via {}", api.source());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -25,24 +30,50 @@
     non_snake_case,
     non_upper_case_globals,
     clippy::all,
+    clippy::pedantic,
     missing_docs,
+    unsafe_op_in_unsafe_fn,
+    clippy::undocumented_unsafe_blocks,
     // The headers' comments say `[in]`, `[out]`, `[Core]`: not links.
     rustdoc::broken_intra_doc_links,
     rustdoc::invalid_html_tags,
     rustdoc::bare_urls
 )]
-mod generated {
-    #[cfg(feature = "regenerate")]
-    include!(concat!(env!("OUT_DIR"), "/bindings.rs"));
-    #[cfg(not(feature = "regenerate"))]
-    include!("bindings.rs");
-}
-pub use generated::*;
+#[path = "generated/bindings.rs"]
+mod bindings;
+pub use bindings::*;
 
+#[path = "generated/calls.rs"]
+pub mod calls;
+#[path = "generated/ddi.rs"]
+pub mod ddi;
+#[path = "generated/defaults.rs"]
+mod defaults;
 mod dispatch;
 mod result;
+#[path = "generated/results.rs"]
+mod results;
 
 pub use dispatch::{
     make_version, version_parts, Dispatch, LoadError, Source, SysmanTables, ZeGetters, API_VERSION,
     LOADER_LIBRARY,
 };
+pub use result::ZeError;
+
+/// A struct whose first field, `stype`, names its type (descriptors and properties). Its
+/// `Default` fills the `stype` in:
+///
+/// ```
+/// use level_zero_sys::*;
+/// let desc = ze_context_desc_t::default();
+/// assert_eq!(desc.stype, ze_structure_type_t::ZE_STRUCTURE_TYPE_CONTEXT_DESC);
+/// assert_eq!(desc.stype(), ze_context_desc_t::STYPE);
+/// ```
+pub trait Stype: Default {
+    /// The enum of structure types it belongs to (`ze_`, `zet_` or `zes_structure_type_t`).
+    type Kind: Copy + Eq;
+    /// Its structure type.
+    const STYPE: Self::Kind;
+    /// The value its `stype` field holds.
+    fn stype(&self) -> Self::Kind;
+}

@@ -34,7 +34,7 @@ impl BackendChoice {
     /// Reads [`BACKEND_ENV`]; unset or empty is `Auto`.
     pub fn from_env() -> BackendChoice {
         match std::env::var(BACKEND_ENV).ok().as_deref().map(str::trim) {
-            None | Some("") | Some("auto") => BackendChoice::Auto,
+            None | Some("" | "auto") => BackendChoice::Auto,
             Some("loader") => BackendChoice::Loader,
             Some("cpu") => BackendChoice::Cpu,
             Some(path) => BackendChoice::Library(PathBuf::from(path)),

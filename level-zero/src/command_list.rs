@@ -30,7 +30,9 @@ pub type Retained = Arc<dyn Any + Send + Sync>;
 /// ```
 #[derive(Clone, Copy, Default)]
 pub struct Deps<'a> {
+    /// The event the command signals when it completes.
     pub signal: Option<&'a Event>,
+    /// Events the command waits for before it starts.
     pub wait: &'a [&'a Event],
 }
 
@@ -41,6 +43,7 @@ impl<'a> Deps<'a> {
         wait: &[],
     };
 
+    /// Signals `event` on completion; waits for nothing.
     pub fn signal(event: &'a Event) -> Deps<'a> {
         Deps {
             signal: Some(event),
@@ -48,6 +51,7 @@ impl<'a> Deps<'a> {
         }
     }
 
+    /// Waits for `events`; signals nothing.
     pub fn wait(events: &'a [&'a Event]) -> Deps<'a> {
         Deps {
             signal: None,
@@ -78,13 +82,21 @@ impl<'a> Deps<'a> {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MemoryAdvice {
+    /// The range is mostly read (copies may be kept on several devices).
     SetReadMostly,
+    /// Undoes `SetReadMostly`.
     ClearReadMostly,
+    /// Prefers the device's memory for the range.
     SetPreferredLocation,
+    /// Undoes `SetPreferredLocation`.
     ClearPreferredLocation,
+    /// The range is mostly accessed without atomics.
     SetNonAtomicMostly,
+    /// Undoes `SetNonAtomicMostly`.
     ClearNonAtomicMostly,
+    /// Prefers cached accesses.
     BiasCached,
+    /// Prefers uncached accesses.
     BiasUncached,
 }
 
@@ -101,6 +113,7 @@ impl MemoryAdvice {
         MemoryAdvice::BiasUncached,
     ];
 
+    /// The C value.
     pub fn raw(self) -> ze_memory_advice_t {
         ze_memory_advice_t(self as u32)
     }
@@ -115,6 +128,7 @@ impl MemoryAdvice {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Region {
+    /// Offset of the block: byte in the row, row, slice.
     pub origin: [u32; 3],
     /// Width (bytes), height (rows), depth (slices).
     pub extent: [u32; 3],
@@ -719,7 +733,6 @@ impl CommandList {
     pub fn with_ordinal(ctx: &Context, device: &Device, ordinal: u32) -> Result<CommandList> {
         ctx.check_device(device)?;
         let desc = ze_command_list_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC,
             commandQueueGroupOrdinal: ordinal,
             ..Default::default()
         };
@@ -748,10 +761,12 @@ impl CommandList {
         })
     }
 
+    /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_command_list_handle_t {
         self.core.handle
     }
 
+    /// Whether the list is closed (executable, no longer appendable).
     pub fn is_closed(&self) -> bool {
         self.closed
     }

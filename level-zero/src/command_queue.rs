@@ -14,6 +14,7 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum QueueMode {
     #[default]
+    /// The driver's choice.
     Default,
     /// Calls return when the work is done.
     Synchronous,
@@ -35,8 +36,11 @@ impl QueueMode {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum QueuePriority {
     #[default]
+    /// The default priority.
     Normal,
+    /// Runs after other work.
     Low,
+    /// Runs ahead of other work.
     High,
 }
 
@@ -53,27 +57,34 @@ pub enum QueuePriority {
 pub struct QueueDesc {
     /// Queue group ordinal (`None`: the device's first compute group).
     pub ordinal: Option<u32>,
+    /// Which queue of the group.
     pub index: u32,
+    /// Synchronous, asynchronous or the driver's choice.
     pub mode: QueueMode,
+    /// Scheduling priority.
     pub priority: QueuePriority,
 }
 
 impl QueueDesc {
+    /// Sets the queue group ordinal.
     pub fn ordinal(mut self, ordinal: u32) -> Self {
         self.ordinal = Some(ordinal);
         self
     }
 
+    /// Sets the queue index within the group.
     pub fn index(mut self, index: u32) -> Self {
         self.index = index;
         self
     }
 
+    /// Sets the execution mode.
     pub fn mode(mut self, mode: QueueMode) -> Self {
         self.mode = mode;
         self
     }
 
+    /// Sets the priority.
     pub fn priority(mut self, priority: QueuePriority) -> Self {
         self.priority = priority;
         self
@@ -85,7 +96,6 @@ impl QueueDesc {
             None => device.compute_ordinal()?,
         };
         Ok(ze_command_queue_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
             ordinal,
             index: self.index,
             mode: self.mode.raw(),
@@ -156,6 +166,7 @@ impl CommandQueue {
         )
     }
 
+    /// A queue on `device` as `desc` says.
     pub fn with_desc(ctx: &Context, device: &Device, desc: QueueDesc) -> Result<CommandQueue> {
         ctx.check_device(device)?;
         let raw = desc.raw(device)?;
@@ -177,10 +188,12 @@ impl CommandQueue {
         })))
     }
 
+    /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_command_queue_handle_t {
         self.0.handle
     }
 
+    /// The device the queue submits to.
     pub fn device(&self) -> &Device {
         &self.0.device
     }

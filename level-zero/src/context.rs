@@ -82,10 +82,7 @@ impl Context {
         devices: Vec<Device>,
         restrict: Option<&[Device]>,
     ) -> Result<Context> {
-        let desc = ze_context_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_CONTEXT_DESC,
-            ..Default::default()
-        };
+        let desc = ze_context_desc_t::default();
         let mut handle = std::ptr::null_mut();
         let dispatch = &driver.api.dispatch;
         match restrict {
@@ -128,10 +125,12 @@ impl Context {
         })))
     }
 
+    /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_context_handle_t {
         self.0.handle
     }
 
+    /// The driver the context belongs to.
     pub fn driver(&self) -> &Driver {
         &self.0.driver
     }

@@ -46,10 +46,15 @@ impl std::fmt::Debug for Device {
 /// The kind of device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DeviceKind {
+    /// A graphics processor.
     Gpu,
+    /// A central processor.
     Cpu,
+    /// A field-programmable gate array.
     Fpga,
+    /// A memory copy accelerator.
     Mca,
+    /// A vision processing unit.
     Vpu,
     /// A value this crate does not know.
     Other(u32),
@@ -71,52 +76,84 @@ impl From<ze_device_type_t> for DeviceKind {
 /// General device properties.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeviceProperties {
+    /// The device's name.
     pub name: String,
+    /// What kind of device it is.
     pub kind: DeviceKind,
+    /// PCI vendor id.
     pub vendor_id: u32,
+    /// PCI device id.
     pub device_id: u32,
+    /// Universally unique id.
     pub uuid: [u8; 16],
+    /// Whether it is a sub-device of another device.
     pub is_subdevice: bool,
+    /// Whether it shares memory with the host (integrated graphics).
     pub is_integrated: bool,
+    /// Its index among its parent's sub-devices.
     pub subdevice_id: u32,
+    /// Core clock rate, in MHz.
     pub core_clock_mhz: u32,
+    /// Largest single allocation, in bytes.
     pub max_mem_alloc_size: u64,
+    /// Hardware contexts the device supports.
     pub max_hardware_contexts: u32,
+    /// Slices.
     pub num_slices: u32,
+    /// Sub-slices per slice.
     pub num_subslices_per_slice: u32,
+    /// Execution units per sub-slice.
     pub num_eus_per_subslice: u32,
+    /// Timer resolution (cycles per second at API 1.2 and later).
     pub timer_resolution: u64,
+    /// Valid bits of global timestamps.
     pub timestamp_valid_bits: u32,
+    /// Valid bits of kernel timestamps.
     pub kernel_timestamp_valid_bits: u32,
 }
 
 /// Compute limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ComputeProperties {
+    /// Most work-items in one work-group.
     pub max_total_group_size: u32,
+    /// Largest work-group size per dimension.
     pub max_group_size: [u32; 3],
+    /// Most work-groups per dimension of a launch.
     pub max_group_count: [u32; 3],
+    /// Shared local memory per work-group, in bytes.
     pub max_shared_local_memory: u32,
+    /// Sub-group sizes the device supports.
     pub subgroup_sizes: Vec<u32>,
 }
 
 /// One memory of a device.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemoryProperties {
+    /// Name of the memory (e.g. `"DDR"`).
     pub name: String,
+    /// Size in bytes.
     pub total_size: u64,
+    /// Clock rate, in MHz.
     pub max_clock_mhz: u32,
+    /// Bus width, in bits.
     pub max_bus_width: u32,
 }
 
 /// A command queue group (engine type).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QueueGroup {
+    /// The group's ordinal (what a queue descriptor names).
     pub ordinal: u32,
+    /// Whether its queues run kernels.
     pub compute: bool,
+    /// Whether its queues copy memory.
     pub copy: bool,
+    /// Whether its queues run cooperative kernels.
     pub cooperative_kernels: bool,
+    /// Queues in the group.
     pub num_queues: u32,
+    /// Largest fill pattern, in bytes.
     pub max_fill_pattern_size: usize,
 }
 
@@ -125,16 +162,22 @@ pub struct QueueGroup {
 pub struct ModuleProperties {
     /// `(major, minor)` of the highest SPIR-V version accepted.
     pub spirv_version: (u32, u32),
+    /// Whether kernels may use half precision.
     pub fp16: bool,
+    /// Whether kernels may use double precision.
     pub fp64: bool,
+    /// Whether kernels may use 64-bit atomics.
     pub int64_atomics: bool,
+    /// Largest total size of a kernel's arguments, in bytes.
     pub max_argument_size: u32,
 }
 
 /// Free and total device memory, as sysman reports them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemoryState {
+    /// Free bytes.
     pub free: u64,
+    /// Total bytes.
     pub total: u64,
 }
 
@@ -153,6 +196,7 @@ impl Device {
         self.handle
     }
 
+    /// The driver the device belongs to.
     pub fn driver(&self) -> &Driver {
         &self.driver
     }
@@ -161,11 +205,9 @@ impl Device {
         &self.driver.api.dispatch
     }
 
+    /// The device's properties (`zeDeviceGetProperties`).
     pub fn properties(&self) -> Result<DeviceProperties> {
-        let mut p = ze_device_properties_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
-            ..Default::default()
-        };
+        let mut p = ze_device_properties_t::default();
         // SAFETY: valid device; `p` is a local with its stype set.
         check(
             unsafe {
@@ -198,11 +240,9 @@ impl Device {
         })
     }
 
+    /// Work-group limits (`zeDeviceGetComputeProperties`).
     pub fn compute_properties(&self) -> Result<ComputeProperties> {
-        let mut p = ze_device_compute_properties_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES,
-            ..Default::default()
-        };
+        let mut p = ze_device_compute_properties_t::default();
         // SAFETY: valid device; local out-structure.
         check(
             unsafe {
@@ -222,11 +262,9 @@ impl Device {
         })
     }
 
+    /// What kernels may use (`zeDeviceGetModuleProperties`).
     pub fn module_properties(&self) -> Result<ModuleProperties> {
-        let mut p = ze_device_module_properties_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES,
-            ..Default::default()
-        };
+        let mut p = ze_device_module_properties_t::default();
         // SAFETY: valid device; local out-structure.
         check(
             unsafe {
@@ -250,11 +288,9 @@ impl Device {
         })
     }
 
+    /// The device's memories (`zeDeviceGetMemoryProperties`).
     pub fn memory_properties(&self) -> Result<Vec<MemoryProperties>> {
-        let template = ze_device_memory_properties_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MEMORY_PROPERTIES,
-            ..Default::default()
-        };
+        let template = ze_device_memory_properties_t::default();
         let items = list(template, |count, array| {
             // SAFETY: valid device; count-and-array protocol with stype-initialised entries.
             check(
@@ -278,11 +314,9 @@ impl Device {
             .collect())
     }
 
+    /// The device's queue groups (`zeDeviceGetCommandQueueGroupProperties`).
     pub fn queue_groups(&self) -> Result<Vec<QueueGroup>> {
-        let template = ze_command_queue_group_properties_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES,
-            ..Default::default()
-        };
+        let template = ze_command_queue_group_properties_t::default();
         let items = list(template, |count, array| {
             // SAFETY: valid device; count-and-array protocol with stype-initialised entries.
             check(
@@ -321,6 +355,7 @@ impl Device {
             .map_or(0, |g| g.ordinal))
     }
 
+    /// The device's sub-devices (none for a device that is not partitioned).
     pub fn subdevices(&self) -> Result<Vec<Device>> {
         let handles = list(std::ptr::null_mut(), |count, array| {
             // SAFETY: valid device; count-and-array protocol.
@@ -410,10 +445,7 @@ impl Device {
         };
         let mut total = MemoryState { free: 0, total: 0 };
         for module in modules {
-            let mut state = zes_mem_state_t {
-                stype: zes_structure_type_t::ZES_STRUCTURE_TYPE_MEM_STATE,
-                ..Default::default()
-            };
+            let mut state = zes_mem_state_t::default();
             // SAFETY: `module` came from the enumeration above; `state` is a local.
             check(
                 unsafe { get_state(module, &mut state) },

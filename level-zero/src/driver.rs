@@ -38,7 +38,9 @@ impl std::fmt::Debug for Driver {
 /// Driver properties.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DriverProperties {
+    /// Universally unique id of the driver.
     pub uuid: [u8; 16],
+    /// The driver's own version number.
     pub driver_version: u32,
     /// `(major, minor)` of the API the driver implements.
     pub api_version: (u32, u32),
@@ -86,11 +88,9 @@ impl Driver {
         self.handle
     }
 
+    /// The driver's properties (`zeDriverGetProperties`).
     pub fn properties(&self) -> Result<DriverProperties> {
-        let mut p = ze_driver_properties_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES,
-            ..Default::default()
-        };
+        let mut p = ze_driver_properties_t::default();
         let mut version = ze_api_version_t(0);
         // SAFETY: valid driver handle; out-structures are locals with their stype set.
         unsafe {

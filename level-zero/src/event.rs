@@ -21,8 +21,11 @@ bitflags::bitflags! {
     /// `ze_event_scope_flags_t`: whose caches a signal or wait covers.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct EventScope: u32 {
+        /// The sub-device's caches.
         const SUBDEVICE = 1;
+        /// The device's caches.
         const DEVICE = 2;
+        /// Coherent with the host.
         const HOST = 4;
     }
 }
@@ -67,7 +70,6 @@ impl EventPool {
     /// A pool of `count` events usable by every device of the context.
     pub fn new(ctx: &Context, flags: EventPoolFlags, count: u32) -> Result<EventPool> {
         let desc = ze_event_pool_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_EVENT_POOL_DESC,
             flags: ze_event_pool_flags_t(flags.bits()),
             count,
             ..Default::default()
@@ -91,10 +93,12 @@ impl EventPool {
         })))
     }
 
+    /// How many events the pool holds.
     pub fn count(&self) -> u32 {
         self.0.count
     }
 
+    /// The flags the pool was created with.
     pub fn flags(&self) -> EventPoolFlags {
         self.0.flags
     }
@@ -108,7 +112,6 @@ impl EventPool {
             )));
         }
         let desc = ze_event_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_EVENT_DESC,
             index,
             signal: ze_event_scope_flags_t(signal.bits()),
             wait: ze_event_scope_flags_t(wait.bits()),
@@ -159,7 +162,9 @@ impl Drop for EventInner {
 /// Kernel start and end timestamps of an event (device clock ticks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KernelTimestamp {
+    /// Start and end on the device's global clock.
     pub global: (u64, u64),
+    /// Start and end on the context's clock (only while the context was active).
     pub context: (u64, u64),
 }
 
@@ -178,6 +183,7 @@ pub(crate) fn timeout_ns(timeout: Option<Duration>) -> u64 {
 }
 
 impl Event {
+    /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_event_handle_t {
         self.0.handle
     }

@@ -39,7 +39,6 @@ impl Fence {
     /// A fence of `queue`, created signalled if `signalled`.
     pub fn new(queue: &CommandQueue, signalled: bool) -> Result<Fence> {
         let desc = ze_fence_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_FENCE_DESC,
             flags: ze_fence_flags_t(if signalled {
                 ze_fence_flag_t::ZE_FENCE_FLAG_SIGNALED.0
             } else {

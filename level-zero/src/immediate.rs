@@ -22,7 +22,9 @@ const RING: usize = 64;
 /// See [`ImmediateCommandList`] for an example.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Token {
+    /// Which list (a process-unique id).
     pub list: u64,
+    /// The command's sequence number in that list.
     pub seq: u64,
 }
 
@@ -70,6 +72,7 @@ impl ImmediateCommandList {
         )
     }
 
+    /// An immediate list on `device` as `desc` says (ordinal, mode, priority).
     pub fn with_desc(
         ctx: &Context,
         device: &Device,
@@ -109,6 +112,7 @@ impl ImmediateCommandList {
         })
     }
 
+    /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_command_list_handle_t {
         self.core.handle
     }

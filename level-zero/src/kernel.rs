@@ -17,6 +17,7 @@ use std::sync::Arc;
 pub struct Groups(pub [u32; 3]);
 
 impl Groups {
+    /// `x` work-groups along the first dimension.
     pub fn x(x: u32) -> Groups {
         Groups([x, 1, 1])
     }
@@ -26,8 +27,11 @@ bitflags::bitflags! {
     /// Which allocations a kernel may reach without receiving them as arguments.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct IndirectAccess: u32 {
+        /// Host allocations.
         const HOST = 1;
+        /// Device allocations.
         const DEVICE = 2;
+        /// Shared allocations.
         const SHARED = 4;
     }
 }
@@ -35,11 +39,15 @@ bitflags::bitflags! {
 /// Kernel properties.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KernelProperties {
+    /// Number of arguments.
     pub num_args: u32,
     /// `reqd_work_group_size`, if the kernel declares one.
     pub required_group_size: Option<[u32; 3]>,
+    /// Shared local memory the kernel declares, in bytes.
     pub local_mem_size: u32,
+    /// Private memory per work-item, in bytes.
     pub private_mem_size: u32,
+    /// Largest sub-group size the kernel may run with.
     pub max_subgroup_size: u32,
 }
 
@@ -110,7 +118,6 @@ impl Kernel {
     pub(crate) fn new(module: &Module, name: &str) -> Result<Kernel> {
         let cname = CString::new(name).map_err(|_| invalid("kernel name contains a NUL byte"))?;
         let desc = ze_kernel_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_KERNEL_DESC,
             pKernelName: cname.as_ptr(),
             ..Default::default()
         };
@@ -127,10 +134,7 @@ impl Kernel {
             module: module.clone(),
             handle,
         });
-        let mut p = ze_kernel_properties_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_KERNEL_PROPERTIES,
-            ..Default::default()
-        };
+        let mut p = ze_kernel_properties_t::default();
         // SAFETY: valid kernel; local out-structure.
         check(
             unsafe {
@@ -164,22 +168,27 @@ impl Kernel {
         })
     }
 
+    /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_kernel_handle_t {
         self.inner.handle
     }
 
+    /// The kernel's name in its module.
     pub fn name(&self) -> &str {
         &self.name
     }
 
+    /// The module the kernel comes from.
     pub fn module(&self) -> &Module {
         &self.inner.module
     }
 
+    /// The kernel's properties, read at creation.
     pub fn properties(&self) -> &KernelProperties {
         &self.properties
     }
 
+    /// The work-group size launches use.
     pub fn group_size(&self) -> [u32; 3] {
         self.group_size
     }
@@ -255,6 +264,7 @@ impl Kernel {
         self.set_raw(index, bytes, std::ptr::null())
     }
 
+    /// Sets the work-group size of later launches (checked against the device's limits).
     pub fn set_group_size(&mut self, size: [u32; 3]) -> Result<()> {
         // SAFETY: valid kernel; `&mut self` excludes concurrent setters.
         let r = unsafe {
@@ -312,6 +322,7 @@ impl Kernel {
         Ok(Groups([n.div_ceil(size[0]), 1, 1]))
     }
 
+    /// Most work-groups a cooperative launch may have (`zeKernelSuggestMaxCooperativeGroupCount`).
     pub fn max_cooperative_group_count(&self) -> Result<u32> {
         let mut count = 0u32;
         // SAFETY: valid kernel; local out-value.
@@ -327,6 +338,7 @@ impl Kernel {
         Ok(count)
     }
 
+    /// Lets the kernel reach allocations of these kinds without receiving them as arguments.
     pub fn set_indirect_access(&mut self, access: IndirectAccess) -> Result<()> {
         // SAFETY: valid kernel; `&mut self` excludes concurrent setters.
         check(

@@ -27,6 +27,7 @@ pub enum MemoryKind {
 }
 
 impl MemoryKind {
+    /// `"device"`, `"shared"` or `"host"`.
     pub fn name(self) -> &'static str {
         match self {
             MemoryKind::Host => "host",
@@ -133,10 +134,7 @@ impl Allocation {
     ) -> Result<Allocation> {
         ctx.check_device(device)?;
         check_alignment(alignment)?;
-        let desc = ze_device_mem_alloc_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
-            ..Default::default()
-        };
+        let desc = ze_device_mem_alloc_desc_t::default();
         let mut ptr = std::ptr::null_mut();
         // SAFETY: valid context and device; local descriptor and out-pointer.
         let r = unsafe {
@@ -167,10 +165,7 @@ impl Allocation {
     /// Host memory the context's devices can access.
     pub fn host(ctx: &Context, size: usize, alignment: usize) -> Result<Allocation> {
         check_alignment(alignment)?;
-        let desc = ze_host_mem_alloc_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
-            ..Default::default()
-        };
+        let desc = ze_host_mem_alloc_desc_t::default();
         let mut ptr = std::ptr::null_mut();
         // SAFETY: valid context; local descriptor and out-pointer.
         let r = unsafe {
@@ -196,14 +191,8 @@ impl Allocation {
             ctx.check_device(d)?;
         }
         check_alignment(alignment)?;
-        let ddesc = ze_device_mem_alloc_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
-            ..Default::default()
-        };
-        let hdesc = ze_host_mem_alloc_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
-            ..Default::default()
-        };
+        let ddesc = ze_device_mem_alloc_desc_t::default();
+        let hdesc = ze_host_mem_alloc_desc_t::default();
         let mut ptr = std::ptr::null_mut();
         let dev = device.map_or(std::ptr::null_mut(), |d| d.handle);
         // SAFETY: valid context and (optional) device; local descriptors and out-pointer.
@@ -242,18 +231,22 @@ impl Allocation {
         }))
     }
 
+    /// The allocation's address.
     pub fn as_ptr(&self) -> *mut c_void {
         self.0.ptr
     }
 
+    /// Its size in bytes.
     pub fn size(&self) -> usize {
         self.0.size
     }
 
+    /// Device, shared or host memory.
     pub fn kind(&self) -> MemoryKind {
         self.0.kind
     }
 
+    /// The context that owns it.
     pub fn context(&self) -> &Context {
         &self.0.ctx
     }
@@ -298,7 +291,6 @@ impl Allocation {
             FreePolicy::Defer => ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_DEFER_FREE,
         };
         let desc = ze_memory_free_ext_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_MEMORY_FREE_EXT_DESC,
             freePolicy: ze_driver_memory_free_policy_ext_flags_t(flag.0),
             ..Default::default()
         };
@@ -324,8 +316,11 @@ impl Allocation {
 pub struct AllocationProperties {
     /// `None` for memory the driver did not allocate.
     pub kind: Option<MemoryKind>,
+    /// The driver's unique id of the allocation.
     pub id: u64,
+    /// Page size of the allocation, in bytes.
     pub page_size: u64,
+    /// The device it is associated with, if any.
     pub device: Option<ze_device_handle_t>,
 }
 
@@ -333,10 +328,7 @@ pub struct AllocationProperties {
 // The driver only looks the address up in its allocation table; it never dereferences it.
 #[allow(clippy::not_unsafe_ptr_arg_deref)]
 pub fn allocation_properties(ctx: &Context, ptr: *const c_void) -> Result<AllocationProperties> {
-    let mut p = ze_memory_allocation_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES,
-        ..Default::default()
-    };
+    let mut p = ze_memory_allocation_properties_t::default();
     let mut dev = std::ptr::null_mut();
     // SAFETY: the driver only looks the address up; locals as out-values.
     check(

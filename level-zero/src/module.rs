@@ -59,6 +59,7 @@ pub struct BuildOptions {
 }
 
 impl BuildOptions {
+    /// Adds build flags (`-cl-...` options), space-separated.
     pub fn flags(mut self, flags: &str) -> Self {
         self.flags = flags.to_string();
         self
@@ -130,7 +131,6 @@ impl Module {
             pConstantValues: values.as_mut_ptr(),
         };
         let desc = ze_module_desc_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_MODULE_DESC,
             format: ze_module_format_t::ZE_MODULE_FORMAT_IL_SPIRV,
             inputSize: spirv.len(),
             pInputModule: spirv.as_ptr(),
@@ -158,14 +158,17 @@ impl Module {
         })))
     }
 
+    /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_module_handle_t {
         self.0.handle
     }
 
+    /// The context the module belongs to.
     pub fn context(&self) -> &Context {
         &self.0.ctx
     }
 
+    /// The device the module was built for.
     pub fn device(&self) -> &Device {
         &self.0.device
     }
@@ -175,6 +178,7 @@ impl Module {
         &self.0.log
     }
 
+    /// Names of the module's kernels.
     pub fn kernel_names(&self) -> Result<Vec<String>> {
         let names = crate::driver::list(std::ptr::null(), |count, array: *mut *const c_char| {
             // SAFETY: valid module; count-and-array protocol.

@@ -203,6 +203,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         self.len
     }
 
+    /// Whether the array has no element.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -235,22 +236,27 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         &self.block.pool.dev
     }
 
+    /// The context that owns the memory.
     pub fn context(&self) -> &Context {
         &self.block.pool.ctx
     }
 
+    /// Device, shared or host memory.
     pub fn kind(&self) -> MemoryKind {
         B::KIND
     }
 
+    /// Whether the memory is device memory.
     pub fn is_device(&self) -> bool {
         B::KIND == MemoryKind::Device
     }
 
+    /// Whether the memory is shared memory.
     pub fn is_shared(&self) -> bool {
         B::KIND == MemoryKind::Shared
     }
 
+    /// Whether the memory is host memory.
     pub fn is_host(&self) -> bool {
         B::KIND == MemoryKind::Host
     }
@@ -260,6 +266,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         &self.dims[..self.ndim as usize]
     }
 
+    /// Number of dimensions of the shape.
     pub fn ndim(&self) -> usize {
         self.ndim as usize
     }
@@ -490,10 +497,12 @@ impl<T: Pod, B: HostAccessible> OneArray<T, B> {
         }
     }
 
+    /// Iterates over the elements (host-accessible kinds only).
     pub fn iter(&self) -> std::slice::Iter<'_, T> {
         self.as_slice().iter()
     }
 
+    /// Iterates mutably over the elements (host-accessible kinds only).
     pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
         self.as_mut_slice().iter_mut()
     }

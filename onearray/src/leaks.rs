@@ -24,6 +24,7 @@ static LIVE: Mutex<Option<HashMap<u64, Leak>>> = Mutex::new(None);
 pub struct Leak {
     /// Bytes held (the size class when pooled).
     pub size: usize,
+    /// Which memory it is.
     pub kind: MemoryKind,
     /// Address of the block.
     pub address: usize,

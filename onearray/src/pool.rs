@@ -79,10 +79,13 @@ pub struct PoolStats {
     pub live_allocations: usize,
     /// Blocks handed back to the driver by `trim` or the limit.
     pub released: u64,
-    /// OOM ladder steps taken: reclaims, trims, synchronizations, final failures.
+    /// OOM ladder: reclaims of completed deferred frees.
     pub oom_reclaims: u64,
+    /// OOM ladder: trims of cached blocks.
     pub oom_trims: u64,
+    /// OOM ladder: stream synchronizations.
     pub oom_syncs: u64,
+    /// OOM ladder: allocations that failed after every step.
     pub oom_failures: u64,
 }
 
@@ -547,7 +550,7 @@ impl Pool {
         let mut inner = self.lock();
         let mut freed = Self::drain_magazines(&inner);
         let mut shared = 0;
-        for list in inner.free.iter_mut() {
+        for list in &mut inner.free {
             let mut i = 0;
             while i < list.len() {
                 if list[i].idle() {
@@ -571,7 +574,7 @@ impl Pool {
     fn trim_all(&self) {
         let mut inner = self.lock();
         let mut freed = Self::drain_magazines(&inner);
-        for list in inner.free.iter_mut() {
+        for list in &mut inner.free {
             freed.append(list);
         }
         freed.append(&mut inner.deferred);

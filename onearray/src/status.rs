@@ -7,17 +7,22 @@ use level_zero::MemoryKind;
 /// The figures of one pool (device and kind).
 #[derive(Clone, Debug)]
 pub struct PoolInfo {
+    /// The device's name.
     pub device: String,
+    /// Which memory the pool holds.
     pub kind: MemoryKind,
     /// Device memory, from the driver's sysman (`None` if it does not report it).
     pub total: Option<u64>,
+    /// Free device memory, likewise.
     pub free: Option<u64>,
+    /// The pool's counters.
     pub stats: PoolStats,
 }
 
 /// Every pool's figures.
 #[derive(Clone, Debug, Default)]
 pub struct MemoryInfo {
+    /// One entry per pool.
     pub pools: Vec<PoolInfo>,
 }
 

@@ -69,24 +69,15 @@ macro_rules! ze_err {
 // ---- descriptors -------------------------------------------------------------------------
 
 pub fn context_desc() -> ze_context_desc_t {
-    ze_context_desc_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_CONTEXT_DESC,
-        ..Default::default()
-    }
+    ze_context_desc_t::default()
 }
 
 pub fn host_desc() -> ze_host_mem_alloc_desc_t {
-    ze_host_mem_alloc_desc_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
-        ..Default::default()
-    }
+    ze_host_mem_alloc_desc_t::default()
 }
 
 pub fn device_desc() -> ze_device_mem_alloc_desc_t {
-    ze_device_mem_alloc_desc_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
-        ..Default::default()
-    }
+    ze_device_mem_alloc_desc_t::default()
 }
 
 pub fn queue_desc(
@@ -95,7 +86,6 @@ pub fn queue_desc(
     mode: ze_command_queue_mode_t,
 ) -> ze_command_queue_desc_t {
     ze_command_queue_desc_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
         ordinal,
         index,
         mode,
@@ -105,7 +95,6 @@ pub fn queue_desc(
 
 pub fn list_desc(ordinal: u32) -> ze_command_list_desc_t {
     ze_command_list_desc_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC,
         commandQueueGroupOrdinal: ordinal,
         ..Default::default()
     }
@@ -116,7 +105,6 @@ pub const KERNEL_TIMESTAMP: u32 = ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNE
 
 pub fn pool_desc(flags: u32, count: u32) -> ze_event_pool_desc_t {
     ze_event_pool_desc_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_EVENT_POOL_DESC,
         flags: ze_event_pool_flags_t(flags),
         count,
         ..Default::default()
@@ -126,7 +114,6 @@ pub fn pool_desc(flags: u32, count: u32) -> ze_event_pool_desc_t {
 pub fn event_desc(index: u32) -> ze_event_desc_t {
     let host = ze_event_scope_flag_t::ZE_EVENT_SCOPE_FLAG_HOST.0;
     ze_event_desc_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_EVENT_DESC,
         index,
         signal: ze_event_scope_flags_t(host),
         wait: ze_event_scope_flags_t(host),
@@ -136,7 +123,6 @@ pub fn event_desc(index: u32) -> ze_event_desc_t {
 
 pub fn fence_desc(flags: u32) -> ze_fence_desc_t {
     ze_fence_desc_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_FENCE_DESC,
         flags: ze_fence_flags_t(flags),
         ..Default::default()
     }
@@ -181,10 +167,7 @@ pub fn sub_devices(api: &Dispatch, device: ze_device_handle_t) -> Vec<ze_device_
 }
 
 pub fn device_properties(api: &Dispatch, device: ze_device_handle_t) -> ze_device_properties_t {
-    let mut props = ze_device_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
-        ..Default::default()
-    };
+    let mut props = ze_device_properties_t::default();
     // SAFETY: live device, valid properties structure.
     unsafe { ze_ok!(api, Device.pfnGetProperties(device, &mut props)) };
     props

@@ -25,12 +25,8 @@ pub fn driver_queries(env: &Env) {
     assert_eq!(version, ze_api_version_t::ZE_API_VERSION_1_4);
 
     // Properties, with the memory-free-policies extension structure chained on pNext.
-    let mut free_policies = ze_driver_memory_free_ext_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DRIVER_MEMORY_FREE_EXT_PROPERTIES,
-        ..Default::default()
-    };
+    let mut free_policies = ze_driver_memory_free_ext_properties_t::default();
     let mut props = ze_driver_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES,
         pNext: (&raw mut free_policies).cast(),
         ..Default::default()
     };
@@ -42,10 +38,7 @@ pub fn driver_queries(env: &Env) {
         | ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_DEFER_FREE.0;
     assert_eq!(free_policies.freePolicies.0, both);
 
-    let mut ipc = ze_driver_ipc_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DRIVER_IPC_PROPERTIES,
-        ..Default::default()
-    };
+    let mut ipc = ze_driver_ipc_properties_t::default();
     // SAFETY: live driver, valid properties structure.
     unsafe { ze_ok!(api, Driver.pfnGetIpcProperties(env.driver, &mut ipc)) };
     assert_eq!(ipc.flags.0, 0, "no IPC on the CPU driver");
@@ -97,10 +90,7 @@ pub fn device_queries(env: &Env) {
         assert_eq!(name(&p.name), format!("level-zero-cpu device 0.{i}"));
         assert!(ze::sub_devices(api, sub).is_empty());
         let mut count = 1;
-        let mut mem = ze_device_memory_properties_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MEMORY_PROPERTIES,
-            ..Default::default()
-        };
+        let mut mem = ze_device_memory_properties_t::default();
         // SAFETY: live device, room for one structure.
         unsafe {
             ze_ok!(
@@ -111,18 +101,12 @@ pub fn device_queries(env: &Env) {
         assert_eq!(mem.totalSize, MEMORY / SUBDEVICES as u64, "an equal share");
     }
 
-    let mut compute = ze_device_compute_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES,
-        ..Default::default()
-    };
+    let mut compute = ze_device_compute_properties_t::default();
     // SAFETY: live device, valid properties structure.
     unsafe { ze_ok!(api, Device.pfnGetComputeProperties(dev, &mut compute)) };
     assert!(compute.maxTotalGroupSize > 0 && compute.numSubGroupSizes > 0);
 
-    let mut module = ze_device_module_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES,
-        ..Default::default()
-    };
+    let mut module = ze_device_module_properties_t::default();
     // SAFETY: live device, valid properties structure.
     unsafe { ze_ok!(api, Device.pfnGetModuleProperties(dev, &mut module)) };
     assert!(module.spirvVersionSupported >= 1 << 16);
@@ -137,10 +121,7 @@ pub fn device_queries(env: &Env) {
         )
     };
     assert_eq!(count, 2);
-    let mut groups = [ze_command_queue_group_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES,
-        ..Default::default()
-    }; 2];
+    let mut groups = [ze_command_queue_group_properties_t::default(); 2];
     // SAFETY: room for two structures.
     unsafe {
         ze_ok!(
@@ -170,10 +151,7 @@ pub fn device_queries(env: &Env) {
         )
     };
     assert_eq!(count, 1);
-    let mut mem = ze_device_memory_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MEMORY_PROPERTIES,
-        ..Default::default()
-    };
+    let mut mem = ze_device_memory_properties_t::default();
     // SAFETY: room for one structure.
     unsafe {
         ze_ok!(
@@ -183,10 +161,7 @@ pub fn device_queries(env: &Env) {
     };
     assert_eq!(mem.totalSize, MEMORY);
 
-    let mut access = ze_device_memory_access_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MEMORY_ACCESS_PROPERTIES,
-        ..Default::default()
-    };
+    let mut access = ze_device_memory_access_properties_t::default();
     // SAFETY: live device, valid properties structure.
     unsafe { ze_ok!(api, Device.pfnGetMemoryAccessProperties(dev, &mut access)) };
     let rw = ze_memory_access_cap_flag_t::ZE_MEMORY_ACCESS_CAP_FLAG_RW.0;
@@ -207,13 +182,7 @@ pub fn device_queries(env: &Env) {
         )
     };
     assert!(count >= 1);
-    let mut caches = vec![
-        ze_device_cache_properties_t {
-            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_CACHE_PROPERTIES,
-            ..Default::default()
-        };
-        count as usize
-    ];
+    let mut caches = vec![ze_device_cache_properties_t::default(); count as usize];
     // SAFETY: room for `count` structures.
     unsafe {
         ze_ok!(
@@ -225,10 +194,7 @@ pub fn device_queries(env: &Env) {
 
     // Peers: the root device and its sub-devices share host memory.
     let peer = env.subdevices[0];
-    let mut p2p = ze_device_p2p_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_P2P_PROPERTIES,
-        ..Default::default()
-    };
+    let mut p2p = ze_device_p2p_properties_t::default();
     // SAFETY: live devices, valid properties structure.
     unsafe { ze_ok!(api, Device.pfnGetP2PProperties(dev, peer, &mut p2p)) };
     assert_ne!(
@@ -289,10 +255,7 @@ pub fn contexts(env: &Env) {
     // Two contexts are independent: one's allocation is not the other's.
     let other = env.context();
     let q = alloc_host(api, other, 64, 0);
-    let mut props = ze_memory_allocation_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES,
-        ..Default::default()
-    };
+    let mut props = ze_memory_allocation_properties_t::default();
     // SAFETY: live context, valid pointer and properties structure.
     unsafe {
         ze_ok!(

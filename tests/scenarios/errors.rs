@@ -20,10 +20,7 @@ pub fn null_handles(env: &Env) {
     let (mut out_pool, mut out_ev, mut out_f) = (null_mut(), null_mut(), null_mut());
     let mut ptr = null_mut();
     let mut count = 0;
-    let mut props = ze_device_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
-        ..Default::default()
-    };
+    let mut props = ze_device_properties_t::default();
     let want = [NULL_HANDLE];
     // SAFETY: every call has a null handle, which the driver rejects first; the other
     // arguments are valid.

@@ -14,10 +14,7 @@ fn alloc_properties(
     ctx: ze_context_handle_t,
     ptr: *const c_void,
 ) -> (ze_memory_allocation_properties_t, ze_device_handle_t) {
-    let mut props = ze_memory_allocation_properties_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES,
-        ..Default::default()
-    };
+    let mut props = ze_memory_allocation_properties_t::default();
     let mut dev = null_mut();
     // SAFETY: live context; the driver only looks the pointer up.
     unsafe {
@@ -31,7 +28,6 @@ fn alloc_properties(
 
 fn free_ext(env: &Env, ctx: ze_context_handle_t, policy: u32, ptr: *mut c_void) -> ze_result_t {
     let desc = ze_memory_free_ext_desc_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_MEMORY_FREE_EXT_DESC,
         freePolicy: ze_driver_memory_free_policy_ext_flags_t(policy),
         ..Default::default()
     };
@@ -65,7 +61,7 @@ pub fn usm_allocations(env: &Env) {
             );
         }
         // Host and shared allocations are host-accessible.
-        for &p in [ptrs[0], ptrs[2], ptrs[3]].iter() {
+        for &p in &[ptrs[0], ptrs[2], ptrs[3]] {
             let bytes = pattern(size, align as u8);
             // SAFETY: `p` is a live host-accessible allocation of `size` bytes, unused by commands.
             unsafe {
