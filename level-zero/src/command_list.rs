@@ -3,11 +3,12 @@
 
 use crate::context::Context;
 use crate::device::Device;
-use crate::error::{check, check_with, invalid, Result};
+use crate::error::{invalid, Context as _, Result};
 use crate::event::Event;
 use crate::kernel::{Groups, Kernel};
 use crate::memory::Allocation;
-use level_zero_sys::{ze_call, *};
+use crate::owned::Owned;
+use level_zero_sys::*;
 use std::any::Any;
 use std::ffi::c_void;
 use std::sync::Arc;
@@ -166,31 +167,17 @@ impl Region {
 /// The handle of a command list and what it belongs to (internal).
 #[doc(hidden)]
 pub struct ListCore {
+    // First: destroyed before the context is released. `Commands` methods take `&mut self`,
+    // so one thread appends at a time (the spec forbids simultaneous appends to one list).
+    pub(crate) handle: Owned<ze_command_list_handle_t>,
     pub(crate) ctx: Context,
     pub(crate) device: Device,
-    pub(crate) handle: ze_command_list_handle_t,
     pub(crate) ordinal: u32,
 }
-
-// SAFETY: the handle is owned; `Commands` methods take `&mut self`, so one thread appends at a
-// time (the spec forbids simultaneous appends to one list).
-unsafe impl Send for ListCore {}
-// SAFETY: shared references only read the fields.
-unsafe impl Sync for ListCore {}
 
 impl ListCore {
     pub(crate) fn api(&self) -> Arc<crate::backend::Api> {
         self.ctx.0.driver.api.clone()
-    }
-}
-
-impl Drop for ListCore {
-    fn drop(&mut self) {
-        // SAFETY: executions keep the core alive until they complete; destroyed once.
-        let r = unsafe { ze_call!(self.ctx.dispatch(), CommandList.pfnDestroy(self.handle)) };
-        if r != ze_result_t::ZE_RESULT_SUCCESS {
-            log::error!("zeCommandListDestroy failed: {r}");
-        }
     }
 }
 
@@ -208,10 +195,9 @@ pub trait Commands: sealed::Sealed {
     #[doc(hidden)]
     fn record(
         &mut self,
-        op: &'static str,
         deps: Deps<'_>,
         retain: Vec<Retained>,
-        call: &mut dyn FnMut(&Dispatch, RawDeps) -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch, RawDeps) -> Result<(), ZeError>,
     ) -> Result<()>;
 
     /// An empty vector to collect what a command retains (recycled by lists that can).
@@ -224,9 +210,8 @@ pub trait Commands: sealed::Sealed {
     #[doc(hidden)]
     fn record_plain(
         &mut self,
-        op: &'static str,
         retain: Vec<Retained>,
-        call: &mut dyn FnMut(&Dispatch) -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch) -> Result<(), ZeError>,
     ) -> Result<()>;
 
     /// The list's context.
@@ -279,21 +264,15 @@ pub trait Commands: sealed::Sealed {
         deps: Deps<'_>,
         retain: Vec<Retained>,
     ) -> Result<()> {
-        let handle = self.core().handle;
-        self.record(
-            "zeCommandListAppendMemoryCopy",
-            deps,
-            retain,
-            &mut |dispatch, (sig, n, waits)| {
-                // SAFETY: the caller vouches for the pointers; the list handle is live.
-                unsafe {
-                    ze_call!(
-                        dispatch,
-                        CommandList.pfnAppendMemoryCopy(handle, dst, src, len, sig, n, waits)
-                    )
-                }
-            },
-        )
+        let handle = self.core().handle.get();
+        self.record(deps, retain, &mut |dispatch, (sig, n, waits)| {
+            // SAFETY: the caller vouches for the pointers; the list handle is live.
+            unsafe {
+                calls::command_list::append_memory_copy(
+                    dispatch, handle, dst, src, len, sig, n, waits,
+                )
+            }
+        })
     }
 
     /// Fills `dst[offset..offset + len]` with `pattern` repeated (a power-of-two length up to
@@ -314,33 +293,31 @@ pub trait Commands: sealed::Sealed {
                 pattern.len()
             )));
         }
-        let handle = self.core().handle;
+        let handle = self.core().handle.get();
         // SAFETY: the range was checked.
         let ptr = unsafe { dst.as_ptr().cast::<u8>().add(offset) }.cast::<c_void>();
         let pattern = pattern.to_vec();
-        self.record(
-            "zeCommandListAppendMemoryFill",
-            deps,
-            vec![dst.0.clone() as Retained],
-            &mut |dispatch, (sig, n, waits)| {
-                // SAFETY: checked range of a retained allocation; the driver copies the pattern.
-                unsafe {
-                    ze_call!(
-                        dispatch,
-                        CommandList.pfnAppendMemoryFill(
-                            handle,
-                            ptr,
-                            pattern.as_ptr().cast(),
-                            pattern.len(),
-                            len,
-                            sig,
-                            n,
-                            waits
-                        )
-                    )
-                }
-            },
-        )
+        self.record(deps, vec![dst.0.clone() as Retained], &mut |dispatch,
+                                                                 (
+            sig,
+            n,
+            waits,
+        )| {
+            // SAFETY: checked range of a retained allocation; the driver copies the pattern.
+            unsafe {
+                calls::command_list::append_memory_fill(
+                    dispatch,
+                    handle,
+                    ptr,
+                    pattern.as_ptr().cast(),
+                    pattern.len(),
+                    len,
+                    sig,
+                    n,
+                    waits,
+                )
+            }
+        })
     }
 
     /// Copies a 2-D/3-D region between allocations.
@@ -366,32 +343,29 @@ pub trait Commands: sealed::Sealed {
         };
         dst.check_range(0, span(&dst_region)?)?;
         src.check_range(0, span(&src_region)?)?;
-        let handle = self.core().handle;
+        let handle = self.core().handle.get();
         let (d, s) = (dst.as_ptr(), src.as_ptr());
         let (dr, sr) = (dst_region.raw(), src_region.raw());
         self.record(
-            "zeCommandListAppendMemoryCopyRegion",
             deps,
             vec![dst.0.clone() as Retained, src.0.clone() as Retained],
             &mut |dispatch, (sig, n, waits)| {
                 // SAFETY: both regions were checked inside retained allocations.
                 unsafe {
-                    ze_call!(
+                    calls::command_list::append_memory_copy_region(
                         dispatch,
-                        CommandList.pfnAppendMemoryCopyRegion(
-                            handle,
-                            d,
-                            &dr,
-                            dst_region.pitch,
-                            dst_region.slice_pitch,
-                            s,
-                            &sr,
-                            src_region.pitch,
-                            src_region.slice_pitch,
-                            sig,
-                            n,
-                            waits
-                        )
+                        handle,
+                        d,
+                        &dr,
+                        dst_region.pitch,
+                        dst_region.slice_pitch,
+                        s,
+                        &sr,
+                        src_region.pitch,
+                        src_region.slice_pitch,
+                        sig,
+                        n,
+                        waits,
                     )
                 }
             },
@@ -400,21 +374,11 @@ pub trait Commands: sealed::Sealed {
 
     /// Orders everything before against everything after.
     fn barrier(&mut self, deps: Deps<'_>) -> Result<()> {
-        let handle = self.core().handle;
-        self.record(
-            "zeCommandListAppendBarrier",
-            deps,
-            Vec::new(),
-            &mut |dispatch, (sig, n, waits)| {
-                // SAFETY: live list; the events are retained.
-                unsafe {
-                    ze_call!(
-                        dispatch,
-                        CommandList.pfnAppendBarrier(handle, sig, n, waits)
-                    )
-                }
-            },
-        )
+        let handle = self.core().handle.get();
+        self.record(deps, Vec::new(), &mut |dispatch, (sig, n, waits)| {
+            // SAFETY: live list; the events are retained.
+            unsafe { calls::command_list::append_barrier(dispatch, handle, sig, n, waits) }
+        })
     }
 
     /// A barrier that makes `allocations` coherent.
@@ -422,7 +386,7 @@ pub trait Commands: sealed::Sealed {
         for a in allocations {
             same_context(self.context(), a)?;
         }
-        let handle = self.core().handle;
+        let handle = self.core().handle.get();
         let sizes: Vec<usize> = allocations.iter().map(|a| a.size()).collect();
         let mut ptrs: Vec<*const c_void> = allocations
             .iter()
@@ -432,48 +396,32 @@ pub trait Commands: sealed::Sealed {
             .iter()
             .map(|a| a.0.clone() as Retained)
             .collect();
-        self.record(
-            "zeCommandListAppendMemoryRangesBarrier",
-            deps,
-            retain,
-            &mut |dispatch, (sig, n, waits)| {
-                // SAFETY: the arrays describe live, retained allocations.
-                unsafe {
-                    ze_call!(
-                        dispatch,
-                        CommandList.pfnAppendMemoryRangesBarrier(
-                            handle,
-                            sizes.len() as u32,
-                            sizes.as_ptr(),
-                            ptrs.as_mut_ptr(),
-                            sig,
-                            n,
-                            waits
-                        )
-                    )
-                }
-            },
-        )
+        self.record(deps, retain, &mut |dispatch, (sig, n, waits)| {
+            // SAFETY: the arrays describe live, retained allocations.
+            unsafe {
+                calls::command_list::append_memory_ranges_barrier(
+                    dispatch,
+                    handle,
+                    sizes.len() as u32,
+                    sizes.as_ptr(),
+                    ptrs.as_mut_ptr(),
+                    sig,
+                    n,
+                    waits,
+                )
+            }
+        })
     }
 
     /// Hints that `allocation` will be used by the device soon.
     fn prefetch(&mut self, allocation: &Allocation) -> Result<()> {
         same_context(self.context(), allocation)?;
-        let handle = self.core().handle;
+        let handle = self.core().handle.get();
         let (ptr, size) = (allocation.as_ptr(), allocation.size());
-        self.record_plain(
-            "zeCommandListAppendMemoryPrefetch",
-            vec![allocation.0.clone() as Retained],
-            &mut |dispatch| {
-                // SAFETY: live, retained allocation.
-                unsafe {
-                    ze_call!(
-                        dispatch,
-                        CommandList.pfnAppendMemoryPrefetch(handle, ptr, size)
-                    )
-                }
-            },
-        )
+        self.record_plain(vec![allocation.0.clone() as Retained], &mut |dispatch| {
+            // SAFETY: live, retained allocation.
+            unsafe { calls::command_list::append_memory_prefetch(dispatch, handle, ptr, size) }
+        })
     }
 
     /// Gives the driver advice about `allocation`'s use by `device`.
@@ -485,35 +433,31 @@ pub trait Commands: sealed::Sealed {
     ) -> Result<()> {
         same_context(self.context(), allocation)?;
         self.context().check_device(device)?;
-        let handle = self.core().handle;
+        let handle = self.core().handle.get();
         let (dev, ptr, size) = (device.handle, allocation.as_ptr(), allocation.size());
-        self.record_plain(
-            "zeCommandListAppendMemAdvise",
-            vec![allocation.0.clone() as Retained],
-            &mut |dispatch| {
-                // SAFETY: live, retained allocation; valid device.
-                unsafe {
-                    ze_call!(
-                        dispatch,
-                        CommandList.pfnAppendMemAdvise(handle, dev, ptr, size, advice.raw())
-                    )
-                }
-            },
-        )
+        self.record_plain(vec![allocation.0.clone() as Retained], &mut |dispatch| {
+            // SAFETY: live, retained allocation; valid device.
+            unsafe {
+                calls::command_list::append_mem_advise(
+                    dispatch,
+                    handle,
+                    dev,
+                    ptr,
+                    size,
+                    advice.raw(),
+                )
+            }
+        })
     }
 
     /// Signals `event` when everything before has finished.
     fn signal_event(&mut self, event: &Event) -> Result<()> {
-        let handle = self.core().handle;
+        let handle = self.core().handle.get();
         let ev = event.handle();
-        self.record_plain(
-            "zeCommandListAppendSignalEvent",
-            vec![event.0.clone() as Retained],
-            &mut |dispatch| {
-                // SAFETY: live list and retained event.
-                unsafe { ze_call!(dispatch, CommandList.pfnAppendSignalEvent(handle, ev)) }
-            },
-        )
+        self.record_plain(vec![event.0.clone() as Retained], &mut |dispatch| {
+            // SAFETY: live list and retained event.
+            unsafe { calls::command_list::append_signal_event(dispatch, handle, ev) }
+        })
     }
 
     /// Waits (on the device) for `events` before what follows.
@@ -521,15 +465,17 @@ pub trait Commands: sealed::Sealed {
         if events.is_empty() {
             return Ok(());
         }
-        let handle = self.core().handle;
+        let handle = self.core().handle.get();
         let mut raw: Vec<_> = events.iter().map(|e| e.handle()).collect();
         let retain = events.iter().map(|e| e.0.clone() as Retained).collect();
-        self.record_plain("zeCommandListAppendWaitOnEvents", retain, &mut |dispatch| {
+        self.record_plain(retain, &mut |dispatch| {
             // SAFETY: live list and retained events.
             unsafe {
-                ze_call!(
+                calls::command_list::append_wait_on_events(
                     dispatch,
-                    CommandList.pfnAppendWaitOnEvents(handle, raw.len() as u32, raw.as_mut_ptr())
+                    handle,
+                    raw.len() as u32,
+                    raw.as_mut_ptr(),
                 )
             }
         })
@@ -537,39 +483,34 @@ pub trait Commands: sealed::Sealed {
 
     /// Resets `event` when reached.
     fn reset_event(&mut self, event: &Event) -> Result<()> {
-        let handle = self.core().handle;
+        let handle = self.core().handle.get();
         let ev = event.handle();
-        self.record_plain(
-            "zeCommandListAppendEventReset",
-            vec![event.0.clone() as Retained],
-            &mut |dispatch| {
-                // SAFETY: live list and retained event.
-                unsafe { ze_call!(dispatch, CommandList.pfnAppendEventReset(handle, ev)) }
-            },
-        )
+        self.record_plain(vec![event.0.clone() as Retained], &mut |dispatch| {
+            // SAFETY: live list and retained event.
+            unsafe { calls::command_list::append_event_reset(dispatch, handle, ev) }
+        })
     }
 
     /// Writes the device's global timestamp (a `u64`) at `dst[offset..]` when reached.
     fn write_timestamp(&mut self, dst: &Allocation, offset: usize, deps: Deps<'_>) -> Result<()> {
         same_context(self.context(), dst)?;
         dst.check_range(offset, 8)?;
-        let handle = self.core().handle;
+        let handle = self.core().handle.get();
         // SAFETY: the range was checked.
         let ptr = unsafe { dst.as_ptr().cast::<u8>().add(offset) }.cast::<u64>();
-        self.record(
-            "zeCommandListAppendWriteGlobalTimestamp",
-            deps,
-            vec![dst.0.clone() as Retained],
-            &mut |dispatch, (sig, n, waits)| {
-                // SAFETY: checked 8 bytes of a retained allocation.
-                unsafe {
-                    ze_call!(
-                        dispatch,
-                        CommandList.pfnAppendWriteGlobalTimestamp(handle, ptr, sig, n, waits)
-                    )
-                }
-            },
-        )
+        self.record(deps, vec![dst.0.clone() as Retained], &mut |dispatch,
+                                                                 (
+            sig,
+            n,
+            waits,
+        )| {
+            // SAFETY: checked 8 bytes of a retained allocation.
+            unsafe {
+                calls::command_list::append_write_global_timestamp(
+                    dispatch, handle, ptr, sig, n, waits,
+                )
+            }
+        })
     }
 
     /// Writes the kernel timestamps of `events` (timestamp pools) into `dst`, one
@@ -582,34 +523,27 @@ pub trait Commands: sealed::Sealed {
     ) -> Result<()> {
         same_context(self.context(), dst)?;
         dst.check_range(0, events.len() * size_of::<ze_kernel_timestamp_result_t>())?;
-        let handle = self.core().handle;
+        let handle = self.core().handle.get();
         let mut raw: Vec<_> = events.iter().map(|e| e.handle()).collect();
         let mut retain: Vec<Retained> = events.iter().map(|e| e.0.clone() as Retained).collect();
         retain.push(dst.0.clone() as Retained);
         let ptr = dst.as_ptr();
-        self.record(
-            "zeCommandListAppendQueryKernelTimestamps",
-            deps,
-            retain,
-            &mut |dispatch, (sig, n, waits)| {
-                // SAFETY: the destination holds a result per event; everything is retained.
-                unsafe {
-                    ze_call!(
-                        dispatch,
-                        CommandList.pfnAppendQueryKernelTimestamps(
-                            handle,
-                            raw.len() as u32,
-                            raw.as_mut_ptr(),
-                            ptr,
-                            std::ptr::null(),
-                            sig,
-                            n,
-                            waits
-                        )
-                    )
-                }
-            },
-        )
+        self.record(deps, retain, &mut |dispatch, (sig, n, waits)| {
+            // SAFETY: the destination holds a result per event; everything is retained.
+            unsafe {
+                calls::command_list::append_query_kernel_timestamps(
+                    dispatch,
+                    handle,
+                    raw.len() as u32,
+                    raw.as_mut_ptr(),
+                    ptr,
+                    std::ptr::null(),
+                    sig,
+                    n,
+                    waits,
+                )
+            }
+        })
     }
 
     /// Launches `kernel` over `groups` work-groups of its current group size. Every argument
@@ -622,27 +556,19 @@ pub trait Commands: sealed::Sealed {
             )));
         }
         let retain = kernel.prepare_launch()?;
-        let handle = self.core().handle;
+        let handle = self.core().handle.get();
         let k = kernel.handle();
         let g = ze_group_count_t {
             groupCountX: groups.0[0],
             groupCountY: groups.0[1],
             groupCountZ: groups.0[2],
         };
-        self.record(
-            "zeCommandListAppendLaunchKernel",
-            deps,
-            retain,
-            &mut |dispatch, (sig, n, waits)| {
-                // SAFETY: live kernel (retained) whose buffer arguments are retained too.
-                unsafe {
-                    ze_call!(
-                        dispatch,
-                        CommandList.pfnAppendLaunchKernel(handle, k, &g, sig, n, waits)
-                    )
-                }
-            },
-        )
+        self.record(deps, retain, &mut |dispatch, (sig, n, waits)| {
+            // SAFETY: live kernel (retained) whose buffer arguments are retained too.
+            unsafe {
+                calls::command_list::append_launch_kernel(dispatch, handle, k, &g, sig, n, waits)
+            }
+        })
     }
 }
 
@@ -670,8 +596,8 @@ pub(crate) fn call_with_deps(
     dispatch: &Dispatch,
     deps: Deps<'_>,
     extra_wait: Option<ze_event_handle_t>,
-    call: &mut dyn FnMut(&Dispatch, RawDeps) -> ze_result_t,
-) -> ze_result_t {
+    call: &mut dyn FnMut(&Dispatch, RawDeps) -> Result<(), ZeError>,
+) -> Result<(), ZeError> {
     let signal = deps.signal.map_or(std::ptr::null_mut(), |e| e.handle());
     call_raw(dispatch, signal, deps.wait, extra_wait, call)
 }
@@ -682,8 +608,8 @@ pub(crate) fn call_raw(
     signal: ze_event_handle_t,
     wait: &[&Event],
     extra_wait: Option<ze_event_handle_t>,
-    call: &mut dyn FnMut(&Dispatch, RawDeps) -> ze_result_t,
-) -> ze_result_t {
+    call: &mut dyn FnMut(&Dispatch, RawDeps) -> Result<(), ZeError>,
+) -> Result<(), ZeError> {
     // The common cases (no wait, or only the list's own ordering event) need no allocation.
     match (wait, extra_wait) {
         ([], None) => call(dispatch, (signal, 0, std::ptr::null_mut())),
@@ -736,21 +662,15 @@ impl CommandList {
             commandQueueGroupOrdinal: ordinal,
             ..Default::default()
         };
-        let mut handle = std::ptr::null_mut();
-        // SAFETY: valid context and device; local descriptor and out-handle.
-        let r = unsafe {
-            ze_call!(
-                ctx.dispatch(),
-                CommandList.pfnCreate(ctx.handle(), device.handle, &desc, &mut handle)
-            )
-        };
-        check_with(r, "zeCommandListCreate", || {
-            format!("queue group ordinal {ordinal}")
-        })?;
+        // SAFETY: valid context and device; local descriptor.
+        let handle = unsafe {
+            calls::command_list::create(ctx.dispatch(), ctx.handle(), device.handle, &desc)
+        }
+        .context(|| format!("queue group ordinal {ordinal}"))?;
         let core = Arc::new(ListCore {
+            handle: Owned::new(ctx.api(), handle),
             ctx: ctx.clone(),
             device: device.clone(),
-            handle,
             ordinal,
         });
         Ok(CommandList {
@@ -763,7 +683,7 @@ impl CommandList {
 
     /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_command_list_handle_t {
-        self.core.handle
+        self.core.handle.get()
     }
 
     /// Whether the list is closed (executable, no longer appendable).
@@ -774,15 +694,7 @@ impl CommandList {
     /// Ends recording; the list can then be executed.
     pub fn close(&mut self) -> Result<()> {
         // SAFETY: live list; `&mut self` excludes concurrent appends.
-        check(
-            unsafe {
-                ze_call!(
-                    self.core.ctx.dispatch(),
-                    CommandList.pfnClose(self.core.handle)
-                )
-            },
-            "zeCommandListClose",
-        )?;
+        unsafe { calls::command_list::close(self.core.ctx.dispatch(), self.core.handle.get()) }?;
         let mut all: Vec<Retained> = self.retained.iter().cloned().collect();
         all.append(&mut self.pending);
         self.retained = Arc::new(all);
@@ -793,15 +705,7 @@ impl CommandList {
     /// Clears the list for new recording. Executions in flight keep what they use alive.
     pub fn reset(&mut self) -> Result<()> {
         // SAFETY: live list; executions snapshot what they run (queues retain the core).
-        check(
-            unsafe {
-                ze_call!(
-                    self.core.ctx.dispatch(),
-                    CommandList.pfnReset(self.core.handle)
-                )
-            },
-            "zeCommandListReset",
-        )?;
+        unsafe { calls::command_list::reset(self.core.ctx.dispatch(), self.core.handle.get()) }?;
         self.retained = Arc::new(Vec::new());
         self.pending.clear();
         self.closed = false;
@@ -816,20 +720,16 @@ impl Commands for CommandList {
 
     fn record(
         &mut self,
-        op: &'static str,
         deps: Deps<'_>,
         mut retain: Vec<Retained>,
-        call: &mut dyn FnMut(&Dispatch, RawDeps) -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch, RawDeps) -> Result<(), ZeError>,
     ) -> Result<()> {
         if self.closed {
-            return Err(invalid(format!(
-                "{op}: the command list is closed (reset it to record again)"
-            )));
+            return Err(invalid(
+                "the command list is closed (reset it to record again)",
+            ));
         }
-        check(
-            call_with_deps(&self.core.ctx.0.driver.api.dispatch, deps, None, call),
-            op,
-        )?;
+        call_with_deps(self.core.ctx.dispatch(), deps, None, call)?;
         retain.extend(deps.retained());
         self.pending.append(&mut retain);
         Ok(())
@@ -837,10 +737,9 @@ impl Commands for CommandList {
 
     fn record_plain(
         &mut self,
-        op: &'static str,
         retain: Vec<Retained>,
-        call: &mut dyn FnMut(&Dispatch) -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch) -> Result<(), ZeError>,
     ) -> Result<()> {
-        self.record(op, Deps::NONE, retain, &mut |dispatch, _| call(dispatch))
+        self.record(Deps::NONE, retain, &mut |dispatch, _| call(dispatch))
     }
 }

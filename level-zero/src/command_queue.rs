@@ -3,10 +3,11 @@
 use crate::command_list::{CommandList, Retained};
 use crate::context::Context;
 use crate::device::Device;
-use crate::error::{check, check_with, invalid, Result};
+use crate::error::{invalid, ready, Context as _, Result};
 use crate::event::timeout_ns;
 use crate::fence::Fence;
-use level_zero_sys::{ze_call, *};
+use crate::owned::Owned;
+use level_zero_sys::*;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -107,7 +108,8 @@ impl QueueDesc {
 
 /// What one execution keeps alive: the lists' cores and what their commands use.
 struct InFlight {
-    fence: Option<ze_fence_handle_t>,
+    /// The fence's address, to match it when it signals.
+    fence: Option<usize>,
     _keep: Vec<Retained>,
 }
 
@@ -122,38 +124,14 @@ struct InFlight {
 pub struct CommandQueue(Arc<QueueInner>);
 
 struct QueueInner {
+    // First: waits for the queue's work, then destroys it, before what the work used
+    // (`in_flight`) and the context are released. Executions are serialised by the
+    // in-flight mutex; other queue calls may come from simultaneous threads.
+    handle: Owned<ze_command_queue_handle_t>,
     ctx: Context,
     device: Device,
-    handle: ze_command_queue_handle_t,
     ordinal: u32,
     in_flight: Mutex<Vec<InFlight>>,
-}
-
-// SAFETY: executions are serialised by the in-flight mutex; other queue calls may be made from
-// simultaneous threads; the handle is owned.
-unsafe impl Send for QueueInner {}
-// SAFETY: as above.
-unsafe impl Sync for QueueInner {}
-
-impl Drop for QueueInner {
-    fn drop(&mut self) {
-        // SAFETY: live queue; wait for the work it holds before destroying it.
-        let sync = unsafe {
-            ze_call!(
-                self.ctx.dispatch(),
-                CommandQueue.pfnSynchronize(self.handle, u64::MAX)
-            )
-        };
-        if sync != ze_result_t::ZE_RESULT_SUCCESS {
-            log::error!("zeCommandQueueSynchronize before destroy failed: {sync}");
-        }
-        self.in_flight.get_mut().map(|v| v.clear()).ok();
-        // SAFETY: nothing is executing; destroyed once.
-        let r = unsafe { ze_call!(self.ctx.dispatch(), CommandQueue.pfnDestroy(self.handle)) };
-        if r != ze_result_t::ZE_RESULT_SUCCESS {
-            log::error!("zeCommandQueueDestroy failed: {r}");
-        }
-    }
 }
 
 impl CommandQueue {
@@ -170,19 +148,15 @@ impl CommandQueue {
     pub fn with_desc(ctx: &Context, device: &Device, desc: QueueDesc) -> Result<CommandQueue> {
         ctx.check_device(device)?;
         let raw = desc.raw(device)?;
-        let mut handle = std::ptr::null_mut();
-        // SAFETY: valid context and device; local descriptor and out-handle.
-        let r = unsafe {
-            ze_call!(
-                ctx.dispatch(),
-                CommandQueue.pfnCreate(ctx.handle(), device.handle, &raw, &mut handle)
-            )
-        };
-        check_with(r, "zeCommandQueueCreate", || format!("{desc:?}"))?;
+        // SAFETY: valid context and device; local descriptor.
+        let handle = unsafe {
+            calls::command_queue::create(ctx.dispatch(), ctx.handle(), device.handle, &raw)
+        }
+        .context(|| format!("{desc:?}"))?;
         Ok(CommandQueue(Arc::new(QueueInner {
+            handle: Owned::new(ctx.api(), handle),
             ctx: ctx.clone(),
             device: device.clone(),
-            handle,
             ordinal: raw.ordinal,
             in_flight: Mutex::new(Vec::new()),
         })))
@@ -190,7 +164,7 @@ impl CommandQueue {
 
     /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_command_queue_handle_t {
-        self.0.handle
+        self.0.handle.get()
     }
 
     /// The device the queue submits to.
@@ -200,6 +174,10 @@ impl CommandQueue {
 
     pub(crate) fn dispatch(&self) -> &Dispatch {
         self.0.ctx.dispatch()
+    }
+
+    pub(crate) fn api(&self) -> &Arc<crate::Api> {
+        self.0.ctx.api()
     }
 
     /// Executes closed `lists` in order; `fence` (of this queue) is signalled when they finish.
@@ -229,24 +207,21 @@ impl CommandQueue {
             keep.push(list.retained.clone());
         }
         let mut handles: Vec<_> = lists.iter().map(|l| l.handle()).collect();
-        let fence_handle = fence.map_or(std::ptr::null_mut(), |f| f.handle);
+        let fence_handle = fence.map_or(std::ptr::null_mut(), |f| f.handle.get());
         let mut in_flight = self.0.in_flight.lock().unwrap_or_else(|e| e.into_inner());
         // SAFETY: closed lists of this queue's context and group; the mutex serialises
         // executions on this queue as the spec requires.
-        let r = unsafe {
-            ze_call!(
+        unsafe {
+            calls::command_queue::execute_command_lists(
                 self.dispatch(),
-                CommandQueue.pfnExecuteCommandLists(
-                    self.0.handle,
-                    handles.len() as u32,
-                    handles.as_mut_ptr(),
-                    fence_handle
-                )
+                self.handle(),
+                handles.len() as u32,
+                handles.as_mut_ptr(),
+                fence_handle,
             )
-        };
-        check(r, "zeCommandQueueExecuteCommandLists")?;
+        }?;
         in_flight.push(InFlight {
-            fence: fence.map(|f| f.handle),
+            fence: fence.map(|f| f.handle.get() as usize),
             _keep: keep,
         });
         Ok(())
@@ -256,16 +231,12 @@ impl CommandQueue {
     /// timeout. Releases what finished executions kept alive.
     pub fn synchronize(&self, timeout: Option<Duration>) -> Result<bool> {
         // SAFETY: live queue.
-        let r = unsafe {
-            ze_call!(
-                self.dispatch(),
-                CommandQueue.pfnSynchronize(self.0.handle, timeout_ns(timeout))
-            )
-        };
-        if r == ze_result_t::ZE_RESULT_NOT_READY {
+        let done = ready(unsafe {
+            calls::command_queue::synchronize(self.dispatch(), self.handle(), timeout_ns(timeout))
+        })?;
+        if !done {
             return Ok(false);
         }
-        check(r, "zeCommandQueueSynchronize")?;
         self.0
             .in_flight
             .lock()
@@ -280,6 +251,6 @@ impl CommandQueue {
             .in_flight
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .retain(|f| f.fence != Some(fence));
+            .retain(|f| f.fence != Some(fence as usize));
     }
 }

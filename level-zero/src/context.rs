@@ -2,9 +2,10 @@
 
 use crate::device::Device;
 use crate::driver::Driver;
-use crate::error::{check, check_with, invalid, Result};
+use crate::error::{invalid, Context as _, Result};
 use crate::memory::Allocation;
-use level_zero_sys::{ze_call, *};
+use crate::owned::Owned;
+use level_zero_sys::*;
 use std::sync::Arc;
 
 /// A context. Cloning shares it; the last clone destroys it (after every object that keeps
@@ -20,25 +21,11 @@ use std::sync::Arc;
 pub struct Context(pub(crate) Arc<ContextInner>);
 
 pub(crate) struct ContextInner {
+    // First: destroyed before the driver is released. Every child keeps this context alive,
+    // so none is left when it is destroyed.
+    pub(crate) handle: Owned<ze_context_handle_t>,
     pub(crate) driver: Driver,
-    pub(crate) handle: ze_context_handle_t,
     devices: Vec<Device>,
-}
-
-// SAFETY: zeContext* and the allocation functions may be called from simultaneous threads with
-// the same context (spec); the handle is owned and destroyed once.
-unsafe impl Send for ContextInner {}
-// SAFETY: as above.
-unsafe impl Sync for ContextInner {}
-
-impl Drop for ContextInner {
-    fn drop(&mut self) {
-        // SAFETY: every child keeps this context alive, so none is left when it is destroyed.
-        let r = unsafe { ze_call!(self.driver.api.dispatch, Context.pfnDestroy(self.handle)) };
-        if r != ze_result_t::ZE_RESULT_SUCCESS {
-            log::error!("zeContextDestroy failed: {r}");
-        }
-    }
 }
 
 impl std::fmt::Debug for Context {
@@ -83,51 +70,34 @@ impl Context {
         restrict: Option<&[Device]>,
     ) -> Result<Context> {
         let desc = ze_context_desc_t::default();
-        let mut handle = std::ptr::null_mut();
         let dispatch = &driver.api.dispatch;
-        match restrict {
-            None => {
-                // SAFETY: valid driver; local descriptor and out-handle.
-                check(
-                    unsafe {
-                        ze_call!(
-                            dispatch,
-                            Context.pfnCreate(driver.handle, &desc, &mut handle)
-                        )
-                    },
-                    "zeContextCreate",
-                )?
-            }
+        let handle = match restrict {
+            // SAFETY: valid driver; local descriptor.
+            None => unsafe { calls::context::create(dispatch, driver.handle, &desc) }?,
             Some(list) => {
                 let mut handles: Vec<_> = list.iter().map(|d| d.handle).collect();
-                // SAFETY: valid driver and device handles; local descriptor and out-handle.
-                check(
-                    unsafe {
-                        ze_call!(
-                            dispatch,
-                            Context.pfnCreateEx(
-                                driver.handle,
-                                &desc,
-                                handles.len() as u32,
-                                handles.as_mut_ptr(),
-                                &mut handle
-                            )
-                        )
-                    },
-                    "zeContextCreateEx",
-                )?
+                // SAFETY: valid driver and device handles; local descriptor.
+                unsafe {
+                    calls::context::create_ex(
+                        dispatch,
+                        driver.handle,
+                        &desc,
+                        handles.len() as u32,
+                        handles.as_mut_ptr(),
+                    )
+                }?
             }
-        }
+        };
         Ok(Context(Arc::new(ContextInner {
+            handle: Owned::new(&driver.api, handle),
             driver: driver.clone(),
-            handle,
             devices,
         })))
     }
 
     /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_context_handle_t {
-        self.0.handle
+        self.0.handle.get()
     }
 
     /// The driver the context belongs to.
@@ -142,6 +112,10 @@ impl Context {
 
     pub(crate) fn dispatch(&self) -> &Dispatch {
         &self.0.driver.api.dispatch
+    }
+
+    pub(crate) fn api(&self) -> &Arc<crate::Api> {
+        &self.0.driver.api
     }
 
     /// Fails with a typed error unless `device` (or its root) belongs to this context.
@@ -164,49 +138,38 @@ impl Context {
     /// `Ok` while the context is usable.
     pub fn status(&self) -> Result<()> {
         // SAFETY: valid context.
-        check(
-            unsafe { ze_call!(self.dispatch(), Context.pfnGetStatus(self.0.handle)) },
-            "zeContextGetStatus",
-        )
+        Ok(unsafe { calls::context::get_status(self.dispatch(), self.handle()) }?)
     }
 
     /// Makes `allocation` resident on `device`.
     pub fn make_resident(&self, device: &Device, allocation: &Allocation) -> Result<()> {
         self.check_device(device)?;
         // SAFETY: the allocation is live (borrowed) and belongs to this context.
-        let r = unsafe {
-            ze_call!(
+        unsafe {
+            calls::context::make_memory_resident(
                 self.dispatch(),
-                Context.pfnMakeMemoryResident(
-                    self.0.handle,
-                    device.handle,
-                    allocation.as_ptr(),
-                    allocation.size()
-                )
+                self.handle(),
+                device.handle,
+                allocation.as_ptr(),
+                allocation.size(),
             )
-        };
-        check_with(r, "zeContextMakeMemoryResident", || {
-            format!("{} bytes at {:p}", allocation.size(), allocation.as_ptr())
-        })
+        }
+        .context(|| format!("{} bytes at {:p}", allocation.size(), allocation.as_ptr()))
     }
 
     /// Allows `allocation` to be evicted from `device`.
     pub fn evict(&self, device: &Device, allocation: &Allocation) -> Result<()> {
         self.check_device(device)?;
         // SAFETY: as in `make_resident`.
-        let r = unsafe {
-            ze_call!(
+        unsafe {
+            calls::context::evict_memory(
                 self.dispatch(),
-                Context.pfnEvictMemory(
-                    self.0.handle,
-                    device.handle,
-                    allocation.as_ptr(),
-                    allocation.size()
-                )
+                self.handle(),
+                device.handle,
+                allocation.as_ptr(),
+                allocation.size(),
             )
-        };
-        check_with(r, "zeContextEvictMemory", || {
-            format!("{} bytes at {:p}", allocation.size(), allocation.as_ptr())
-        })
+        }
+        .context(|| format!("{} bytes at {:p}", allocation.size(), allocation.as_ptr()))
     }
 }

@@ -1,8 +1,8 @@
 //! Devices and their properties.
 
 use crate::driver::{list, Driver};
-use crate::error::{check, Result};
-use level_zero_sys::{ze_call, *};
+use crate::error::Result;
+use level_zero_sys::*;
 use std::ffi::c_char;
 
 /// A device (or sub-device) of a driver.
@@ -209,15 +209,7 @@ impl Device {
     pub fn properties(&self) -> Result<DeviceProperties> {
         let mut p = ze_device_properties_t::default();
         // SAFETY: valid device; `p` is a local with its stype set.
-        check(
-            unsafe {
-                ze_call!(
-                    self.dispatch(),
-                    Device.pfnGetProperties(self.handle, &mut p)
-                )
-            },
-            "zeDeviceGetProperties",
-        )?;
+        unsafe { calls::device::get_properties(self.dispatch(), self.handle, &mut p) }?;
         let flag = |f: ze_device_property_flag_t| p.flags.0 & f.0 != 0;
         Ok(DeviceProperties {
             name: c_string(&p.name),
@@ -244,15 +236,7 @@ impl Device {
     pub fn compute_properties(&self) -> Result<ComputeProperties> {
         let mut p = ze_device_compute_properties_t::default();
         // SAFETY: valid device; local out-structure.
-        check(
-            unsafe {
-                ze_call!(
-                    self.dispatch(),
-                    Device.pfnGetComputeProperties(self.handle, &mut p)
-                )
-            },
-            "zeDeviceGetComputeProperties",
-        )?;
+        unsafe { calls::device::get_compute_properties(self.dispatch(), self.handle, &mut p) }?;
         Ok(ComputeProperties {
             max_total_group_size: p.maxTotalGroupSize,
             max_group_size: [p.maxGroupSizeX, p.maxGroupSizeY, p.maxGroupSizeZ],
@@ -266,15 +250,7 @@ impl Device {
     pub fn module_properties(&self) -> Result<ModuleProperties> {
         let mut p = ze_device_module_properties_t::default();
         // SAFETY: valid device; local out-structure.
-        check(
-            unsafe {
-                ze_call!(
-                    self.dispatch(),
-                    Device.pfnGetModuleProperties(self.handle, &mut p)
-                )
-            },
-            "zeDeviceGetModuleProperties",
-        )?;
+        unsafe { calls::device::get_module_properties(self.dispatch(), self.handle, &mut p) }?;
         let has = |f: ze_device_module_flag_t| p.flags.0 & f.0 != 0;
         Ok(ModuleProperties {
             spirv_version: (
@@ -293,15 +269,9 @@ impl Device {
         let template = ze_device_memory_properties_t::default();
         let items = list(template, |count, array| {
             // SAFETY: valid device; count-and-array protocol with stype-initialised entries.
-            check(
-                unsafe {
-                    ze_call!(
-                        self.dispatch(),
-                        Device.pfnGetMemoryProperties(self.handle, count, array)
-                    )
-                },
-                "zeDeviceGetMemoryProperties",
-            )
+            Ok(unsafe {
+                calls::device::get_memory_properties(self.dispatch(), self.handle, count, array)
+            }?)
         })?;
         Ok(items
             .iter()
@@ -319,15 +289,14 @@ impl Device {
         let template = ze_command_queue_group_properties_t::default();
         let items = list(template, |count, array| {
             // SAFETY: valid device; count-and-array protocol with stype-initialised entries.
-            check(
-                unsafe {
-                    ze_call!(
-                        self.dispatch(),
-                        Device.pfnGetCommandQueueGroupProperties(self.handle, count, array)
-                    )
-                },
-                "zeDeviceGetCommandQueueGroupProperties",
-            )
+            Ok(unsafe {
+                calls::device::get_command_queue_group_properties(
+                    self.dispatch(),
+                    self.handle,
+                    count,
+                    array,
+                )
+            }?)
         })?;
         Ok(items
             .iter()
@@ -359,15 +328,9 @@ impl Device {
     pub fn subdevices(&self) -> Result<Vec<Device>> {
         let handles = list(std::ptr::null_mut(), |count, array| {
             // SAFETY: valid device; count-and-array protocol.
-            check(
-                unsafe {
-                    ze_call!(
-                        self.dispatch(),
-                        Device.pfnGetSubDevices(self.handle, count, array)
-                    )
-                },
-                "zeDeviceGetSubDevices",
-            )
+            Ok(unsafe {
+                calls::device::get_sub_devices(self.dispatch(), self.handle, count, array)
+            }?)
         })?;
         Ok(handles
             .into_iter()
@@ -380,43 +343,22 @@ impl Device {
 
     /// Whether this device can access `peer`'s memory.
     pub fn can_access_peer(&self, peer: &Device) -> Result<bool> {
-        let mut value: ze_bool_t = 0;
-        // SAFETY: both handles are valid devices; local out-value.
-        check(
-            unsafe {
-                ze_call!(
-                    self.dispatch(),
-                    Device.pfnCanAccessPeer(self.handle, peer.handle, &mut value)
-                )
-            },
-            "zeDeviceCanAccessPeer",
-        )?;
+        // SAFETY: both handles are valid devices.
+        let value =
+            unsafe { calls::device::can_access_peer(self.dispatch(), self.handle, peer.handle) }?;
         Ok(value != 0)
     }
 
     /// `Ok` while the device is usable.
     pub fn status(&self) -> Result<()> {
         // SAFETY: valid device.
-        check(
-            unsafe { ze_call!(self.dispatch(), Device.pfnGetStatus(self.handle)) },
-            "zeDeviceGetStatus",
-        )
+        Ok(unsafe { calls::device::get_status(self.dispatch(), self.handle) }?)
     }
 
     /// `(host, device)` timestamps taken together.
     pub fn global_timestamps(&self) -> Result<(u64, u64)> {
-        let (mut host, mut device) = (0u64, 0u64);
-        // SAFETY: valid device; local out-values.
-        check(
-            unsafe {
-                ze_call!(
-                    self.dispatch(),
-                    Device.pfnGetGlobalTimestamps(self.handle, &mut host, &mut device)
-                )
-            },
-            "zeDeviceGetGlobalTimestamps",
-        )?;
-        Ok((host, device))
+        // SAFETY: valid device.
+        Ok(unsafe { calls::device::get_global_timestamps(self.dispatch(), self.handle) }?)
     }
 
     /// Free and total memory of the device, from the sysman memory modules, if the driver
@@ -434,10 +376,8 @@ impl Device {
         let modules = list(std::ptr::null_mut(), |count, array| {
             // SAFETY: a device handle is a valid sysman device handle on drivers that report
             // sysman tables; count-and-array protocol.
-            check(
-                unsafe { enumerate(self.handle.cast(), count, array) },
-                "zesDeviceEnumMemoryModules",
-            )
+            let r = unsafe { enumerate(self.handle.cast(), count, array) };
+            Ok(ZeError::check("zesDeviceEnumMemoryModules", r)?)
         });
         // A loader without sysman initialised answers "uninitialized": no figures, not an error.
         let Ok(modules) = modules else {
@@ -447,10 +387,8 @@ impl Device {
         for module in modules {
             let mut state = zes_mem_state_t::default();
             // SAFETY: `module` came from the enumeration above; `state` is a local.
-            check(
-                unsafe { get_state(module, &mut state) },
-                "zesMemoryGetState",
-            )?;
+            let r = unsafe { get_state(module, &mut state) };
+            ZeError::check("zesMemoryGetState", r)?;
             total.free += state.free;
             total.total += state.size;
         }

@@ -2,8 +2,8 @@
 
 use crate::backend::Api;
 use crate::device::Device;
-use crate::error::{check, Result};
-use level_zero_sys::{ze_call, *};
+use crate::error::Result;
+use level_zero_sys::*;
 use std::sync::Arc;
 
 /// A Level Zero driver (a collection of devices).
@@ -64,10 +64,7 @@ impl Driver {
     pub(crate) fn all(api: &Arc<Api>) -> Result<Vec<Driver>> {
         let handles = list(std::ptr::null_mut(), |count, array| {
             // SAFETY: count is a valid out-pointer; array is null or has room for *count handles.
-            check(
-                unsafe { ze_call!(api.dispatch, Driver.pfnGet(count, array)) },
-                "zeDriverGet",
-            )
+            Ok(unsafe { calls::driver::get(&api.dispatch, count, array) }?)
         })?;
         Ok(handles
             .into_iter()
@@ -91,24 +88,10 @@ impl Driver {
     /// The driver's properties (`zeDriverGetProperties`).
     pub fn properties(&self) -> Result<DriverProperties> {
         let mut p = ze_driver_properties_t::default();
-        let mut version = ze_api_version_t(0);
-        // SAFETY: valid driver handle; out-structures are locals with their stype set.
-        unsafe {
-            check(
-                ze_call!(
-                    self.api.dispatch,
-                    Driver.pfnGetProperties(self.handle, &mut p)
-                ),
-                "zeDriverGetProperties",
-            )?;
-            check(
-                ze_call!(
-                    self.api.dispatch,
-                    Driver.pfnGetApiVersion(self.handle, &mut version)
-                ),
-                "zeDriverGetApiVersion",
-            )?;
-        }
+        // SAFETY: valid driver handle; the out-structure is a local with its stype set.
+        unsafe { calls::driver::get_properties(&self.api.dispatch, self.handle, &mut p) }?;
+        // SAFETY: valid driver handle.
+        let version = unsafe { calls::driver::get_api_version(&self.api.dispatch, self.handle) }?;
         Ok(DriverProperties {
             uuid: p.uuid.id,
             driver_version: p.driverVersion,
@@ -122,15 +105,14 @@ impl Driver {
             ze_driver_extension_properties_t::default(),
             |count, array| {
                 // SAFETY: valid driver; count-and-array protocol.
-                check(
-                    unsafe {
-                        ze_call!(
-                            self.api.dispatch,
-                            Driver.pfnGetExtensionProperties(self.handle, count, array)
-                        )
-                    },
-                    "zeDriverGetExtensionProperties",
-                )
+                Ok(unsafe {
+                    calls::driver::get_extension_properties(
+                        &self.api.dispatch,
+                        self.handle,
+                        count,
+                        array,
+                    )
+                }?)
             },
         )?;
         Ok(items
@@ -143,10 +125,7 @@ impl Driver {
     pub fn devices(&self) -> Result<Vec<Device>> {
         let handles = list(std::ptr::null_mut(), |count, array| {
             // SAFETY: valid driver; count-and-array protocol.
-            check(
-                unsafe { ze_call!(self.api.dispatch, Device.pfnGet(self.handle, count, array)) },
-                "zeDeviceGet",
-            )
+            Ok(unsafe { calls::device::get(&self.api.dispatch, self.handle, count, array) }?)
         })?;
         Ok(handles
             .into_iter()

@@ -1,6 +1,6 @@
 //! The one error type of the safe layer.
 
-use level_zero_sys::{ze_result_t, LoadError};
+use level_zero_sys::{ze_result_t, LoadError, ZeError};
 
 /// Result of every fallible operation.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -72,33 +72,40 @@ impl Error {
     }
 }
 
-/// `Ok` on `ZE_RESULT_SUCCESS`, else [`Error::Ze`] naming `op` (context added lazily).
-pub(crate) fn check(result: ze_result_t, op: &'static str) -> Result<()> {
-    if result == ze_result_t::ZE_RESULT_SUCCESS {
-        Ok(())
-    } else {
-        Err(Error::Ze {
-            op,
-            result,
+impl From<ZeError> for Error {
+    /// [`Error::Ze`] with the call the result layer names, and no context.
+    fn from(e: ZeError) -> Error {
+        Error::Ze {
+            op: e.call,
+            result: e.result,
             context: String::new(),
+        }
+    }
+}
+
+/// Adds a description of the call's arguments to a failed call of the result layer.
+pub(crate) trait Context<T> {
+    /// [`Error::Ze`] with `context()` as its context.
+    fn context(self, context: impl FnOnce() -> String) -> Result<T>;
+}
+
+impl<T> Context<T> for std::result::Result<T, ZeError> {
+    fn context(self, context: impl FnOnce() -> String) -> Result<T> {
+        self.map_err(|e| Error::Ze {
+            op: e.call,
+            result: e.result,
+            context: context(),
         })
     }
 }
 
-/// Like [`check`], with a description of the call's arguments.
-pub(crate) fn check_with(
-    result: ze_result_t,
-    op: &'static str,
-    context: impl FnOnce() -> String,
-) -> Result<()> {
-    if result == ze_result_t::ZE_RESULT_SUCCESS {
-        Ok(())
-    } else {
-        Err(Error::Ze {
-            op,
-            result,
-            context: context(),
-        })
+/// `Ok(true)` on success, `Ok(false)` on `ZE_RESULT_NOT_READY` (a query or timed wait whose
+/// object is not signalled), else the error.
+pub(crate) fn ready(r: std::result::Result<(), ZeError>) -> Result<bool> {
+    match r {
+        Ok(()) => Ok(true),
+        Err(e) if e.is_not_ready() => Ok(false),
+        Err(e) => Err(e.into()),
     }
 }
 

@@ -1,8 +1,9 @@
 //! Event pools and events.
 
 use crate::context::Context;
-use crate::error::{check, Result};
-use level_zero_sys::{ze_call, *};
+use crate::error::{ready, Result};
+use crate::owned::Owned;
+use level_zero_sys::*;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -44,26 +45,12 @@ bitflags::bitflags! {
 pub struct EventPool(Arc<PoolInner>);
 
 struct PoolInner {
+    // First: destroyed before the context is released; events keep the pool alive, so none
+    // remains then.
+    handle: Owned<ze_event_pool_handle_t>,
     ctx: Context,
-    handle: ze_event_pool_handle_t,
     count: u32,
     flags: EventPoolFlags,
-}
-
-// SAFETY: the pool handle is owned; zeEventPool* and zeEventCreate may be called from
-// simultaneous threads (spec).
-unsafe impl Send for PoolInner {}
-// SAFETY: as above.
-unsafe impl Sync for PoolInner {}
-
-impl Drop for PoolInner {
-    fn drop(&mut self) {
-        // SAFETY: events keep the pool alive, so none remains.
-        let r = unsafe { ze_call!(self.ctx.dispatch(), EventPool.pfnDestroy(self.handle)) };
-        if r != ze_result_t::ZE_RESULT_SUCCESS {
-            log::error!("zeEventPoolDestroy failed: {r}");
-        }
-    }
 }
 
 impl EventPool {
@@ -74,20 +61,13 @@ impl EventPool {
             count,
             ..Default::default()
         };
-        let mut handle = std::ptr::null_mut();
-        // SAFETY: valid context; local descriptor and out-handle.
-        check(
-            unsafe {
-                ze_call!(
-                    ctx.dispatch(),
-                    EventPool.pfnCreate(ctx.handle(), &desc, 0, std::ptr::null_mut(), &mut handle)
-                )
-            },
-            "zeEventPoolCreate",
-        )?;
+        // SAFETY: valid context; local descriptor; no device list (every device).
+        let handle = unsafe {
+            calls::event_pool::create(ctx.dispatch(), ctx.handle(), &desc, 0, std::ptr::null_mut())
+        }?;
         Ok(EventPool(Arc::new(PoolInner {
+            handle: Owned::new(ctx.api(), handle),
             ctx: ctx.clone(),
-            handle,
             count,
             flags,
         })))
@@ -117,20 +97,12 @@ impl EventPool {
             wait: ze_event_scope_flags_t(wait.bits()),
             ..Default::default()
         };
-        let mut handle = std::ptr::null_mut();
-        // SAFETY: valid pool; local descriptor and out-handle.
-        check(
-            unsafe {
-                ze_call!(
-                    self.0.ctx.dispatch(),
-                    Event.pfnCreate(self.0.handle, &desc, &mut handle)
-                )
-            },
-            "zeEventCreate",
-        )?;
+        // SAFETY: valid pool; local descriptor.
+        let handle =
+            unsafe { calls::event::create(self.0.ctx.dispatch(), self.0.handle.get(), &desc) }?;
         Ok(Event(Arc::new(EventInner {
+            handle: Owned::new(self.0.ctx.api(), handle),
             pool: self.clone(),
-            handle,
         })))
     }
 }
@@ -140,23 +112,10 @@ impl EventPool {
 pub struct Event(pub(crate) Arc<EventInner>);
 
 pub(crate) struct EventInner {
+    // First: destroyed before the pool is released. Commands that signal or wait on the event
+    // hold a clone until they complete.
+    pub(crate) handle: Owned<ze_event_handle_t>,
     pool: EventPool,
-    pub(crate) handle: ze_event_handle_t,
-}
-
-// SAFETY: event functions may be called from simultaneous threads (spec); the handle is owned.
-unsafe impl Send for EventInner {}
-// SAFETY: as above.
-unsafe impl Sync for EventInner {}
-
-impl Drop for EventInner {
-    fn drop(&mut self) {
-        // SAFETY: commands that signal or wait on the event hold a clone until they complete.
-        let r = unsafe { ze_call!(self.pool.0.ctx.dispatch(), Event.pfnDestroy(self.handle)) };
-        if r != ze_result_t::ZE_RESULT_SUCCESS {
-            log::error!("zeEventDestroy failed: {r}");
-        }
-    }
 }
 
 /// Kernel start and end timestamps of an event (device clock ticks).
@@ -185,7 +144,7 @@ pub(crate) fn timeout_ns(timeout: Option<Duration>) -> u64 {
 impl Event {
     /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_event_handle_t {
-        self.0.handle
+        self.0.handle.get()
     }
 
     fn dispatch(&self) -> &Dispatch {
@@ -195,59 +154,36 @@ impl Event {
     /// Signals the event from the host.
     pub fn signal(&self) -> Result<()> {
         // SAFETY: valid event.
-        check(
-            unsafe { ze_call!(self.dispatch(), Event.pfnHostSignal(self.0.handle)) },
-            "zeEventHostSignal",
-        )
+        Ok(unsafe { calls::event::host_signal(self.dispatch(), self.0.handle.get()) }?)
     }
 
     /// Waits up to `timeout` (`None`: forever). `Ok(false)` on timeout.
     pub fn wait(&self, timeout: Option<Duration>) -> Result<bool> {
         // SAFETY: valid event.
-        let r = unsafe {
-            ze_call!(
-                self.dispatch(),
-                Event.pfnHostSynchronize(self.0.handle, timeout_ns(timeout))
-            )
-        };
-        if r == ze_result_t::ZE_RESULT_NOT_READY {
-            return Ok(false);
-        }
-        check(r, "zeEventHostSynchronize").map(|()| true)
+        ready(unsafe {
+            calls::event::host_synchronize(self.dispatch(), self.handle(), timeout_ns(timeout))
+        })
     }
 
     /// Whether the event is signalled (does not wait).
     pub fn is_signalled(&self) -> Result<bool> {
         // SAFETY: valid event.
-        let r = unsafe { ze_call!(self.dispatch(), Event.pfnQueryStatus(self.0.handle)) };
-        if r == ze_result_t::ZE_RESULT_NOT_READY {
-            return Ok(false);
-        }
-        check(r, "zeEventQueryStatus").map(|()| true)
+        ready(unsafe { calls::event::query_status(self.dispatch(), self.handle()) })
     }
 
     /// Returns the event to the unsignalled state.
     pub fn reset(&self) -> Result<()> {
         // SAFETY: valid event.
-        check(
-            unsafe { ze_call!(self.dispatch(), Event.pfnHostReset(self.0.handle)) },
-            "zeEventHostReset",
-        )
+        Ok(unsafe { calls::event::host_reset(self.dispatch(), self.0.handle.get()) }?)
     }
 
     /// The timestamps of the command that signalled the event (timestamp pools only).
     pub fn kernel_timestamp(&self) -> Result<KernelTimestamp> {
         let mut t = ze_kernel_timestamp_result_t::default();
         // SAFETY: valid event; local out-value.
-        check(
-            unsafe {
-                ze_call!(
-                    self.dispatch(),
-                    Event.pfnQueryKernelTimestamp(self.0.handle, &mut t)
-                )
-            },
-            "zeEventQueryKernelTimestamp",
-        )?;
+        unsafe {
+            calls::event::query_kernel_timestamp(self.dispatch(), self.0.handle.get(), &mut t)
+        }?;
         Ok(t.into())
     }
 }

@@ -64,29 +64,22 @@ pub unsafe fn unsafe_fill(
     crate::with_stream(ctx, device, |s| {
         let handle = s.handle();
         let pattern = pattern.to_vec();
-        s.record(
-            "zeCommandListAppendMemoryFill",
-            Deps::NONE,
-            Vec::new(),
-            &mut |dispatch, (sig, nw, waits)| {
-                // SAFETY: the caller's contract for `ptr`; the driver copies the pattern.
-                unsafe {
-                    level_zero_sys::ze_call!(
-                        dispatch,
-                        CommandList.pfnAppendMemoryFill(
-                            handle,
-                            ptr,
-                            pattern.as_ptr().cast(),
-                            pattern.len(),
-                            n,
-                            sig,
-                            nw,
-                            waits
-                        )
-                    )
-                }
-            },
-        )?;
+        s.record(Deps::NONE, Vec::new(), &mut |dispatch, (sig, nw, waits)| {
+            // SAFETY: the caller's contract for `ptr`; the driver copies the pattern.
+            unsafe {
+                level_zero_sys::calls::command_list::append_memory_fill(
+                    dispatch,
+                    handle,
+                    ptr,
+                    pattern.as_ptr().cast(),
+                    pattern.len(),
+                    n,
+                    sig,
+                    nw,
+                    waits,
+                )
+            }
+        })?;
         s.synchronize()
     })?
 }

@@ -1,9 +1,10 @@
 //! Fences: signalled by a command queue when the lists executed with them finish.
 
 use crate::command_queue::CommandQueue;
-use crate::error::{check, Result};
+use crate::error::{ready, Result};
 use crate::event::timeout_ns;
-use level_zero_sys::{ze_call, *};
+use crate::owned::Owned;
+use level_zero_sys::*;
 use std::time::Duration;
 
 /// A fence of one command queue.
@@ -16,23 +17,10 @@ use std::time::Duration;
 /// # Ok::<(), level_zero::Error>(())
 /// ```
 pub struct Fence {
+    // First: destroyed before the queue is released. Queries and waits may come from
+    // simultaneous threads; reset takes `&mut`.
+    pub(crate) handle: Owned<ze_fence_handle_t>,
     queue: CommandQueue,
-    pub(crate) handle: ze_fence_handle_t,
-}
-
-// SAFETY: fence queries and waits may be called from simultaneous threads; reset takes `&mut`.
-unsafe impl Send for Fence {}
-// SAFETY: as above.
-unsafe impl Sync for Fence {}
-
-impl Drop for Fence {
-    fn drop(&mut self) {
-        // SAFETY: the queue outlives the fence (we hold it); the handle is destroyed once.
-        let r = unsafe { ze_call!(self.queue.dispatch(), Fence.pfnDestroy(self.handle)) };
-        if r != ze_result_t::ZE_RESULT_SUCCESS {
-            log::error!("zeFenceDestroy failed: {r}");
-        }
-    }
 }
 
 impl Fence {
@@ -46,56 +34,36 @@ impl Fence {
             }),
             ..Default::default()
         };
-        let mut handle = std::ptr::null_mut();
-        // SAFETY: valid queue; local descriptor and out-handle.
-        check(
-            unsafe {
-                ze_call!(
-                    queue.dispatch(),
-                    Fence.pfnCreate(queue.handle(), &desc, &mut handle)
-                )
-            },
-            "zeFenceCreate",
-        )?;
+        // SAFETY: valid queue; local descriptor.
+        let handle = unsafe { calls::fence::create(queue.dispatch(), queue.handle(), &desc) }?;
         Ok(Fence {
+            handle: Owned::new(queue.api(), handle),
             queue: queue.clone(),
-            handle,
         })
     }
 
     /// Waits up to `timeout` (`None`: forever). `Ok(false)` on timeout.
     pub fn wait(&self, timeout: Option<Duration>) -> Result<bool> {
+        let handle = self.handle.get();
         // SAFETY: valid fence.
-        let r = unsafe {
-            ze_call!(
-                self.queue.dispatch(),
-                Fence.pfnHostSynchronize(self.handle, timeout_ns(timeout))
-            )
-        };
-        if r == ze_result_t::ZE_RESULT_NOT_READY {
-            return Ok(false);
+        let done = ready(unsafe {
+            calls::fence::host_synchronize(self.queue.dispatch(), handle, timeout_ns(timeout))
+        })?;
+        if done {
+            self.queue.release_fenced(handle);
         }
-        check(r, "zeFenceHostSynchronize")?;
-        self.queue.release_fenced(self.handle);
-        Ok(true)
+        Ok(done)
     }
 
     /// Whether the fence is signalled (does not wait).
     pub fn is_signalled(&self) -> Result<bool> {
         // SAFETY: valid fence.
-        let r = unsafe { ze_call!(self.queue.dispatch(), Fence.pfnQueryStatus(self.handle)) };
-        if r == ze_result_t::ZE_RESULT_NOT_READY {
-            return Ok(false);
-        }
-        check(r, "zeFenceQueryStatus").map(|()| true)
+        ready(unsafe { calls::fence::query_status(self.queue.dispatch(), self.handle.get()) })
     }
 
     /// Returns the fence to the unsignalled state.
     pub fn reset(&mut self) -> Result<()> {
         // SAFETY: valid fence; `&mut self` excludes concurrent use.
-        check(
-            unsafe { ze_call!(self.queue.dispatch(), Fence.pfnReset(self.handle)) },
-            "zeFenceReset",
-        )
+        Ok(unsafe { calls::fence::reset(self.queue.dispatch(), self.handle.get()) }?)
     }
 }

@@ -7,9 +7,10 @@ use crate::command_list::{call_raw, Commands, Deps, ListCore, RawDeps, Retained}
 use crate::command_queue::{QueueDesc, QueueMode};
 use crate::context::Context;
 use crate::device::Device;
-use crate::error::{check, check_with, Result};
+use crate::error::{Context as _, Result};
 use crate::event::{Event, EventPool, EventPoolFlags, EventScope};
-use level_zero_sys::{ze_call, *};
+use crate::owned::Owned;
+use level_zero_sys::*;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -80,19 +81,15 @@ impl ImmediateCommandList {
     ) -> Result<ImmediateCommandList> {
         ctx.check_device(device)?;
         let raw = desc.raw(device)?;
-        let mut handle = std::ptr::null_mut();
-        // SAFETY: valid context and device; local descriptor and out-handle.
-        let r = unsafe {
-            ze_call!(
-                ctx.dispatch(),
-                CommandList.pfnCreateImmediate(ctx.handle(), device.handle, &raw, &mut handle)
-            )
-        };
-        check_with(r, "zeCommandListCreateImmediate", || format!("{desc:?}"))?;
+        // SAFETY: valid context and device; local descriptor.
+        let handle = unsafe {
+            calls::command_list::create_immediate(ctx.dispatch(), ctx.handle(), device.handle, &raw)
+        }
+        .context(|| format!("{desc:?}"))?;
         let core = Arc::new(ListCore {
+            handle: Owned::new(ctx.api(), handle),
             ctx: ctx.clone(),
             device: device.clone(),
-            handle,
             ordinal: raw.ordinal,
         });
         let pool = EventPool::new(ctx, EventPoolFlags::HOST_VISIBLE, RING as u32)?;
@@ -114,7 +111,7 @@ impl ImmediateCommandList {
 
     /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_command_list_handle_t {
-        self.core.handle
+        self.core.handle.get()
     }
 
     /// The token of the last command appended (complete if nothing was appended).
@@ -208,10 +205,9 @@ impl Commands for ImmediateCommandList {
 
     fn record(
         &mut self,
-        op: &'static str,
         deps: Deps<'_>,
         mut retain: Vec<Retained>,
-        call: &mut dyn FnMut(&Dispatch, RawDeps) -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch, RawDeps) -> Result<(), ZeError>,
     ) -> Result<()> {
         let slot = self.take_slot()?;
         let ring = self.events[slot].handle();
@@ -220,29 +216,14 @@ impl Commands for ImmediateCommandList {
             .then(|| self.events[(self.issued % RING as u64) as usize].handle());
         let own_signal = deps.signal.is_none();
         let signal = deps.signal.map_or(ring, |e| e.handle());
-        check(
-            call_raw(
-                &self.core.ctx.0.driver.api.dispatch,
-                signal,
-                deps.wait,
-                previous,
-                call,
-            ),
-            op,
-        )?;
+        call_raw(self.core.ctx.dispatch(), signal, deps.wait, previous, call)?;
         if !own_signal {
             // The caller's event signals the command; the ring event follows it.
             let dispatch = &self.core.ctx.0.driver.api.dispatch;
             // SAFETY: live list and ring event.
-            check(
-                unsafe {
-                    ze_call!(
-                        dispatch,
-                        CommandList.pfnAppendSignalEvent(self.core.handle, ring)
-                    )
-                },
-                "zeCommandListAppendSignalEvent",
-            )?;
+            unsafe {
+                calls::command_list::append_signal_event(dispatch, self.core.handle.get(), ring)
+            }?;
         }
         self.dirty[slot] = true;
         self.issued += 1;
@@ -257,47 +238,36 @@ impl Commands for ImmediateCommandList {
 
     fn record_plain(
         &mut self,
-        op: &'static str,
         retain: Vec<Retained>,
-        call: &mut dyn FnMut(&Dispatch) -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch) -> Result<(), ZeError>,
     ) -> Result<()> {
-        self.record_plain_impl(op, retain, call)
+        self.record_plain_impl(retain, call)
     }
 }
 
 impl ImmediateCommandList {
     fn record_plain_impl(
         &mut self,
-        op: &'static str,
         retain: Vec<Retained>,
-        call: &mut dyn FnMut(&Dispatch) -> ze_result_t,
+        call: &mut dyn FnMut(&Dispatch) -> Result<(), ZeError>,
     ) -> Result<()> {
         // The command takes no events: order it with an event wait before and track it with
         // a signal after, as two more commands of the list.
         let api = self.core.api();
         let dispatch = &api.dispatch;
-        let handle = self.core.handle;
+        let handle = self.core.handle.get();
         if self.issued > self.completed {
             let mut previous = self.events[(self.issued % RING as u64) as usize].handle();
             // SAFETY: live list and ring event.
-            check(
-                unsafe {
-                    ze_call!(
-                        dispatch,
-                        CommandList.pfnAppendWaitOnEvents(handle, 1, &mut previous)
-                    )
-                },
-                "zeCommandListAppendWaitOnEvents",
-            )?;
+            unsafe {
+                calls::command_list::append_wait_on_events(dispatch, handle, 1, &mut previous)
+            }?;
         }
-        check(call(dispatch), op)?;
+        call(dispatch)?;
         let slot = self.take_slot()?;
         let ring = self.events[slot].handle();
         // SAFETY: live list and ring event.
-        check(
-            unsafe { ze_call!(dispatch, CommandList.pfnAppendSignalEvent(handle, ring)) },
-            "zeCommandListAppendSignalEvent",
-        )?;
+        unsafe { calls::command_list::append_signal_event(dispatch, handle, ring) }?;
         self.dirty[slot] = true;
         self.issued += 1;
         self.pending.push_back((self.issued, slot, retain));

@@ -1,10 +1,11 @@
 //! Kernels: typed arguments checked before launch, group sizes, properties.
 
 use crate::command_list::Retained;
-use crate::error::{check, check_with, invalid, Result};
+use crate::error::{invalid, Context as _, Result};
 use crate::memory::Allocation;
 use crate::module::Module;
-use level_zero_sys::{ze_call, *};
+use crate::owned::Owned;
+use level_zero_sys::*;
 use std::ffi::CString;
 use std::sync::Arc;
 
@@ -52,28 +53,10 @@ pub struct KernelProperties {
 }
 
 struct KernelHandle {
+    // First: destroyed before the module is released. Launches retain the handle until they
+    // complete; setters go through `&mut Kernel`, launches only read it.
+    handle: Owned<ze_kernel_handle_t>,
     module: Module,
-    handle: ze_kernel_handle_t,
-}
-
-// SAFETY: the handle is owned; setters go through `&mut Kernel`, launches only read it.
-unsafe impl Send for KernelHandle {}
-// SAFETY: as above.
-unsafe impl Sync for KernelHandle {}
-
-impl Drop for KernelHandle {
-    fn drop(&mut self) {
-        // SAFETY: launches retain the handle until they complete; destroyed once.
-        let r = unsafe {
-            ze_call!(
-                self.module.context().dispatch(),
-                Kernel.pfnDestroy(self.handle)
-            )
-        };
-        if r != ze_result_t::ZE_RESULT_SUCCESS {
-            log::error!("zeKernelDestroy failed: {r}");
-        }
-    }
 }
 
 /// A kernel with its arguments. Buffer arguments keep their allocations alive for every launch
@@ -121,30 +104,19 @@ impl Kernel {
             pKernelName: cname.as_ptr(),
             ..Default::default()
         };
-        let mut handle = std::ptr::null_mut();
-        // SAFETY: valid module; local descriptor and out-handle.
-        let r = unsafe {
-            ze_call!(
-                module.context().dispatch(),
-                Kernel.pfnCreate(module.handle(), &desc, &mut handle)
-            )
-        };
-        check_with(r, "zeKernelCreate", || format!("kernel {name:?}"))?;
+        // SAFETY: valid module; local descriptor.
+        let handle =
+            unsafe { calls::kernel::create(module.context().dispatch(), module.handle(), &desc) }
+                .context(|| format!("kernel {name:?}"))?;
         let inner = Arc::new(KernelHandle {
+            handle: Owned::new(module.context().api(), handle),
             module: module.clone(),
-            handle,
         });
         let mut p = ze_kernel_properties_t::default();
         // SAFETY: valid kernel; local out-structure.
-        check(
-            unsafe {
-                ze_call!(
-                    module.context().dispatch(),
-                    Kernel.pfnGetProperties(handle, &mut p)
-                )
-            },
-            "zeKernelGetProperties",
-        )?;
+        unsafe {
+            calls::kernel::get_properties(module.context().dispatch(), inner.handle.get(), &mut p)
+        }?;
         let required = [
             p.requiredGroupSizeX,
             p.requiredGroupSizeY,
@@ -170,7 +142,7 @@ impl Kernel {
 
     /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_kernel_handle_t {
-        self.inner.handle
+        self.inner.handle.get()
     }
 
     /// The kernel's name in its module.
@@ -212,15 +184,16 @@ impl Kernel {
         self.check_index(index)?;
         // SAFETY: valid kernel; `value` is null or holds `size` bytes; `&mut self` excludes
         // concurrent setters.
-        let r = unsafe {
-            ze_call!(
+        unsafe {
+            calls::kernel::set_argument_value(
                 self.dispatch(),
-                Kernel.pfnSetArgumentValue(self.inner.handle, index, size, value)
+                self.inner.handle.get(),
+                index,
+                size,
+                value,
             )
-        };
-        check_with(r, "zeKernelSetArgumentValue", || {
-            format!("kernel {}, argument {index}, {size} bytes", self.name)
-        })?;
+        }
+        .context(|| format!("kernel {}, argument {index}, {size} bytes", self.name))?;
         self.set[index as usize] = true;
         self.buffers[index as usize] = None;
         Ok(())
@@ -267,40 +240,33 @@ impl Kernel {
     /// Sets the work-group size of later launches (checked against the device's limits).
     pub fn set_group_size(&mut self, size: [u32; 3]) -> Result<()> {
         // SAFETY: valid kernel; `&mut self` excludes concurrent setters.
-        let r = unsafe {
-            ze_call!(
+        unsafe {
+            calls::kernel::set_group_size(
                 self.dispatch(),
-                Kernel.pfnSetGroupSize(self.inner.handle, size[0], size[1], size[2])
+                self.inner.handle.get(),
+                size[0],
+                size[1],
+                size[2],
             )
-        };
-        check_with(r, "zeKernelSetGroupSize", || {
-            format!("kernel {}, group size {size:?}", self.name)
-        })?;
+        }
+        .context(|| format!("kernel {}, group size {size:?}", self.name))?;
         self.group_size = size;
         Ok(())
     }
 
     /// The driver's suggested group size for `global` work-items.
     pub fn suggest_group_size(&self, global: [u32; 3]) -> Result<[u32; 3]> {
-        let (mut x, mut y, mut z) = (0u32, 0u32, 0u32);
-        // SAFETY: valid kernel; locals as out-values.
-        let r = unsafe {
-            ze_call!(
+        // SAFETY: valid kernel.
+        let (x, y, z) = unsafe {
+            calls::kernel::suggest_group_size(
                 self.dispatch(),
-                Kernel.pfnSuggestGroupSize(
-                    self.inner.handle,
-                    global[0],
-                    global[1],
-                    global[2],
-                    &mut x,
-                    &mut y,
-                    &mut z
-                )
+                self.inner.handle.get(),
+                global[0],
+                global[1],
+                global[2],
             )
-        };
-        check_with(r, "zeKernelSuggestGroupSize", || {
-            format!("global size {global:?}")
-        })?;
+        }
+        .context(|| format!("global size {global:?}"))?;
         Ok([x, y, z])
     }
 
@@ -324,54 +290,39 @@ impl Kernel {
 
     /// Most work-groups a cooperative launch may have (`zeKernelSuggestMaxCooperativeGroupCount`).
     pub fn max_cooperative_group_count(&self) -> Result<u32> {
-        let mut count = 0u32;
-        // SAFETY: valid kernel; local out-value.
-        check(
-            unsafe {
-                ze_call!(
-                    self.dispatch(),
-                    Kernel.pfnSuggestMaxCooperativeGroupCount(self.inner.handle, &mut count)
-                )
-            },
-            "zeKernelSuggestMaxCooperativeGroupCount",
-        )?;
-        Ok(count)
+        // SAFETY: valid kernel.
+        Ok(unsafe {
+            calls::kernel::suggest_max_cooperative_group_count(
+                self.dispatch(),
+                self.inner.handle.get(),
+            )
+        }?)
     }
 
     /// Lets the kernel reach allocations of these kinds without receiving them as arguments.
     pub fn set_indirect_access(&mut self, access: IndirectAccess) -> Result<()> {
         // SAFETY: valid kernel; `&mut self` excludes concurrent setters.
-        check(
-            unsafe {
-                ze_call!(
-                    self.dispatch(),
-                    Kernel.pfnSetIndirectAccess(
-                        self.inner.handle,
-                        ze_kernel_indirect_access_flags_t(access.bits())
-                    )
-                )
-            },
-            "zeKernelSetIndirectAccess",
-        )
+        Ok(unsafe {
+            calls::kernel::set_indirect_access(
+                self.dispatch(),
+                self.inner.handle.get(),
+                ze_kernel_indirect_access_flags_t(access.bits()),
+            )
+        }?)
     }
 
     /// Offsets the global ids of later launches (`zeKernelSetGlobalOffsetExp`).
     pub fn set_global_offset(&mut self, offset: [u32; 3]) -> Result<()> {
         // SAFETY: valid kernel; a null entry answers "unsupported".
-        check(
-            unsafe {
-                ze_call!(
-                    self.dispatch(),
-                    KernelExp.pfnSetGlobalOffsetExp(
-                        self.inner.handle,
-                        offset[0],
-                        offset[1],
-                        offset[2]
-                    )
-                )
-            },
-            "zeKernelSetGlobalOffsetExp",
-        )
+        Ok(unsafe {
+            calls::kernel_exp::set_global_offset_exp(
+                self.dispatch(),
+                self.inner.handle.get(),
+                offset[0],
+                offset[1],
+                offset[2],
+            )
+        }?)
     }
 
     /// Checks every argument is set and returns what a launch must keep alive.

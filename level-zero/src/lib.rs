@@ -35,6 +35,7 @@ mod immediate;
 mod kernel;
 mod memory;
 mod module;
+mod owned;
 
 pub use backend::{load, Api, BackendChoice, BACKEND_ENV};
 pub use command_list::{CommandList, Commands, Deps, MemoryAdvice, Region, Retained};
@@ -105,10 +106,9 @@ extern "C" fn destroy_default_context() {
     if let Some(Ok(d)) = DEFAULTS.get() {
         // SAFETY: the process is exiting; the default context's handle is destroyed once here
         // and its Rust owner (a static) is never dropped.
-        let r =
-            unsafe { sys::ze_call!(d.context.dispatch(), Context.pfnDestroy(d.context.handle())) };
-        if r != sys::ze_result_t::ZE_RESULT_SUCCESS {
-            log::warn!("destroying the default context at exit: {r}");
+        let r = unsafe { sys::calls::context::destroy(d.context.dispatch(), d.context.handle()) };
+        if let Err(e) = r {
+            log::warn!("destroying the default context at exit: {e}");
         }
     }
 }

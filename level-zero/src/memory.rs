@@ -2,8 +2,8 @@
 
 use crate::context::Context;
 use crate::device::Device;
-use crate::error::{check, check_with, invalid, Result};
-use level_zero_sys::{ze_call, *};
+use crate::error::{invalid, Context as _, Result};
+use level_zero_sys::*;
 use std::ffi::c_void;
 use std::sync::Arc;
 
@@ -89,18 +89,10 @@ impl Drop for AllocationInner {
         }
         // SAFETY: the pointer came from this context's allocator and is freed once, when no
         // clone (user or pending command) remains.
-        let r = unsafe {
-            ze_call!(
-                self.ctx.dispatch(),
-                Mem.pfnFree(self.ctx.handle(), self.ptr)
-            )
-        };
-        if r != ze_result_t::ZE_RESULT_SUCCESS {
-            log::error!(
-                "zeMemFree of {} bytes at {:p} failed: {r}",
-                self.size,
-                self.ptr
-            );
+        if let Err(e) =
+            unsafe { calls::mem::free(self.ctx.dispatch(), self.ctx.handle(), self.ptr) }
+        {
+            log::error!("{e} ({} bytes at {:p})", self.size, self.ptr);
         }
     }
 }
@@ -135,24 +127,18 @@ impl Allocation {
         ctx.check_device(device)?;
         check_alignment(alignment)?;
         let desc = ze_device_mem_alloc_desc_t::default();
-        let mut ptr = std::ptr::null_mut();
-        // SAFETY: valid context and device; local descriptor and out-pointer.
-        let r = unsafe {
-            ze_call!(
+        // SAFETY: valid context and device; local descriptor.
+        let ptr = unsafe {
+            calls::mem::alloc_device(
                 ctx.dispatch(),
-                Mem.pfnAllocDevice(
-                    ctx.handle(),
-                    &desc,
-                    size,
-                    alignment,
-                    device.handle,
-                    &mut ptr
-                )
+                ctx.handle(),
+                &desc,
+                size,
+                alignment,
+                device.handle,
             )
-        };
-        check_with(r, "zeMemAllocDevice", || {
-            format!("{size} bytes, alignment {alignment}")
-        })?;
+        }
+        .context(|| format!("{size} bytes, alignment {alignment}"))?;
         Ok(Self::wrap(
             ctx,
             ptr,
@@ -166,17 +152,10 @@ impl Allocation {
     pub fn host(ctx: &Context, size: usize, alignment: usize) -> Result<Allocation> {
         check_alignment(alignment)?;
         let desc = ze_host_mem_alloc_desc_t::default();
-        let mut ptr = std::ptr::null_mut();
-        // SAFETY: valid context; local descriptor and out-pointer.
-        let r = unsafe {
-            ze_call!(
-                ctx.dispatch(),
-                Mem.pfnAllocHost(ctx.handle(), &desc, size, alignment, &mut ptr)
-            )
-        };
-        check_with(r, "zeMemAllocHost", || {
-            format!("{size} bytes, alignment {alignment}")
-        })?;
+        // SAFETY: valid context; local descriptor.
+        let ptr =
+            unsafe { calls::mem::alloc_host(ctx.dispatch(), ctx.handle(), &desc, size, alignment) }
+                .context(|| format!("{size} bytes, alignment {alignment}"))?;
         Ok(Self::wrap(ctx, ptr, size, MemoryKind::Host, None))
     }
 
@@ -193,18 +172,20 @@ impl Allocation {
         check_alignment(alignment)?;
         let ddesc = ze_device_mem_alloc_desc_t::default();
         let hdesc = ze_host_mem_alloc_desc_t::default();
-        let mut ptr = std::ptr::null_mut();
         let dev = device.map_or(std::ptr::null_mut(), |d| d.handle);
-        // SAFETY: valid context and (optional) device; local descriptors and out-pointer.
-        let r = unsafe {
-            ze_call!(
+        // SAFETY: valid context and (optional) device; local descriptors.
+        let ptr = unsafe {
+            calls::mem::alloc_shared(
                 ctx.dispatch(),
-                Mem.pfnAllocShared(ctx.handle(), &ddesc, &hdesc, size, alignment, dev, &mut ptr)
+                ctx.handle(),
+                &ddesc,
+                &hdesc,
+                size,
+                alignment,
+                dev,
             )
-        };
-        check_with(r, "zeMemAllocShared", || {
-            format!("{size} bytes, alignment {alignment}")
-        })?;
+        }
+        .context(|| format!("{size} bytes, alignment {alignment}"))?;
         Ok(Self::wrap(
             ctx,
             ptr,
@@ -296,18 +277,14 @@ impl Allocation {
         };
         // SAFETY: we are the only owner; the pointer belongs to the context.
         let r = unsafe {
-            ze_call!(
-                inner.ctx.dispatch(),
-                Mem.pfnFreeExt(inner.ctx.handle(), &desc, inner.ptr)
-            )
+            calls::mem::free_ext(inner.ctx.dispatch(), inner.ctx.handle(), &desc, inner.ptr)
         };
         // On success the memory is gone; on failure Drop retries with zeMemFree.
-        inner.freed.store(
-            r == ze_result_t::ZE_RESULT_SUCCESS,
-            std::sync::atomic::Ordering::Release,
-        );
+        inner
+            .freed
+            .store(r.is_ok(), std::sync::atomic::Ordering::Release);
         drop(inner);
-        check(r, "zeMemFreeExt")
+        Ok(r?)
     }
 }
 
@@ -331,15 +308,9 @@ pub fn allocation_properties(ctx: &Context, ptr: *const c_void) -> Result<Alloca
     let mut p = ze_memory_allocation_properties_t::default();
     let mut dev = std::ptr::null_mut();
     // SAFETY: the driver only looks the address up; locals as out-values.
-    check(
-        unsafe {
-            ze_call!(
-                ctx.dispatch(),
-                Mem.pfnGetAllocProperties(ctx.handle(), ptr, &mut p, &mut dev)
-            )
-        },
-        "zeMemGetAllocProperties",
-    )?;
+    unsafe {
+        calls::mem::get_alloc_properties(ctx.dispatch(), ctx.handle(), ptr, &mut p, &mut dev)
+    }?;
     let kind = match p.type_ {
         ze_memory_type_t::ZE_MEMORY_TYPE_HOST => Some(MemoryKind::Host),
         ze_memory_type_t::ZE_MEMORY_TYPE_DEVICE => Some(MemoryKind::Device),
@@ -360,12 +331,9 @@ pub fn allocation_properties(ctx: &Context, ptr: *const c_void) -> Result<Alloca
 pub fn address_range(ctx: &Context, ptr: *const c_void) -> Result<(*mut c_void, usize)> {
     let (mut base, mut size) = (std::ptr::null_mut(), 0usize);
     // SAFETY: the driver only looks the address up; locals as out-values.
-    let r = unsafe {
-        ze_call!(
-            ctx.dispatch(),
-            Mem.pfnGetAddressRange(ctx.handle(), ptr, &mut base, &mut size)
-        )
-    };
-    check_with(r, "zeMemGetAddressRange", || format!("pointer {ptr:p}"))?;
+    unsafe {
+        calls::mem::get_address_range(ctx.dispatch(), ctx.handle(), ptr, &mut base, &mut size)
+    }
+    .context(|| format!("pointer {ptr:p}"))?;
     Ok((base, size))
 }

@@ -2,9 +2,10 @@
 
 use crate::context::Context;
 use crate::device::Device;
-use crate::error::{check, invalid, Error, Result};
+use crate::error::{invalid, Context as _, Error, Result};
 use crate::kernel::Kernel;
-use level_zero_sys::{ze_call, *};
+use crate::owned::Owned;
+use level_zero_sys::*;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::Arc;
 
@@ -22,26 +23,12 @@ use std::sync::Arc;
 pub struct Module(pub(crate) Arc<ModuleInner>);
 
 pub(crate) struct ModuleInner {
+    // First: destroyed before the context is released; kernels keep the module alive.
+    // Module queries and kernel creation may come from simultaneous threads.
+    pub(crate) handle: Owned<ze_module_handle_t>,
     ctx: Context,
     device: Device,
-    pub(crate) handle: ze_module_handle_t,
     log: String,
-}
-
-// SAFETY: module queries and kernel creation may be called from simultaneous threads; the
-// handle is owned.
-unsafe impl Send for ModuleInner {}
-// SAFETY: as above.
-unsafe impl Sync for ModuleInner {}
-
-impl Drop for ModuleInner {
-    fn drop(&mut self) {
-        // SAFETY: kernels keep the module alive; destroyed once.
-        let r = unsafe { ze_call!(self.ctx.dispatch(), Module.pfnDestroy(self.handle)) };
-        if r != ze_result_t::ZE_RESULT_SUCCESS {
-            log::error!("zeModuleDestroy failed: {r}");
-        }
-    }
 }
 
 /// Build flags and specialization constants.
@@ -81,23 +68,26 @@ fn read_log(dispatch: &Dispatch, log: ze_module_build_log_handle_t) -> String {
     let mut text = String::new();
     // SAFETY: valid log handle; size query, then a buffer of that size; destroyed once.
     unsafe {
-        if ze_call!(
-            dispatch,
-            ModuleBuildLog.pfnGetString(log, &mut size, std::ptr::null_mut())
-        ) == ze_result_t::ZE_RESULT_SUCCESS
+        if calls::module_build_log::get_string(dispatch, log, &mut size, std::ptr::null_mut())
+            .is_ok()
             && size > 0
         {
             let mut buf = vec![0u8; size];
-            if ze_call!(
+            if calls::module_build_log::get_string(
                 dispatch,
-                ModuleBuildLog.pfnGetString(log, &mut size, buf.as_mut_ptr().cast())
-            ) == ze_result_t::ZE_RESULT_SUCCESS
+                log,
+                &mut size,
+                buf.as_mut_ptr().cast(),
+            )
+            .is_ok()
             {
                 text = String::from_utf8_lossy(&buf[..size.saturating_sub(1).min(buf.len())])
                     .into_owned();
             }
         }
-        ze_call!(dispatch, ModuleBuildLog.pfnDestroy(log));
+        if let Err(e) = calls::module_build_log::destroy(dispatch, log) {
+            log::error!("{e}");
+        }
     }
     text
 }
@@ -138,29 +128,27 @@ impl Module {
             pConstants: &constants,
             ..Default::default()
         };
-        let (mut handle, mut log) = (std::ptr::null_mut(), std::ptr::null_mut());
+        let mut log = std::ptr::null_mut();
         // SAFETY: the descriptor and everything it points to live for the call.
-        let r = unsafe {
-            ze_call!(
-                ctx.dispatch(),
-                Module.pfnCreate(ctx.handle(), device.handle, &desc, &mut handle, &mut log)
-            )
+        let created = unsafe {
+            calls::module::create(ctx.dispatch(), ctx.handle(), device.handle, &desc, &mut log)
         };
         let log = read_log(ctx.dispatch(), log);
-        if r != ze_result_t::ZE_RESULT_SUCCESS {
-            return Err(Error::Build { result: r, log });
-        }
+        let handle = created.map_err(|e| Error::Build {
+            result: e.result,
+            log: log.clone(),
+        })?;
         Ok(Module(Arc::new(ModuleInner {
+            handle: Owned::new(ctx.api(), handle),
             ctx: ctx.clone(),
             device: device.clone(),
-            handle,
             log,
         })))
     }
 
     /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_module_handle_t {
-        self.0.handle
+        self.0.handle.get()
     }
 
     /// The context the module belongs to.
@@ -182,15 +170,14 @@ impl Module {
     pub fn kernel_names(&self) -> Result<Vec<String>> {
         let names = crate::driver::list(std::ptr::null(), |count, array: *mut *const c_char| {
             // SAFETY: valid module; count-and-array protocol.
-            check(
-                unsafe {
-                    ze_call!(
-                        self.0.ctx.dispatch(),
-                        Module.pfnGetKernelNames(self.0.handle, count, array)
-                    )
-                },
-                "zeModuleGetKernelNames",
-            )
+            Ok(unsafe {
+                calls::module::get_kernel_names(
+                    self.0.ctx.dispatch(),
+                    self.0.handle.get(),
+                    count,
+                    array,
+                )
+            }?)
         })?;
         // SAFETY: the driver returns NUL-terminated names that live as long as the module.
         Ok(names
@@ -203,26 +190,24 @@ impl Module {
     pub fn native_binary(&self) -> Result<Vec<u8>> {
         let mut size = 0usize;
         // SAFETY: valid module; size query then a buffer of that size.
-        check(
-            unsafe {
-                ze_call!(
-                    self.0.ctx.dispatch(),
-                    Module.pfnGetNativeBinary(self.0.handle, &mut size, std::ptr::null_mut())
-                )
-            },
-            "zeModuleGetNativeBinary",
-        )?;
+        unsafe {
+            calls::module::get_native_binary(
+                self.0.ctx.dispatch(),
+                self.0.handle.get(),
+                &mut size,
+                std::ptr::null_mut(),
+            )
+        }?;
         let mut bytes = vec![0u8; size];
         // SAFETY: as above.
-        check(
-            unsafe {
-                ze_call!(
-                    self.0.ctx.dispatch(),
-                    Module.pfnGetNativeBinary(self.0.handle, &mut size, bytes.as_mut_ptr())
-                )
-            },
-            "zeModuleGetNativeBinary",
-        )?;
+        unsafe {
+            calls::module::get_native_binary(
+                self.0.ctx.dispatch(),
+                self.0.handle.get(),
+                &mut size,
+                bytes.as_mut_ptr(),
+            )
+        }?;
         bytes.truncate(size);
         Ok(bytes)
     }
@@ -233,12 +218,15 @@ impl Module {
         let (mut size, mut ptr) = (0usize, std::ptr::null_mut());
         // SAFETY: valid module; locals as out-values.
         let r = unsafe {
-            ze_call!(
+            calls::module::get_global_pointer(
                 self.0.ctx.dispatch(),
-                Module.pfnGetGlobalPointer(self.0.handle, cname.as_ptr(), &mut size, &mut ptr)
+                self.0.handle.get(),
+                cname.as_ptr(),
+                &mut size,
+                &mut ptr,
             )
         };
-        crate::error::check_with(r, "zeModuleGetGlobalPointer", || format!("global {name:?}"))?;
+        r.context(|| format!("global {name:?}"))?;
         Ok((ptr, size))
     }
 
