@@ -1,20 +1,16 @@
 //! Kernel benchmarks (a table, not a timed test): saxpy over 16 M floats, two sum reductions
-//! of 16 M floats and a 512×512 matrix multiply on the CPU driver's interpreter, each against
-//! a native Rust implementation of the same computation, on one core and on all cores.
+//! of 16 M floats and a 512×512 matrix multiply on the kernel executor the CPU driver runs
+//! (`spirv-exec`, its interpreter), each against a native Rust implementation of the same
+//! computation, on one core and on all cores.
 //!
 //! ```sh
 //! cargo bench --bench kernels
 //! BENCH_ONLY=reduce_sum_f32 cargo bench --bench kernels   # one kernel (for profiling)
 //! ```
 //! Each figure is the best of 5 rounds, and the native and driver rounds alternate, so that a
-//! noisy machine slows both alike. The one-core figures come from a child process run with
-//! `LEVEL_ZERO_CPU_THREADS=1` (the driver reads it once).
+//! noisy machine slows both alike.
 
-#[path = "../tests/common/kernels.rs"]
-#[allow(dead_code)]
-mod runner;
-
-use runner::{Buf, Gpu};
+use oneapi::spirv_exec::{Arg, Kernel, Launch, Module, Region};
 use std::time::{Duration, Instant};
 
 const N: usize = 16 << 20;
@@ -60,13 +56,60 @@ fn wanted(name: &str) -> bool {
 
 const KERNELS: [&str; 4] = ["saxpy", "reduce_sum_f32", "reduce_sum_f32_grid", "matmul"];
 
+/// The modules of the corpus the benchmark runs, built once.
+struct Corpus {
+    saxpy: Module,
+    reduce: Module,
+    matmul: Module,
+}
+
+fn build(name: &str) -> Module {
+    let path = format!("{}/kernels/spv/{name}.spv", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    Module::from_bytes(&bytes, &Default::default()).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// A launch of kernel `name` of `module` over `groups` groups of `size` on `threads` threads.
+fn launch(
+    module: &Module,
+    name: &str,
+    groups: [u32; 3],
+    size: [u32; 3],
+    threads: usize,
+) -> (Kernel, Launch) {
+    let kernel = module
+        .kernel(name)
+        .unwrap_or_else(|| panic!("no kernel {name}"))
+        .clone();
+    let mut launch = Launch::new(groups, size);
+    launch.threads = threads;
+    (kernel, launch)
+}
+
+/// Adds a pointer argument to `data`, which the kernel may reach.
+fn buffer<T>(launch: &mut Launch, data: &[T]) {
+    let base = data.as_ptr() as usize;
+    launch.args.push(Arg::of(&(base as u64)));
+    launch.memory.push(Region {
+        base,
+        end: base + std::mem::size_of_val(data),
+        what: "buffer".into(),
+    });
+}
+
+/// Runs one launch (the buffers it points to are alive and untouched meanwhile).
+fn run(kernel: &Kernel, launch: &Launch) {
+    // SAFETY: every region is a live vector of `measure`, which nothing else accesses while
+    // the launch runs (the native and kernel rounds take turns).
+    unsafe { kernel.run(launch.clone()) }.expect("launch");
+}
+
 /// (native, driver) per kernel of [`KERNELS`] on `threads` host threads.
-fn measure(gpu: &Gpu, threads: usize) -> Vec<(Duration, Duration)> {
+fn measure(corpus: &Corpus, threads: usize) -> Vec<(Duration, Duration)> {
     let x: Vec<f32> = (0..N).map(|i| (i % 1000) as f32 * 0.001).collect();
     let mut y = vec![0f32; N];
     let a: Vec<f32> = (0..MAT * MAT).map(|i| (i % 7) as f32).collect();
     let mut c = vec![0f32; MAT * MAT];
-    let bx = gpu.buffer(&x);
     let mut out = Vec::new();
     for name in KERNELS {
         if !wanted(name) {
@@ -75,11 +118,12 @@ fn measure(gpu: &Gpu, threads: usize) -> Vec<(Duration, Duration)> {
         }
         out.push(match name {
             "saxpy" => {
-                let by: Buf<f32> = gpu.zeros(N);
-                let k = gpu.kernel(gpu.module("saxpy-O2"), "saxpy");
-                gpu.arg(k, 0, &2.0f32);
-                gpu.arg_buf(k, 1, &bx);
-                gpu.arg_buf(k, 2, &by);
+                let by = vec![0f32; N];
+                let groups = [(N / 256) as u32, 1, 1];
+                let (k, mut l) = launch(&corpus.saxpy, "saxpy", groups, [256, 1, 1], threads);
+                l.args.push(Arg::of(&2.0f32));
+                buffer(&mut l, &x);
+                buffer(&mut l, &by);
                 let yp = y.as_mut_ptr() as usize;
                 race(
                     &mut || {
@@ -93,7 +137,7 @@ fn measure(gpu: &Gpu, threads: usize) -> Vec<(Duration, Duration)> {
                             }
                         })
                     },
-                    &mut || gpu.run(k, [(N / 256) as u32, 1, 1], [256, 1, 1]),
+                    &mut || run(&k, &l),
                 )
             }
             "reduce_sum_f32" | "reduce_sum_f32_grid" => {
@@ -105,12 +149,13 @@ fn measure(gpu: &Gpu, threads: usize) -> Vec<(Duration, Duration)> {
                 } else {
                     GRID_GROUPS
                 };
-                let k = gpu.kernel(gpu.module("reduce_scan-O2"), name);
-                let partial: Buf<f32> = gpu.zeros(groups);
-                gpu.arg_buf(k, 0, &bx);
-                gpu.arg_buf(k, 1, &partial);
-                gpu.arg_local(k, 2, 256 * 4);
-                gpu.arg(k, 3, &(N as u32));
+                let grid = [groups as u32, 1, 1];
+                let (k, mut l) = launch(&corpus.reduce, name, grid, [256, 1, 1], threads);
+                let partial = vec![0f32; groups];
+                buffer(&mut l, &x);
+                buffer(&mut l, &partial);
+                l.args.push(Arg::Local(256 * 4));
+                l.args.push(Arg::of(&(N as u32)));
                 let sums = std::sync::Mutex::new(0f64);
                 race(
                     &mut || {
@@ -119,19 +164,20 @@ fn measure(gpu: &Gpu, threads: usize) -> Vec<(Duration, Duration)> {
                             *sums.lock().unwrap() += s as f64;
                         })
                     },
-                    &mut || gpu.run(k, [groups as u32, 1, 1], [256, 1, 1]),
+                    &mut || run(&k, &l),
                 )
             }
             _ => {
-                let (ba, bb, bc) = (gpu.buffer(&a), gpu.buffer(&a), gpu.zeros::<f32>(MAT * MAT));
-                let k = gpu.kernel(gpu.module("matmul-O2"), "matmul_tiled");
-                gpu.arg_buf(k, 0, &ba);
-                gpu.arg_buf(k, 1, &bb);
-                gpu.arg_buf(k, 2, &bc);
-                for i in 3..6 {
-                    gpu.arg(k, i, &(MAT as i32));
-                }
                 let tiles = (MAT / 16) as u32;
+                let grid = [tiles, tiles, 1];
+                let (k, mut l) = launch(&corpus.matmul, "matmul_tiled", grid, [16, 16, 1], threads);
+                let bc = vec![0f32; MAT * MAT];
+                buffer(&mut l, &a);
+                buffer(&mut l, &a);
+                buffer(&mut l, &bc);
+                for _ in 3..6 {
+                    l.args.push(Arg::of(&(MAT as i32)));
+                }
                 let cp = c.as_mut_ptr() as usize;
                 race(
                     &mut || {
@@ -148,7 +194,7 @@ fn measure(gpu: &Gpu, threads: usize) -> Vec<(Duration, Duration)> {
                             }
                         })
                     },
-                    &mut || gpu.run(k, [tiles, tiles, 1], [16, 16, 1]),
+                    &mut || run(&k, &l),
                 )
             }
         });
@@ -158,25 +204,14 @@ fn measure(gpu: &Gpu, threads: usize) -> Vec<(Duration, Duration)> {
 }
 
 fn main() {
-    let gpu = Gpu::new();
-    if std::env::var_os("BENCH_CHILD").is_some() {
-        for (n, d) in measure(&gpu, 1) {
-            print!("{} {} ", n.as_nanos(), d.as_nanos());
-        }
-        println!();
-        return;
-    }
+    let corpus = Corpus {
+        saxpy: build("saxpy-O2"),
+        reduce: build("reduce_scan-O2"),
+        matmul: build("matmul-O2"),
+    };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let all = measure(&gpu, cores);
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .env("BENCH_CHILD", "1")
-        .env("LEVEL_ZERO_CPU_THREADS", "1")
-        .output()
-        .expect("single-thread child");
-    let t: Vec<Duration> = String::from_utf8_lossy(&out.stdout)
-        .split_whitespace()
-        .map(|t| Duration::from_nanos(t.parse().unwrap()))
-        .collect();
+    let all = measure(&corpus, cores);
+    let one = measure(&corpus, 1);
     println!(
         "| kernel | native 1 core | driver 1 core | ratio | native {cores} cores | driver {cores} cores | ratio |"
     );
@@ -194,7 +229,7 @@ fn main() {
         if !wanted(KERNELS[i]) {
             continue;
         }
-        let (n1, d1) = (t[2 * i], t[2 * i + 1]);
+        let (n1, d1) = one[i];
         let (n, d) = all[i];
         println!(
             "| {name} | {n1:.2?} | {d1:.2?} | {:.1}× | {n:.2?} | {d:.2?} | {:.1}× |",

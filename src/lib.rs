@@ -8,8 +8,11 @@
 //! * [`onearray`]: typed arrays over USM (buffer kinds as types, a caching pool, transfers).
 //! * [`cpu`] (`level-zero-cpu`): a Level Zero driver that runs on the host CPU, so everything
 //!   works and is tested on machines without an Intel GPU.
+//! * [`spirv_exec`] (`spirv-exec`): the SPIR-V kernel executor the CPU driver runs kernels
+//!   with, usable alone.
 
 pub use level_zero;
 pub use level_zero_cpu as cpu;
 pub use level_zero_sys as sys;
 pub use onearray;
+pub use spirv_exec;

@@ -102,9 +102,6 @@ mod int;
 
 use crate::value::Scalar;
 
-#[cfg(test)]
-mod tests;
-
 /// Rounding for conversions to half.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rounding {
@@ -133,8 +130,8 @@ macro_rules! opcodes {
             }
         }
 
-        #[cfg(test)]
-        const ALL_OPCODES: &[u32] = &[$($num,)*];
+        /// Every instruction number of the set, in increasing order.
+        pub const OPCODES: &[u32] = &[$($num,)*];
     };
 }
 

@@ -1,9 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-pub mod kernels;
 pub mod spirv_asm;
-pub mod values;
 pub mod ze;
 
 use std::path::PathBuf;

@@ -59,11 +59,15 @@ fn sat(x: f32, mode: Round, lo: i64, hi: i64) -> i64 {
 fn convert_f2i() {
     each_case("conversions", "convert_f2i", &SIZES, |c| {
         let x = f2i_inputs(&mut c.rng, c.n);
-        let bx = c.gpu.buffer(&x);
-        let (bi, bu) = (c.gpu.zeros::<i32>(4 * c.n), c.gpu.zeros::<u8>(c.n));
-        c.args(&[&bx, &bi, &bu]);
-        c.run();
-        let (oi, ou) = (c.gpu.read(&bi), c.gpu.read(&bu));
+        let mut bi = vec![i32::default(); 4 * c.n];
+        let mut bu = vec![u8::default(); c.n];
+        c.launch()
+            .input(&x)
+            .buffer(&mut bi)
+            .buffer(&mut bu)
+            .run()
+            .unwrap();
+        let (oi, ou) = (bi, bu);
         let (lo, hi) = (i32::MIN as i64, i32::MAX as i64);
         for (i, &v) in x.iter().enumerate() {
             for (k, mode) in [Round::Rtz, Round::Rte, Round::Rtn, Round::Rtp]
@@ -112,11 +116,14 @@ fn convert_i2f() {
             .ints(c.n, &[i64::MIN, i64::MAX, 0, -1, (1 << 40) + 1], |b| {
                 (b as i64) >> (b >> 58)
             });
-        let (ba, bu, bl) = (c.gpu.buffer(&a), c.gpu.buffer(&u), c.gpu.buffer(&l));
-        let bo = c.gpu.zeros::<f32>(6 * c.n);
-        c.args(&[&ba, &bu, &bl, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![f32::default(); 6 * c.n];
+        c.launch()
+            .input(&a)
+            .input(&u)
+            .input(&l)
+            .buffer(&mut out)
+            .run()
+            .unwrap();
         for i in 0..c.n {
             let v = a[i] as f64;
             let want = [
@@ -160,14 +167,24 @@ fn convert_int_widths() {
             21846,
         ];
         let a = c.rng.ints(c.n, &edges, |b| (b as i32) >> (b >> 59));
-        let ba = c.gpu.buffer(&a);
-        let (b8, bu8) = (c.gpu.zeros::<i8>(c.n), c.gpu.zeros::<u8>(c.n));
-        let (b16, b64) = (c.gpu.zeros::<i16>(c.n), c.gpu.zeros::<i64>(c.n));
-        let (bu64, bu16) = (c.gpu.zeros::<u64>(c.n), c.gpu.zeros::<u16>(c.n));
-        c.args(&[&ba, &b8, &bu8, &b16, &b64, &bu64, &bu16]);
-        c.run();
-        let (o8, ou8, o16) = (c.gpu.read(&b8), c.gpu.read(&bu8), c.gpu.read(&b16));
-        let (o64, ou64, ou16) = (c.gpu.read(&b64), c.gpu.read(&bu64), c.gpu.read(&bu16));
+        let mut b8 = vec![i8::default(); c.n];
+        let mut bu8 = vec![u8::default(); c.n];
+        let mut b16 = vec![i16::default(); c.n];
+        let mut b64 = vec![i64::default(); c.n];
+        let mut bu64 = vec![u64::default(); c.n];
+        let mut bu16 = vec![u16::default(); c.n];
+        c.launch()
+            .input(&a)
+            .buffer(&mut b8)
+            .buffer(&mut bu8)
+            .buffer(&mut b16)
+            .buffer(&mut b64)
+            .buffer(&mut bu64)
+            .buffer(&mut bu16)
+            .run()
+            .unwrap();
+        let (o8, ou8, o16) = (b8, bu8, b16);
+        let (o64, ou64, ou16) = (b64, bu64, bu16);
         for (i, &v) in a.iter().enumerate() {
             let what = |o: &str| format!("{} {o}[{i}] of {v}", c.ctx());
             assert_eq!(o8[i], v as i8, "{}", what("c"));
@@ -190,13 +207,20 @@ fn reinterpret_bits() {
     each_case("conversions", "reinterpret_bits", &SIZES, |c| {
         let x: Vec<u32> = (0..c.n).map(|_| c.rng.u32()).collect();
         let n: Vec<i32> = (0..c.n).map(|_| c.rng.i32()).collect();
-        let (bx, bn) = (c.gpu.buffer(&x), c.gpu.buffer(&n));
-        let (bxi, bnf) = (c.gpu.zeros::<i32>(c.n), c.gpu.zeros::<u32>(c.n));
-        let (bb, bh) = (c.gpu.zeros::<[u8; 4]>(c.n), c.gpu.zeros::<[i16; 2]>(c.n));
-        c.args(&[&bx, &bn, &bxi, &bnf, &bb, &bh]);
-        c.run();
-        let (xi, nf) = (c.gpu.read(&bxi), c.gpu.read(&bnf));
-        let (bytes, h2) = (c.gpu.read(&bb), c.gpu.read(&bh));
+        let mut bxi = vec![i32::default(); c.n];
+        let mut bnf = vec![u32::default(); c.n];
+        let mut bytes = vec![[0u8; 4]; c.n];
+        let mut h2 = vec![[0i16; 2]; c.n];
+        c.launch()
+            .input(&x)
+            .input(&n)
+            .buffer(&mut bxi)
+            .buffer(&mut bnf)
+            .buffer(&mut bytes)
+            .buffer(&mut h2)
+            .run()
+            .unwrap();
+        let (xi, nf) = (bxi, bnf);
         for i in 0..c.n {
             assert_eq!(xi[i], x[i] as i32, "{} xi[{i}]", c.ctx());
             assert_eq!(nf[i], n[i] as u32, "{} nf[{i}] (bits)", c.ctx());
@@ -212,13 +236,21 @@ fn convert_vec4() {
     each_case("conversions", "convert_vec4", &SIZES, |c| {
         let x = f2i_inputs(&mut c.rng, 4 * c.n);
         let b: Vec<u8> = (0..4 * c.n).map(|_| c.rng.u32() as u8).collect();
-        let (bx, bb) = (c.gpu.buffer(&x), c.gpu.buffer(&b));
-        let (boi, bos) = (c.gpu.zeros::<i32>(4 * c.n), c.gpu.zeros::<i16>(4 * c.n));
-        let (bof, bou) = (c.gpu.zeros::<f32>(4 * c.n), c.gpu.zeros::<u8>(4 * c.n));
-        c.args(&[&bx, &bb, &boi, &bos, &bof, &bou]);
-        c.run();
-        let (oi, os) = (c.gpu.read(&boi), c.gpu.read(&bos));
-        let (of, ou) = (c.gpu.read(&bof), c.gpu.read(&bou));
+        let mut boi = vec![i32::default(); 4 * c.n];
+        let mut bos = vec![i16::default(); 4 * c.n];
+        let mut bof = vec![f32::default(); 4 * c.n];
+        let mut bou = vec![u8::default(); 4 * c.n];
+        c.launch()
+            .input(&x)
+            .input(&b)
+            .buffer(&mut boi)
+            .buffer(&mut bos)
+            .buffer(&mut bof)
+            .buffer(&mut bou)
+            .run()
+            .unwrap();
+        let (oi, os) = (boi, bos);
+        let (of, ou) = (bof, bou);
         for (j, &v) in x.iter().enumerate() {
             let r = sat(v, Round::Rte, i32::MIN as i64, i32::MAX as i64);
             assert_eq!(oi[j] as i64, r, "{} oi[{j}] of {v:e}", c.ctx());
@@ -237,7 +269,7 @@ fn convert_vec4() {
 
 /// Runs an integer kernel with three `T` inputs (the last `None` for two) and `k` outputs
 /// per item; `want(a, b, c)` gives the `k` outputs.
-fn int3<T: Copy + PartialEq + std::fmt::Debug + Default>(
+fn int3<T: bytemuck::Pod + PartialEq + std::fmt::Debug + Default>(
     name: &str,
     k: usize,
     three: bool,
@@ -249,15 +281,10 @@ fn int3<T: Copy + PartialEq + std::fmt::Debug + Default>(
         let a = c.rng.ints(c.n, edges, gen);
         let b = c.rng.ints(c.n, edges, gen);
         let d = c.rng.ints(c.n, edges, gen);
-        let (ba, bb, bd) = (c.gpu.buffer(&a), c.gpu.buffer(&b), c.gpu.buffer(&d));
-        let bo = c.gpu.zeros::<T>(k * c.n);
-        if three {
-            c.args(&[&ba, &bb, &bd, &bo]);
-        } else {
-            c.args(&[&ba, &bb, &bo]);
-        }
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![T::default(); k * c.n];
+        let launch = c.launch().input(&a).input(&b);
+        let launch = if three { launch.input(&d) } else { launch };
+        launch.buffer(&mut out).run().unwrap();
         for i in 0..c.n {
             let z = if three { d[i] } else { T::default() };
             let w = want(a[i], b[i], z);
@@ -363,12 +390,18 @@ fn int_builtins_small() {
         let b = c.rng.ints(c.n, &e8, |b| b as i8);
         let sa = c.rng.ints(c.n, &e16, |b| (b as i16) >> ((b >> 60) & 15));
         let sb = c.rng.ints(c.n, &e16, |b| b as i16);
-        let (ba, bb) = (c.gpu.buffer(&a), c.gpu.buffer(&b));
-        let (bsa, bsb) = (c.gpu.buffer(&sa), c.gpu.buffer(&sb));
-        let (b8, b16) = (c.gpu.zeros::<i8>(4 * c.n), c.gpu.zeros::<i16>(4 * c.n));
-        c.args(&[&ba, &bb, &bsa, &bsb, &b8, &b16]);
-        c.run();
-        let (o8, o16) = (c.gpu.read(&b8), c.gpu.read(&b16));
+        let mut b8 = vec![i8::default(); 4 * c.n];
+        let mut b16 = vec![i16::default(); 4 * c.n];
+        c.launch()
+            .input(&a)
+            .input(&b)
+            .input(&sa)
+            .input(&sb)
+            .buffer(&mut b8)
+            .buffer(&mut b16)
+            .run()
+            .unwrap();
+        let (o8, o16) = (b8, b16);
         for i in 0..c.n {
             let (x, y, s, t) = (a[i], b[i], sa[i], sb[i]);
             let w8 = [
@@ -426,14 +459,13 @@ fn div_kernel(name: &str, k: usize, want: impl Fn(i32, i32) -> Vec<i32>) {
     each_case("integer", name, &SIZES, |c| {
         let a = c.rng.ints(c.n, &I32_EDGES, bits_i32);
         let b = divisors(&mut c.rng, &a);
-        let (ba, bb, bo) = (
-            c.gpu.buffer(&a),
-            c.gpu.buffer(&b),
-            c.gpu.zeros::<i32>(k * c.n),
-        );
-        c.args(&[&ba, &bb, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![i32::default(); k * c.n];
+        c.launch()
+            .input(&a)
+            .input(&b)
+            .buffer(&mut out)
+            .run()
+            .unwrap();
         for i in 0..c.n {
             let w = want(a[i], b[i]);
             let what = format!("{} item {i}: a={} b={}", c.ctx(), a[i], b[i]);
@@ -474,14 +506,13 @@ fn int4_vec_ops() {
     each_case("integer", "int4_vec_ops", &SIZES, |c| {
         let a = c.rng.ints(4 * c.n, &I32_EDGES, bits_i32);
         let b = c.rng.ints(4 * c.n, &I32_EDGES, bits_i32);
-        let (ba, bb, bo) = (
-            c.gpu.buffer(&a),
-            c.gpu.buffer(&b),
-            c.gpu.zeros::<i32>(12 * c.n),
-        );
-        c.args(&[&ba, &bb, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![i32::default(); 12 * c.n];
+        c.launch()
+            .input(&a)
+            .input(&b)
+            .buffer(&mut out)
+            .run()
+            .unwrap();
         for i in 0..c.n {
             for k in 0..4 {
                 let (x, y) = (a[4 * i + k], b[4 * i + k]);
@@ -534,14 +565,13 @@ fn rel_inputs(rng: &mut Rng, n: usize) -> (Vec<f32>, Vec<f32>) {
 fn relational_f32() {
     each_case("relational", "relational_f32", &SIZES, |c| {
         let (x, y) = rel_inputs(&mut c.rng, c.n);
-        let (bx, by, bo) = (
-            c.gpu.buffer(&x),
-            c.gpu.buffer(&y),
-            c.gpu.zeros::<i32>(11 * c.n),
-        );
-        c.args(&[&bx, &by, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![i32::default(); 11 * c.n];
+        c.launch()
+            .input(&x)
+            .input(&y)
+            .buffer(&mut out)
+            .run()
+            .unwrap();
         for i in 0..c.n {
             let (u, w) = (x[i], y[i]);
             let want = [
@@ -572,12 +602,18 @@ fn relational_f32() {
 fn relational_f4() {
     each_case("relational", "relational_f4", &SIZES, |c| {
         let (x, y) = rel_inputs(&mut c.rng, 4 * c.n);
-        let (bx, by) = (c.gpu.buffer(&x), c.gpu.buffer(&y));
-        let bm = c.gpu.zeros::<i32>(4 * c.n);
-        let (ba, bs) = (c.gpu.zeros::<i32>(2 * c.n), c.gpu.zeros::<u32>(8 * c.n));
-        c.args(&[&bx, &by, &bm, &ba, &bs]);
-        c.run();
-        let (mask, anyall, sel) = (c.gpu.read(&bm), c.gpu.read(&ba), c.gpu.read(&bs));
+        let mut bm = vec![i32::default(); 4 * c.n];
+        let mut ba = vec![i32::default(); 2 * c.n];
+        let mut bs = vec![u32::default(); 8 * c.n];
+        c.launch()
+            .input(&x)
+            .input(&y)
+            .buffer(&mut bm)
+            .buffer(&mut ba)
+            .buffer(&mut bs)
+            .run()
+            .unwrap();
+        let (mask, anyall, sel) = (bm, ba, bs);
         for i in 0..c.n {
             let lanes = 4 * i..4 * i + 4;
             let m: Vec<i32> = lanes.clone().map(|j| -((x[j] < y[j]) as i32)).collect();
@@ -616,11 +652,17 @@ fn relational_int_select() {
             })
             .collect();
         let d = c.rng.ints(c.n, &I32_EDGES, bits_i32);
-        let (ba, bb, bd) = (c.gpu.buffer(&a), c.gpu.buffer(&b), c.gpu.buffer(&d));
-        let (bo, bv) = (c.gpu.zeros::<i32>(4 * c.n), c.gpu.zeros::<i32>(4 * c.n));
-        c.args(&[&ba, &bb, &bd, &bo, &bv]);
-        c.run();
-        let (out, v4) = (c.gpu.read(&bo), c.gpu.read(&bv));
+        let mut bo = vec![i32::default(); 4 * c.n];
+        let mut bv = vec![i32::default(); 4 * c.n];
+        c.launch()
+            .input(&a)
+            .input(&b)
+            .input(&d)
+            .buffer(&mut bo)
+            .buffer(&mut bv)
+            .run()
+            .unwrap();
+        let (out, v4) = (bo, bv);
         for i in 0..c.n {
             let (x, y, z) = (a[i], b[i], d[i]);
             let (fx, fy) = (f32::from_bits(x as u32), f32::from_bits(y as u32));

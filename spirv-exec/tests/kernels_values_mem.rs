@@ -10,8 +10,8 @@
 
 mod common;
 
-use common::kernels::Gpu;
 use common::values::*;
+use common::{kernel, launch_1d, module};
 
 /// `got` is `a*b + c` in `f32`, fused or not.
 fn is_mad32(got: f32, a: f32, b: f32, c: f32) -> bool {
@@ -24,15 +24,17 @@ fn as_mixed() {
         let x = c.rng.floats(c.n, -10.0, 10.0);
         let coeffs = c.rng.floats(4, -2.0, 2.0);
         let ncoeff = c.rng.range_i64(1, 4) as u32;
-        let (bi, bo, bc) = (
-            c.gpu.buffer(&x),
-            c.gpu.zeros::<f32>(c.n),
-            c.gpu.buffer(&coeffs),
-        );
-        c.args(&[&bi, &bo, &bc, &Val(ncoeff), &Local(4 * c.l as usize)]);
-        c.run();
+        let mut bo = vec![f32::default(); c.n];
+        c.launch()
+            .input(&x)
+            .buffer(&mut bo)
+            .input(&coeffs)
+            .value(&ncoeff)
+            .local(4 * c.l as usize)
+            .run()
+            .unwrap();
         let l = c.l as usize;
-        for (i, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        for (i, got) in bo.into_iter().enumerate() {
             let (b, lid) = (i - i % l, i % l);
             let terms: Vec<f64> = (0..4)
                 .map(|k| x[b + (lid + k) % l] as f64 * coeffs[k % ncoeff as usize] as f64)
@@ -52,16 +54,17 @@ fn as_helpers() {
     each_case("address_spaces", "as_helpers", &SIZES, |c| {
         let x = c.rng.floats(4 * c.n, -10.0, 10.0);
         let coeffs = c.rng.floats(4, -2.0, 2.0);
-        let (bi, bo, bc) = (
-            c.gpu.buffer(&x),
-            c.gpu.zeros::<f32>(c.n),
-            c.gpu.buffer(&coeffs),
-        );
-        c.args(&[&bi, &bo, &bc, &Local(16 * c.l as usize)]);
-        c.run();
+        let mut bo = vec![f32::default(); c.n];
+        c.launch()
+            .input(&x)
+            .buffer(&mut bo)
+            .input(&coeffs)
+            .local(16 * c.l as usize)
+            .run()
+            .unwrap();
         let sum4 = |v: &[f32]| ((v[0] + v[1]) + v[2]) + v[3];
         let cs = sum4(&coeffs) as f64;
-        for (i, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        for (i, got) in bo.into_iter().enumerate() {
             // Every helper sums the same four values in the same order.
             let s = sum4(&x[4 * i..4 * i + 4]) as f64;
             let want = 6.0 * s + cs;
@@ -75,11 +78,17 @@ fn as_helpers() {
 fn generic_ptrs() {
     each_case("generic_as", "generic_ptrs", &SIZES, |c| {
         let d = c.rng.floats(3 * c.n, -100.0, 100.0);
-        let bd = c.gpu.buffer(&d);
-        let (bo, bf) = (c.gpu.zeros::<f32>(c.n), c.gpu.zeros::<i32>(c.n));
-        c.args(&[&bd, &Local(12 * c.l as usize), &bo, &bf]);
-        c.run();
-        let (data, out, flags) = (c.gpu.read(&bd), c.gpu.read(&bo), c.gpu.read(&bf));
+        let mut bd = d.to_vec();
+        let mut bo = vec![f32::default(); c.n];
+        let mut bf = vec![i32::default(); c.n];
+        c.launch()
+            .buffer(&mut bd)
+            .local(12 * c.l as usize)
+            .buffer(&mut bo)
+            .buffer(&mut bf)
+            .run()
+            .unwrap();
+        let (data, out, flags) = (bd, bo, bf);
         for i in 0..c.n {
             let s = (d[3 * i] + d[3 * i + 1]) + d[3 * i + 2];
             // s + 2s + 4s, with the same three additions scaled by powers of two.
@@ -95,7 +104,7 @@ fn generic_ptrs() {
 }
 
 #[repr(C)]
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
 struct Params {
     scale: f32,
     offset: i32,
@@ -111,10 +120,14 @@ fn struct_by_value() {
             offset: c.rng.range_i64(-1000, 1000) as i32,
             bias: c.rng.f32_in(-1.0, 1.0),
         };
-        let (bi, bo) = (c.gpu.buffer(&x), c.gpu.zeros::<f32>(c.n));
-        c.args(&[&bi, &bo, &Val(p)]);
-        c.run();
-        for (i, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![f32::default(); c.n];
+        c.launch()
+            .input(&x)
+            .buffer(&mut bo)
+            .value(&p)
+            .run()
+            .unwrap();
+        for (i, got) in bo.into_iter().enumerate() {
             let off = p.offset as f32;
             let fused = x[i].mul_add(p.scale, off) + p.bias;
             let separate = (x[i] * p.scale + off) + p.bias;
@@ -129,10 +142,12 @@ fn struct_by_value() {
 
 /// `mixed_t`: `int4 v @0; char c @16; long l @24`, 32 bytes, aligned to 16.
 #[repr(C, align(16))]
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
 struct Mixed {
     v: [i32; 4],
     c: i8,
+    /// The padding, spelled out so that the struct is plain bytes.
+    pad: [u8; 7],
     l: i64,
 }
 
@@ -144,12 +159,17 @@ fn struct_mixed_by_value() {
         let m = Mixed {
             v: [c.rng.i32(), c.rng.i32(), c.rng.i32(), c.rng.i32()],
             c: c.rng.u32() as i8,
+            pad: [0; 7],
             l: c.rng.u64() as i64,
         };
-        let (bi, bo) = (c.gpu.buffer(&x), c.gpu.zeros::<i64>(c.n));
-        c.args(&[&bi, &bo, &Val(m)]);
-        c.run();
-        for (i, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![i64::default(); c.n];
+        c.launch()
+            .input(&x)
+            .buffer(&mut bo)
+            .value(&m)
+            .run()
+            .unwrap();
+        for (i, got) in bo.into_iter().enumerate() {
             let want = (x[i] as i64)
                 .wrapping_mul(m.v[0] as i64)
                 .wrapping_add(m.v[1] as i64)
@@ -164,7 +184,7 @@ fn struct_mixed_by_value() {
 
 /// `particle_t`, 24 bytes.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 struct Particle {
     px: f32,
     py: f32,
@@ -193,10 +213,9 @@ fn aos_update() {
     each_case("structs", "aos_update", &SIZES, |c| {
         let ps = particles(&mut c.rng, c.n);
         let dt = c.rng.f32_in(0.0, 0.5);
-        let bp = c.gpu.buffer(&ps);
-        c.args(&[&bp, &Val(dt)]);
-        c.run();
-        for (i, got) in c.gpu.read(&bp).into_iter().enumerate() {
+        let mut bp = ps.to_vec();
+        c.launch().buffer(&mut bp).value(&dt).run().unwrap();
+        for (i, got) in bp.into_iter().enumerate() {
             let p = ps[i];
             // One axis: (position, velocity, flag) for the fused or the separate update.
             let axis = |pos: f32, vel: f32, bit: u32, fused: bool| {
@@ -239,11 +258,15 @@ fn aos_update() {
 fn aos_gather() {
     each_case("structs", "aos_gather", &SIZES, |c| {
         let ps = particles(&mut c.rng, c.n);
-        let bp = c.gpu.buffer(&ps);
-        let (bi, bs) = (c.gpu.zeros::<i32>(c.n), c.gpu.zeros::<f32>(c.n));
-        c.args(&[&bp, &bi, &bs]);
-        c.run();
-        let (ids, speed2) = (c.gpu.read(&bi), c.gpu.read(&bs));
+        let mut bi = vec![i32::default(); c.n];
+        let mut bs = vec![f32::default(); c.n];
+        c.launch()
+            .input(&ps)
+            .buffer(&mut bi)
+            .buffer(&mut bs)
+            .run()
+            .unwrap();
+        let (ids, speed2) = (bi, bs);
         for (i, p) in ps.iter().enumerate() {
             assert_eq!(ids[i], p.id, "{} ids[{i}]", c.ctx());
             let (x2, y2) = (p.vx * p.vx, p.vy * p.vy);
@@ -271,10 +294,8 @@ fn private_sort8() {
                 }
             })
             .collect();
-        let (bi, bo) = (c.gpu.buffer(&x), c.gpu.zeros::<i32>(8 * c.n));
-        c.args(&[&bi, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![i32::default(); 8 * c.n];
+        c.launch().input(&x).buffer(&mut out).run().unwrap();
         for i in 0..c.n {
             let mut want = x[8 * i..8 * i + 8].to_vec();
             want.sort();
@@ -287,10 +308,9 @@ fn private_sort8() {
 fn private_lut() {
     each_case("private_array", "private_lut", &SIZES, |c| {
         let x: Vec<u32> = (0..c.n).map(|_| c.rng.u32()).collect();
-        let (bi, bo) = (c.gpu.buffer(&x), c.gpu.zeros::<u32>(c.n));
-        c.args(&[&bi, &bo]);
-        c.run();
-        for (i, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![u32::default(); c.n];
+        c.launch().input(&x).buffer(&mut bo).run().unwrap();
+        for (i, got) in bo.into_iter().enumerate() {
             let want = ((x[i] & 15) + ((x[i] >> 4) & 15)).wrapping_mul(i as u32);
             assert_eq!(got, want, "{} [{i}]", c.ctx());
         }
@@ -303,10 +323,15 @@ fn find_first_greater() {
         let row_len = c.rng.pick(&[0usize, 1, 5, 33]);
         let rows = c.rng.floats(c.n * row_len, 0.0, 1.0);
         let threshold = c.rng.f32_in(0.5, 1.0);
-        let (br, bo) = (c.gpu.buffer(&rows), c.gpu.zeros::<i32>(c.n));
-        c.args(&[&br, &bo, &Val(row_len as i32), &Val(threshold)]);
-        c.run();
-        for (r, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![i32::default(); c.n];
+        c.launch()
+            .input(&rows)
+            .buffer(&mut bo)
+            .value(&(row_len as i32))
+            .value(&threshold)
+            .run()
+            .unwrap();
+        for (r, got) in bo.into_iter().enumerate() {
             let row = &rows[r * row_len..(r + 1) * row_len];
             let want = row
                 .iter()
@@ -343,11 +368,15 @@ fn switch_ops_ok(op: i32, a: f32, b: f32, got: f32) -> bool {
 fn switch_ops() {
     each_case("control_flow", "switch_ops", &SIZES, |c| {
         let (op, a, b) = switch_ops_inputs(&mut c.rng, c.n);
-        let (bop, ba, bb) = (c.gpu.buffer(&op), c.gpu.buffer(&a), c.gpu.buffer(&b));
-        let bo = c.gpu.zeros::<f32>(c.n);
-        c.args(&[&bop, &ba, &bb, &bo]);
-        c.run();
-        for (i, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![f32::default(); c.n];
+        c.launch()
+            .input(&op)
+            .input(&a)
+            .input(&b)
+            .buffer(&mut bo)
+            .run()
+            .unwrap();
+        for (i, got) in bo.into_iter().enumerate() {
             assert!(
                 switch_ops_ok(op[i], a[i], b[i], got),
                 "{} [{i}]: op {} on ({}, {}) = {got}",
@@ -370,14 +399,14 @@ fn switch_fallthrough() {
             })
             .collect();
         let x: Vec<i32> = c.rng.ints(c.n, &[i32::MIN, i32::MAX, 0, -1], |b| b as i32);
-        let (bs, bi, bo) = (
-            c.gpu.buffer(&sel),
-            c.gpu.buffer(&x),
-            c.gpu.zeros::<i32>(c.n),
-        );
-        c.args(&[&bs, &bi, &bo]);
-        c.run();
-        for (i, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![i32::default(); c.n];
+        c.launch()
+            .input(&sel)
+            .input(&x)
+            .buffer(&mut bo)
+            .run()
+            .unwrap();
+        for (i, got) in bo.into_iter().enumerate() {
             let v = x[i];
             let want = match sel[i] {
                 0 => v.wrapping_mul(3).wrapping_add(3),
@@ -405,10 +434,14 @@ fn collatz_steps() {
             })
             .collect();
         let max_steps = c.rng.pick(&[0u32, 1, 50, 400]);
-        let (bi, bo) = (c.gpu.buffer(&x), c.gpu.zeros::<u32>(c.n));
-        c.args(&[&bi, &bo, &Val(max_steps)]);
-        c.run();
-        for (i, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![u32::default(); c.n];
+        c.launch()
+            .input(&x)
+            .buffer(&mut bo)
+            .value(&max_steps)
+            .run()
+            .unwrap();
+        for (i, got) in bo.into_iter().enumerate() {
             let (mut v, mut s) = (x[i], 0u32);
             while v > 1 && s < max_steps {
                 v = if v & 1 == 1 {
@@ -427,10 +460,9 @@ fn collatz_steps() {
 fn nested_loops_count() {
     each_case("control_flow", "nested_loops_count", &SIZES, |c| {
         let m = c.rng.pick(&[0i32, 1, 2, 7, 13]);
-        let bo = c.gpu.zeros::<i32>(c.n);
-        c.args(&[&bo, &Val(m)]);
-        c.run();
-        for (i, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![i32::default(); c.n];
+        c.launch().buffer(&mut bo).value(&m).run().unwrap();
+        for (i, got) in bo.into_iter().enumerate() {
             let i = i as i32;
             let want = (0..m)
                 .flat_map(|j| (j..m).map(move |k| (j, k)))
@@ -445,10 +477,8 @@ fn nested_loops_count() {
 fn call_chain() {
     each_case("control_flow", "call_chain", &SIZES, |c| {
         let x = c.rng.floats(2 * c.n, -10.0, 10.0);
-        let (bi, bo) = (c.gpu.buffer(&x), c.gpu.zeros::<f32>(2 * c.n));
-        c.args(&[&bi, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![f32::default(); 2 * c.n];
+        c.launch().input(&x).buffer(&mut out).run().unwrap();
         for i in 0..c.n {
             let (v, y) = (x[2 * i], x[2 * i + 1]);
             // x*x and +1 round once each (separate helpers); sqrt within 3 ULP.
@@ -475,10 +505,13 @@ fn stats_rows() {
     each_case("control_flow", "stats_rows", &SIZES, |c| {
         let row_len = c.rng.pick(&[0usize, 1, 6, 31]);
         let rows = c.rng.floats(c.n * row_len, -100.0, 100.0);
-        let (br, bo) = (c.gpu.buffer(&rows), c.gpu.zeros::<f32>(4 * c.n));
-        c.args(&[&br, &bo, &Val(row_len as i32)]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![f32::default(); 4 * c.n];
+        c.launch()
+            .input(&rows)
+            .buffer(&mut out)
+            .value(&(row_len as i32))
+            .run()
+            .unwrap();
         for r in 0..c.n {
             let row = &rows[r * row_len..(r + 1) * row_len];
             let want = [
@@ -501,11 +534,8 @@ fn stats_rows() {
 #[test]
 fn prop_switch_ops() {
     use proptest::prelude::{any, prop, prop_assert, Strategy};
-    let gpu = Gpu::new();
-    let kernels: Vec<_> = OPT
-        .iter()
-        .map(|opt| gpu.kernel(gpu.module(&format!("control_flow-{opt}")), "switch_ops"))
-        .collect();
+    let modules = OPT.map(|opt| module(&format!("control_flow-{opt}")));
+    let kernels: Vec<_> = modules.iter().map(|m| kernel(m, "switch_ops")).collect();
     let float = || prop::num::f32::NORMAL | prop::num::f32::ZERO;
     let data = (1usize..=600).prop_flat_map(move |n| {
         (
@@ -520,14 +550,15 @@ fn prop_switch_ops() {
             let n = op.len();
             let l = *group.get(&divisors(n));
             let k = kernels[opt];
-            let (bop, ba, bb) = (gpu.buffer(&op), gpu.buffer(&a), gpu.buffer(&b));
-            let bo = gpu.zeros::<f32>(n);
-            gpu.arg_buf(k, 0, &bop);
-            gpu.arg_buf(k, 1, &ba);
-            gpu.arg_buf(k, 2, &bb);
-            gpu.arg_buf(k, 3, &bo);
-            gpu.run(k, [(n / l as usize) as u32, 1, 1], [l, 1, 1]);
-            for (i, got) in gpu.read(&bo).into_iter().enumerate() {
+            let mut out = vec![f32::default(); n];
+            launch_1d(k, n, l as usize)
+                .input(&op)
+                .input(&a)
+                .input(&b)
+                .buffer(&mut out)
+                .run()
+                .unwrap();
+            for (i, got) in out.into_iter().enumerate() {
                 prop_assert!(
                     switch_ops_ok(op[i], a[i], b[i], got),
                     "-{} n={n} L={l} [{i}]: op {} on ({:e}, {:e}) = {got:e}",

@@ -1,101 +1,14 @@
-//! Helpers for the value tests of the kernel corpus (`tests/kernels_values*.rs`): a
-//! deterministic generator, launch shapes, ULP distances, and a reference `half`.
+//! Helpers for the value tests of the kernel corpus (`tests/kernels_values*.rs`): launch
+//! shapes, ULP distances, and a reference `half`.
 
-use super::kernels::Gpu;
-use level_zero_sys::ze_kernel_handle_t;
-
-/// Both optimisation levels of every module.
-pub const OPT: [&str; 2] = ["O0", "O2"];
+pub use super::{Rng, OPT};
+use spirv_exec::{Kernel, Launcher};
 
 /// Element counts for kernels that take any global size.
 pub const SIZES: [usize; 5] = [1, 7, 64, 768, 1000];
 
 /// Work-group sizes tried when they divide the global size.
 pub const GROUPS: [u32; 4] = [1, 8, 64, 256];
-
-/// A small deterministic generator (SplitMix64).
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9e37_79b9_7f4a_7c15)
-    }
-
-    pub fn u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn u32(&mut self) -> u32 {
-        (self.u64() >> 32) as u32
-    }
-
-    pub fn i32(&mut self) -> i32 {
-        self.u32() as i32
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((self.u64() as u128 * n as u128) >> 64) as u64
-    }
-
-    /// Uniform in `lo..=hi`.
-    pub fn range_i64(&mut self, lo: i64, hi: i64) -> i64 {
-        lo.wrapping_add(self.below(hi.wrapping_sub(lo) as u64 + 1) as i64)
-    }
-
-    /// Uniform in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
-        (self.u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-
-    /// Uniform `f32` in `[lo, hi)`.
-    pub fn f32_in(&mut self, lo: f32, hi: f32) -> f32 {
-        (lo as f64 + (hi as f64 - lo as f64) * self.unit()) as f32
-    }
-
-    pub fn chance(&mut self, p: f64) -> bool {
-        self.unit() < p
-    }
-
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len() as u64) as usize]
-    }
-
-    /// `n` integers: mostly uniform bits, some from `edges` (boundary values).
-    pub fn ints<T: Copy>(&mut self, n: usize, edges: &[T], mut f: impl FnMut(u64) -> T) -> Vec<T> {
-        (0..n)
-            .map(|_| {
-                if !edges.is_empty() && self.chance(0.25) {
-                    self.pick(edges)
-                } else {
-                    let bits = self.u64();
-                    f(bits)
-                }
-            })
-            .collect()
-    }
-
-    /// `n` floats uniform in `[lo, hi)`.
-    pub fn floats(&mut self, n: usize, lo: f32, hi: f32) -> Vec<f32> {
-        (0..n).map(|_| self.f32_in(lo, hi)).collect()
-    }
-
-    /// A finite `f32` of random sign with a log-uniform magnitude in `[2^lo, 2^hi)`.
-    pub fn f32_log(&mut self, lo: i32, hi: i32) -> f32 {
-        let e = self.range_i64(lo as i64, hi as i64 - 1) as i32;
-        let m = 1.0 + self.unit();
-        let v = (m * 2f64.powi(e)) as f32;
-        if self.chance(0.5) {
-            -v
-        } else {
-            v
-        }
-    }
-}
 
 /// `(n, local size)` for every `n` of `sizes` and every size of [`GROUPS`] that divides it
 /// (`n` itself as the group size when only 1 does and `n` is at most 1024).
@@ -118,8 +31,7 @@ pub fn shapes(sizes: &[usize]) -> Vec<(usize, u32)> {
 
 /// One launch of a test: the kernel, its optimisation level, size and a seeded generator.
 pub struct Case<'a> {
-    pub gpu: &'a Gpu,
-    pub k: ze_kernel_handle_t,
+    pub kernel: &'a Kernel,
     pub opt: &'static str,
     pub name: &'a str,
     pub n: usize,
@@ -128,20 +40,9 @@ pub struct Case<'a> {
 }
 
 impl Case<'_> {
-    /// Runs `n` work-items (1-D) in groups of `l`.
-    pub fn run(&self) {
-        self.gpu.run(
-            self.k,
-            [(self.n / self.l as usize) as u32, 1, 1],
-            [self.l, 1, 1],
-        );
-    }
-
-    /// Sets the kernel arguments in order: buffers, [`Local`] sizes or [`Val`] values.
-    pub fn args(&self, args: &[&dyn SetArg]) {
-        for (i, a) in args.iter().enumerate() {
-            a.set(self.gpu, self.k, i as u32);
-        }
+    /// A launch of `n` work-items (1-D) in groups of `l`: add the arguments, then run.
+    pub fn launch(&self) -> Launcher<'_> {
+        super::launch_1d(self.kernel, self.n, self.l as usize)
     }
 
     /// A description for failure messages.
@@ -161,14 +62,12 @@ fn seed(parts: &[&str], n: usize, l: u32) -> u64 {
 /// Calls `f` for kernel `name` of `kernels/spv/<file>-O0/-O2.spv`, for every shape of
 /// [`shapes`]`(sizes)`, with a generator seeded from the kernel, level and shape.
 pub fn each_case(file: &str, name: &str, sizes: &[usize], mut f: impl FnMut(&mut Case<'_>)) {
-    let gpu = Gpu::new();
     for opt in OPT {
-        let m = gpu.module(&format!("{file}-{opt}"));
-        let k = gpu.kernel(m, name);
+        let m = super::module(&format!("{file}-{opt}"));
+        let kernel = super::kernel(&m, name);
         for (n, l) in shapes(sizes) {
             let mut case = Case {
-                gpu: &gpu,
-                k,
+                kernel,
                 opt,
                 name,
                 n,
@@ -177,35 +76,6 @@ pub fn each_case(file: &str, name: &str, sizes: &[usize], mut f: impl FnMut(&mut
             };
             f(&mut case);
         }
-    }
-}
-
-/// An argument for [`Case::args`].
-pub trait SetArg {
-    fn set(&self, gpu: &Gpu, k: ze_kernel_handle_t, i: u32);
-}
-
-impl<T> SetArg for super::kernels::Buf<T> {
-    fn set(&self, gpu: &Gpu, k: ze_kernel_handle_t, i: u32) {
-        gpu.arg_buf(k, i, self);
-    }
-}
-
-/// A `__local` argument of this many bytes.
-pub struct Local(pub usize);
-
-impl SetArg for Local {
-    fn set(&self, gpu: &Gpu, k: ze_kernel_handle_t, i: u32) {
-        gpu.arg_local(k, i, self.0);
-    }
-}
-
-/// A by-value argument (its bytes).
-pub struct Val<T>(pub T);
-
-impl<T> SetArg for Val<T> {
-    fn set(&self, gpu: &Gpu, k: ze_kernel_handle_t, i: u32) {
-        gpu.arg(k, i, &self.0);
     }
 }
 
@@ -424,7 +294,7 @@ pub fn divisors(n: usize) -> Vec<u32> {
 }
 
 /// A proptest runner with `cases` cases and no regression files (the runner is driven by
-/// hand so that one `Gpu` serves every case).
+/// hand so that one module serves every case).
 pub fn prop_runner(cases: u32) -> proptest::test_runner::TestRunner {
     proptest::test_runner::TestRunner::new(proptest::test_runner::Config {
         cases,

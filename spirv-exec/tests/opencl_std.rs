@@ -2,26 +2,37 @@
 //! conventions (lanes, broadcasting, pointer results, shuffles, select) and geometric
 //! functions. Accuracy, edge cases, integers and half conversions are in the submodules.
 
-use super::opcode::*;
-use super::*;
-use crate::value::Scalar;
+use spirv_exec::opencl_std::opcode::*;
+use spirv_exec::opencl_std::{
+    ext_inst, f32_to_f16, f64_to_f16, name, supported, Rounding, OPCODES,
+};
+use spirv_exec::Scalar;
 
+#[path = "opencl_std/accuracy.rs"]
 mod accuracy;
+#[path = "opencl_std/half_conv.rs"]
 mod half_conv;
+#[path = "opencl_std/int.rs"]
 mod int;
+#[path = "opencl_std/special.rs"]
 mod special;
 
-pub(super) const F16: Scalar = Scalar::F16;
-pub(super) const F32: Scalar = Scalar::F32;
-pub(super) const F64: Scalar = Scalar::F64;
-pub(super) const FLOATS: [Scalar; 3] = [F16, F32, F64];
+pub(crate) const F16: Scalar = Scalar::F16;
+pub(crate) const F32: Scalar = Scalar::F32;
+pub(crate) const F64: Scalar = Scalar::F64;
+pub(crate) const FLOATS: [Scalar; 3] = [F16, F32, F64];
 
 /// C library functions used as references.
-pub(super) mod clib {
+pub(crate) mod clib {
     // SAFETY: C99 / glibc <math.h> functions from the C library that the standard library
     // links; the declarations match their C prototypes. The `safe` ones only take and return
-    // plain values; `remquo` and `frexp` write through their pointer and stay unsafe.
+    // plain values; `remquo`, `frexp` and `lgamma_r` write through their pointer and stay
+    // unsafe.
     unsafe extern "C" {
+        pub safe fn erf(x: f64) -> f64;
+        pub safe fn erfc(x: f64) -> f64;
+        pub safe fn tgamma(x: f64) -> f64;
+        pub fn lgamma_r(x: f64, sign: *mut i32) -> f64;
         pub safe fn remainder(x: f64, y: f64) -> f64;
         pub fn remquo(x: f64, y: f64, quo: *mut i32) -> f64;
         pub safe fn scalbn(x: f64, n: i32) -> f64;
@@ -45,20 +56,32 @@ pub(super) mod clib {
         let m = unsafe { frexp(x, &mut e) };
         (m, e)
     }
+
+    /// log|Γ(x)| and the sign of Γ(x).
+    pub fn lgamma_r_(x: f64) -> (f64, i32) {
+        let mut sign = 0;
+        // SAFETY: `sign` is a live, writable i32 for the call.
+        let y = unsafe { lgamma_r(x, &mut sign) };
+        (y, sign)
+    }
 }
 
-/// A value of float type `t` (rounded to nearest if `x` is not representable).
-pub(super) fn enc(t: Scalar, x: f64) -> u64 {
-    store(t, x)
+/// A value of float type `t` (rounded to nearest even if `x` is not representable; half
+/// directly from `f64`).
+pub(crate) fn enc(t: Scalar, x: f64) -> u64 {
+    match t {
+        Scalar::F16 => u64::from(f64_to_f16(x, Rounding::Rte)),
+        _ => t.from_f64(x),
+    }
 }
 
 /// `x` rounded to float type `t`, as an `f64`.
-pub(super) fn round_to(t: Scalar, x: f64) -> f64 {
+pub(crate) fn round_to(t: Scalar, x: f64) -> f64 {
     t.to_f64(enc(t, x))
 }
 
 /// Runs `op` on one lane; returns (result, pointer result).
-pub(super) fn call(op: u32, rt: Scalar, at: &[Scalar], args: &[u64]) -> (u64, u64) {
+pub(crate) fn call(op: u32, rt: Scalar, at: &[Scalar], args: &[u64]) -> (u64, u64) {
     let slices: Vec<&[u64]> = args.iter().map(std::slice::from_ref).collect();
     let mut out = [0u64];
     let mut out2 = [0u64];
@@ -68,12 +91,12 @@ pub(super) fn call(op: u32, rt: Scalar, at: &[Scalar], args: &[u64]) -> (u64, u6
 }
 
 /// Runs float instruction `op` with all operands and the result of type `t`.
-pub(super) fn callf(op: u32, t: Scalar, xs: &[f64]) -> f64 {
+pub(crate) fn callf(op: u32, t: Scalar, xs: &[f64]) -> f64 {
     callf2(op, t, xs).0
 }
 
 /// Like [`callf`], also returning the raw pointer result.
-pub(super) fn callf2(op: u32, t: Scalar, xs: &[f64]) -> (f64, u64) {
+pub(crate) fn callf2(op: u32, t: Scalar, xs: &[f64]) -> (f64, u64) {
     let at = vec![t; xs.len()];
     let args: Vec<u64> = xs.iter().map(|&x| enc(t, x)).collect();
     let (r, r2) = call(op, t, &at, &args);
@@ -81,7 +104,7 @@ pub(super) fn callf2(op: u32, t: Scalar, xs: &[f64]) -> (f64, u64) {
 }
 
 /// Runs a (float, int) instruction (`ldexp`, `pown`, `rootn`) with a 32-bit int.
-pub(super) fn callfi(op: u32, t: Scalar, x: f64, n: i32) -> f64 {
+pub(crate) fn callfi(op: u32, t: Scalar, x: f64, n: i32) -> f64 {
     let (r, _) = call(op, t, &[t, Scalar::I32], &[enc(t, x), u64::from(n as u32)]);
     t.to_f64(r)
 }
@@ -90,7 +113,7 @@ pub(super) fn callfi(op: u32, t: Scalar, x: f64, n: i32) -> f64 {
 /// `want` rounded to `t` (so a correctly rounded result scores 0); otherwise |got - want|
 /// divided by the ULP of `t` at `want` (for `F64`, the number of representable values between
 /// them). ±0 count as equal; NaN only matches NaN.
-pub(super) fn ulp_err(t: Scalar, got: f64, want: f64) -> f64 {
+pub(crate) fn ulp_err(t: Scalar, got: f64, want: f64) -> f64 {
     if want.is_nan() || got.is_nan() {
         return if want.is_nan() && got.is_nan() {
             0.0
@@ -121,28 +144,28 @@ pub(super) fn ulp_err(t: Scalar, got: f64, want: f64) -> f64 {
 }
 
 /// `m·2^e` for any `e` down to -1074 (one rounding).
-pub(super) fn scale(m: f64, e: i32) -> f64 {
+pub(crate) fn scale(m: f64, e: i32) -> f64 {
     let half = e / 2;
     m * 2f64.powi(half) * 2f64.powi(e - half)
 }
 
 /// Whether two values are the same float, with NaNs equal and ±0 distinct.
-pub(super) fn same(a: f64, b: f64) -> bool {
+pub(crate) fn same(a: f64, b: f64) -> bool {
     (a.is_nan() && b.is_nan()) || (a == b && a.is_sign_negative() == b.is_sign_negative())
 }
 
 #[test]
 fn instruction_table() {
     let mut names = std::collections::HashSet::new();
-    for &op in ALL_OPCODES {
+    for &op in OPCODES {
         assert!(names.insert(name(op).unwrap()), "duplicate name for {op}");
     }
-    assert_eq!(ALL_OPCODES.len(), 162);
+    assert_eq!(OPCODES.len(), 162);
     assert_eq!(name(FMAX_COMMON), Some("fmax_common"));
     assert_eq!(name(U_MAD_HI), Some("u_mad_hi"));
     assert_eq!(name(111), None);
     assert_eq!(name(205), None);
-    let unsupported: Vec<&str> = ALL_OPCODES
+    let unsupported: Vec<&str> = OPCODES
         .iter()
         .filter(|&&op| !supported(op))
         .map(|&op| name(op).unwrap())

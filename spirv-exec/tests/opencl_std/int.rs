@@ -170,8 +170,19 @@ const BINARY_OPS: &[u32] = &[
 const TERNARY_OPS: &[u32] = &[S_CLAMP, U_CLAMP, S_MAD_HI, U_MAD_HI, S_MAD_SAT, U_MAD_SAT];
 const OPS_24: &[u32] = &[S_MUL24, U_MUL24, S_MAD24, U_MAD24];
 
+/// The number of operands of `op`, one of the lists above.
+fn arity(op: u32) -> usize {
+    if UNARY_OPS.contains(&op) {
+        1
+    } else if TERNARY_OPS.contains(&op) || matches!(op, S_MAD24 | U_MAD24) {
+        3
+    } else {
+        2
+    }
+}
+
 fn run(op: u32, t: Scalar, a: [u64; 3]) -> u64 {
-    let n = signature(op).0;
+    let n = arity(op);
     call(op, t, &[t; 3][..n], &a[..n]).0
 }
 

@@ -5,57 +5,9 @@
 
 mod common;
 
-use common::kernels::Gpu;
-use level_zero_sys::*;
+use common::{kernel, launch_1d, module, Rng, OPT};
 use proptest::prelude::*;
-
-const OPT: [&str; 2] = ["O0", "O2"];
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// An integer in `[lo, hi]`.
-    fn int(&mut self, lo: i32, hi: i32) -> i32 {
-        (lo as i64 + (self.next() % (hi as i64 - lo as i64 + 1) as u64) as i64) as i32
-    }
-    fn ints(&mut self, n: usize, lo: i32, hi: i32) -> Vec<i32> {
-        (0..n).map(|_| self.int(lo, hi)).collect()
-    }
-    /// Small exactly representable floats: multiples of 1/4 in [-64, 64].
-    fn quarters(&mut self, n: usize) -> Vec<f32> {
-        (0..n).map(|_| self.int(-256, 256) as f32 / 4.0).collect()
-    }
-}
-
-fn set_offset(gpu: &Gpu, k: ze_kernel_handle_t, off: [u32; 3]) {
-    // SAFETY: a live kernel of this Dispatch.
-    let r = unsafe {
-        ze_call!(
-            gpu.api,
-            KernelExp.pfnSetGlobalOffsetExp(k, off[0], off[1], off[2])
-        )
-    };
-    assert_eq!(
-        r,
-        ze_result_t::ZE_RESULT_SUCCESS,
-        "zeKernelSetGlobalOffsetExp"
-    );
-}
-
-fn launch_1d(gpu: &Gpu, k: ze_kernel_handle_t, global: usize, local: usize) {
-    assert_eq!(global % local, 0);
-    gpu.run(k, [(global / local) as u32, 1, 1], [local as u32, 1, 1]);
-}
+use spirv_exec::Kernel;
 
 // ---- local memory and barriers ----------------------------------------------------------------
 
@@ -68,48 +20,50 @@ fn reversed_groups(input: &[f32], l: usize) -> Vec<f32> {
 
 #[test]
 fn local_reverse_param_and_array() {
-    let gpu = Gpu::new();
     let mut rng = Rng::new(1);
     for opt in OPT {
-        let m = gpu.module(&format!("local_mem-{opt}"));
-        let kp = gpu.kernel(m, "local_param_reverse");
-        let ka = gpu.kernel(m, "local_array_reverse");
+        let m = module(&format!("local_mem-{opt}"));
+        let kp = kernel(&m, "local_param_reverse");
+        let ka = kernel(&m, "local_array_reverse");
         for (groups, l) in [(1, 1), (3, 7), (5, 64), (2, 256), (4, 100)] {
             let n = groups * l;
             let input = rng.quarters(n);
             let want = reversed_groups(&input, l);
-            let bin = gpu.buffer(&input);
-            let (op, oa) = (gpu.zeros::<f32>(n), gpu.zeros::<f32>(n));
-            gpu.arg_buf(kp, 0, &bin);
-            gpu.arg_buf(kp, 1, &op);
-            gpu.arg_local(kp, 2, l * 4);
-            launch_1d(&gpu, kp, n, l);
-            assert_eq!(gpu.read(&op), want, "{opt} local_param_reverse L={l}");
-            gpu.arg_buf(ka, 0, &bin);
-            gpu.arg_buf(ka, 1, &oa);
-            launch_1d(&gpu, ka, n, l);
-            assert_eq!(gpu.read(&oa), want, "{opt} local_array_reverse L={l}");
+            let (mut op, mut oa) = (vec![0f32; n], vec![0f32; n]);
+            launch_1d(kp, n, l)
+                .input(&input)
+                .buffer(&mut op)
+                .local(l * 4)
+                .run()
+                .unwrap();
+            assert_eq!(op, want, "{opt} local_param_reverse L={l}");
+            launch_1d(ka, n, l)
+                .input(&input)
+                .buffer(&mut oa)
+                .run()
+                .unwrap();
+            assert_eq!(oa, want, "{opt} local_array_reverse L={l}");
         }
     }
 }
 
 #[test]
 fn local_transpose_16x16() {
-    let gpu = Gpu::new();
     let mut rng = Rng::new(2);
     for opt in OPT {
-        let m = gpu.module(&format!("local_mem-{opt}"));
-        let k = gpu.kernel(m, "local_transpose");
+        let m = module(&format!("local_mem-{opt}"));
+        let k = kernel(&m, "local_transpose");
         for (w, h) in [(16usize, 16usize), (37, 21), (50, 3), (1, 33)] {
             let input = rng.quarters(w * h);
-            let (bin, out) = (gpu.buffer(&input), gpu.zeros::<f32>(w * h));
-            gpu.arg_buf(k, 0, &bin);
-            gpu.arg_buf(k, 1, &out);
-            gpu.arg(k, 2, &(w as i32));
-            gpu.arg(k, 3, &(h as i32));
+            let mut got = vec![0f32; w * h];
             let groups = [w.div_ceil(16) as u32, h.div_ceil(16) as u32, 1];
-            gpu.run(k, groups, [16, 16, 1]);
-            let got = gpu.read(&out);
+            k.launch(groups, [16, 16, 1])
+                .input(&input)
+                .buffer(&mut got)
+                .value(&(w as i32))
+                .value(&(h as i32))
+                .run()
+                .unwrap();
             for y in 0..h {
                 for x in 0..w {
                     assert_eq!(got[x * h + y], input[y * w + x], "{opt} {w}x{h} ({x},{y})");
@@ -121,21 +75,21 @@ fn local_transpose_16x16() {
 
 #[test]
 fn barrier_loop_rotate() {
-    let gpu = Gpu::new();
     let mut rng = Rng::new(3);
     for opt in OPT {
-        let m = gpu.module(&format!("local_mem-{opt}"));
-        let k = gpu.kernel(m, "barrier_loop_rotate");
+        let m = module(&format!("local_mem-{opt}"));
+        let k = kernel(&m, "barrier_loop_rotate");
         for (groups, l, iters) in [(2, 1, 3), (3, 5, 0), (2, 32, 7), (4, 13, 40), (1, 256, 300)] {
             let n = groups * l;
-            let input = rng.ints(n, -1000, 1000);
-            let (bin, out) = (gpu.buffer(&input), gpu.zeros::<i32>(n));
-            gpu.arg_buf(k, 0, &bin);
-            gpu.arg_buf(k, 1, &out);
-            gpu.arg_local(k, 2, l * 4);
-            gpu.arg(k, 3, &(iters as i32));
-            launch_1d(&gpu, k, n, l);
-            let got = gpu.read(&out);
+            let input = rng.i32s_in(n, -1000, 1000);
+            let mut got = vec![0i32; n];
+            launch_1d(k, n, l)
+                .input(&input)
+                .buffer(&mut got)
+                .local(l * 4)
+                .value(&(iters as i32))
+                .run()
+                .unwrap();
             for (i, got) in got.iter().enumerate() {
                 let (b, lid) = (i / l * l, i % l);
                 let want = input[b + (lid + iters) % l] + iters as i32;
@@ -147,21 +101,22 @@ fn barrier_loop_rotate() {
 
 #[test]
 fn bitonic_sort_local() {
-    let gpu = Gpu::new();
     let mut rng = Rng::new(4);
     for opt in OPT {
-        let m = gpu.module(&format!("local_mem-{opt}"));
-        let k = gpu.kernel(m, "bitonic_sort_local");
+        let m = module(&format!("local_mem-{opt}"));
+        let k = kernel(&m, "bitonic_sort_local");
         for (groups, l) in [(3, 1), (4, 2), (3, 16), (2, 256), (1, 1024)] {
             let n = groups * l;
-            let input = rng.ints(n, -50, 50);
-            let data = gpu.buffer(&input);
-            gpu.arg_buf(k, 0, &data);
-            gpu.arg_local(k, 1, l * 4);
-            launch_1d(&gpu, k, n, l);
-            let mut want = input.clone();
+            let input = rng.i32s_in(n, -50, 50);
+            let mut data = input.clone();
+            launch_1d(k, n, l)
+                .buffer(&mut data)
+                .local(l * 4)
+                .run()
+                .unwrap();
+            let mut want = input;
             want.chunks_mut(l).for_each(|c| c.sort());
-            assert_eq!(gpu.read(&data), want, "{opt} L={l}");
+            assert_eq!(data, want, "{opt} L={l}");
         }
     }
 }
@@ -194,24 +149,24 @@ fn reduce_f32_host(input: &[f32], n: usize, groups: usize, l: usize) -> Vec<f32>
         .collect()
 }
 
-fn run_reduce_f32(gpu: &Gpu, k: ze_kernel_handle_t, input: &[f32], n: usize, l: usize) -> Vec<f32> {
-    let groups = input.len() / l;
-    let (bin, partial) = (gpu.buffer(input), gpu.zeros::<f32>(groups));
-    gpu.arg_buf(k, 0, &bin);
-    gpu.arg_buf(k, 1, &partial);
-    gpu.arg_local(k, 2, l * 4);
-    gpu.arg(k, 3, &(n as u32));
-    launch_1d(gpu, k, input.len(), l);
-    gpu.read(&partial)
+fn run_reduce_f32(k: &Kernel, input: &[f32], n: usize, l: usize) -> Vec<f32> {
+    let mut partial = vec![0f32; input.len() / l];
+    launch_1d(k, input.len(), l)
+        .input(input)
+        .buffer(&mut partial)
+        .local(l * 4)
+        .value(&(n as u32))
+        .run()
+        .unwrap();
+    partial
 }
 
 #[test]
 fn reduce_sum_f32() {
-    let gpu = Gpu::new();
     let mut rng = Rng::new(5);
     for opt in OPT {
-        let m = gpu.module(&format!("reduce_scan-{opt}"));
-        let k = gpu.kernel(m, "reduce_sum_f32");
+        let m = module(&format!("reduce_scan-{opt}"));
+        let k = kernel(&m, "reduce_sum_f32");
         for (groups, l, n) in [
             (1, 1, 1),
             (4, 8, 29),
@@ -220,9 +175,9 @@ fn reduce_sum_f32() {
             (5, 16, 0),
         ] {
             let input: Vec<f32> = (0..groups * l)
-                .map(|_| (rng.next() % 10_000) as f32 * 0.001 - 5.0)
+                .map(|_| rng.below(10_000) as f32 * 0.001 - 5.0)
                 .collect();
-            let got = run_reduce_f32(&gpu, k, &input, n, l);
+            let got = run_reduce_f32(k, &input, n, l);
             assert_eq!(
                 got,
                 reduce_f32_host(&input, n, groups, l),
@@ -244,11 +199,10 @@ fn reduce_f32_grid_host(input: &[f32], n: usize, groups: usize, l: usize) -> Vec
 
 #[test]
 fn reduce_sum_f32_grid_stride() {
-    let gpu = Gpu::new();
     let mut rng = Rng::new(7);
     for opt in OPT {
-        let m = gpu.module(&format!("reduce_scan-{opt}"));
-        let k = gpu.kernel(m, "reduce_sum_f32_grid");
+        let m = module(&format!("reduce_scan-{opt}"));
+        let k = kernel(&m, "reduce_sum_f32_grid");
         for (groups, l, n) in [
             (1, 1, 5),
             (1, 64, 10),
@@ -258,16 +212,18 @@ fn reduce_sum_f32_grid_stride() {
             (5, 16, 0),
         ] {
             let input: Vec<f32> = (0..n.max(1))
-                .map(|_| (rng.next() % 10_000) as f32 * 0.001 - 5.0)
+                .map(|_| rng.below(10_000) as f32 * 0.001 - 5.0)
                 .collect();
-            let (bin, partial) = (gpu.buffer(&input), gpu.zeros::<f32>(groups));
-            gpu.arg_buf(k, 0, &bin);
-            gpu.arg_buf(k, 1, &partial);
-            gpu.arg_local(k, 2, l * 4);
-            gpu.arg(k, 3, &(n as u32));
-            launch_1d(&gpu, k, groups * l, l);
+            let mut partial = vec![0f32; groups];
+            launch_1d(k, groups * l, l)
+                .input(&input)
+                .buffer(&mut partial)
+                .local(l * 4)
+                .value(&(n as u32))
+                .run()
+                .unwrap();
             assert_eq!(
-                gpu.read(&partial),
+                partial,
                 reduce_f32_grid_host(&input, n, groups, l),
                 "{opt} groups={groups} L={l} n={n}"
             );
@@ -277,20 +233,20 @@ fn reduce_sum_f32_grid_stride() {
 
 #[test]
 fn reduce_sum_i32_reqd_64() {
-    let gpu = Gpu::new();
     let mut rng = Rng::new(6);
     for opt in OPT {
-        let m = gpu.module(&format!("reduce_scan-{opt}"));
-        let k = gpu.kernel(m, "reduce_sum_i32");
+        let m = module(&format!("reduce_scan-{opt}"));
+        let k = kernel(&m, "reduce_sum_i32");
         for (groups, n) in [(1usize, 10usize), (1, 64), (3, 1000), (4, 256), (2, 0)] {
             let g_size = groups * 64;
-            let input = rng.ints(n.max(1), i32::MIN / 2, i32::MAX / 2);
-            let (bin, partial) = (gpu.buffer(&input), gpu.zeros::<i32>(groups));
-            gpu.arg_buf(k, 0, &bin);
-            gpu.arg_buf(k, 1, &partial);
-            gpu.arg(k, 2, &(n as u32));
-            launch_1d(&gpu, k, g_size, 64);
-            let got = gpu.read(&partial);
+            let input = rng.i32s_in(n.max(1), i32::MIN / 2, i32::MAX / 2);
+            let mut got = vec![0i32; groups];
+            launch_1d(k, g_size, 64)
+                .input(&input)
+                .buffer(&mut got)
+                .value(&(n as u32))
+                .run()
+                .unwrap();
             let mut want = vec![0i32; groups];
             for (j, v) in input.iter().take(n).enumerate() {
                 let g = (j % g_size) / 64;
@@ -315,25 +271,26 @@ fn scan_hs_host(input: &[i32], l: usize) -> Vec<i32> {
     out
 }
 
-fn run_scan_hs(gpu: &Gpu, k: ze_kernel_handle_t, input: &[i32], l: usize) -> Vec<i32> {
-    let (bin, out) = (gpu.buffer(input), gpu.zeros::<i32>(input.len()));
-    gpu.arg_buf(k, 0, &bin);
-    gpu.arg_buf(k, 1, &out);
-    gpu.arg_local(k, 2, 2 * l * 4);
-    launch_1d(gpu, k, input.len(), l);
-    gpu.read(&out)
+fn run_scan_hs(k: &Kernel, input: &[i32], l: usize) -> Vec<i32> {
+    let mut out = vec![0i32; input.len()];
+    launch_1d(k, input.len(), l)
+        .input(input)
+        .buffer(&mut out)
+        .local(2 * l * 4)
+        .run()
+        .unwrap();
+    out
 }
 
 #[test]
 fn scan_inclusive_hillis_steele() {
-    let gpu = Gpu::new();
     let mut rng = Rng::new(7);
     for opt in OPT {
-        let m = gpu.module(&format!("reduce_scan-{opt}"));
-        let k = gpu.kernel(m, "scan_inclusive_hs");
+        let m = module(&format!("reduce_scan-{opt}"));
+        let k = kernel(&m, "scan_inclusive_hs");
         for (groups, l) in [(2, 1), (3, 7), (2, 64), (4, 100), (1, 1024)] {
-            let input = rng.ints(groups * l, -1000, 1000);
-            let got = run_scan_hs(&gpu, k, &input, l);
+            let input = rng.i32s_in(groups * l, -1000, 1000);
+            let got = run_scan_hs(k, &input, l);
             assert_eq!(got, scan_hs_host(&input, l), "{opt} L={l}");
         }
     }
@@ -341,19 +298,20 @@ fn scan_inclusive_hillis_steele() {
 
 #[test]
 fn scan_exclusive_blelloch() {
-    let gpu = Gpu::new();
     let mut rng = Rng::new(8);
     for opt in OPT {
-        let m = gpu.module(&format!("reduce_scan-{opt}"));
-        let k = gpu.kernel(m, "scan_exclusive_blelloch");
+        let m = module(&format!("reduce_scan-{opt}"));
+        let k = kernel(&m, "scan_exclusive_blelloch");
         for (groups, l) in [(1usize, 1usize), (3, 4), (2, 64), (2, 512)] {
             let n = groups * 2 * l;
-            let input = rng.ints(n, -1000, 1000);
-            let (bin, out) = (gpu.buffer(&input), gpu.zeros::<i32>(n));
-            gpu.arg_buf(k, 0, &bin);
-            gpu.arg_buf(k, 1, &out);
-            gpu.arg_local(k, 2, 2 * l * 4);
-            launch_1d(&gpu, k, n / 2, l);
+            let input = rng.i32s_in(n, -1000, 1000);
+            let mut out = vec![0i32; n];
+            launch_1d(k, n / 2, l)
+                .input(&input)
+                .buffer(&mut out)
+                .local(2 * l * 4)
+                .run()
+                .unwrap();
             let mut want = Vec::with_capacity(n);
             for c in input.chunks(2 * l) {
                 let mut acc = 0i32;
@@ -362,7 +320,7 @@ fn scan_exclusive_blelloch() {
                     acc = acc.wrapping_add(*v);
                 }
             }
-            assert_eq!(gpu.read(&out), want, "{opt} L={l}");
+            assert_eq!(out, want, "{opt} L={l}");
         }
     }
 }
@@ -380,45 +338,43 @@ fn matmul_host(a: &[f32], b: &[f32], m: usize, n: usize, k: usize) -> Vec<f32> {
 }
 
 /// Runs `matmul_naive` or `matmul_tiled` on small-integer matrices (every sum is exact).
-#[allow(clippy::too_many_arguments)]
 fn run_matmul(
-    gpu: &Gpu,
-    kern: ze_kernel_handle_t,
+    kern: &Kernel,
     rng: &mut Rng,
     (m, n, k): (usize, usize, usize),
     groups: [u32; 3],
     size: [u32; 3],
 ) -> (Vec<f32>, Vec<f32>) {
     let a: Vec<f32> = rng
-        .ints(m * k, -8, 8)
+        .i32s_in(m * k, -8, 8)
         .into_iter()
         .map(|v| v as f32)
         .collect();
     let b: Vec<f32> = rng
-        .ints(k * n, -8, 8)
+        .i32s_in(k * n, -8, 8)
         .into_iter()
         .map(|v| v as f32)
         .collect();
-    let (ba, bb) = (gpu.buffer(&a), gpu.buffer(&b));
-    let bc = gpu.buffer(&vec![-1.0f32; m * n]);
-    gpu.arg_buf(kern, 0, &ba);
-    gpu.arg_buf(kern, 1, &bb);
-    gpu.arg_buf(kern, 2, &bc);
-    for (i, v) in [m, n, k].iter().enumerate() {
-        gpu.arg(kern, 3 + i as u32, &(*v as i32));
-    }
-    gpu.run(kern, groups, size);
-    (gpu.read(&bc), matmul_host(&a, &b, m, n, k))
+    let mut c = vec![-1.0f32; m * n];
+    kern.launch(groups, size)
+        .input(&a)
+        .input(&b)
+        .buffer(&mut c)
+        .value(&(m as i32))
+        .value(&(n as i32))
+        .value(&(k as i32))
+        .run()
+        .unwrap();
+    (c, matmul_host(&a, &b, m, n, k))
 }
 
 #[test]
 fn matmul_naive_and_tiled() {
-    let gpu = Gpu::new();
     let mut rng = Rng::new(9);
     for opt in OPT {
-        let md = gpu.module(&format!("matmul-{opt}"));
-        let naive = gpu.kernel(md, "matmul_naive");
-        let tiled = gpu.kernel(md, "matmul_tiled");
+        let md = module(&format!("matmul-{opt}"));
+        let naive = kernel(&md, "matmul_naive");
+        let tiled = kernel(&md, "matmul_tiled");
         for (m, n, k, sx, sy) in [
             (1usize, 1usize, 1usize, 1usize, 1usize),
             (7, 5, 3, 4, 4),
@@ -428,7 +384,6 @@ fn matmul_naive_and_tiled() {
         ] {
             let groups = [n.div_ceil(sx) as u32, m.div_ceil(sy) as u32, 1];
             let (got, want) = run_matmul(
-                &gpu,
                 naive,
                 &mut rng,
                 (m, n, k),
@@ -437,7 +392,7 @@ fn matmul_naive_and_tiled() {
             );
             assert_eq!(got, want, "{opt} naive {m}x{n}x{k}");
             let groups = [n.div_ceil(16) as u32, m.div_ceil(16) as u32, 1];
-            let (got, want) = run_matmul(&gpu, tiled, &mut rng, (m, n, k), groups, [16, 16, 1]);
+            let (got, want) = run_matmul(tiled, &mut rng, (m, n, k), groups, [16, 16, 1]);
             assert_eq!(got, want, "{opt} tiled {m}x{n}x{k}");
         }
     }
@@ -445,11 +400,10 @@ fn matmul_naive_and_tiled() {
 
 #[test]
 fn stencil5_2d_clamped() {
-    let gpu = Gpu::new();
     let mut rng = Rng::new(10);
     for opt in OPT {
-        let m = gpu.module(&format!("matmul-{opt}"));
-        let k = gpu.kernel(m, "stencil5_2d");
+        let m = module(&format!("matmul-{opt}"));
+        let k = kernel(&m, "stencil5_2d");
         for (w, h, sx, sy) in [
             (1usize, 1usize, 1u32, 1u32),
             (24, 10, 8, 2),
@@ -457,16 +411,17 @@ fn stencil5_2d_clamped() {
             (32, 3, 16, 1),
         ] {
             let input = rng.quarters(w * h);
-            let (bin, out) = (gpu.buffer(&input), gpu.zeros::<f32>(w * h));
-            gpu.arg_buf(k, 0, &bin);
-            gpu.arg_buf(k, 1, &out);
-            gpu.arg(k, 2, &(w as i32));
-            gpu.arg(k, 3, &(h as i32));
-            gpu.run(k, [w as u32 / sx, h as u32 / sy, 1], [sx, sy, 1]);
+            let mut got = vec![0f32; w * h];
+            k.launch([w as u32 / sx, h as u32 / sy, 1], [sx, sy, 1])
+                .input(&input)
+                .buffer(&mut got)
+                .value(&(w as i32))
+                .value(&(h as i32))
+                .run()
+                .unwrap();
             let v = |x: i64, y: i64| {
                 input[y.clamp(0, h as i64 - 1) as usize * w + x.clamp(0, w as i64 - 1) as usize]
             };
-            let got = gpu.read(&out);
             for y in 0..h as i64 {
                 for x in 0..w as i64 {
                     let want =
@@ -498,23 +453,23 @@ fn mandelbrot_host(x: usize, y: usize, w: usize, h: usize, max_iter: i32) -> u32
 
 #[test]
 fn mandelbrot_exact() {
-    let gpu = Gpu::new();
     for opt in OPT {
-        let m = gpu.module(&format!("matmul-{opt}"));
-        let k = gpu.kernel(m, "mandelbrot");
+        let m = module(&format!("matmul-{opt}"));
+        let k = kernel(&m, "mandelbrot");
         for (w, h, sx, sy, max_iter) in [
             (48usize, 32usize, 8u32, 4u32, 64),
             (5, 3, 5, 1, 1000),
             (16, 16, 16, 16, 0),
             (160, 96, 32, 2, 256),
         ] {
-            let out = gpu.zeros::<u32>(w * h);
-            gpu.arg_buf(k, 0, &out);
-            gpu.arg(k, 1, &(w as i32));
-            gpu.arg(k, 2, &(h as i32));
-            gpu.arg(k, 3, &max_iter);
-            gpu.run(k, [w as u32 / sx, h as u32 / sy, 1], [sx, sy, 1]);
-            let got = gpu.read(&out);
+            let mut got = vec![0u32; w * h];
+            k.launch([w as u32 / sx, h as u32 / sy, 1], [sx, sy, 1])
+                .buffer(&mut got)
+                .value(&(w as i32))
+                .value(&(h as i32))
+                .value(&max_iter)
+                .run()
+                .unwrap();
             for y in 0..h {
                 for x in 0..w {
                     let want = mandelbrot_host(x, y, w, h, max_iter);
@@ -529,8 +484,7 @@ fn mandelbrot_exact() {
 
 /// Launches `workitem_{dims}d` and checks every item's 22-value record.
 fn check_workitem(
-    gpu: &Gpu,
-    k: ze_kernel_handle_t,
+    k: &Kernel,
     dims: u32,
     groups: [u32; 3],
     size: [u32; 3],
@@ -539,12 +493,12 @@ fn check_workitem(
 ) {
     let global = [0, 1, 2].map(|d| (groups[d] * size[d]) as u64);
     let total = global.iter().product::<u64>() as usize;
-    let out = gpu.buffer(&vec![u64::MAX; 22 * total]);
-    set_offset(gpu, k, off);
-    gpu.arg_buf(k, 0, &out);
-    gpu.run(k, groups, size);
-    set_offset(gpu, k, [0; 3]);
-    let got = gpu.read(&out);
+    let mut got = vec![u64::MAX; 22 * total];
+    k.launch(groups, size)
+        .offset(off)
+        .buffer(&mut got)
+        .run()
+        .unwrap();
     for z in 0..global[2] {
         for y in 0..global[1] {
             for x in 0..global[0] {
@@ -571,9 +525,8 @@ fn check_workitem(
 
 #[test]
 fn workitem_builtins_1d_2d_3d() {
-    let gpu = Gpu::new();
     for opt in OPT {
-        let m = gpu.module(&format!("workitem-{opt}"));
+        let m = module(&format!("workitem-{opt}"));
         // Per dimension count: (groups, group size, global offset) launches.
         let shapes: [(u32, [[[u32; 3]; 3]; 3]); 3] = [
             (
@@ -602,10 +555,10 @@ fn workitem_builtins_1d_2d_3d() {
             ),
         ];
         for (dims, cases) in shapes {
-            let k = gpu.kernel(m, &format!("workitem_{dims}d"));
+            let k = kernel(&m, &format!("workitem_{dims}d"));
             for [groups, size, off] in cases {
                 let what = format!("{opt} {dims}-D {groups:?}x{size:?}+{off:?}");
-                check_workitem(&gpu, k, dims, groups, size, off, &what);
+                check_workitem(k, dims, groups, size, off, &what);
             }
         }
     }
@@ -613,10 +566,9 @@ fn workitem_builtins_1d_2d_3d() {
 
 #[test]
 fn volume_fill_3d() {
-    let gpu = Gpu::new();
     for opt in OPT {
-        let m = gpu.module(&format!("workitem-{opt}"));
-        let k = gpu.kernel(m, "volume_fill_3d");
+        let m = module(&format!("workitem-{opt}"));
+        let k = kernel(&m, "volume_fill_3d");
         for (groups, size) in [
             ([2u32, 3, 4], [4u32, 2, 3]),
             ([1, 1, 5], [8, 8, 2]),
@@ -624,11 +576,12 @@ fn volume_fill_3d() {
         ] {
             let g = [0, 1, 2].map(|d| (groups[d] * size[d]) as usize);
             let n = g.iter().product::<usize>();
-            let (vol, lin) = (gpu.zeros::<u32>(n), gpu.zeros::<u32>(n));
-            gpu.arg_buf(k, 0, &vol);
-            gpu.arg_buf(k, 1, &lin);
-            gpu.run(k, groups, size);
-            let (vol, lin) = (gpu.read(&vol), gpu.read(&lin));
+            let (mut vol, mut lin) = (vec![0u32; n], vec![0u32; n]);
+            k.launch(groups, size)
+                .buffer(&mut vol)
+                .buffer(&mut lin)
+                .run()
+                .unwrap();
             let s = size.map(|v| v as usize);
             for z in 0..g[2] {
                 for y in 0..g[1] {
@@ -653,32 +606,34 @@ fn constant_tables() {
         15.125,
     ];
     const P: [(i32, f32); 4] = [(3, 0.5), (-7, 2.0), (11, -1.0), (0, 4.0)];
-    let gpu = Gpu::new();
     let mut rng = Rng::new(11);
     for opt in OPT {
-        let m = gpu.module(&format!("constant_table-{opt}"));
-        let kt = gpu.kernel(m, "const_table_lookup");
-        let ks = gpu.kernel(m, "const_struct_table");
+        let m = module(&format!("constant_table-{opt}"));
+        let kt = kernel(&m, "const_table_lookup");
+        let ks = kernel(&m, "const_struct_table");
         for (groups, l) in [(1usize, 1usize), (4, 64), (3, 33)] {
             let n = groups * l;
-            let idx: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
-            let (bidx, out) = (gpu.buffer(&idx), gpu.zeros::<f32>(n));
-            gpu.arg_buf(kt, 0, &bidx);
-            gpu.arg_buf(kt, 1, &out);
-            launch_1d(&gpu, kt, n, l);
+            let idx: Vec<u32> = (0..n).map(|_| rng.u32()).collect();
+            let mut out = vec![0f32; n];
+            launch_1d(kt, n, l)
+                .input(&idx)
+                .buffer(&mut out)
+                .run()
+                .unwrap();
             let want: Vec<f32> = idx
                 .iter()
                 .map(|v| T[(v & 15) as usize] * 2.0 + T[((v >> 4) & 15) as usize])
                 .collect();
-            assert_eq!(gpu.read(&out), want, "{opt} const_table_lookup");
+            assert_eq!(out, want, "{opt} const_table_lookup");
             let x = rng.quarters(n);
-            let (bx, keys, w) = (gpu.buffer(&x), gpu.zeros::<i32>(n), gpu.zeros::<f32>(n));
-            gpu.arg_buf(ks, 0, &bidx);
-            gpu.arg_buf(ks, 1, &bx);
-            gpu.arg_buf(ks, 2, &keys);
-            gpu.arg_buf(ks, 3, &w);
-            launch_1d(&gpu, ks, n, l);
-            let (keys, w) = (gpu.read(&keys), gpu.read(&w));
+            let (mut keys, mut w) = (vec![0i32; n], vec![0f32; n]);
+            launch_1d(ks, n, l)
+                .input(&idx)
+                .input(&x)
+                .buffer(&mut keys)
+                .buffer(&mut w)
+                .run()
+                .unwrap();
             for i in 0..n {
                 let p = P[(idx[i] & 3) as usize];
                 assert_eq!(
@@ -702,34 +657,31 @@ proptest! {
 
     #[test]
     fn prop_reduce_sum_f32(log_l in 0u32..9, groups in 1usize..6, cut in 0usize..1000, seed in any::<u64>(), o2 in any::<bool>()) {
-        let gpu = Gpu::new();
-        let m = gpu.module(if o2 { "reduce_scan-O2" } else { "reduce_scan-O0" });
-        let k = gpu.kernel(m, "reduce_sum_f32");
+        let m = module(if o2 { "reduce_scan-O2" } else { "reduce_scan-O0" });
+        let k = kernel(&m, "reduce_sum_f32");
         let l = pow2(log_l);
         let g = groups * l;
         let n = g - cut % (g + 1) / 2;
         let mut rng = Rng::new(seed);
-        let input: Vec<f32> = (0..g).map(|_| (rng.next() % 2000) as f32 * 0.01 - 10.0).collect();
-        prop_assert_eq!(run_reduce_f32(&gpu, k, &input, n, l), reduce_f32_host(&input, n, groups, l));
+        let input: Vec<f32> = (0..g).map(|_| rng.below(2000) as f32 * 0.01 - 10.0).collect();
+        prop_assert_eq!(run_reduce_f32(k, &input, n, l), reduce_f32_host(&input, n, groups, l));
     }
 
     #[test]
     fn prop_scan_inclusive_hs(l in 1usize..300, groups in 1usize..5, seed in any::<u64>(), o2 in any::<bool>()) {
-        let gpu = Gpu::new();
-        let m = gpu.module(if o2 { "reduce_scan-O2" } else { "reduce_scan-O0" });
-        let k = gpu.kernel(m, "scan_inclusive_hs");
-        let input = Rng::new(seed).ints(groups * l, -100_000, 100_000);
-        prop_assert_eq!(run_scan_hs(&gpu, k, &input, l), scan_hs_host(&input, l));
+        let m = module(if o2 { "reduce_scan-O2" } else { "reduce_scan-O0" });
+        let k = kernel(&m, "scan_inclusive_hs");
+        let input = Rng::new(seed).i32s_in(groups * l, -100_000, 100_000);
+        prop_assert_eq!(run_scan_hs(k, &input, l), scan_hs_host(&input, l));
     }
 
     #[test]
     fn prop_matmul_naive(m in 1usize..24, n in 1usize..24, k in 1usize..24, sx in 1u32..9, sy in 1u32..9, extra in 0u32..2, seed in any::<u64>(), o2 in any::<bool>()) {
-        let gpu = Gpu::new();
-        let md = gpu.module(if o2 { "matmul-O2" } else { "matmul-O0" });
-        let kern = gpu.kernel(md, "matmul_naive");
+        let md = module(if o2 { "matmul-O2" } else { "matmul-O0" });
+        let kern = kernel(&md, "matmul_naive");
         // Any global size >= (N, M): round up, sometimes one more group.
         let groups = [(n as u32).div_ceil(sx) + extra, (m as u32).div_ceil(sy), 1];
-        let (got, want) = run_matmul(&gpu, kern, &mut Rng::new(seed), (m, n, k), groups, [sx, sy, 1]);
+        let (got, want) = run_matmul(kern, &mut Rng::new(seed), (m, n, k), groups, [sx, sy, 1]);
         prop_assert_eq!(got, want);
     }
 }

@@ -55,10 +55,8 @@ fn math_unary_f32() {
                 _ => c.rng.pick(&[1.0, 0.5, f32::MIN_POSITIVE, 1e-10]),
             })
             .collect();
-        let (bx, bo) = (c.gpu.buffer(&x), c.gpu.zeros::<f32>(16 * c.n));
-        c.args(&[&bx, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![f32::default(); 16 * c.n];
+        c.launch().input(&x).buffer(&mut out).run().unwrap();
         for (i, &v) in x.iter().enumerate() {
             for (k, (name, f, ulps)) in fs.iter().enumerate() {
                 assert_ulps32(out[16 * i + k], f(v as f64), *ulps, || {
@@ -82,10 +80,8 @@ fn math_round_f32() {
                 _ => c.rng.f32_in(-10.0, 10.0),
             })
             .collect();
-        let (bx, bo) = (c.gpu.buffer(&x), c.gpu.zeros::<f32>(8 * c.n));
-        c.args(&[&bx, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![f32::default(); 8 * c.n];
+        c.launch().input(&x).buffer(&mut out).run().unwrap();
         for (i, &v) in x.iter().enumerate() {
             let o = &out[8 * i..8 * i + 8];
             let exact = [
@@ -118,11 +114,14 @@ fn math_binary_f32() {
         let x: Vec<f32> = (0..c.n).map(|_| c.rng.f32_log(-7, 7).abs()).collect();
         let y: Vec<f32> = (0..c.n).map(|_| c.rng.f32_log(-7, 2)).collect();
         let e: Vec<i32> = (0..c.n).map(|_| c.rng.range_i64(-8, 8) as i32).collect();
-        let (bx, by, be) = (c.gpu.buffer(&x), c.gpu.buffer(&y), c.gpu.buffer(&e));
-        let bo = c.gpu.zeros::<f32>(12 * c.n);
-        c.args(&[&bx, &by, &be, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![f32::default(); 12 * c.n];
+        c.launch()
+            .input(&x)
+            .input(&y)
+            .input(&e)
+            .buffer(&mut out)
+            .run()
+            .unwrap();
         for i in 0..c.n {
             let (a, b, n) = (x[i], y[i], e[i]);
             let (wa, wb) = (a as f64, b as f64);
@@ -177,11 +176,15 @@ fn math_ptr_out_f32() {
                 _ => c.rng.f32_in(-10.0, 10.0),
             })
             .collect();
-        let bx = c.gpu.buffer(&x);
-        let (bf, be) = (c.gpu.zeros::<f32>(6 * c.n), c.gpu.zeros::<i32>(2 * c.n));
-        c.args(&[&bx, &bf, &be]);
-        c.run();
-        let (f, e) = (c.gpu.read(&bf), c.gpu.read(&be));
+        let mut bf = vec![f32::default(); 6 * c.n];
+        let mut be = vec![i32::default(); 2 * c.n];
+        c.launch()
+            .input(&x)
+            .buffer(&mut bf)
+            .buffer(&mut be)
+            .run()
+            .unwrap();
+        let (f, e) = (bf, be);
         for (i, &v) in x.iter().enumerate() {
             let what = |name: &str| format!("{} [{i}] {name}({v:e})", c.ctx());
             let (m, ex) = frexp(v);
@@ -210,10 +213,9 @@ fn math_ptr_out_f32() {
 fn math_vec4_f32() {
     each_case("math", "math_vec4_f32", &SIZES, |c| {
         let x = c.rng.floats(4 * c.n, 0.0, 10.0);
-        let (bx, bo) = (c.gpu.buffer(&x), c.gpu.zeros::<f32>(4 * c.n));
-        c.args(&[&bx, &bo]);
-        c.run();
-        for (j, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![f32::default(); 4 * c.n];
+        c.launch().input(&x).buffer(&mut bo).run().unwrap();
+        for (j, got) in bo.into_iter().enumerate() {
             let v = x[j] as f64;
             let (s, ex) = (v.sin(), (-v).exp());
             let want = s * ex + v * v + (v * v + 1.0);
@@ -231,10 +233,8 @@ fn math_vec4_f32() {
 fn math_native_f32() {
     each_case("math", "math_native_f32", &SIZES, |c| {
         let x = c.rng.floats(c.n, 0.1, 10.0);
-        let (bx, bo) = (c.gpu.buffer(&x), c.gpu.zeros::<f32>(8 * c.n));
-        c.args(&[&bx, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![f32::default(); 8 * c.n];
+        c.launch().input(&x).buffer(&mut out).run().unwrap();
         for (i, &v) in x.iter().enumerate() {
             let w = v as f64;
             let want = [
@@ -272,11 +272,14 @@ fn common_f32() {
             .collect();
         let y = c.rng.floats(c.n, -4.0, 4.0);
         let a = c.rng.floats(c.n, 0.0, 1.0);
-        let (bx, by, ba) = (c.gpu.buffer(&x), c.gpu.buffer(&y), c.gpu.buffer(&a));
-        let bo = c.gpu.zeros::<f32>(8 * c.n);
-        c.args(&[&bx, &by, &ba, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![f32::default(); 8 * c.n];
+        c.launch()
+            .input(&x)
+            .input(&y)
+            .input(&a)
+            .buffer(&mut out)
+            .run()
+            .unwrap();
         for i in 0..c.n {
             let (u, w, t) = (x[i], y[i], a[i]);
             let o = &out[8 * i..8 * i + 8];
@@ -310,14 +313,13 @@ fn common_f4() {
     each_case("common", "common_f4", &SIZES, |c| {
         let x = c.rng.floats(4 * c.n, -2.0, 2.0);
         let y = c.rng.floats(4 * c.n, -2.0, 2.0);
-        let (bx, by, bo) = (
-            c.gpu.buffer(&x),
-            c.gpu.buffer(&y),
-            c.gpu.zeros::<f32>(8 * c.n),
-        );
-        c.args(&[&bx, &by, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![f32::default(); 8 * c.n];
+        c.launch()
+            .input(&x)
+            .input(&y)
+            .buffer(&mut out)
+            .run()
+            .unwrap();
         for i in 0..c.n {
             for k in 0..4 {
                 let j = 4 * i + k;
@@ -365,11 +367,16 @@ fn geometric_f4() {
     each_case("geometric", "geometric_f4", &SIZES, |c| {
         let a = c.rng.floats(4 * c.n, -10.0, 10.0);
         let b = c.rng.floats(4 * c.n, -10.0, 10.0);
-        let (ba, bb) = (c.gpu.buffer(&a), c.gpu.buffer(&b));
-        let (bf, bv) = (c.gpu.zeros::<f32>(3 * c.n), c.gpu.zeros::<f32>(8 * c.n));
-        c.args(&[&ba, &bb, &bf, &bv]);
-        c.run();
-        let (f, v) = (c.gpu.read(&bf), c.gpu.read(&bv));
+        let mut bf = vec![f32::default(); 3 * c.n];
+        let mut bv = vec![f32::default(); 8 * c.n];
+        c.launch()
+            .input(&a)
+            .input(&b)
+            .buffer(&mut bf)
+            .buffer(&mut bv)
+            .run()
+            .unwrap();
+        let (f, v) = (bf, bv);
         for i in 0..c.n {
             let (x, y) = (&a[4 * i..4 * i + 4], &b[4 * i..4 * i + 4]);
             let what = |f: &str| format!("{} [{i}] {f}", c.ctx());
@@ -407,14 +414,13 @@ fn geometric_f3() {
     each_case("geometric", "geometric_f3", &SIZES, |c| {
         let a = c.rng.floats(3 * c.n, -10.0, 10.0);
         let b = c.rng.floats(3 * c.n, -10.0, 10.0);
-        let (ba, bb, bo) = (
-            c.gpu.buffer(&a),
-            c.gpu.buffer(&b),
-            c.gpu.zeros::<f32>(11 * c.n),
-        );
-        c.args(&[&ba, &bb, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![f32::default(); 11 * c.n];
+        c.launch()
+            .input(&a)
+            .input(&b)
+            .buffer(&mut out)
+            .run()
+            .unwrap();
         for i in 0..c.n {
             let (x, y) = (&a[3 * i..3 * i + 3], &b[3 * i..3 * i + 3]);
             let o = &out[11 * i..11 * i + 11];

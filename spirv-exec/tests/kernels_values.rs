@@ -10,8 +10,8 @@
 
 mod common;
 
-use common::kernels::Gpu;
 use common::values::*;
+use common::{kernel, launch_1d, module};
 use proptest::prelude::{any, prop, prop_assert, prop_assert_eq, Strategy};
 use proptest::sample::Index;
 
@@ -36,10 +36,14 @@ fn saxpy() {
         let a = c.rng.f32_in(-4.0, 4.0);
         let x = c.rng.floats(c.n, -100.0, 100.0);
         let y0 = c.rng.floats(c.n, -100.0, 100.0);
-        let (bx, by) = (c.gpu.buffer(&x), c.gpu.buffer(&y0));
-        c.args(&[&Val(a), &bx, &by]);
-        c.run();
-        for (i, y) in c.gpu.read(&by).into_iter().enumerate() {
+        let mut by = y0.to_vec();
+        c.launch()
+            .value(&a)
+            .input(&x)
+            .buffer(&mut by)
+            .run()
+            .unwrap();
+        for (i, y) in by.into_iter().enumerate() {
             assert!(
                 is_mad32(y, a, x[i], y0[i]),
                 "{} [{i}]: {a}*{}+{} = {y}",
@@ -60,10 +64,8 @@ macro_rules! vadd_test {
                 let edges = [<$t>::MIN, <$t>::MAX, 0, 1, <$t>::MAX / 2 + 1];
                 let a = c.rng.ints(c.n, &edges, |b| b as $t);
                 let b = c.rng.ints(c.n, &edges, |b| b as $t);
-                let (ba, bb, bc) = (c.gpu.buffer(&a), c.gpu.buffer(&b), c.gpu.zeros::<$t>(c.n));
-                c.args(&[&ba, &bb, &bc]);
-                c.run();
-                let got = c.gpu.read(&bc);
+                let mut got = vec![<$t>::default(); c.n];
+                c.launch().input(&a).input(&b).buffer(&mut got).run().unwrap();
                 for i in 0..c.n {
                     assert_eq!(got[i], a[i].wrapping_add(b[i]), "{} [{i}]", c.ctx());
                 }
@@ -117,10 +119,14 @@ fn half_scale() {
     each_case("half", "half_scale", &SIZES, |c| {
         let x = halves(c, c.n, -24, 16, true);
         let s = halves(c, 1, -12, 8, false)[0];
-        let (bx, bo) = (c.gpu.buffer(&x), c.gpu.zeros::<u16>(c.n));
-        c.args(&[&bx, &bo, &Val(s)]);
-        c.run();
-        for (i, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![u16::default(); c.n];
+        c.launch()
+            .input(&x)
+            .buffer(&mut bo)
+            .value(&s)
+            .run()
+            .unwrap();
+        for (i, got) in bo.into_iter().enumerate() {
             assert!(
                 is_mad16(got, h2f(x[i]), h2f(s), 1.0),
                 "{} [{i}]: {}*{}+1 = {}",
@@ -139,11 +145,15 @@ fn half_mul_sub() {
         let a = halves(c, c.n, -24, 16, true);
         let b = halves(c, c.n, -24, 16, true);
         let d = halves(c, c.n, -24, 16, true);
-        let bufs = [&a, &b, &d].map(|v| c.gpu.buffer(v));
-        let bo = c.gpu.zeros::<u16>(c.n);
-        c.args(&[&bufs[0], &bufs[1], &bufs[2], &bo]);
-        c.run();
-        for (i, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![u16::default(); c.n];
+        c.launch()
+            .input(&a)
+            .input(&b)
+            .input(&d)
+            .buffer(&mut bo)
+            .run()
+            .unwrap();
+        for (i, got) in bo.into_iter().enumerate() {
             let (x, y, z) = (h2f(a[i]), h2f(b[i]), h2f(d[i]));
             assert!(
                 is_mad16(got, x, y, -z),
@@ -160,11 +170,15 @@ fn half_convert() {
     each_case("half", "half_convert", &SIZES, |c| {
         // Every kind of half: normals, subnormals, zeros, infinities, NaNs.
         let x: Vec<u16> = (0..c.n).map(|_| c.rng.u32() as u16).collect();
-        let bx = c.gpu.buffer(&x);
-        let (bf, bb) = (c.gpu.zeros::<f32>(c.n), c.gpu.zeros::<u16>(c.n));
-        c.args(&[&bx, &bf, &bb]);
-        c.run();
-        let (f, back) = (c.gpu.read(&bf), c.gpu.read(&bb));
+        let mut bf = vec![f32::default(); c.n];
+        let mut bb = vec![u16::default(); c.n];
+        c.launch()
+            .input(&x)
+            .buffer(&mut bf)
+            .buffer(&mut bb)
+            .run()
+            .unwrap();
+        let (f, back) = (bf, bb);
         for i in 0..c.n {
             let v = h2f(x[i]);
             assert_same32(f[i], v as f32, || {
@@ -180,10 +194,8 @@ fn half_convert() {
 fn half_vec4_math() {
     each_case("half", "half_vec4_math", &SIZES, |c| {
         let a = halves(c, 4 * c.n, -24, 13, false);
-        let (ba, bo) = (c.gpu.buffer(&a), c.gpu.zeros::<u16>(4 * c.n));
-        c.args(&[&ba, &bo]);
-        c.run();
-        let got = c.gpu.read(&bo);
+        let mut got = vec![u16::default(); 4 * c.n];
+        c.launch().input(&a).buffer(&mut got).run().unwrap();
         for i in 0..c.n {
             for k in 0..4 {
                 let (v, w) = (h2f(a[4 * i + k]), h2f(a[4 * i + 3 - k]));
@@ -205,10 +217,14 @@ fn dbl_axpy() {
         let a = c.rng.unit() * 8.0 - 4.0;
         let x: Vec<f64> = (0..c.n).map(|_| c.rng.unit() * 200.0 - 100.0).collect();
         let y0: Vec<f64> = (0..c.n).map(|_| c.rng.unit() * 200.0 - 100.0).collect();
-        let (bx, by) = (c.gpu.buffer(&x), c.gpu.buffer(&y0));
-        c.args(&[&Val(a), &bx, &by]);
-        c.run();
-        for (i, y) in c.gpu.read(&by).into_iter().enumerate() {
+        let mut by = y0.to_vec();
+        c.launch()
+            .value(&a)
+            .input(&x)
+            .buffer(&mut by)
+            .run()
+            .unwrap();
+        for (i, y) in by.into_iter().enumerate() {
             assert!(
                 is_mad64(y, a, x[i], y0[i]),
                 "{} [{i}]: {a}*{}+{} = {y}",
@@ -231,11 +247,15 @@ fn dbl_math() {
                 _ => c.rng.unit() * 60.0 - 30.0,
             })
             .collect();
-        let bx = c.gpu.buffer(&x);
-        let (bo, bl) = (c.gpu.zeros::<f64>(c.n), c.gpu.zeros::<i64>(c.n));
-        c.args(&[&bx, &bo, &bl]);
-        c.run();
-        let (out, lo) = (c.gpu.read(&bo), c.gpu.read(&bl));
+        let mut bo = vec![f64::default(); c.n];
+        let mut bl = vec![i64::default(); c.n];
+        c.launch()
+            .input(&x)
+            .buffer(&mut bo)
+            .buffer(&mut bl)
+            .run()
+            .unwrap();
+        let (out, lo) = (bo, bl);
         for i in 0..c.n {
             let v = x[i];
             let terms = [v.abs().sqrt(), (-v * v).exp(), v as f32 as f64, -v.floor()];
@@ -254,10 +274,14 @@ fn dbl_dot4() {
     each_case("double", "dbl_dot4", &SIZES, |c| {
         let a: Vec<f64> = (0..4 * c.n).map(|_| c.rng.unit() * 20.0 - 10.0).collect();
         let b: Vec<f64> = (0..4 * c.n).map(|_| c.rng.unit() * 20.0 - 10.0).collect();
-        let (ba, bb, bo) = (c.gpu.buffer(&a), c.gpu.buffer(&b), c.gpu.zeros::<f64>(c.n));
-        c.args(&[&ba, &bb, &bo]);
-        c.run();
-        for (i, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![f64::default(); c.n];
+        c.launch()
+            .input(&a)
+            .input(&b)
+            .buffer(&mut bo)
+            .run()
+            .unwrap();
+        for (i, got) in bo.into_iter().enumerate() {
             let r = 4 * i..4 * i + 4;
             let want: f64 = a[r.clone()]
                 .iter()
@@ -287,14 +311,13 @@ fn binary_vec(
     each_case("float_vec", name, &SIZES, |c| {
         let a = c.rng.floats(k * c.n, lo, hi);
         let b = c.rng.floats(k * c.n, lo, hi);
-        let (ba, bb, bo) = (
-            c.gpu.buffer(&a),
-            c.gpu.buffer(&b),
-            c.gpu.zeros::<f32>(k * c.n),
-        );
-        c.args(&[&ba, &bb, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![f32::default(); k * c.n];
+        c.launch()
+            .input(&a)
+            .input(&b)
+            .buffer(&mut out)
+            .run()
+            .unwrap();
         for i in 0..c.n {
             let r = k * i..k * i + k;
             let ctx = || format!("{} item {i}", c.ctx());
@@ -349,10 +372,8 @@ impl MapF64 for [f32] {
 fn vec_f4_swizzle() {
     each_case("float_vec", "vec_f4_swizzle", &SIZES, |c| {
         let v = c.rng.floats(4 * c.n, -1e3, 1e3);
-        let (bi, bo) = (c.gpu.buffer(&v), c.gpu.zeros::<f32>(4 * c.n));
-        c.args(&[&bi, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![f32::default(); 4 * c.n];
+        c.launch().input(&v).buffer(&mut out).run().unwrap();
         for i in 0..c.n {
             let v = &v[4 * i..4 * i + 4];
             let want = [
@@ -399,11 +420,14 @@ fn vec_shuffle() {
         let a = c.rng.floats(4 * c.n, -100.0, 100.0);
         let b = c.rng.floats(4 * c.n, -100.0, 100.0);
         let m: Vec<u32> = (0..4 * c.n).map(|_| c.rng.u32()).collect();
-        let (ba, bb, bm) = (c.gpu.buffer(&a), c.gpu.buffer(&b), c.gpu.buffer(&m));
-        let bo = c.gpu.zeros::<f32>(4 * c.n);
-        c.args(&[&ba, &bb, &bm, &bo]);
-        c.run();
-        let out = c.gpu.read(&bo);
+        let mut out = vec![f32::default(); 4 * c.n];
+        c.launch()
+            .input(&a)
+            .input(&b)
+            .input(&m)
+            .buffer(&mut out)
+            .run()
+            .unwrap();
         for i in 0..c.n {
             let (a, b) = (&a[4 * i..4 * i + 4], &b[4 * i..4 * i + 4]);
             let ab: Vec<f32> = a.iter().chain(b).copied().collect();
@@ -429,10 +453,9 @@ fn vload_f32(
 ) {
     each_case("vload", name, &SIZES, |c| {
         let x = c.rng.floats(kin * c.n + extra, -1e4, 1e4);
-        let (bi, bo) = (c.gpu.buffer(&x), c.gpu.zeros::<f32>(kout * c.n));
-        c.args(&[&bi, &bo]);
-        c.run();
-        for (j, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![f32::default(); kout * c.n];
+        c.launch().input(&x).buffer(&mut bo).run().unwrap();
+        for (j, got) in bo.into_iter().enumerate() {
             assert_same32(got, want(&x, j), || format!("{} out[{j}]", c.ctx()));
         }
     });
@@ -462,14 +485,14 @@ fn vls_vec8_16() {
     each_case("vload", "vls_vec8_16", &SIZES, |c| {
         let a = c.rng.floats(8 * c.n, -1e4, 1e4);
         let b = c.rng.floats(16 * c.n, -1e4, 1e4);
-        let (ba, bb, bo) = (
-            c.gpu.buffer(&a),
-            c.gpu.buffer(&b),
-            c.gpu.zeros::<f32>(16 * c.n),
-        );
-        c.args(&[&ba, &bb, &bo]);
-        c.run();
-        for (j, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![f32::default(); 16 * c.n];
+        c.launch()
+            .input(&a)
+            .input(&b)
+            .buffer(&mut bo)
+            .run()
+            .unwrap();
+        for (j, got) in bo.into_iter().enumerate() {
             let want = b[j] + a[8 * (j / 16) + (j & 7)];
             assert_same32(got, want, || format!("{} out16[{j}]", c.ctx()));
         }
@@ -480,12 +503,17 @@ fn vls_vec8_16() {
 fn vls_half() {
     each_case("vload", "vls_half", &SIZES, |c| {
         let h: Vec<u16> = (0..c.n).map(|_| c.rng.u32() as u16).collect();
-        let bh = c.gpu.buffer(&h);
-        let bf = c.gpu.zeros::<f32>(c.n);
-        let (b3, bz) = (c.gpu.zeros::<u16>(c.n), c.gpu.zeros::<u16>(c.n));
-        c.args(&[&bh, &bf, &b3, &bz]);
-        c.run();
-        let (f, h3, hz) = (c.gpu.read(&bf), c.gpu.read(&b3), c.gpu.read(&bz));
+        let mut bf = vec![f32::default(); c.n];
+        let mut b3 = vec![u16::default(); c.n];
+        let mut bz = vec![u16::default(); c.n];
+        c.launch()
+            .input(&h)
+            .buffer(&mut bf)
+            .buffer(&mut b3)
+            .buffer(&mut bz)
+            .run()
+            .unwrap();
+        let (f, h3, hz) = (bf, b3, bz);
         for i in 0..c.n {
             let v = h2f(h[i]);
             let what = |o: &str| format!("{} {o}[{i}] of {:#06x} ({v})", c.ctx(), h[i]);
@@ -500,10 +528,9 @@ fn vls_half() {
 fn vls_half4() {
     each_case("vload", "vls_half4", &SIZES, |c| {
         let h: Vec<u16> = (0..4 * c.n).map(|_| c.rng.u32() as u16).collect();
-        let (bi, bo) = (c.gpu.buffer(&h), c.gpu.zeros::<u16>(4 * c.n));
-        c.args(&[&bi, &bo]);
-        c.run();
-        for (j, got) in c.gpu.read(&bo).into_iter().enumerate() {
+        let mut bo = vec![u16::default(); 4 * c.n];
+        c.launch().input(&h).buffer(&mut bo).run().unwrap();
+        for (j, got) in bo.into_iter().enumerate() {
             // The sum is rounded to float first, then to half.
             let sum = h2f(h[j]) as f32 + 0.25;
             assert_same16(got, f2h(sum as f64, Round::Rte), || {
@@ -517,7 +544,6 @@ fn vls_half4() {
 /// optimisation levels and inputs.
 #[test]
 fn prop_vadd_every_type() {
-    let gpu = Gpu::new();
     let names = [
         "vadd_char",
         "vadd_uchar",
@@ -528,12 +554,10 @@ fn prop_vadd_every_type() {
         "vadd_long",
         "vadd_ulong",
     ];
-    let kernels: Vec<Vec<_>> = OPT
+    let modules = OPT.map(|opt| module(&format!("vadd_int-{opt}")));
+    let kernels: Vec<Vec<_>> = modules
         .iter()
-        .map(|opt| {
-            let m = gpu.module(&format!("vadd_int-{opt}"));
-            names.iter().map(|name| gpu.kernel(m, name)).collect()
-        })
+        .map(|m| names.iter().map(|name| kernel(m, name)).collect())
         .collect();
     let strategy = (0..2usize, 1usize..=600, any::<Index>(), any::<u64>());
     prop_runner(24)
@@ -546,14 +570,16 @@ fn prop_vadd_every_type() {
                     let edges = [<$t>::MIN, <$t>::MAX, 0, 1];
                     let a = rng.ints(n, &edges, |b| b as $t);
                     let b = rng.ints(n, &edges, |b| b as $t);
-                    let (ba, bb, bc) = (gpu.buffer(&a), gpu.buffer(&b), gpu.zeros::<$t>(n));
-                    gpu.arg_buf($k, 0, &ba);
-                    gpu.arg_buf($k, 1, &bb);
-                    gpu.arg_buf($k, 2, &bc);
-                    gpu.run($k, [(n / l as usize) as u32, 1, 1], [l, 1, 1]);
+                    let mut sum = vec![<$t>::default(); n];
+                    launch_1d($k, n, l as usize)
+                        .input(&a)
+                        .input(&b)
+                        .buffer(&mut sum)
+                        .run()
+                        .unwrap();
                     let want: Vec<$t> = a.iter().zip(&b).map(|(x, y)| x.wrapping_add(*y)).collect();
                     prop_assert_eq!(
-                        gpu.read(&bc),
+                        sum,
                         want,
                         "{} -{} n={} L={}",
                         stringify!($t),
@@ -579,11 +605,8 @@ fn prop_vadd_every_type() {
 /// Property: `saxpy` is `a*x + y`, fused or not, for random sizes, group sizes and inputs.
 #[test]
 fn prop_saxpy() {
-    let gpu = Gpu::new();
-    let kernels: Vec<_> = OPT
-        .iter()
-        .map(|opt| gpu.kernel(gpu.module(&format!("saxpy-{opt}")), "saxpy"))
-        .collect();
+    let modules = OPT.map(|opt| module(&format!("saxpy-{opt}")));
+    let kernels: Vec<_> = modules.iter().map(|m| kernel(m, "saxpy")).collect();
     let data = (1usize..=600).prop_flat_map(|n| {
         let v = || prop::collection::vec(-1e4f32..1e4, n);
         (v(), v())
@@ -594,12 +617,14 @@ fn prop_saxpy() {
             let n = x.len();
             let l = *group.get(&divisors(n));
             let k = kernels[opt];
-            let (bx, by) = (gpu.buffer(&x), gpu.buffer(&y0));
-            gpu.arg(k, 0, &a);
-            gpu.arg_buf(k, 1, &bx);
-            gpu.arg_buf(k, 2, &by);
-            gpu.run(k, [(n / l as usize) as u32, 1, 1], [l, 1, 1]);
-            for (i, y) in gpu.read(&by).into_iter().enumerate() {
+            let mut y = y0.clone();
+            launch_1d(k, n, l as usize)
+                .value(&a)
+                .input(&x)
+                .buffer(&mut y)
+                .run()
+                .unwrap();
+            for (i, y) in y.into_iter().enumerate() {
                 prop_assert!(
                     is_mad32(y, a, x[i], y0[i]),
                     "-{} n={n} L={l} [{i}]: {a}*{}+{} = {y}",

@@ -1,0 +1,39 @@
+//! Helpers shared by the kernel tests: the committed corpus (`kernels/` at the repository
+//! root), one pseudo-random generator, launch shapes.
+#![allow(dead_code)]
+
+pub mod rng;
+pub mod values;
+
+pub use rng::Rng;
+use spirv_exec::{Kernel, Launcher, Module};
+
+/// Both optimisation levels of every module.
+pub const OPT: [&str; 2] = ["O0", "O2"];
+
+/// The bytes of `kernels/spv/<name>.spv`.
+pub fn spirv(name: &str) -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../kernels/spv")
+        .join(format!("{name}.spv"));
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Builds `kernels/spv/<name>.spv`.
+pub fn module(name: &str) -> Module {
+    Module::from_bytes(&spirv(name), &Default::default())
+        .unwrap_or_else(|e| panic!("module {name}: {e}"))
+}
+
+/// The kernel `name` of `module`.
+pub fn kernel<'m>(module: &'m Module, name: &str) -> &'m Kernel {
+    module
+        .kernel(name)
+        .unwrap_or_else(|| panic!("no kernel {name}"))
+}
+
+/// A 1-D launch of `global` work-items in groups of `local`.
+pub fn launch_1d(kernel: &Kernel, global: usize, local: usize) -> Launcher<'_> {
+    assert_eq!(global % local, 0, "{global} items in groups of {local}");
+    kernel.launch([(global / local) as u32, 1, 1], [local as u32, 1, 1])
+}

@@ -1,0 +1,83 @@
+//! SPIR-V kernels of the corpus (`kernels/`), each against a host reference; faults of
+//! private memory.
+
+mod common;
+
+use common::{kernel, launch_1d, module, OPT};
+use spirv_exec::{Fault, LaunchError};
+
+#[test]
+fn saxpy() {
+    for opt in OPT {
+        let m = module(&format!("saxpy-{opt}"));
+        let k = kernel(&m, "saxpy");
+        let n = 1000usize;
+        let x: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
+        let y0: Vec<f32> = (0..n).map(|i| 100.0 - i as f32).collect();
+        let mut y = y0.clone();
+        launch_1d(k, n, 8)
+            .value(&2.5f32)
+            .input(&x)
+            .buffer(&mut y)
+            .run()
+            .unwrap();
+        for i in 0..n {
+            // `mad` may be fused or not: either rounding is correct.
+            let (fused, separate) = (2.5f32.mul_add(x[i], y0[i]), 2.5f32 * x[i] + y0[i]);
+            assert!(
+                y[i] == fused || y[i] == separate,
+                "{opt} element {i}: {} vs {fused}",
+                y[i]
+            );
+        }
+    }
+}
+
+/// A work-item cannot reach past its own private memory (into a neighbour's); in-bounds
+/// private accesses work, and the kernel runs again after the fault.
+#[test]
+fn private_memory_is_per_work_item() {
+    for opt in OPT {
+        let m = module(&format!("oob-{opt}"));
+        let k = kernel(&m, "oob_private");
+        let mut out = vec![0i32; 64];
+        k.launch([8, 1, 1], [8, 1, 1])
+            .buffer(&mut out)
+            .value(&2i32)
+            .run()
+            .unwrap();
+        assert!(
+            out.iter().enumerate().all(|(g, &v)| v == 20 + g as i32),
+            "{opt}"
+        );
+        // Far enough to leave the work-item's whole private memory (a[4] may still land on
+        // another of its own variables: undefined in C, but not an overrun of the lane).
+        for bad in [64i32, 1000, -100] {
+            let r = k
+                .launch([8, 1, 1], [8, 1, 1])
+                .buffer(&mut out)
+                .value(&bad)
+                .run();
+            let fault = match r {
+                Err(LaunchError::Fault { kernel, fault }) if kernel == "oob_private" => fault,
+                other => panic!("{opt}: a[{bad}] must fault, got {other:?}"),
+            };
+            assert!(
+                matches!(
+                    fault,
+                    Fault::OtherPrivateMemory { .. } | Fault::OutOfBounds { .. }
+                ),
+                "{opt}: a[{bad}]: {fault}"
+            );
+        }
+        k.launch([8, 1, 1], [8, 1, 1])
+            .buffer(&mut out)
+            .value(&3i32)
+            .run()
+            .unwrap();
+        assert!(
+            out.iter().enumerate().all(|(g, &v)| v == 30 + g as i32),
+            "{opt} after the faults"
+        );
+    }
+}
