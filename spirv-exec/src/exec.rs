@@ -153,6 +153,11 @@ struct Frame {
     local_parts: Vec<(usize, usize)>,
 }
 
+/// Bytes left unused before and after the private arena: a work-item's overrun of its
+/// private memory by less than this faults, rather than landing in memory that happens to
+/// lie next to the arena and that the kernel may reach (a buffer, say).
+const PRIVATE_GUARD: usize = 4096;
+
 fn align_up(x: usize, a: usize) -> usize {
     x.next_multiple_of(a.max(1))
 }
@@ -185,7 +190,7 @@ impl Frame {
         }
         let mut f = Frame {
             regs: vec![0; p.slots * n],
-            private: vec![0; (private_stride * n).div_ceil(8).max(1)],
+            private: vec![0; (private_stride * n).div_ceil(8).max(1) + 2 * PRIVATE_GUARD / 8],
             local: vec![0; local_size.div_ceil(8).max(1)],
             params: vec![0; params_size.div_ceil(8).max(1)],
             lanes: n,
@@ -216,7 +221,7 @@ impl Frame {
                 (local_base + static_base + off) as u64
             });
         }
-        let private_base = f.private.as_ptr() as usize;
+        let private_base = f.private_base();
         for &(slot, off) in &p.private_vars {
             set(&mut f.regs, slot, &|l| {
                 (private_base + l * private_stride + off) as u64
@@ -262,9 +267,20 @@ impl Frame {
         f
     }
 
+    /// The first byte of the private arena (after the guard).
+    fn private_base(&self) -> usize {
+        self.private.as_ptr() as usize + PRIVATE_GUARD
+    }
+
     fn own_regions(&self) -> [(usize, usize); 3] {
         let span = |v: &Vec<u64>| (v.as_ptr() as usize, v.as_ptr() as usize + v.len() * 8);
-        [span(&self.private), span(&self.local), span(&self.params)]
+        let private = self.private_base();
+        let private_end = private + self.private.len() * 8 - 2 * PRIVATE_GUARD;
+        [
+            (private, private_end),
+            span(&self.local),
+            span(&self.params),
+        ]
     }
 
     /// The addresses of [`Frame::local_parts`].
