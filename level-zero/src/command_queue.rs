@@ -1,7 +1,8 @@
 //! Command queues: execute closed regular command lists, optionally with a fence.
 
-use crate::command_list::{CommandList, Retained};
+use crate::command_list::CommandList;
 use crate::context::Context;
+use crate::deps::Retained;
 use crate::device::Device;
 use crate::error::{invalid, ready, Context as _, Result};
 use crate::event::timeout_ns;

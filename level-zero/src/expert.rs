@@ -2,8 +2,9 @@
 //! `unsafe_copyto!` and `unsafe_fill!`. They run on the calling thread's stream and return
 //! when the work is done.
 
-use crate::command_list::{Commands, Deps};
+use crate::commands::Commands;
 use crate::context::Context;
+use crate::deps::Deps;
 use crate::device::Device;
 use crate::error::{invalid, Result};
 use std::ffi::c_void;

@@ -3,9 +3,10 @@
 //! ordering tokens the array layer uses to recycle memory) and keeps what pending commands
 //! use alive until then. Commands run in order: each waits for the previous one.
 
-use crate::command_list::{call_raw, Commands, Deps, ListCore, RawDeps, Retained};
 use crate::command_queue::{QueueDesc, QueueMode};
+use crate::commands::{Commands, ListCore};
 use crate::context::Context;
+use crate::deps::{call_raw, Deps, RawDeps, Retained};
 use crate::device::Device;
 use crate::error::{Context as _, Result};
 use crate::event::{Event, EventPool, EventPoolFlags, EventScope};

@@ -1,6 +1,6 @@
 //! Kernels: typed arguments checked before launch, group sizes, properties.
 
-use crate::command_list::Retained;
+use crate::deps::Retained;
 use crate::error::{invalid, Context as _, Result};
 use crate::memory::Allocation;
 use crate::module::Module;

@@ -24,7 +24,9 @@
 mod backend;
 mod command_list;
 mod command_queue;
+mod commands;
 mod context;
+mod deps;
 mod device;
 mod driver;
 mod error;
@@ -34,13 +36,17 @@ mod fence;
 mod immediate;
 mod kernel;
 mod memory;
+mod memory_advice;
 mod module;
 mod owned;
+mod region;
 
 pub use backend::{load, Api, BackendChoice, BACKEND_ENV};
-pub use command_list::{CommandList, Commands, Deps, MemoryAdvice, Region, Retained};
+pub use command_list::CommandList;
 pub use command_queue::{CommandQueue, QueueDesc, QueueMode, QueuePriority};
+pub use commands::Commands;
 pub use context::Context;
+pub use deps::{Deps, Retained};
 pub use device::{
     ComputeProperties, Device, DeviceKind, DeviceProperties, MemoryProperties, MemoryState,
     ModuleProperties, QueueGroup,
@@ -56,7 +62,9 @@ pub use level_zero_sys as sys;
 pub use memory::{
     address_range, allocation_properties, Allocation, AllocationProperties, FreePolicy, MemoryKind,
 };
+pub use memory_advice::MemoryAdvice;
 pub use module::{BuildOptions, Module};
+pub use region::Region;
 
 use std::sync::{Arc, OnceLock};
 
