@@ -145,7 +145,8 @@ pub enum LaunchGroups {
 
 /// A kernel launch with its arguments captured at append time.
 pub struct LaunchCommand {
-    pub kernel: Arc<crate::kernel_api::Kernel>,
+    /// The kernel as the executor runs it (it keeps its module's memory alive).
+    pub kernel: spirv_exec::Kernel,
     pub args: Vec<Arg>,
     /// The allocations pointer arguments point into.
     pub buffers: Vec<Range>,
@@ -169,7 +170,7 @@ impl LaunchCommand {
     }
 
     fn run(&self) -> Result<(), String> {
-        let name = self.kernel.name.to_string_lossy();
+        let name = self.kernel.name();
         let groups = match &self.groups {
             LaunchGroups::Direct(g) => *g,
             LaunchGroups::Indirect(range) => {
@@ -211,7 +212,7 @@ impl LaunchCommand {
         }
         // SAFETY: the regions are live allocations pinned until the launch returns, and the
         // module globals of modules this command keeps alive.
-        unsafe { self.kernel.exec.run(launch) }.map_err(|e| e.to_string())
+        unsafe { self.kernel.run(launch) }.map_err(|e| e.to_string())
     }
 }
 

@@ -1,7 +1,7 @@
 //! Contexts: creation, status, residency, and the leak report when one is destroyed.
 
 use crate::abi::*;
-use crate::device::device;
+use crate::device::{device, QUEUE_GROUPS};
 use crate::driver::Driver;
 use crate::handle::{self, Kind, Object};
 use crate::memory::Range;
@@ -30,6 +30,30 @@ impl Context {
 
     pub fn has_device_handle(&self, device: ze_device_handle_t) -> bool {
         self.devices.contains(&(device as usize))
+    }
+
+    /// Validates a queue descriptor for device `dev` of this context (command queues and
+    /// immediate command lists); returns (ordinal, synchronous).
+    pub fn check_queue_desc(
+        &self,
+        dev: ze_device_handle_t,
+        desc: &ze_command_queue_desc_t,
+    ) -> ZeResult<(u32, bool)> {
+        device(dev)?;
+        ensure(self.has_device_handle(dev), INVALID_ARGUMENT)?;
+        ensure(
+            desc.flags.0 & !ze_command_queue_flag_t::ZE_COMMAND_QUEUE_FLAG_EXPLICIT_ONLY.0 == 0,
+            INVALID_ENUM,
+        )?;
+        ensure(desc.mode.0 <= 2 && desc.priority.0 <= 2, INVALID_ENUM)?;
+        let (_, queues) = *QUEUE_GROUPS
+            .get(desc.ordinal as usize)
+            .ok_or(INVALID_ARGUMENT)?;
+        ensure(desc.index < queues, INVALID_ARGUMENT)?;
+        Ok((
+            desc.ordinal,
+            desc.mode == ze_command_queue_mode_t::ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS,
+        ))
     }
 }
 

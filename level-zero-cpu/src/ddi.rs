@@ -3,7 +3,9 @@
 //! crate exports them under their C names with [`export_getters!`](crate::export_getters).
 
 use crate::unsupported;
-use crate::{cmdlist, context, device, driver, event, fence, kernel_api, memory, module, queue};
+use crate::{
+    command_list, command_queue, context, device, driver, event, fence, kernel, memory, module,
+};
 use level_zero_sys::ddi::since;
 use level_zero_sys::*;
 
@@ -93,10 +95,10 @@ getter!(
     ze_command_queue_dditable_t,
     command_queue,
     {
-        pfnCreate = queue::queue_create;
-        pfnDestroy = queue::queue_destroy;
-        pfnExecuteCommandLists = queue::queue_execute_command_lists;
-        pfnSynchronize = queue::queue_synchronize;
+        pfnCreate = command_queue::queue_create;
+        pfnDestroy = command_queue::queue_destroy;
+        pfnExecuteCommandLists = command_queue::queue_execute_command_lists;
+        pfnSynchronize = command_queue::queue_synchronize;
     }
 );
 
@@ -105,30 +107,29 @@ getter!(
     ze_command_list_dditable_t,
     command_list,
     {
-        pfnCreate = cmdlist::list_create;
-        pfnCreateImmediate = cmdlist::list_create_immediate;
-        pfnDestroy = cmdlist::list_destroy;
-        pfnClose = cmdlist::list_close;
-        pfnReset = cmdlist::list_reset;
-        pfnAppendWriteGlobalTimestamp = cmdlist::append_write_global_timestamp;
-        pfnAppendBarrier = cmdlist::append_barrier;
-        pfnAppendMemoryRangesBarrier = cmdlist::append_memory_ranges_barrier;
-        pfnAppendMemoryCopy = cmdlist::append_memory_copy;
-        pfnAppendMemoryFill = cmdlist::append_memory_fill;
-        pfnAppendMemoryCopyRegion = cmdlist::append_memory_copy_region;
-        pfnAppendMemoryCopyFromContext = cmdlist::append_memory_copy_from_context;
-        pfnAppendMemoryPrefetch = cmdlist::append_memory_prefetch;
-        pfnAppendMemAdvise = cmdlist::append_mem_advise;
-        pfnAppendSignalEvent = cmdlist::append_signal_event;
-        pfnAppendWaitOnEvents = cmdlist::append_wait_on_events;
-        pfnAppendEventReset = cmdlist::append_event_reset;
-        pfnAppendQueryKernelTimestamps = cmdlist::append_query_kernel_timestamps;
-        pfnAppendLaunchKernel = kernel_api::append_launch_kernel;
+        pfnCreate = command_list::list_create;
+        pfnCreateImmediate = command_list::list_create_immediate;
+        pfnDestroy = command_list::list_destroy;
+        pfnClose = command_list::list_close;
+        pfnReset = command_list::list_reset;
+        pfnAppendWriteGlobalTimestamp = command_list::append_write_global_timestamp;
+        pfnAppendBarrier = command_list::append_barrier;
+        pfnAppendMemoryRangesBarrier = command_list::append_memory_ranges_barrier;
+        pfnAppendMemoryCopy = command_list::append_memory_copy;
+        pfnAppendMemoryFill = command_list::append_memory_fill;
+        pfnAppendMemoryCopyRegion = command_list::append_memory_copy_region;
+        pfnAppendMemoryCopyFromContext = command_list::append_memory_copy_from_context;
+        pfnAppendMemoryPrefetch = command_list::append_memory_prefetch;
+        pfnAppendMemAdvise = command_list::append_mem_advise;
+        pfnAppendSignalEvent = command_list::append_signal_event;
+        pfnAppendWaitOnEvents = command_list::append_wait_on_events;
+        pfnAppendEventReset = command_list::append_event_reset;
+        pfnAppendQueryKernelTimestamps = command_list::append_query_kernel_timestamps;
+        pfnAppendLaunchKernel = kernel::append_launch_kernel;
         // A cooperative launch runs like any other: its groups never wait on each other here.
-        pfnAppendLaunchCooperativeKernel = kernel_api::append_launch_kernel;
-        pfnAppendLaunchKernelIndirect = kernel_api::append_launch_kernel_indirect;
-        pfnAppendLaunchMultipleKernelsIndirect =
-            kernel_api::append_launch_multiple_kernels_indirect;
+        pfnAppendLaunchCooperativeKernel = kernel::append_launch_kernel;
+        pfnAppendLaunchKernelIndirect = kernel::append_launch_kernel_indirect;
+        pfnAppendLaunchMultipleKernelsIndirect = kernel::append_launch_multiple_kernels_indirect;
     }
 );
 
@@ -154,26 +155,26 @@ getter!(
 );
 
 getter!(kernel_table, ze_kernel_dditable_t, kernel, {
-    pfnCreate = kernel_api::kernel_create;
-    pfnDestroy = kernel_api::kernel_destroy;
-    pfnSetCacheConfig = kernel_api::kernel_set_cache_config;
-    pfnSetGroupSize = kernel_api::kernel_set_group_size;
-    pfnSuggestGroupSize = kernel_api::kernel_suggest_group_size;
-    pfnSuggestMaxCooperativeGroupCount = kernel_api::kernel_suggest_max_cooperative_group_count;
-    pfnSetArgumentValue = kernel_api::kernel_set_argument_value;
-    pfnSetIndirectAccess = kernel_api::kernel_set_indirect_access;
-    pfnGetIndirectAccess = kernel_api::kernel_get_indirect_access;
-    pfnGetSourceAttributes = kernel_api::kernel_get_source_attributes;
-    pfnGetProperties = kernel_api::kernel_get_properties;
-    pfnGetName = kernel_api::kernel_get_name;
+    pfnCreate = kernel::kernel_create;
+    pfnDestroy = kernel::kernel_destroy;
+    pfnSetCacheConfig = kernel::kernel_set_cache_config;
+    pfnSetGroupSize = kernel::kernel_set_group_size;
+    pfnSuggestGroupSize = kernel::kernel_suggest_group_size;
+    pfnSuggestMaxCooperativeGroupCount = kernel::kernel_suggest_max_cooperative_group_count;
+    pfnSetArgumentValue = kernel::kernel_set_argument_value;
+    pfnSetIndirectAccess = kernel::kernel_set_indirect_access;
+    pfnGetIndirectAccess = kernel::kernel_get_indirect_access;
+    pfnGetSourceAttributes = kernel::kernel_get_source_attributes;
+    pfnGetProperties = kernel::kernel_get_properties;
+    pfnGetName = kernel::kernel_get_name;
 });
 
 getter!(kernel_exp, ze_kernel_exp_dditable_t, kernel_exp, {
-    pfnSetGlobalOffsetExp = kernel_api::kernel_set_global_offset;
+    pfnSetGlobalOffsetExp = kernel::kernel_set_global_offset;
 });
 
 getter!(fence_table, ze_fence_dditable_t, fence, {
-    pfnCreate = fence::fence_create;
+    pfnCreate = command_queue::fence_create;
     pfnDestroy = fence::fence_destroy;
     pfnHostSynchronize = fence::fence_host_synchronize;
     pfnQueryStatus = fence::fence_query_status;

@@ -2,7 +2,6 @@
 //! asynchronous immediate command lists each own one.
 
 use crate::command::Op;
-use crate::fence::Fence;
 use crate::memory::Allocation;
 use crate::sync::{timeout_from_ns, NOTIFIER, SPIN};
 use level_zero_sys::ze_result_t;
@@ -12,10 +11,16 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-/// A unit of submitted work: op lists run in order, then the fence is signalled.
+/// What a job signals once its lists have run: a fence.
+pub trait Completion: Send + Sync {
+    /// The job has run; `ok` is false if a command failed.
+    fn complete(&self, ok: bool);
+}
+
+/// A unit of submitted work: op lists run in order, then `done` is signalled.
 pub struct Job {
     pub lists: Vec<Arc<[Op]>>,
-    pub fence: Option<Arc<Fence>>,
+    pub done: Option<Arc<dyn Completion>>,
 }
 
 /// A submitted job with, for each of its ops in order, the allocations it uses: held from
@@ -187,8 +192,8 @@ impl Shared {
                     ok = false;
                 }
             }
-            if let Some(fence) = &job.fence {
-                fence.signal(ok);
+            if let Some(done) = &job.done {
+                done.complete(ok);
             }
             drop(job);
             self.completed.fetch_add(1, Ordering::AcqRel);

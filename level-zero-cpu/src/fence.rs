@@ -1,8 +1,9 @@
-//! Fences: signalled by a command queue when the lists executed with them have finished.
+//! Fences: signalled by a command queue's engine when the lists executed with them have
+//! finished. A queue creates its fences (`zeFenceCreate`, in `command_queue`).
 
 use crate::abi::*;
+use crate::engine::{Completion, Engine};
 use crate::handle::{self, Kind, Object};
-use crate::queue::CommandQueue;
 use crate::sync::{timeout_from_ns, NOTIFIER};
 use level_zero_sys::*;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -10,7 +11,8 @@ use std::sync::Arc;
 
 /// A fence of one command queue.
 pub struct Fence {
-    pub queue: Arc<CommandQueue>,
+    /// The engine of the queue the fence belongs to (a fence keeps it running).
+    pub engine: Arc<Engine>,
     state: AtomicU32,
 }
 
@@ -22,11 +24,21 @@ impl Object for Fence {
     const KIND: Kind = Kind::Fence;
 }
 
-impl Fence {
-    pub fn signal(&self, ok: bool) {
+impl Completion for Fence {
+    fn complete(&self, ok: bool) {
         self.state
             .store(if ok { SIGNALLED } else { FAILED }, Ordering::Release);
         NOTIFIER.notify();
+    }
+}
+
+impl Fence {
+    /// A fence of the queue running on `engine`, signalled from the start if `signalled`.
+    pub fn new(engine: Arc<Engine>, signalled: bool) -> Fence {
+        Fence {
+            engine,
+            state: AtomicU32::new(if signalled { SIGNALLED } else { CLEAR }),
+        }
     }
 
     fn status(&self) -> ZeResult {
@@ -42,32 +54,6 @@ impl Fence {
 pub fn fence(handle: ze_fence_handle_t) -> ZeResult<Arc<Fence>> {
     crate::driver::initialised()?;
     handle::get::<Fence, _>(handle)
-}
-
-pub unsafe extern "C" fn fence_create(
-    queue: ze_command_queue_handle_t,
-    desc: *const ze_fence_desc_t,
-    out: *mut ze_fence_handle_t,
-) -> ze_result_t {
-    entry("zeFenceCreate", || {
-        let queue = crate::queue::queue(queue)?;
-        // SAFETY: descriptor from the caller, null rejected.
-        let desc = unsafe { input(desc)? };
-        ensure(
-            desc.flags.0 & !ze_fence_flag_t::ZE_FENCE_FLAG_SIGNALED.0 == 0,
-            INVALID_ENUM,
-        )?;
-        ensure(!out.is_null(), NULL_POINTER)?;
-        let signalled = desc.flags.0 & ze_fence_flag_t::ZE_FENCE_FLAG_SIGNALED.0 != 0;
-        let context = queue.context.id();
-        let fence = Fence {
-            queue,
-            state: AtomicU32::new(if signalled { SIGNALLED } else { CLEAR }),
-        };
-        // SAFETY: `out` non-null and writable by contract.
-        unsafe { out.write(handle::create(Arc::new(fence), context)) };
-        Ok(())
-    })
 }
 
 pub unsafe extern "C" fn fence_destroy(f: ze_fence_handle_t) -> ze_result_t {

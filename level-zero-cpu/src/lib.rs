@@ -23,8 +23,9 @@
 #![allow(missing_docs)]
 
 mod abi;
-mod cmdlist;
 mod command;
+mod command_list;
+mod command_queue;
 pub mod config;
 mod context;
 mod ddi;
@@ -35,11 +36,10 @@ mod event;
 mod exports;
 mod fence;
 mod handle;
-mod kernel_api;
+mod kernel;
 pub mod leaks;
 mod memory;
 mod module;
-mod queue;
 mod sync;
 mod unsupported;
 mod zes;

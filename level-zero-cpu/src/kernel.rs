@@ -1,8 +1,8 @@
 //! Kernels: arguments, group sizes, properties, and the launch commands.
 
 use crate::abi::*;
-use crate::cmdlist::command_list;
 use crate::command::{Command, LaunchCommand, LaunchGroups};
+use crate::command_list::command_list;
 use crate::device::QUEUE_GROUPS;
 use crate::event::wait_list;
 use crate::handle::{self, Kind, Object};
@@ -379,7 +379,7 @@ fn snapshot(list_ctx: &crate::context::Context, k: &Arc<Kernel>) -> ZeResult<Lau
         args.push(arg);
     }
     Ok(LaunchCommand {
-        kernel: k.clone(),
+        kernel: k.exec.clone(),
         args,
         buffers,
         modules,
@@ -392,7 +392,7 @@ fn snapshot(list_ctx: &crate::context::Context, k: &Arc<Kernel>) -> ZeResult<Lau
 }
 
 /// Kernels launch only on lists of a compute queue group.
-fn ensure_compute(list: &crate::cmdlist::CommandList) -> ZeResult {
+fn ensure_compute(list: &crate::command_list::CommandList) -> ZeResult {
     let compute =
         ze_command_queue_group_property_flag_t::ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE.0;
     ensure(

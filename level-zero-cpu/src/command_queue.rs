@@ -2,11 +2,10 @@
 //! worker thread.
 
 use crate::abi::*;
-use crate::cmdlist::{command_list, ListKind};
+use crate::command_list::{command_list, ListKind};
 use crate::context::{context, Context};
-use crate::device::{device, QUEUE_GROUPS};
-use crate::engine::{Engine, Job};
-use crate::fence::fence;
+use crate::engine::{Completion, Engine, Job};
+use crate::fence::{fence, Fence};
 use crate::handle::{self, Kind, Object};
 use level_zero_sys::*;
 use std::sync::Arc;
@@ -16,7 +15,7 @@ pub struct CommandQueue {
     pub context: Arc<Context>,
     pub ordinal: u32,
     pub synchronous: bool,
-    engine: Engine,
+    engine: Arc<Engine>,
 }
 
 impl Object for CommandQueue {
@@ -24,32 +23,9 @@ impl Object for CommandQueue {
 }
 
 /// The queue behind a handle.
-pub fn queue(handle: ze_command_queue_handle_t) -> ZeResult<Arc<CommandQueue>> {
+pub fn command_queue(handle: ze_command_queue_handle_t) -> ZeResult<Arc<CommandQueue>> {
     crate::driver::initialised()?;
     handle::get::<CommandQueue, _>(handle)
-}
-
-/// Validates a queue descriptor against the device; returns (ordinal, synchronous).
-pub fn check_queue_desc(
-    ctx: &Context,
-    dev: ze_device_handle_t,
-    desc: &ze_command_queue_desc_t,
-) -> ZeResult<(u32, bool)> {
-    device(dev)?;
-    ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
-    ensure(
-        desc.flags.0 & !ze_command_queue_flag_t::ZE_COMMAND_QUEUE_FLAG_EXPLICIT_ONLY.0 == 0,
-        INVALID_ENUM,
-    )?;
-    ensure(desc.mode.0 <= 2 && desc.priority.0 <= 2, INVALID_ENUM)?;
-    let (_, queues) = *QUEUE_GROUPS
-        .get(desc.ordinal as usize)
-        .ok_or(INVALID_ARGUMENT)?;
-    ensure(desc.index < queues, INVALID_ARGUMENT)?;
-    Ok((
-        desc.ordinal,
-        desc.mode == ze_command_queue_mode_t::ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS,
-    ))
 }
 
 pub unsafe extern "C" fn queue_create(
@@ -62,7 +38,7 @@ pub unsafe extern "C" fn queue_create(
         let ctx = context(ctx)?;
         // SAFETY: descriptor from the caller, null rejected.
         let desc = unsafe { input(desc)? };
-        let (ordinal, synchronous) = check_queue_desc(&ctx, dev, desc)?;
+        let (ordinal, synchronous) = ctx.check_queue_desc(dev, desc)?;
         ensure(!out.is_null(), NULL_POINTER)?;
         let name = format!("command queue (ordinal {ordinal}, index {})", desc.index);
         let id = ctx.id();
@@ -70,10 +46,34 @@ pub unsafe extern "C" fn queue_create(
             context: ctx,
             ordinal,
             synchronous,
-            engine: Engine::new(name),
+            engine: Arc::new(Engine::new(name)),
         };
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(queue), id)) };
+        Ok(())
+    })
+}
+
+/// `zeFenceCreate`: a fence of the queue (here because a queue owns its fences).
+pub unsafe extern "C" fn fence_create(
+    q: ze_command_queue_handle_t,
+    desc: *const ze_fence_desc_t,
+    out: *mut ze_fence_handle_t,
+) -> ze_result_t {
+    entry("zeFenceCreate", || {
+        let queue = command_queue(q)?;
+        // SAFETY: descriptor from the caller, null rejected.
+        let desc = unsafe { input(desc)? };
+        ensure(
+            desc.flags.0 & !ze_fence_flag_t::ZE_FENCE_FLAG_SIGNALED.0 == 0,
+            INVALID_ENUM,
+        )?;
+        ensure(!out.is_null(), NULL_POINTER)?;
+        let signalled = desc.flags.0 & ze_fence_flag_t::ZE_FENCE_FLAG_SIGNALED.0 != 0;
+        let context = queue.context.id();
+        let fence = Fence::new(queue.engine.clone(), signalled);
+        // SAFETY: `out` non-null and writable by contract.
+        unsafe { out.write(handle::create(Arc::new(fence), context)) };
         Ok(())
     })
 }
@@ -92,15 +92,15 @@ pub unsafe extern "C" fn queue_execute_command_lists(
     f: ze_fence_handle_t,
 ) -> ze_result_t {
     entry("zeCommandQueueExecuteCommandLists", || {
-        let queue = queue(q)?;
+        let queue = command_queue(q)?;
         ensure(count != 0, INVALID_SIZE)?;
         ensure(!lists.is_null(), NULL_POINTER)?;
         let fence = if f.is_null() {
             None
         } else {
             let fence = fence(f)?;
-            ensure(Arc::ptr_eq(&fence.queue, &queue), INVALID_ARGUMENT)?;
-            Some(fence)
+            ensure(Arc::ptr_eq(&fence.engine, &queue.engine), INVALID_ARGUMENT)?;
+            Some(fence as Arc<dyn Completion>)
         };
         // SAFETY: the caller passes `count` list handles.
         let handles = unsafe { std::slice::from_raw_parts(lists, count as usize) };
@@ -118,7 +118,7 @@ pub unsafe extern "C" fn queue_execute_command_lists(
         }
         queue.engine.submit(Job {
             lists: snapshots,
-            fence,
+            done: fence,
         });
         if queue.synchronous {
             queue.engine.synchronize(u64::MAX)?;
@@ -132,6 +132,6 @@ pub unsafe extern "C" fn queue_synchronize(
     timeout: u64,
 ) -> ze_result_t {
     entry("zeCommandQueueSynchronize", || {
-        queue(q)?.engine.synchronize(timeout)
+        command_queue(q)?.engine.synchronize(timeout)
     })
 }

@@ -9,7 +9,6 @@ use crate::engine::{Engine, Job};
 use crate::event::{event, wait_list, Event};
 use crate::handle::{self, Kind, Object};
 use crate::memory::Range;
-use crate::queue::check_queue_desc;
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::sync::atomic::AtomicBool;
@@ -82,7 +81,7 @@ impl CommandList {
             } => {
                 engine.submit(Job {
                     lists: vec![Arc::from([op])],
-                    fence: None,
+                    done: None,
                 });
                 Ok(())
             }
@@ -138,7 +137,7 @@ pub unsafe extern "C" fn list_create_immediate(
         let ctx = context(ctx)?;
         // SAFETY: descriptor from the caller, null rejected.
         let desc = unsafe { input(desc)? };
-        let (ordinal, synchronous) = check_queue_desc(&ctx, dev, desc)?;
+        let (ordinal, synchronous) = ctx.check_queue_desc(dev, desc)?;
         ensure(!out.is_null(), NULL_POINTER)?;
         let id = ctx.id();
         let engine = Engine::new(format!("immediate command list (ordinal {ordinal})"));
