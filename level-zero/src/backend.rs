@@ -102,10 +102,14 @@ fn cpu() -> Result<Dispatch, LoadError> {
 
 /// Loads the API as `choice` says.
 pub fn load(choice: BackendChoice) -> Result<Api> {
-    let made = |dispatch: Dispatch, reason: String| Api {
-        dispatch,
-        choice: choice.clone(),
-        reason,
+    let made = |dispatch: Dispatch, reason: String| {
+        // After the driver's `zeInit`, so that the shutdown runs before its leak report.
+        crate::shutdown::arm();
+        Api {
+            dispatch,
+            choice: choice.clone(),
+            reason,
+        }
     };
     match &choice {
         BackendChoice::Loader => Ok(made(

@@ -40,6 +40,7 @@ mod memory_advice;
 mod module;
 mod owned;
 mod region;
+mod shutdown;
 
 pub use backend::{load, Api, BackendChoice, BACKEND_ENV};
 pub use command_list::CommandList;
@@ -65,6 +66,7 @@ pub use memory::{
 pub use memory_advice::MemoryAdvice;
 pub use module::{BuildOptions, Module};
 pub use region::Region;
+pub use shutdown::{at_shutdown, ShutdownStage};
 
 use std::sync::{Arc, OnceLock};
 
@@ -104,13 +106,10 @@ struct Defaults {
 
 static DEFAULTS: OnceLock<std::result::Result<Defaults, String>> = OnceLock::new();
 
-extern "C" {
-    fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
-}
-
 /// Destroys the default context at process exit (statics are never dropped), so a driver's
-/// leak report at exit sees only what the program itself leaked.
-extern "C" fn destroy_default_context() {
+/// leak report at exit sees only what the program itself leaked. The last step of the
+/// [shutdown](at_shutdown).
+fn destroy_default_context() {
     if let Some(Ok(d)) = DEFAULTS.get() {
         // SAFETY: the process is exiting; the default context's handle is destroyed once here
         // and its Rust owner (a static) is never dropped.
@@ -134,8 +133,6 @@ fn defaults() -> Result<&'static Defaults> {
                 .next()
                 .ok_or_else(|| error::invalid("the driver reports no device"))?;
             let context = Context::new(&driver)?;
-            // SAFETY: registers a plain `extern "C" fn` that lives for the whole process.
-            unsafe { atexit(destroy_default_context) };
             Ok(Defaults {
                 driver,
                 device,

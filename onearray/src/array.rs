@@ -68,10 +68,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
             end: len,
             len: 0,
         })?;
-        let (ctx, dev) = (&pool.ctx, &pool.dev);
-        let block = pool.allocate(bytes, align_of::<T>(), &|size, align| {
-            B::allocate(ctx, dev, size, align)
-        })?;
+        let block = pool.allocate(bytes, align_of::<T>())?;
         Ok(Self::from_block(block, 0, len))
     }
 

@@ -1,7 +1,7 @@
 //! Buffer kinds as types: which memory an array lives in decides, at compile time, whether
 //! the host may read and write it.
 
-use level_zero::{Allocation, Context, Device, MemoryKind};
+use level_zero::MemoryKind;
 
 mod sealed {
     pub trait Sealed {}
@@ -11,19 +11,6 @@ mod sealed {
 pub trait BufferKind: sealed::Sealed + Send + Sync + 'static {
     /// The USM kind.
     const KIND: MemoryKind;
-    #[doc(hidden)]
-    fn allocate(
-        ctx: &Context,
-        dev: &Device,
-        bytes: usize,
-        align: usize,
-    ) -> level_zero::Result<Allocation> {
-        match Self::KIND {
-            MemoryKind::Device => Allocation::device(ctx, dev, bytes, align),
-            MemoryKind::Shared => Allocation::shared(ctx, Some(dev), bytes, align),
-            MemoryKind::Host => Allocation::host(ctx, bytes, align),
-        }
-    }
 }
 
 /// Marker of the kinds the host can access directly: [`SharedBuffer`] and [`HostBuffer`].

@@ -23,7 +23,7 @@ use crate::block::{Block, BlockRef, Node};
 use crate::error::{Error, Result};
 use crate::leaks;
 use crate::magazine::{self, Magazine};
-use level_zero::{Allocation, Context, Device, MemoryKind};
+use level_zero::{Allocation, Context, Device, MemoryKind, ShutdownStage};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -254,10 +254,15 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> &'stati
     {
         Some(p) => *p,
         None => {
-            static AT_EXIT: std::sync::Once = std::sync::Once::new();
-            // SAFETY: registers a plain `extern "C" fn` that lives for the whole process.
-            AT_EXIT.call_once(|| unsafe {
-                atexit(trim_at_exit);
+            static AT_SHUTDOWN: std::sync::Once = std::sync::Once::new();
+            AT_SHUTDOWN.call_once(|| {
+                // Leaks are reported while the cached blocks still exist; the trim gives them
+                // back before the default context is destroyed, so driver leak reports show
+                // only real leaks.
+                level_zero::at_shutdown(ShutdownStage::Report, leaks::report_at_exit);
+                level_zero::at_shutdown(ShutdownStage::Trim, || {
+                    trim();
+                });
             });
             let p: &'static Pool = Box::leak(Box::new(Pool {
                 ctx: ctx.clone(),
@@ -283,17 +288,6 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> &'stati
     };
     CACHE.with(|c| c.borrow_mut().push((key.0, key.1, kind, pool)));
     pool
-}
-
-extern "C" {
-    fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
-}
-
-/// Gives cached blocks back before the default context is destroyed at exit (registered
-/// after it, so it runs first), so driver leak reports show only real leaks.
-extern "C" fn trim_at_exit() {
-    leaks::report_at_exit();
-    trim();
 }
 
 /// This thread's in-order stream id for `(ctx, dev)`.
@@ -358,12 +352,7 @@ impl Pool {
     }
 
     /// Allocates `bytes` (at least one byte is allocated).
-    pub(crate) fn allocate(
-        &'static self,
-        bytes: usize,
-        align: usize,
-        raw: &dyn Fn(usize, usize) -> level_zero::Result<Allocation>,
-    ) -> Result<BlockRef> {
+    pub(crate) fn allocate(&'static self, bytes: usize, align: usize) -> Result<BlockRef> {
         let pooled = pool_enabled() && align <= BLOCK_ALIGN && bytes <= MAX_POOLED;
         let (class, size) = if pooled {
             size_class(bytes)
@@ -391,7 +380,7 @@ impl Pool {
         }
         inner.stats.misses += 1;
         drop(inner);
-        let alloc = self.allocate_with_ladder(size, align, raw)?;
+        let alloc = self.allocate_with_ladder(size, align)?;
         self.lock().handed_out += 1;
         self.account_in(size);
         Ok(self.hand_out(Block::new(alloc, self, size, class, pooled), 0))
@@ -425,13 +414,18 @@ impl Pool {
         Some((b, 0))
     }
 
-    fn allocate_with_ladder(
-        &self,
-        size: usize,
-        align: usize,
-        raw: &dyn Fn(usize, usize) -> level_zero::Result<Allocation>,
-    ) -> Result<Allocation> {
-        match raw(size, align) {
+    /// A fresh allocation of this pool's kind from the driver.
+    fn allocate_raw(&self, bytes: usize, align: usize) -> level_zero::Result<Allocation> {
+        let (ctx, dev) = (&self.ctx, &self.dev);
+        match self.kind {
+            MemoryKind::Device => Allocation::device(ctx, dev, bytes, align),
+            MemoryKind::Shared => Allocation::shared(ctx, Some(dev), bytes, align),
+            MemoryKind::Host => Allocation::host(ctx, bytes, align),
+        }
+    }
+
+    fn allocate_with_ladder(&self, size: usize, align: usize) -> Result<Allocation> {
+        match self.allocate_raw(size, align) {
             Ok(a) => return Ok(a),
             Err(e) if !e.is_out_of_memory() => return Err(e.into()),
             Err(_) => {}
@@ -448,13 +442,13 @@ impl Pool {
                 p.trim_all();
             }
         }
-        if let Ok(a) = raw(size, align) {
+        if let Ok(a) = self.allocate_raw(size, align) {
             return Ok(a);
         }
         // 3. synchronize the stream so pending commands release their memory, then retry.
         self.lock().stats.oom_syncs += 1;
         let _ = level_zero::with_stream(&self.ctx, &self.dev, |l| l.synchronize());
-        match raw(size, align) {
+        match self.allocate_raw(size, align) {
             Ok(a) => Ok(a),
             Err(e) if !e.is_out_of_memory() => Err(e.into()),
             Err(_) => {

@@ -131,11 +131,12 @@ fn take_ring(ctx: &Context, dev: &Device) -> Result<Ring> {
             return Ok(rings.swap_remove(i));
         }
     }
-    static AT_EXIT: std::sync::Once = std::sync::Once::new();
-    // SAFETY: registers a plain `extern "C" fn` that lives for the whole process. It is
-    // registered after the default context was created, so it runs before its teardown.
-    AT_EXIT.call_once(|| unsafe {
-        atexit(trim_at_exit);
+    static AT_SHUTDOWN: std::sync::Once = std::sync::Once::new();
+    AT_SHUTDOWN.call_once(|| {
+        // Given back before the contexts they belong to are destroyed at exit.
+        level_zero::at_shutdown(level_zero::ShutdownStage::Trim, || {
+            trim_staging();
+        });
     });
     let page = 4096;
     Ok(Ring {
@@ -146,14 +147,6 @@ fn take_ring(ctx: &Context, dev: &Device) -> Result<Ring> {
             Allocation::host(ctx, STAGING_CHUNK, page)?,
         ],
     })
-}
-
-extern "C" {
-    fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
-}
-
-extern "C" fn trim_at_exit() {
-    trim_staging();
 }
 
 /// Uploads `src` to the device address `dst` through the staging ring, on stream `l`,
