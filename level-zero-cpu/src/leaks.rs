@@ -58,7 +58,12 @@ extern "C" fn report_at_exit() {
     }
 }
 
-/// Registers the at-exit report once, if the environment asks for it.
+/// Registers the at-exit report once, if the environment asks for it. Called from the
+/// driver's `zeInit`. The driver is a library Intel's loader may load into any process, so the
+/// report keeps its own hook rather than joining an upper layer's shutdown. Its order is safe:
+/// a layer above can only release what it caches (default contexts, pools) after `zeInit`
+/// returned, so it registers its own at-exit work later, and C runs at-exit handlers in
+/// reverse order of registration: theirs first, this report last.
 pub fn install_exit_report() {
     static ONCE: Once = Once::new();
     if config().leak_report == LeakReport::Off {
