@@ -1,12 +1,11 @@
-//! Contexts: creation, status, residency, and the leak report when one is destroyed.
+//! Contexts: creation and status. Residency checks are with the memory (`memory`), and
+//! destruction with the leak report it makes (`leaks`).
 
 use crate::abi::*;
 use crate::device::{device, QUEUE_GROUPS};
 use crate::driver::Driver;
 use crate::handle::{self, Kind, Object};
-use crate::memory::Range;
 use level_zero_sys::*;
-use std::ffi::c_void;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -129,19 +128,6 @@ pub unsafe extern "C" fn context_create_ex(
     })
 }
 
-pub unsafe extern "C" fn context_destroy(ctx: ze_context_handle_t) -> ze_result_t {
-    entry("zeContextDestroy", || {
-        crate::driver::initialised()?;
-        let id = ctx as usize;
-        handle::get::<Context, _>(ctx)?;
-        let lines = crate::leaks::leaked(id);
-        crate::leaks::report(&format!("context {id:#x} at zeContextDestroy"), &lines);
-        crate::memory::free_context(id);
-        handle::destroy::<Context, _>(ctx)?;
-        Ok(())
-    })
-}
-
 pub unsafe extern "C" fn context_get_status(ctx: ze_context_handle_t) -> ze_result_t {
     entry("zeContextGetStatus", || context(ctx).map(drop))
 }
@@ -155,37 +141,4 @@ pub unsafe extern "C" fn context_system_barrier(
         device(dev)?;
         Ok(())
     })
-}
-
-fn residency(
-    ctx: ze_context_handle_t,
-    dev: ze_device_handle_t,
-    ptr: *mut c_void,
-    size: usize,
-) -> ZeResult {
-    let ctx = context(ctx)?;
-    device(dev)?;
-    ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
-    // Host memory is always resident: check the range, nothing to move.
-    Range::check_usm(&ctx, ptr, size).map(drop)
-}
-
-pub unsafe extern "C" fn make_memory_resident(
-    ctx: ze_context_handle_t,
-    dev: ze_device_handle_t,
-    ptr: *mut c_void,
-    size: usize,
-) -> ze_result_t {
-    entry("zeContextMakeMemoryResident", || {
-        residency(ctx, dev, ptr, size)
-    })
-}
-
-pub unsafe extern "C" fn evict_memory(
-    ctx: ze_context_handle_t,
-    dev: ze_device_handle_t,
-    ptr: *mut c_void,
-    size: usize,
-) -> ze_result_t {
-    entry("zeContextEvictMemory", || residency(ctx, dev, ptr, size))
 }

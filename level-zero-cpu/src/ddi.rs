@@ -4,7 +4,8 @@
 
 use crate::unsupported;
 use crate::{
-    command_list, command_queue, context, device, driver, event, fence, kernel, memory, module,
+    command_list, command_queue, context, device, driver, event, fence, init, kernel, leaks,
+    memory, module,
 };
 use level_zero_sys::ddi::since;
 use level_zero_sys::*;
@@ -50,7 +51,7 @@ macro_rules! getter {
 }
 
 getter!(global, ze_global_dditable_t, global, {
-    pfnInit = driver::ze_init;
+    pfnInit = init::ze_init;
 });
 
 getter!(driver_table, ze_driver_dditable_t, driver, {
@@ -82,11 +83,11 @@ getter!(device_table, ze_device_dditable_t, device, {
 
 getter!(context_table, ze_context_dditable_t, context, {
     pfnCreate = context::context_create;
-    pfnDestroy = context::context_destroy;
+    pfnDestroy = leaks::context_destroy;
     pfnGetStatus = context::context_get_status;
     pfnSystemBarrier = context::context_system_barrier;
-    pfnMakeMemoryResident = context::make_memory_resident;
-    pfnEvictMemory = context::evict_memory;
+    pfnMakeMemoryResident = memory::make_memory_resident;
+    pfnEvictMemory = memory::evict_memory;
     pfnCreateEx = context::context_create_ex;
 });
 

@@ -1,8 +1,7 @@
-//! The driver object: `zeInit`, `zeDriverGet*`.
+//! The driver object: its devices, whether `zeInit` has run, `zeDriverGet*`. `zeInit` itself
+//! (which makes the driver and its devices) is in `init`.
 
 use crate::abi::*;
-use crate::config::config;
-use crate::device::{Device, MemoryBudget};
 use crate::handle::{self, Kind, Object};
 use level_zero_sys::*;
 use std::ffi::c_char;
@@ -41,32 +40,13 @@ unsafe impl Sync for Initialised {}
 
 static STATE: OnceLock<Initialised> = OnceLock::new();
 
-fn init_state() -> Initialised {
-    let cfg = config();
-    let mut devices = Vec::new();
-    for ordinal in 0..cfg.devices {
-        let budget = MemoryBudget::new(cfg.memory, None);
-        let subdevices = (0..cfg.subdevices)
-            .map(|sub| {
-                let share =
-                    MemoryBudget::new(cfg.memory / cfg.subdevices as u64, Some(budget.clone()));
-                handle::create(
-                    Arc::new(Device::new(ordinal, Some(sub), share, Vec::new())),
-                    0,
-                )
-            })
-            .collect();
-        devices.push(handle::create(
-            Arc::new(Device::new(ordinal, None, budget, subdevices)),
-            0,
-        ));
-    }
-    let mut uuid = *b"lz-cpu-driver\0\0\0";
-    uuid[15] = 1;
-    let driver = Arc::new(Driver { devices, uuid });
-    let handle = handle::create(driver.clone(), 0);
-    crate::leaks::install_exit_report();
-    Initialised { handle, driver }
+/// Makes the driver once (`zeInit`): `build` creates it with its devices, the first time only.
+pub fn initialise(build: impl FnOnce() -> Driver) {
+    STATE.get_or_init(|| {
+        let driver = Arc::new(build());
+        let handle = handle::create(driver.clone(), 0);
+        Initialised { handle, driver }
+    });
 }
 
 /// The driver, or `ZE_RESULT_ERROR_UNINITIALIZED` before `zeInit`.
@@ -80,16 +60,6 @@ pub fn initialised() -> ZeResult<&'static Arc<Driver>> {
 fn driver_of(handle: ze_driver_handle_t) -> ZeResult<Arc<Driver>> {
     initialised()?;
     handle::get::<Driver, _>(handle)
-}
-
-pub unsafe extern "C" fn ze_init(flags: ze_init_flags_t) -> ze_result_t {
-    entry("zeInit", || {
-        ensure(flags.0 <= 0x3, INVALID_ENUM)?;
-        // This is a CPU device: a request for GPU or VPU drivers only finds none here.
-        ensure(flags.0 == 0, ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED)?;
-        STATE.get_or_init(init_state);
-        Ok(())
-    })
 }
 
 pub unsafe extern "C" fn driver_get(

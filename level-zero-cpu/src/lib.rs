@@ -36,6 +36,7 @@ mod event;
 mod exports;
 mod fence;
 mod handle;
+mod init;
 mod kernel;
 pub mod leaks;
 mod memory;

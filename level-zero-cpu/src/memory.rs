@@ -433,3 +433,38 @@ pub unsafe extern "C" fn get_address_range(
         Ok(())
     })
 }
+
+/// `zeContextMakeMemoryResident` / `zeContextEvictMemory`: host memory is always resident,
+/// so both only check the range.
+fn residency(
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    ptr: *mut c_void,
+    size: usize,
+) -> ZeResult {
+    let ctx = context(ctx)?;
+    device(dev)?;
+    ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
+    // Host memory is always resident: check the range, nothing to move.
+    Range::check_usm(&ctx, ptr, size).map(drop)
+}
+
+pub unsafe extern "C" fn make_memory_resident(
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    ptr: *mut c_void,
+    size: usize,
+) -> ze_result_t {
+    entry("zeContextMakeMemoryResident", || {
+        residency(ctx, dev, ptr, size)
+    })
+}
+
+pub unsafe extern "C" fn evict_memory(
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    ptr: *mut c_void,
+    size: usize,
+) -> ze_result_t {
+    entry("zeContextEvictMemory", || residency(ctx, dev, ptr, size))
+}
