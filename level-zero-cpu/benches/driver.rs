@@ -49,7 +49,7 @@ impl Stack {
     fn new() -> Stack {
         let api = Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
         let (mut n, mut driver, mut dev) = (1u32, null_mut(), null_mut());
-        // SAFETY (whole function): handles and out-pointers are valid; descriptors are
+        // SAFETY: (the whole function) handles and out-pointers are valid; descriptors are
         // default-initialised with their stype set.
         unsafe {
             check(ze_call!(api, Driver.pfnGet(&mut n, &mut driver)));

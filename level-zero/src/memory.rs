@@ -89,9 +89,8 @@ impl Drop for AllocationInner {
         }
         // SAFETY: the pointer came from this context's allocator and is freed once, when no
         // clone (user or pending command) remains.
-        if let Err(e) =
-            unsafe { calls::mem::free(self.ctx.dispatch(), self.ctx.handle(), self.ptr) }
-        {
+        let freed = unsafe { calls::mem::free(self.ctx.dispatch(), self.ctx.handle(), self.ptr) };
+        if let Err(e) = freed {
             log::error!("{e} ({} bytes at {:p})", self.size, self.ptr);
         }
     }
