@@ -11,35 +11,12 @@
 //! Scattered lanes take per-lane paths with the same semantics.
 
 use crate::error::Fault;
-use crate::ir::{BuiltinValue, Edge, EdgeCopy, ParamKind, Program, Term};
+use crate::ir::{BuiltinValue, Edge, EdgeCopy, Lanes, ParamKind, Program, Term};
 use crate::launch::{Arg, Launch};
 use crate::ops::vectorized;
 use crate::reach::Memory;
-use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
-
-/// What the instructions of a block see.
-pub struct Lanes<'a> {
-    /// The register file, slot-major.
-    pub r: &'a mut [u64],
-    /// Lanes per group (the register file's stride).
-    pub n: usize,
-    /// The lanes running this block.
-    pub active: &'a [u16],
-    pub mem: &'a Memory<'a>,
-    /// `Some((lo, hi))` when the active lanes are exactly `lo..hi` (in some order): operations
-    /// then run over whole row slices.
-    pub span: Option<(usize, usize)>,
-}
-
-impl Lanes<'_> {
-    /// The register file as cells, so that rows can be read and written together.
-    #[inline]
-    pub fn cells(&mut self) -> &[Cell<u64>] {
-        Cell::from_mut(&mut *self.r).as_slice_of_cells()
-    }
-}
 
 /// Lanes, as a range when they are one.
 type Span = Option<(usize, usize)>;

@@ -3,7 +3,30 @@
 //! component); the register file is slot-major: `r[slot * lanes + lane]`.
 
 use crate::error::Fault;
-use crate::exec::Lanes;
+use crate::reach::Memory;
+use std::cell::Cell;
+
+/// What the instructions of a block see.
+pub struct Lanes<'a> {
+    /// The register file, slot-major.
+    pub r: &'a mut [u64],
+    /// Lanes per group (the register file's stride).
+    pub n: usize,
+    /// The lanes running this block.
+    pub active: &'a [u16],
+    pub mem: &'a Memory<'a>,
+    /// `Some((lo, hi))` when the active lanes are exactly `lo..hi` (in some order): operations
+    /// then run over whole row slices.
+    pub span: Option<(usize, usize)>,
+}
+
+impl Lanes<'_> {
+    /// The register file as cells, so that rows can be read and written together.
+    #[inline]
+    pub fn cells(&mut self) -> &[Cell<u64>] {
+        Cell::from_mut(&mut *self.r).as_slice_of_cells()
+    }
+}
 
 /// One lowered instruction: runs for every active lane.
 pub type Exec = Box<dyn Fn(&mut Lanes<'_>) -> Result<(), Fault> + Send + Sync>;

@@ -1,8 +1,5 @@
 //! The description of one launch: the grid, the arguments, and the memory the kernel may reach.
 
-use crate::error::LaunchError;
-use crate::module::{Kernel, ParamKind};
-
 /// Largest work-group (work-items per group) the executor runs.
 pub const MAX_GROUP_SIZE: u32 = 1024;
 
@@ -87,70 +84,5 @@ impl Launch {
     /// Work-groups of the launch.
     pub(crate) fn total_groups(&self) -> usize {
         self.groups.iter().map(|&g| g as usize).product()
-    }
-
-    /// Checks the launch against `kernel`'s parameters and limits, and sorts its memory by
-    /// base (overlapping regions merged), adding the kernel's module globals.
-    pub(crate) fn check(mut self, kernel: &Kernel) -> Result<Launch, LaunchError> {
-        let name = || kernel.name().to_string();
-        let size = self.group_size;
-        let bad_size = |reason: String| LaunchError::GroupSize {
-            kernel: name(),
-            size,
-            reason,
-        };
-        if size.contains(&0) {
-            return Err(bad_size("every dimension needs a work-item".into()));
-        }
-        if self.lanes() > MAX_GROUP_SIZE as usize {
-            return Err(bad_size(format!(
-                "more than {MAX_GROUP_SIZE} work-items per group"
-            )));
-        }
-        if let Some(required) = kernel.required_group_size() {
-            if required != size {
-                return Err(bad_size(format!("the kernel requires {required:?}")));
-            }
-        }
-        let params = kernel.params();
-        if self.args.len() != params.len() {
-            return Err(LaunchError::ArgumentCount {
-                kernel: name(),
-                given: self.args.len(),
-                params: params.len(),
-            });
-        }
-        for (index, (param, arg)) in params.iter().zip(&self.args).enumerate() {
-            let reason = match (param.kind, arg) {
-                (ParamKind::Local, Arg::Local(_)) => continue,
-                (ParamKind::Local, Arg::Value(_)) => {
-                    "a __local parameter takes Arg::Local (a size)".to_string()
-                }
-                (_, Arg::Local(_)) => "only a __local parameter takes Arg::Local".to_string(),
-                (_, Arg::Value(bytes)) if bytes.len() == param.size => continue,
-                (_, Arg::Value(bytes)) => format!(
-                    "{} bytes given, the parameter takes {}",
-                    bytes.len(),
-                    param.size
-                ),
-            };
-            return Err(LaunchError::Argument {
-                kernel: name(),
-                index,
-                reason,
-            });
-        }
-        self.memory.push(kernel.module_globals());
-        self.memory.retain(|r| r.end > r.base);
-        self.memory.sort_by_key(|r| r.base);
-        let mut merged: Vec<Region> = Vec::with_capacity(self.memory.len());
-        for r in self.memory.drain(..) {
-            match merged.last_mut() {
-                Some(last) if r.base < last.end => last.end = last.end.max(r.end),
-                _ => merged.push(r),
-            }
-        }
-        self.memory = merged;
-        Ok(self)
     }
 }

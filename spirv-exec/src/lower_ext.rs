@@ -2,8 +2,7 @@
 //! here, the rest through [`opencl_std`](crate::opencl_std).
 
 use crate::error::Fault;
-use crate::exec::Lanes;
-use crate::ir::Exec;
+use crate::ir::{Exec, Lanes};
 use crate::lower::{Env, Lowering};
 use crate::memops;
 use crate::opencl_std::{self, Rounding};

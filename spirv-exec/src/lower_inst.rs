@@ -1,7 +1,6 @@
 //! Lowering of individual (non-control-flow) instructions.
 
-use crate::exec::Lanes;
-use crate::ir::Exec;
+use crate::ir::{Exec, Lanes};
 use crate::lower::Lowering;
 use crate::memops::{self, Rmw, Step};
 use crate::ops::{self, binary, copy, float_binary, float_compare, float_test, ternary, unary};

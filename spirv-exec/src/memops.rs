@@ -2,8 +2,7 @@
 //! against the memory the kernel may reach before it happens.
 
 use crate::error::Fault;
-use crate::exec::Lanes;
-use crate::ir::Exec;
+use crate::ir::{Exec, Lanes};
 use crate::types::Leaf;
 use crate::value::Scalar;
 use rspirv::spirv::StorageClass;

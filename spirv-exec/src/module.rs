@@ -4,7 +4,7 @@
 use crate::backend::{Backend, Executable, Interpreter};
 use crate::error::{BuildError, LaunchError};
 use crate::ir::{self, Program};
-use crate::launch::{Launch, Region};
+use crate::launch::{Arg, Launch, Region, MAX_GROUP_SIZE};
 use crate::lower;
 use crate::spirv::{self, ModuleData};
 use rspirv::dr::Operand;
@@ -264,6 +264,71 @@ impl Kernel {
         &self.module
     }
 
+    /// Checks `launch` against the kernel's parameters and limits, and sorts its memory by
+    /// base (overlapping regions merged), adding the module's globals.
+    fn check(&self, mut launch: Launch) -> Result<Launch, LaunchError> {
+        let name = || self.name().to_string();
+        let size = launch.group_size;
+        let bad_size = |reason: String| LaunchError::GroupSize {
+            kernel: name(),
+            size,
+            reason,
+        };
+        if size.contains(&0) {
+            return Err(bad_size("every dimension needs a work-item".into()));
+        }
+        if launch.lanes() > MAX_GROUP_SIZE as usize {
+            return Err(bad_size(format!(
+                "more than {MAX_GROUP_SIZE} work-items per group"
+            )));
+        }
+        if let Some(required) = self.required_group_size() {
+            if required != size {
+                return Err(bad_size(format!("the kernel requires {required:?}")));
+            }
+        }
+        let params = self.params();
+        if launch.args.len() != params.len() {
+            return Err(LaunchError::ArgumentCount {
+                kernel: name(),
+                given: launch.args.len(),
+                params: params.len(),
+            });
+        }
+        for (index, (param, arg)) in params.iter().zip(&launch.args).enumerate() {
+            let reason = match (param.kind, arg) {
+                (ParamKind::Local, Arg::Local(_)) => continue,
+                (ParamKind::Local, Arg::Value(_)) => {
+                    "a __local parameter takes Arg::Local (a size)".to_string()
+                }
+                (_, Arg::Local(_)) => "only a __local parameter takes Arg::Local".to_string(),
+                (_, Arg::Value(bytes)) if bytes.len() == param.size => continue,
+                (_, Arg::Value(bytes)) => format!(
+                    "{} bytes given, the parameter takes {}",
+                    bytes.len(),
+                    param.size
+                ),
+            };
+            return Err(LaunchError::Argument {
+                kernel: name(),
+                index,
+                reason,
+            });
+        }
+        launch.memory.push(self.module_globals());
+        launch.memory.retain(|r| r.end > r.base);
+        launch.memory.sort_by_key(|r| r.base);
+        let mut merged: Vec<Region> = Vec::with_capacity(launch.memory.len());
+        for r in launch.memory.drain(..) {
+            match merged.last_mut() {
+                Some(last) if r.base < last.end => last.end = last.end.max(r.end),
+                _ => merged.push(r),
+            }
+        }
+        launch.memory = merged;
+        Ok(launch)
+    }
+
     /// Runs `launch` to completion. The kernel reaches its module's program-scope memory,
     /// its work-group and private memory, and `launch.memory`; any other access faults.
     ///
@@ -273,7 +338,7 @@ impl Kernel {
     /// (other than launches of kernels whose own races are the kernels' business).
     /// [`launch`](Self::launch) is the safe way.
     pub unsafe fn run(&self, launch: Launch) -> Result<(), LaunchError> {
-        let launch = launch.check(self)?;
+        let launch = self.check(launch)?;
         // SAFETY: the caller's promise; the launch was checked against the kernel.
         unsafe { self.exec.run(&launch) }.map_err(|fault| LaunchError::Fault {
             kernel: self.name().to_string(),

@@ -1,8 +1,7 @@
 //! Builders for lowered instructions: each returns a closure that applies one operation to
 //! every component of every active lane.
 
-use crate::exec::Lanes;
-use crate::ir::Exec;
+use crate::ir::{Exec, Lanes};
 use crate::value::Scalar;
 use half::f16;
 use std::cmp::Ordering;
