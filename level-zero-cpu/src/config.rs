@@ -16,11 +16,17 @@ use std::time::Duration;
 /// The driver's configuration.
 #[derive(Clone, Debug)]
 pub struct Config {
+    /// Root devices (`LEVEL_ZERO_CPU_DEVICES`).
     pub devices: u32,
+    /// Sub-devices per root device, 0 for none (`LEVEL_ZERO_CPU_SUBDEVICES`).
     pub subdevices: u32,
+    /// Bytes of device memory per root device (`LEVEL_ZERO_CPU_MEMORY`).
     pub memory: u64,
+    /// Largest single allocation in bytes (`LEVEL_ZERO_CPU_MAX_ALLOC`).
     pub max_alloc: u64,
+    /// Sleep before every command (`LEVEL_ZERO_CPU_COMMAND_DELAY_US`).
     pub command_delay: Duration,
+    /// What to do about leaks at exit (`LEVEL_ZERO_CPU_LEAK_REPORT`).
     pub leak_report: LeakReport,
     /// Threads per kernel launch.
     pub kernel_threads: usize,
@@ -29,8 +35,11 @@ pub struct Config {
 /// What to do about leaks at process exit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LeakReport {
+    /// No report.
     Off,
+    /// Print live allocations and handles (`1`).
     Print,
+    /// Print them, and end the process with status 86 if there are any (`abort`).
     Abort,
 }
 

@@ -18,10 +18,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-// Temporary: the driver is not documented item by item yet (issue 12, item 7); its owner
-// removes this allow once it is.
-#![allow(missing_docs)]
-
 mod abi;
 mod command;
 mod command_list;

@@ -26,10 +26,6 @@
 //!
 //! Used by the `level-zero-cpu` driver for `zeModuleCreate` and kernel launches; usable alone.
 
-// Temporary: not every public item is documented yet (issue 12, item 7); the crate's owner
-// removes this allow once it is.
-#![allow(missing_docs)]
-
 mod backend;
 mod error;
 mod exec;

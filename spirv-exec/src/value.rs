@@ -8,13 +8,21 @@
 /// Element type of a kernel value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scalar {
+    /// A boolean: 0 or 1.
     Bool,
+    /// An 8-bit integer (`char`, `uchar`).
     I8,
+    /// A 16-bit integer (`short`, `ushort`).
     I16,
+    /// A 32-bit integer (`int`, `uint`).
     I32,
+    /// A 64-bit integer (`long`, `ulong`, pointers).
     I64,
+    /// IEEE binary16 (`half`).
     F16,
+    /// IEEE binary32 (`float`).
     F32,
+    /// IEEE binary64 (`double`).
     F64,
 }
 
@@ -27,6 +35,7 @@ impl Scalar {
         BITS[self as usize]
     }
 
+    /// Whether this is a floating-point type.
     pub fn is_float(self) -> bool {
         matches!(self, Scalar::F16 | Scalar::F32 | Scalar::F64)
     }
