@@ -1,4 +1,4 @@
-//! Helpers for the value tests of the kernel corpus (`tests/kernels_values*.rs`): launch
+//! Helpers for the value tests of the kernel corpus (`kernels_values*.rs`): launch
 //! shapes, ULP distances, and a reference `half`.
 
 pub use super::{Rng, OPT};
