@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod raw;
 pub mod spirv_asm;
 pub mod ze;
 

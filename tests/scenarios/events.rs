@@ -1,187 +1,258 @@
 //! Event pools and events: host signalling and waits with timeouts, signals, waits and resets
 //! from command lists, kernel timestamps.
 
-use super::Env;
-use crate::common::ze::*;
-use crate::{ze_err, ze_ok};
+use super::{Env, ASYNC, HOST_VISIBLE, KERNEL_TIMESTAMP};
+use crate::common::raw::*;
+use level_zero_sys::calls::{command_list, command_queue, context, event, event_pool, mem};
 use level_zero_sys::*;
-use std::ptr::null_mut;
+use std::ptr::{null, null_mut};
 use std::time::{Duration, Instant};
 
 pub fn events(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    let pool = pool_create(api, ctx, HOST_VISIBLE, 4);
-    let ev = event_create(api, pool, 2);
-
-    // Unsignalled: a poll and a short wait are not ready; the short wait does wait.
-    assert_eq!(event_status(api, ev), NOT_READY);
-    // SAFETY: live event.
-    unsafe { ze_err!(api, [NOT_READY], Event.pfnHostSynchronize(ev, 0)) };
-    let start = Instant::now();
-    // SAFETY: live event.
-    unsafe { ze_err!(api, [NOT_READY], Event.pfnHostSynchronize(ev, 5_000_000)) };
-    assert!(
-        start.elapsed() >= Duration::from_millis(5),
-        "{:?}",
-        start.elapsed()
-    );
-
-    event_signal(api, ev);
-    assert_eq!(event_status(api, ev), SUCCESS);
-    // SAFETY: live event.
+    // SAFETY: for the whole scenario: every handle is created here from `api` and destroyed
+    // once, after its last use; every pointer passed points to a local.
     unsafe {
-        ze_ok!(api, Event.pfnHostSynchronize(ev, 0));
-        ze_ok!(api, Event.pfnHostSynchronize(ev, u64::MAX));
-    }
-    event_reset(api, ev);
-    assert_eq!(event_status(api, ev), NOT_READY);
+        let ctx = env.context();
+        let pool = event_pool::create(
+            api,
+            ctx,
+            &ze_event_pool_desc_t {
+                flags: HOST_VISIBLE.into(),
+                count: 4,
+                ..Default::default()
+            },
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        let new_event = |index| {
+            event::create(
+                api,
+                pool,
+                &ze_event_desc_t {
+                    index,
+                    ..Default::default()
+                },
+            )
+            .unwrap()
+        };
+        let ev = new_event(2);
 
-    // An unbounded wait returns when another thread signals.
-    let addr = ev as usize;
-    std::thread::scope(|s| {
-        s.spawn(|| {
-            std::thread::sleep(Duration::from_millis(20));
-            event_signal(api, addr as ze_event_handle_t);
+        // Unsignalled: a poll and a short wait are not ready; the short wait does wait.
+        expect(event::query_status(api, ev), NOT_READY);
+        expect(event::host_synchronize(api, ev, 0), NOT_READY);
+        let start = Instant::now();
+        expect(event::host_synchronize(api, ev, 5_000_000), NOT_READY);
+        assert!(
+            start.elapsed() >= Duration::from_millis(5),
+            "{:?}",
+            start.elapsed()
+        );
+
+        event::host_signal(api, ev).unwrap();
+        expect(event::query_status(api, ev), SUCCESS);
+        event::host_synchronize(api, ev, 0).unwrap();
+        event::host_synchronize(api, ev, u64::MAX).unwrap();
+        event::host_reset(api, ev).unwrap();
+        expect(event::query_status(api, ev), NOT_READY);
+
+        // An unbounded wait returns when another thread signals.
+        let addr = ev as usize;
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(20));
+                event::host_signal(api, addr as ze_event_handle_t).unwrap();
+            });
+            event::host_synchronize(api, ev, u64::MAX).unwrap();
         });
-        event_wait(api, ev);
-    });
-    assert_eq!(event_status(api, ev), SUCCESS);
+        expect(event::query_status(api, ev), SUCCESS);
 
-    // Events of a pool are independent.
-    let other = event_create(api, pool, 0);
-    assert_eq!(event_status(api, other), NOT_READY);
-    event_destroy(api, other);
-    event_destroy(api, ev);
-    pool_destroy(api, pool);
-    context_destroy(api, ctx);
+        // Events of a pool are independent.
+        let other = new_event(0);
+        expect(event::query_status(api, other), NOT_READY);
+        event::destroy(api, other).unwrap();
+        event::destroy(api, ev).unwrap();
+        event_pool::destroy(api, pool).unwrap();
+        context::destroy(api, ctx).unwrap();
+    }
 }
 
 pub fn events_from_lists(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    let pool = pool_create(api, ctx, HOST_VISIBLE, 3);
-    let (gate, signalled, done) = (
-        event_create(api, pool, 0),
-        event_create(api, pool, 1),
-        event_create(api, pool, 2),
-    );
-    let list = immediate_create(api, ctx, env.device, ASYNC);
-    // SAFETY: live list and events; the wait list holds one handle.
+    // SAFETY: as in `events`, for the whole scenario.
     unsafe {
-        ze_ok!(
+        let ctx = env.context();
+        let pool = event_pool::create(
             api,
-            CommandList.pfnAppendWaitOnEvents(list, 1, &mut { gate })
-        );
-        ze_ok!(api, CommandList.pfnAppendSignalEvent(list, signalled));
-    }
-    std::thread::sleep(Duration::from_millis(10));
-    assert_eq!(
-        event_status(api, signalled),
-        NOT_READY,
-        "the list waits for the gate"
-    );
-    event_signal(api, gate);
-    event_wait(api, signalled);
-
-    // A reset from the list clears the event once the commands before it are done.
-    // SAFETY: live list and events.
-    unsafe {
-        ze_ok!(api, CommandList.pfnAppendEventReset(list, signalled));
-        ze_ok!(api, CommandList.pfnAppendSignalEvent(list, done));
-    }
-    event_wait(api, done);
-    assert_eq!(event_status(api, signalled), NOT_READY);
-
-    // The same on a regular list run by a queue, executed twice with host resets between.
-    let queue = queue_create(api, ctx, env.device, queue_desc(0, 3, ASYNC));
-    let regular = list_create(api, ctx, env.device, 0);
-    // SAFETY: live list and events.
-    unsafe {
-        ze_ok!(
-            api,
-            CommandList.pfnAppendWaitOnEvents(regular, 1, &mut { gate })
-        );
-        ze_ok!(api, CommandList.pfnAppendSignalEvent(regular, done));
-    }
-    list_close(api, regular);
-    for _ in 0..2 {
-        event_reset(api, gate);
-        event_reset(api, done);
-        execute(api, queue, &[regular], null_mut());
-        // SAFETY: live queue.
-        unsafe {
-            ze_err!(
+            ctx,
+            &ze_event_pool_desc_t {
+                flags: HOST_VISIBLE.into(),
+                count: 3,
+                ..Default::default()
+            },
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        let new_event = |index| {
+            event::create(
                 api,
-                [NOT_READY],
-                CommandQueue.pfnSynchronize(queue, 1_000_000)
+                pool,
+                &ze_event_desc_t {
+                    index,
+                    ..Default::default()
+                },
             )
+            .unwrap()
         };
-        event_signal(api, gate);
-        event_wait(api, done);
-        queue_synchronize(api, queue);
+        let (gate, signalled, done) = (new_event(0), new_event(1), new_event(2));
+        let list = command_list::create_immediate(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                mode: ASYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        command_list::append_wait_on_events(api, list, 1, &mut { gate }).unwrap();
+        command_list::append_signal_event(api, list, signalled).unwrap();
+        std::thread::sleep(Duration::from_millis(10));
+        assert_eq!(
+            code(event::query_status(api, signalled)),
+            NOT_READY,
+            "the list waits for the gate"
+        );
+        event::host_signal(api, gate).unwrap();
+        event::host_synchronize(api, signalled, u64::MAX).unwrap();
+
+        // A reset from the list clears the event once the commands before it are done.
+        command_list::append_event_reset(api, list, signalled).unwrap();
+        command_list::append_signal_event(api, list, done).unwrap();
+        event::host_synchronize(api, done, u64::MAX).unwrap();
+        expect(event::query_status(api, signalled), NOT_READY);
+
+        // The same on a regular list run by a queue, executed twice with host resets between.
+        let queue_desc = ze_command_queue_desc_t {
+            index: 3,
+            mode: ASYNC,
+            ..Default::default()
+        };
+        let queue = command_queue::create(api, ctx, env.device, &queue_desc).unwrap();
+        let regular = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
+        command_list::append_wait_on_events(api, regular, 1, &mut { gate }).unwrap();
+        command_list::append_signal_event(api, regular, done).unwrap();
+        command_list::close(api, regular).unwrap();
+        for _ in 0..2 {
+            event::host_reset(api, gate).unwrap();
+            event::host_reset(api, done).unwrap();
+            command_queue::execute_command_lists(api, queue, 1, &mut { regular }, null_mut())
+                .unwrap();
+            expect(command_queue::synchronize(api, queue, 1_000_000), NOT_READY);
+            event::host_signal(api, gate).unwrap();
+            event::host_synchronize(api, done, u64::MAX).unwrap();
+            command_queue::synchronize(api, queue, u64::MAX).unwrap();
+        }
+        command_list::destroy(api, regular).unwrap();
+        command_queue::destroy(api, queue).unwrap();
+        command_list::destroy(api, list).unwrap();
+        for e in [gate, signalled, done] {
+            event::destroy(api, e).unwrap();
+        }
+        event_pool::destroy(api, pool).unwrap();
+        context::destroy(api, ctx).unwrap();
     }
-    list_destroy(api, regular);
-    queue_destroy(api, queue);
-    list_destroy(api, list);
-    for e in [gate, signalled, done] {
-        event_destroy(api, e);
-    }
-    pool_destroy(api, pool);
-    context_destroy(api, ctx);
 }
 
 pub fn kernel_timestamps(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    let pool = pool_create(api, ctx, HOST_VISIBLE | KERNEL_TIMESTAMP, 2);
-    let (timed, done) = (event_create(api, pool, 0), event_create(api, pool, 1));
-    let size = 1 << 20;
-    let (a, b) = (
-        alloc_host(api, ctx, size, 0),
-        alloc_device(api, ctx, env.device, size, 0),
-    );
-    let results = alloc_host(api, ctx, 2 * size_of::<ze_kernel_timestamp_result_t>(), 0)
-        .cast::<ze_kernel_timestamp_result_t>();
-    let list = immediate_create(api, ctx, env.device, ASYNC);
-    // SAFETY: live allocations, read after `done`; `results` holds two results.
+    // SAFETY: as in `events`, for the whole scenario; the allocations are only read once
+    // `done` is signalled, and `results` holds two results.
     unsafe {
-        append_copy(api, list, b, a, size, timed, &[]);
-        append_barrier(api, list, null_mut(), &[]);
-        ze_ok!(
+        let ctx = env.context();
+        let pool = event_pool::create(
             api,
-            CommandList.pfnAppendQueryKernelTimestamps(
-                list,
-                1,
-                &mut { timed },
-                results.cast(),
-                std::ptr::null(),
-                done,
-                0,
-                null_mut()
+            ctx,
+            &ze_event_pool_desc_t {
+                flags: (HOST_VISIBLE | KERNEL_TIMESTAMP).into(),
+                count: 2,
+                ..Default::default()
+            },
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        let new_event = |index| {
+            event::create(
+                api,
+                pool,
+                &ze_event_desc_t {
+                    index,
+                    ..Default::default()
+                },
             )
+            .unwrap()
+        };
+        let (timed, done) = (new_event(0), new_event(1));
+        let size = 1 << 20;
+        let (a, b) = (
+            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
+            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap(),
         );
-    }
-    event_wait(api, done);
-    // SAFETY: the query has completed.
-    let queried = unsafe { results.read() };
-    let mut direct = ze_kernel_timestamp_result_t::default();
-    // SAFETY: live, signalled timestamp event; valid out-pointer.
-    unsafe { ze_ok!(api, Event.pfnQueryKernelTimestamp(timed, &mut direct)) };
-    for r in [queried, direct] {
-        assert!(r.global.kernelStart <= r.global.kernelEnd, "{r:?}");
-        assert!(r.context.kernelStart <= r.context.kernelEnd, "{r:?}");
-    }
-    assert_eq!(queried.global.kernelStart, direct.global.kernelStart);
-    assert_eq!(queried.global.kernelEnd, direct.global.kernelEnd);
+        let results = mem::alloc_host(
+            api,
+            ctx,
+            &Default::default(),
+            2 * size_of::<ze_kernel_timestamp_result_t>(),
+            0,
+        )
+        .unwrap()
+        .cast::<ze_kernel_timestamp_result_t>();
+        let list = command_list::create_immediate(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                mode: ASYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        command_list::append_memory_copy(api, list, b, a, size, timed, 0, null_mut()).unwrap();
+        command_list::append_barrier(api, list, null_mut(), 0, null_mut()).unwrap();
+        command_list::append_query_kernel_timestamps(
+            api,
+            list,
+            1,
+            &mut { timed },
+            results.cast(),
+            null(),
+            done,
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        event::host_synchronize(api, done, u64::MAX).unwrap();
+        let queried = results.read();
+        let mut direct = ze_kernel_timestamp_result_t::default();
+        event::query_kernel_timestamp(api, timed, &mut direct).unwrap();
+        for r in [queried, direct] {
+            assert!(r.global.kernelStart <= r.global.kernelEnd, "{r:?}");
+            assert!(r.context.kernelStart <= r.context.kernelEnd, "{r:?}");
+        }
+        assert_eq!(queried.global.kernelStart, direct.global.kernelStart);
+        assert_eq!(queried.global.kernelEnd, direct.global.kernelEnd);
 
-    list_destroy(api, list);
-    for e in [timed, done] {
-        event_destroy(api, e);
+        command_list::destroy(api, list).unwrap();
+        for e in [timed, done] {
+            event::destroy(api, e).unwrap();
+        }
+        event_pool::destroy(api, pool).unwrap();
+        for p in [a, b, results.cast()] {
+            mem::free(api, ctx, p).unwrap();
+        }
+        context::destroy(api, ctx).unwrap();
     }
-    pool_destroy(api, pool);
-    for p in [a, b, results.cast()] {
-        free(api, ctx, p);
-    }
-    context_destroy(api, ctx);
 }

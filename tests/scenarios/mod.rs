@@ -9,8 +9,9 @@ mod events;
 mod memory;
 mod queues;
 
-use crate::common::ze;
+use crate::common::raw::array;
 use level_zero_sys::*;
+use std::ptr::null_mut;
 
 /// How the suite reached the driver. Where a layer in front of the driver answers an error path
 /// itself, or cannot take it at all, the scenario consults the mode and says why.
@@ -51,9 +52,18 @@ pub struct Env<'a> {
 impl Env<'_> {
     /// A new context on the driver (every scenario destroys its own).
     pub fn context(&self) -> ze_context_handle_t {
-        ze::context_create(self.api, self.driver)
+        // SAFETY: the driver handle is live; the descriptor is a local.
+        unsafe { calls::context::create(self.api, self.driver, &Default::default()) }.unwrap()
     }
 }
+
+/// The suite's queue modes and event pool flags.
+pub const ASYNC: ze_command_queue_mode_t =
+    ze_command_queue_mode_t::ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS;
+pub const HOST_VISIBLE: ze_event_pool_flag_t =
+    ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_HOST_VISIBLE;
+pub const KERNEL_TIMESTAMP: ze_event_pool_flag_t =
+    ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP;
 
 /// The simulated machine the suite configures (`LEVEL_ZERO_CPU_*`).
 pub const MEMORY: u64 = 64 << 20;
@@ -101,17 +111,25 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
 
 /// Runs every scenario against `api`; `after_each` runs after each one (leak checks).
 pub fn run_all(api: &Dispatch, mode: Mode, after_each: &dyn Fn(&str)) {
-    let drivers = ze::drivers(api);
+    // SAFETY: `array` passes a valid count and a null or large-enough array; the handles
+    // queried with are the ones just returned.
+    let drivers = array(null_mut(), |n, a| unsafe { calls::driver::get(api, n, a) });
     assert_eq!(drivers.len(), 1, "one driver: the CPU driver");
     let driver = drivers[0];
-    let devices = ze::devices(api, driver);
+    // SAFETY: as for the drivers.
+    let devices = array(null_mut(), |n, a| unsafe {
+        calls::device::get(api, driver, n, a)
+    });
     assert_eq!(devices.len(), 1);
     let env = Env {
         api,
         mode,
         driver,
         device: devices[0],
-        subdevices: ze::sub_devices(api, devices[0]),
+        // SAFETY: as for the drivers.
+        subdevices: array(null_mut(), |n, a| unsafe {
+            calls::device::get_sub_devices(api, devices[0], n, a)
+        }),
     };
     for (name, scenario) in SCENARIOS {
         eprintln!("scenario ({mode:?}): {name}");
