@@ -3,6 +3,7 @@
 //! compares results with, the count-and-array query, and test data.
 
 use level_zero_sys::{ze_result_t as R, ZeError};
+use std::ffi::c_void;
 use std::ptr::null_mut;
 
 pub const SUCCESS: R = R::ZE_RESULT_SUCCESS;
@@ -57,4 +58,20 @@ pub fn pattern(len: usize, seed: u8) -> Vec<u8> {
     (0..len)
         .map(|i| (i as u8).wrapping_mul(31).wrapping_add(seed) ^ (i >> 8) as u8)
         .collect()
+}
+
+/// Copies `bytes` to host-accessible memory.
+/// # Safety
+/// `ptr` is valid for writes of `bytes.len()` bytes that no command is using.
+pub unsafe fn write(ptr: *mut c_void, bytes: &[u8]) {
+    // SAFETY: the caller's contract.
+    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), ptr.cast(), bytes.len()) }
+}
+
+/// Reads `len` bytes of host-accessible memory.
+/// # Safety
+/// `ptr` is valid for reads of `len` bytes that no command is writing.
+pub unsafe fn read(ptr: *const c_void, len: usize) -> Vec<u8> {
+    // SAFETY: the caller's contract.
+    unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) }.to_vec()
 }

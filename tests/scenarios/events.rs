@@ -10,8 +10,7 @@ use std::time::{Duration, Instant};
 
 pub fn events(env: &Env) {
     let api = env.api;
-    // SAFETY: for the whole scenario: every handle is created here from `api` and destroyed
-    // once, after its last use; every pointer passed points to a local.
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
         let pool = event_pool::create(
@@ -80,7 +79,7 @@ pub fn events(env: &Env) {
 
 pub fn events_from_lists(env: &Env) {
     let api = env.api;
-    // SAFETY: as in `events`, for the whole scenario.
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
         let pool = event_pool::create(
@@ -168,8 +167,8 @@ pub fn events_from_lists(env: &Env) {
 
 pub fn kernel_timestamps(env: &Env) {
     let api = env.api;
-    // SAFETY: as in `events`, for the whole scenario; the allocations are only read once
-    // `done` is signalled, and `results` holds two results.
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    // The allocations are read only once `done` is signalled; `results` holds two results.
     unsafe {
         let ctx = env.context();
         let pool = event_pool::create(

@@ -1,6 +1,12 @@
 //! The driver scenarios: each takes an [`Env`] (a `Dispatch` and the first driver's devices),
 //! creates what it needs, checks the spec's semantics and error codes, and destroys everything
 //! it created.
+//!
+//! Scenarios call the DDI through the checked result layer (`level_zero_sys::calls`), so each
+//! body is one `unsafe` block under the suite's convention: it passes only handles it created
+//! from `api` and has not destroyed yet (or null and destroyed ones where the spec says the
+//! driver rejects them, and the mode lets the driver see them), and pointers to locals or into
+//! live allocations of the sizes used, which the host touches only while no command uses them.
 
 mod copies;
 mod device;
@@ -60,6 +66,8 @@ impl Env<'_> {
 /// The suite's queue modes and event pool flags.
 pub const ASYNC: ze_command_queue_mode_t =
     ze_command_queue_mode_t::ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS;
+pub const SYNC: ze_command_queue_mode_t =
+    ze_command_queue_mode_t::ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS;
 pub const HOST_VISIBLE: ze_event_pool_flag_t =
     ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_HOST_VISIBLE;
 pub const KERNEL_TIMESTAMP: ze_event_pool_flag_t =

@@ -1,310 +1,508 @@
 //! Command queues, regular and immediate command lists, fences, and ordering across queues.
 
-use super::Env;
-use crate::common::ze::*;
-use crate::{ze_err, ze_ok};
+use super::{Env, ASYNC, HOST_VISIBLE, SYNC};
+use crate::common::raw::*;
+use level_zero_sys::calls::{command_list, command_queue, context, event, event_pool, fence, mem};
 use level_zero_sys::*;
 use std::ptr::null_mut;
 use std::time::Duration;
 
 pub fn queues_and_regular_lists(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    // Every queue of both groups can be created; one past the end of a group cannot.
-    let mut queues = Vec::new();
-    for (ordinal, count) in [(0, 4), (1, 2)] {
-        for index in 0..count {
-            queues.push(queue_create(
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    unsafe {
+        let ctx = env.context();
+        // Every queue of both groups can be created; one past the end of a group cannot.
+        let mut queues = Vec::new();
+        for (ordinal, count) in [(0, 4), (1, 2)] {
+            for index in 0..count {
+                queues.push(
+                    command_queue::create(
+                        api,
+                        ctx,
+                        env.device,
+                        &ze_command_queue_desc_t {
+                            ordinal,
+                            index,
+                            mode: ASYNC,
+                            ..Default::default()
+                        },
+                    )
+                    .unwrap(),
+                );
+            }
+            let desc = ze_command_queue_desc_t {
+                ordinal,
+                index: count,
+                mode: ASYNC,
+                ..Default::default()
+            };
+            expect(
+                command_queue::create(api, ctx, env.device, &desc),
+                INVALID_ARGUMENT,
+            );
+        }
+        let desc = ze_command_queue_desc_t {
+            ordinal: 2,
+            mode: ASYNC,
+            ..Default::default()
+        };
+        // There is no group 2.
+        expect(
+            command_queue::create(api, ctx, env.device, &desc),
+            INVALID_ARGUMENT,
+        );
+        for q in queues.drain(..) {
+            command_queue::destroy(api, q).unwrap();
+        }
+
+        // A regular list: fill, barrier, copy; closed once, executed twice. The second execution
+        // copies what the source holds then.
+        let size = 8192;
+        let queue = command_queue::create(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                mode: ASYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let fence = fence::create(api, queue, &Default::default()).unwrap();
+        let (src, filled, copied) = (
+            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
+            mem::alloc_shared(
                 api,
                 ctx,
+                &Default::default(),
+                &Default::default(),
+                size,
+                0,
                 env.device,
-                queue_desc(ordinal, index, ASYNC),
-            ));
-        }
-        let mut q = null_mut();
-        let desc = queue_desc(ordinal, count, ASYNC);
-        // SAFETY: live context and device, valid descriptor and out-pointer.
-        unsafe {
-            ze_err!(
-                api,
-                [INVALID_ARGUMENT],
-                CommandQueue.pfnCreate(ctx, env.device, &desc, &mut q)
             )
-        };
-    }
-    let mut q = null_mut();
-    let desc = queue_desc(2, 0, ASYNC);
-    // SAFETY: as above: there is no group 2.
-    unsafe {
-        ze_err!(
+            .unwrap(),
+            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap(),
+        );
+        let back = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
+        // Every range lies in a live allocation; the host touches them only between runs.
+        command_list::append_memory_fill(
             api,
-            [INVALID_ARGUMENT],
-            CommandQueue.pfnCreate(ctx, env.device, &desc, &mut q)
+            list,
+            filled,
+            [0xA5u8, 0x5A].as_ptr().cast(),
+            [0xA5u8, 0x5A].len(),
+            size,
+            null_mut(),
+            0,
+            null_mut(),
         )
-    };
-    for q in queues.drain(..) {
-        queue_destroy(api, q);
-    }
-
-    // A regular list: fill, barrier, copy; closed once, executed twice. The second execution
-    // copies what the source holds then.
-    let size = 8192;
-    let queue = queue_create(api, ctx, env.device, queue_desc(0, 0, ASYNC));
-    let fence = fence_create(api, queue, 0);
-    let (src, filled, copied) = (
-        alloc_host(api, ctx, size, 0),
-        alloc_shared(api, ctx, env.device, size, 0),
-        alloc_device(api, ctx, env.device, size, 0),
-    );
-    let back = alloc_host(api, ctx, size, 0);
-    let list = list_create(api, ctx, env.device, 0);
-    // SAFETY: every range lies in a live allocation; the host touches them only between runs.
-    unsafe {
-        append_fill(api, list, filled, &[0xA5, 0x5A], size, null_mut());
-        append_copy(api, list, copied, src, size, null_mut(), &[]);
-        append_barrier(api, list, null_mut(), &[]);
-        append_copy(api, list, back, copied, size, null_mut(), &[]);
-    }
-    list_close(api, list);
-    for run in 0..2u8 {
-        let bytes = pattern(size, run);
-        // SAFETY: no command is running (the previous run's fence was waited for).
-        unsafe {
+        .unwrap();
+        command_list::append_memory_copy(api, list, copied, src, size, null_mut(), 0, null_mut())
+            .unwrap();
+        command_list::append_barrier(api, list, null_mut(), 0, null_mut()).unwrap();
+        command_list::append_memory_copy(api, list, back, copied, size, null_mut(), 0, null_mut())
+            .unwrap();
+        command_list::close(api, list).unwrap();
+        for run in 0..2u8 {
+            let bytes = pattern(size, run);
+            // No command is running (the previous run's fence was waited for).
             write(src, &bytes);
             write(filled, &vec![0; size]);
-        }
-        execute(api, queue, &[list], fence);
-        fence_wait(api, fence);
-        // SAFETY: the run is complete.
-        unsafe {
+            command_queue::execute_command_lists(api, queue, 1, &mut { list }, fence).unwrap();
+            fence::host_synchronize(api, fence, u64::MAX).unwrap();
+            // The run is complete.
             assert_eq!(read(back, size), bytes, "run {run}");
             assert!(
                 read(filled, size).chunks(2).all(|c| c == [0xA5, 0x5A]),
                 "run {run}"
             );
+            fence::reset(api, fence).unwrap();
         }
-        // SAFETY: live fence.
-        unsafe { ze_ok!(api, Fence.pfnReset(fence)) };
-    }
-    // Reset: the list is empty and open again; record something else.
-    list_reset(api, list);
-    // SAFETY: as above.
-    unsafe { append_fill(api, list, back, &[7], size, null_mut()) };
-    list_close(api, list);
-    execute(api, queue, &[list], null_mut());
-    queue_synchronize(api, queue);
-    // SAFETY: the queue is idle.
-    assert!(unsafe { read(back, size) }.iter().all(|&b| b == 7));
-    list_destroy(api, list);
-    fence_destroy(api, fence);
-    queue_destroy(api, queue);
+        // Reset: the list is empty and open again; record something else.
+        command_list::reset(api, list).unwrap();
+        command_list::append_memory_fill(
+            api,
+            list,
+            back,
+            [7u8].as_ptr().cast(),
+            [7u8].len(),
+            size,
+            null_mut(),
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        command_list::close(api, list).unwrap();
+        command_queue::execute_command_lists(api, queue, 1, &mut { list }, null_mut()).unwrap();
+        command_queue::synchronize(api, queue, u64::MAX).unwrap();
+        // The queue is idle.
+        assert!(read(back, size).iter().all(|&b| b == 7));
+        command_list::destroy(api, list).unwrap();
+        fence::destroy(api, fence).unwrap();
+        command_queue::destroy(api, queue).unwrap();
 
-    // A synchronous queue on a sub-device: execution returns when the lists are done.
-    let sub = env.subdevices[1];
-    let queue = queue_create(api, ctx, sub, queue_desc(1, 1, SYNC));
-    let list = list_create(api, ctx, sub, 1);
-    // SAFETY: as above.
-    unsafe { append_fill(api, list, back, &[1, 2, 3, 4], size, null_mut()) };
-    list_close(api, list);
-    execute(api, queue, &[list], null_mut());
-    // SAFETY: a synchronous queue has finished.
-    assert!(unsafe { read(back, size) }
-        .chunks(4)
-        .all(|c| c == [1, 2, 3, 4]));
-    list_destroy(api, list);
-    queue_destroy(api, queue);
+        // A synchronous queue on a sub-device: execution returns when the lists are done.
+        let sub = env.subdevices[1];
+        let queue = command_queue::create(
+            api,
+            ctx,
+            sub,
+            &ze_command_queue_desc_t {
+                ordinal: 1,
+                index: 1,
+                mode: SYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let list = command_list::create(
+            api,
+            ctx,
+            sub,
+            &ze_command_list_desc_t {
+                commandQueueGroupOrdinal: 1,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        command_list::append_memory_fill(
+            api,
+            list,
+            back,
+            [1u8, 2, 3, 4].as_ptr().cast(),
+            [1u8, 2, 3, 4].len(),
+            size,
+            null_mut(),
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        command_list::close(api, list).unwrap();
+        command_queue::execute_command_lists(api, queue, 1, &mut { list }, null_mut()).unwrap();
+        // A synchronous queue has finished.
+        assert!(read(back, size).chunks(4).all(|c| c == [1, 2, 3, 4]));
+        command_list::destroy(api, list).unwrap();
+        command_queue::destroy(api, queue).unwrap();
 
-    for p in [src, filled, copied, back] {
-        free(api, ctx, p);
+        for p in [src, filled, copied, back] {
+            mem::free(api, ctx, p).unwrap();
+        }
+        context::destroy(api, ctx).unwrap();
     }
-    context_destroy(api, ctx);
 }
 
 pub fn immediate_lists(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    let size = 4096;
-    let (src, dst) = (
-        alloc_host(api, ctx, size, 0),
-        alloc_shared(api, ctx, env.device, size, 0),
-    );
-
-    // Synchronous: the append returns once the command is done.
-    let list = immediate_create(api, ctx, env.device, SYNC);
-    let bytes = pattern(size, 3);
-    // SAFETY: live allocations; the list is synchronous, so the copy is done on return.
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
+        let ctx = env.context();
+        let size = 4096;
+        let (src, dst) = (
+            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
+            mem::alloc_shared(
+                api,
+                ctx,
+                &Default::default(),
+                &Default::default(),
+                size,
+                0,
+                env.device,
+            )
+            .unwrap(),
+        );
+
+        // Synchronous: the append returns once the command is done.
+        let list = command_list::create_immediate(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                mode: SYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let bytes = pattern(size, 3);
         write(src, &bytes);
-        append_copy(api, list, dst, src, size, null_mut(), &[]);
+        command_list::append_memory_copy(api, list, dst, src, size, null_mut(), 0, null_mut())
+            .unwrap();
         assert_eq!(read(dst, size), bytes);
-    }
-    list_destroy(api, list);
+        command_list::destroy(api, list).unwrap();
 
-    // Asynchronous: the signal event tells when it is done.
-    let pool = pool_create(api, ctx, HOST_VISIBLE, 1);
-    let done = event_create(api, pool, 0);
-    let list = immediate_create(api, ctx, env.device, ASYNC);
-    let bytes = pattern(size, 4);
-    // SAFETY: live allocations, read only after the event.
-    unsafe {
+        // Asynchronous: the signal event tells when it is done.
+        let pool = event_pool::create(
+            api,
+            ctx,
+            &ze_event_pool_desc_t {
+                flags: HOST_VISIBLE.into(),
+                count: 1,
+                ..Default::default()
+            },
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        let done = event::create(
+            api,
+            pool,
+            &ze_event_desc_t {
+                index: 0,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let list = command_list::create_immediate(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                mode: ASYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let bytes = pattern(size, 4);
         write(src, &bytes);
-        append_copy(api, list, dst, src, size, done, &[]);
+        command_list::append_memory_copy(api, list, dst, src, size, done, 0, null_mut()).unwrap();
+        event::host_synchronize(api, done, u64::MAX).unwrap();
+        // The copy is complete.
+        assert_eq!(read(dst, size), bytes);
+        // An immediate list is neither closed nor executed on a queue.
+        expect(command_list::close(api, list), INVALID_ARGUMENT);
+        command_list::destroy(api, list).unwrap();
+        event::destroy(api, done).unwrap();
+        event_pool::destroy(api, pool).unwrap();
+        mem::free(api, ctx, src).unwrap();
+        mem::free(api, ctx, dst).unwrap();
+        context::destroy(api, ctx).unwrap();
     }
-    event_wait(api, done);
-    // SAFETY: the copy is complete.
-    assert_eq!(unsafe { read(dst, size) }, bytes);
-    // An immediate list is neither closed nor executed on a queue.
-    // SAFETY: live list.
-    unsafe { ze_err!(api, [INVALID_ARGUMENT], CommandList.pfnClose(list)) };
-    list_destroy(api, list);
-    event_destroy(api, done);
-    pool_destroy(api, pool);
-    free(api, ctx, src);
-    free(api, ctx, dst);
-    context_destroy(api, ctx);
 }
 
 pub fn execute_errors(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    let queue = queue_create(api, ctx, env.device, queue_desc(0, 0, ASYNC));
-    let open = list_create(api, ctx, env.device, 0);
-    let copy_only = list_create(api, ctx, env.device, 1);
-    list_close(api, copy_only);
-    let mut lists = [open];
-    // SAFETY: live queue and list; the array holds one handle.
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
-        ze_err!(
+        let ctx = env.context();
+        let queue = command_queue::create(
             api,
-            [INVALID_ARGUMENT],
-            CommandQueue.pfnExecuteCommandLists(queue, 1, lists.as_mut_ptr(), null_mut())
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                mode: ASYNC,
+                ..Default::default()
+            },
         )
-    };
-    let mut lists = [copy_only];
-    // SAFETY: as above.
-    unsafe {
-        ze_err!(
+        .unwrap();
+        let open = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
+        let copy_only = command_list::create(
             api,
-            [INVALID_COMMAND_LIST_TYPE],
-            CommandQueue.pfnExecuteCommandLists(queue, 1, lists.as_mut_ptr(), null_mut())
+            ctx,
+            env.device,
+            &ze_command_list_desc_t {
+                commandQueueGroupOrdinal: 1,
+                ..Default::default()
+            },
         )
-    };
-    queue_synchronize(api, queue);
-    list_destroy(api, open);
-    list_destroy(api, copy_only);
-    queue_destroy(api, queue);
-    context_destroy(api, ctx);
+        .unwrap();
+        command_list::close(api, copy_only).unwrap();
+        let mut lists = [open];
+        expect(
+            command_queue::execute_command_lists(api, queue, 1, lists.as_mut_ptr(), null_mut()),
+            INVALID_ARGUMENT,
+        );
+        let mut lists = [copy_only];
+        expect(
+            command_queue::execute_command_lists(api, queue, 1, lists.as_mut_ptr(), null_mut()),
+            ze_result_t::ZE_RESULT_ERROR_INVALID_COMMAND_LIST_TYPE,
+        );
+        command_queue::synchronize(api, queue, u64::MAX).unwrap();
+        command_list::destroy(api, open).unwrap();
+        command_list::destroy(api, copy_only).unwrap();
+        command_queue::destroy(api, queue).unwrap();
+        context::destroy(api, ctx).unwrap();
+    }
 }
 
 pub fn fences(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    let queue = queue_create(api, ctx, env.device, queue_desc(0, 1, ASYNC));
-    let fence = fence_create(api, queue, 0);
-    // SAFETY: live fence.
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
-        ze_err!(api, [NOT_READY], Fence.pfnQueryStatus(fence));
-        ze_err!(api, [NOT_READY], Fence.pfnHostSynchronize(fence, 0));
-        ze_err!(api, [NOT_READY], Fence.pfnHostSynchronize(fence, 1_000_000));
+        let ctx = env.context();
+        let queue = command_queue::create(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                index: 1,
+                mode: ASYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let fence = fence::create(api, queue, &Default::default()).unwrap();
+        expect(fence::query_status(api, fence), NOT_READY);
+        expect(fence::host_synchronize(api, fence, 0), NOT_READY);
+        expect(fence::host_synchronize(api, fence, 1_000_000), NOT_READY);
+        let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
+        command_list::append_barrier(api, list, null_mut(), 0, null_mut()).unwrap();
+        command_list::close(api, list).unwrap();
+        command_queue::execute_command_lists(api, queue, 1, &mut { list }, fence).unwrap();
+        fence::host_synchronize(api, fence, u64::MAX).unwrap();
+        fence::query_status(api, fence).unwrap();
+        fence::reset(api, fence).unwrap();
+        expect(fence::query_status(api, fence), NOT_READY);
+        // A fence created signalled.
+        let signalled = fence::create(
+            api,
+            queue,
+            &ze_fence_desc_t {
+                flags: ze_fence_flags_t(ze_fence_flag_t::ZE_FENCE_FLAG_SIGNALED.0),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        fence::host_synchronize(api, signalled, 0).unwrap();
+        fence::destroy(api, signalled).unwrap();
+        fence::destroy(api, fence).unwrap();
+        command_list::destroy(api, list).unwrap();
+        command_queue::destroy(api, queue).unwrap();
+        context::destroy(api, ctx).unwrap();
     }
-    let list = list_create(api, ctx, env.device, 0);
-    append_barrier(api, list, null_mut(), &[]);
-    list_close(api, list);
-    execute(api, queue, &[list], fence);
-    fence_wait(api, fence);
-    // SAFETY: live fence.
-    unsafe {
-        ze_ok!(api, Fence.pfnQueryStatus(fence));
-        ze_ok!(api, Fence.pfnReset(fence));
-        ze_err!(api, [NOT_READY], Fence.pfnQueryStatus(fence));
-    }
-    // A fence created signalled.
-    let signalled = fence_create(api, queue, ze_fence_flag_t::ZE_FENCE_FLAG_SIGNALED.0);
-    // SAFETY: live fence.
-    unsafe { ze_ok!(api, Fence.pfnHostSynchronize(signalled, 0)) };
-    fence_destroy(api, signalled);
-    fence_destroy(api, fence);
-    list_destroy(api, list);
-    queue_destroy(api, queue);
-    context_destroy(api, ctx);
 }
 
 /// Queue B copies once the host signals `start`, then signals `handoff`; queue A waits for
 /// `handoff` before its own copy. Neither may run before the host's signal.
 pub fn cross_queue_ordering(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    let size = 4096;
-    let qa = queue_create(api, ctx, env.device, queue_desc(0, 2, ASYNC));
-    let qb = queue_create(api, ctx, env.device, queue_desc(1, 0, ASYNC));
-    let pool = pool_create(api, ctx, HOST_VISIBLE, 2);
-    let (start, handoff) = (event_create(api, pool, 0), event_create(api, pool, 1));
-    let src = alloc_host(api, ctx, size, 0);
-    let (mid, dst) = (
-        alloc_device(api, ctx, env.device, size, 0),
-        alloc_host(api, ctx, size, 0),
-    );
-    let bytes = pattern(size, 42);
-    let old = vec![0xEEu8; size];
-    // SAFETY: live host allocations, unused by commands yet.
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
+        let ctx = env.context();
+        let size = 4096;
+        let qa = command_queue::create(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                index: 2,
+                mode: ASYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let qb = command_queue::create(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                ordinal: 1,
+                mode: ASYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let pool = event_pool::create(
+            api,
+            ctx,
+            &ze_event_pool_desc_t {
+                flags: HOST_VISIBLE.into(),
+                count: 2,
+                ..Default::default()
+            },
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        let (start, handoff) = (
+            event::create(
+                api,
+                pool,
+                &ze_event_desc_t {
+                    index: 0,
+                    ..Default::default()
+                },
+            )
+            .unwrap(),
+            event::create(
+                api,
+                pool,
+                &ze_event_desc_t {
+                    index: 1,
+                    ..Default::default()
+                },
+            )
+            .unwrap(),
+        );
+        let src = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let (mid, dst) = (
+            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap(),
+            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
+        );
+        let bytes = pattern(size, 42);
+        let old = vec![0xEEu8; size];
         write(src, &bytes);
         write(dst, &old);
-    }
 
-    let lb = list_create(api, ctx, env.device, 1);
-    let la = list_create(api, ctx, env.device, 0);
-    // SAFETY: live allocations, read by the host only after the fences.
-    unsafe {
-        append_copy(api, lb, mid, src, size, handoff, &[start]);
-        ze_ok!(
+        let lb = command_list::create(
             api,
-            CommandList.pfnAppendWaitOnEvents(la, 1, &mut { handoff })
+            ctx,
+            env.device,
+            &ze_command_list_desc_t {
+                commandQueueGroupOrdinal: 1,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let la = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
+        command_list::append_memory_copy(api, lb, mid, src, size, handoff, 1, &mut { start })
+            .unwrap();
+        command_list::append_wait_on_events(api, la, 1, &mut { handoff }).unwrap();
+        command_list::append_memory_copy(api, la, dst, mid, size, null_mut(), 0, null_mut())
+            .unwrap();
+        command_list::close(api, lb).unwrap();
+        command_list::close(api, la).unwrap();
+        let (fa, fb) = (
+            fence::create(api, qa, &Default::default()).unwrap(),
+            fence::create(api, qb, &Default::default()).unwrap(),
         );
-        append_copy(api, la, dst, mid, size, null_mut(), &[]);
-    }
-    list_close(api, lb);
-    list_close(api, la);
-    let (fa, fb) = (fence_create(api, qa, 0), fence_create(api, qb, 0));
-    execute(api, qa, &[la], fa);
-    execute(api, qb, &[lb], fb);
+        command_queue::execute_command_lists(api, qa, 1, &mut { la }, fa).unwrap();
+        command_queue::execute_command_lists(api, qb, 1, &mut { lb }, fb).unwrap();
 
-    std::thread::sleep(Duration::from_millis(50));
-    // SAFETY: live fences; `dst` is only read (queue A has not run: that is the check).
-    unsafe {
-        ze_err!(api, [NOT_READY], Fence.pfnQueryStatus(fa));
-        ze_err!(api, [NOT_READY], Fence.pfnQueryStatus(fb));
-        ze_err!(api, [NOT_READY], CommandQueue.pfnSynchronize(qa, 0));
+        std::thread::sleep(Duration::from_millis(50));
+        expect(fence::query_status(api, fa), NOT_READY);
+        expect(fence::query_status(api, fb), NOT_READY);
+        expect(command_queue::synchronize(api, qa, 0), NOT_READY);
         assert_eq!(
             read(dst, size),
             old,
             "queue A ran before the host signalled"
         );
-    }
-    assert_eq!(event_status(api, handoff), NOT_READY);
+        expect(event::query_status(api, handoff), NOT_READY);
 
-    event_signal(api, start);
-    fence_wait(api, fa);
-    fence_wait(api, fb);
-    // SAFETY: both queues are done.
-    assert_eq!(unsafe { read(dst, size) }, bytes);
-    assert_eq!(event_status(api, handoff), SUCCESS);
+        event::host_signal(api, start).unwrap();
+        fence::host_synchronize(api, fa, u64::MAX).unwrap();
+        fence::host_synchronize(api, fb, u64::MAX).unwrap();
+        // Both queues are done.
+        assert_eq!(read(dst, size), bytes);
+        expect(event::query_status(api, handoff), SUCCESS);
 
-    for f in [fa, fb] {
-        fence_destroy(api, f);
+        for f in [fa, fb] {
+            fence::destroy(api, f).unwrap();
+        }
+        for l in [la, lb] {
+            command_list::destroy(api, l).unwrap();
+        }
+        for q in [qa, qb] {
+            command_queue::destroy(api, q).unwrap();
+        }
+        for e in [start, handoff] {
+            event::destroy(api, e).unwrap();
+        }
+        event_pool::destroy(api, pool).unwrap();
+        for p in [src, mid, dst] {
+            mem::free(api, ctx, p).unwrap();
+        }
+        context::destroy(api, ctx).unwrap();
     }
-    for l in [la, lb] {
-        list_destroy(api, l);
-    }
-    for q in [qa, qb] {
-        queue_destroy(api, q);
-    }
-    for e in [start, handoff] {
-        event_destroy(api, e);
-    }
-    pool_destroy(api, pool);
-    for p in [src, mid, dst] {
-        free(api, ctx, p);
-    }
-    context_destroy(api, ctx);
 }
