@@ -1,9 +1,9 @@
 //! Memory commands: copies between every kind of memory, copy regions, fills, range checks,
 //! prefetch and advice, barriers, global timestamps.
 
-use super::Env;
-use crate::common::ze::*;
-use crate::{ze_err, ze_ok};
+use super::{Env, ASYNC, HOST_VISIBLE, SYNC};
+use crate::common::raw::*;
+use level_zero_sys::calls::{command_list, command_queue, context, event, event_pool, mem};
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::ptr::null_mut;
@@ -12,42 +12,84 @@ use std::ptr::null_mut;
 /// barrier, on one asynchronous immediate list.
 pub fn copies(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    let size = 3 * 4096 + 17;
-    let src = pattern(size, 11);
-    let mut out = vec![0u8; size];
-    let host = alloc_host(api, ctx, size, 0);
-    let device = alloc_device(api, ctx, env.device, size, 0);
-    let shared = alloc_shared(api, ctx, env.device, size, 0);
-    let sub = alloc_device(api, ctx, env.subdevices[0], size, 0);
-    let pool = pool_create(api, ctx, HOST_VISIBLE, 1);
-    let done = event_create(api, pool, 0);
-    let list = immediate_create(api, ctx, env.device, ASYNC);
-    let chain: [(*mut c_void, *const c_void); 5] = [
-        (host, src.as_ptr().cast()),
-        (device, host),
-        (shared, device),
-        (sub, shared),
-        (out.as_mut_ptr().cast(), sub),
-    ];
-    for (dst, from) in chain {
-        // SAFETY: every buffer holds `size` bytes and outlives the wait on `done` below.
-        unsafe { append_copy(api, list, dst, from, size, null_mut(), &[]) };
-        append_barrier(api, list, null_mut(), &[]);
-    }
-    append_barrier(api, list, done, &[]);
-    event_wait(api, done);
-    assert!(out == src, "the bytes survived the round trip");
-    // SAFETY: the copies are complete.
-    assert_eq!(unsafe { read(shared, size) }, src);
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    unsafe {
+        let ctx = env.context();
+        let size = 3 * 4096 + 17;
+        let src = pattern(size, 11);
+        let mut out = vec![0u8; size];
+        let host = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let device = mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap();
+        let shared = mem::alloc_shared(
+            api,
+            ctx,
+            &Default::default(),
+            &Default::default(),
+            size,
+            0,
+            env.device,
+        )
+        .unwrap();
+        let sub =
+            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.subdevices[0]).unwrap();
+        let pool = event_pool::create(
+            api,
+            ctx,
+            &ze_event_pool_desc_t {
+                flags: HOST_VISIBLE.into(),
+                count: 1,
+                ..Default::default()
+            },
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        let done = event::create(
+            api,
+            pool,
+            &ze_event_desc_t {
+                index: 0,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let list = command_list::create_immediate(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                mode: ASYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let chain: [(*mut c_void, *const c_void); 5] = [
+            (host, src.as_ptr().cast()),
+            (device, host),
+            (shared, device),
+            (sub, shared),
+            (out.as_mut_ptr().cast(), sub),
+        ];
+        for (dst, from) in chain {
+            // Every buffer holds `size` bytes and outlives the wait on `done` below.
+            command_list::append_memory_copy(api, list, dst, from, size, null_mut(), 0, null_mut())
+                .unwrap();
+            command_list::append_barrier(api, list, null_mut(), 0, null_mut()).unwrap();
+        }
+        command_list::append_barrier(api, list, done, 0, null_mut()).unwrap();
+        event::host_synchronize(api, done, u64::MAX).unwrap();
+        assert!(out == src, "the bytes survived the round trip");
+        // The copies are complete.
+        assert_eq!(read(shared, size), src);
 
-    list_destroy(api, list);
-    event_destroy(api, done);
-    pool_destroy(api, pool);
-    for p in [host, device, shared, sub] {
-        free(api, ctx, p);
+        command_list::destroy(api, list).unwrap();
+        event::destroy(api, done).unwrap();
+        event_pool::destroy(api, pool).unwrap();
+        for p in [host, device, shared, sub] {
+            mem::free(api, ctx, p).unwrap();
+        }
+        context::destroy(api, ctx).unwrap();
     }
-    context_destroy(api, ctx);
 }
 
 /// A region copy's effect computed on the host: the reference the driver must match.
@@ -92,152 +134,221 @@ fn region(origin: [u32; 3], extent: [u32; 3]) -> ze_copy_region_t {
 
 pub fn copy_regions(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    let list = immediate_create(api, ctx, env.device, SYNC);
-    // (src origin, dst origin, extent, src pitch, src slice pitch, dst pitch, dst slice pitch)
-    let cases = [
-        // 2-D: a 10 × 5 block between differently pitched images.
-        ([3, 2, 0], [1, 4, 0], [10, 5, 1], 32, 0, 20, 0),
-        // 3-D: a 7 × 3 × 4 box between differently pitched volumes.
-        ([2, 1, 1], [0, 2, 0], [7, 3, 4], 16, 16 * 6, 12, 12 * 8),
-    ];
-    for (so, dor, extent, sp, ss, dp, ds) in cases {
-        let (s, d) = (region(so, extent), region(dor, extent));
-        let src_len = if ss == 0 { sp * 8 } else { ss * 6 };
-        let dst_len = if ds == 0 { dp * 10 } else { ds * 5 };
-        let src_bytes = pattern(src_len, 5);
-        let src = alloc_host(api, ctx, src_len, 0);
-        let dst = alloc_shared(api, ctx, env.device, dst_len, 0);
-        let mut expected = vec![0xEEu8; dst_len];
-        // SAFETY: live allocations of these sizes; the list is synchronous.
-        unsafe {
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    unsafe {
+        let ctx = env.context();
+        let list = command_list::create_immediate(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                mode: SYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        // (src origin, dst origin, extent, src pitch, src slice pitch, dst pitch, dst slice pitch)
+        let cases = [
+            // 2-D: a 10 × 5 block between differently pitched images.
+            ([3, 2, 0], [1, 4, 0], [10, 5, 1], 32, 0, 20, 0),
+            // 3-D: a 7 × 3 × 4 box between differently pitched volumes.
+            ([2, 1, 1], [0, 2, 0], [7, 3, 4], 16, 16 * 6, 12, 12 * 8),
+        ];
+        for (so, dor, extent, sp, ss, dp, ds) in cases {
+            let (s, d) = (region(so, extent), region(dor, extent));
+            let src_len = if ss == 0 { sp * 8 } else { ss * 6 };
+            let dst_len = if ds == 0 { dp * 10 } else { ds * 5 };
+            let src_bytes = pattern(src_len, 5);
+            let src = mem::alloc_host(api, ctx, &Default::default(), src_len, 0).unwrap();
+            let dst = mem::alloc_shared(
+                api,
+                ctx,
+                &Default::default(),
+                &Default::default(),
+                dst_len,
+                0,
+                env.device,
+            )
+            .unwrap();
+            let mut expected = vec![0xEEu8; dst_len];
             write(src, &src_bytes);
             write(dst, &expected);
-            ze_ok!(
+            command_list::append_memory_copy_region(
                 api,
-                CommandList.pfnAppendMemoryCopyRegion(
-                    list,
-                    dst,
-                    &d,
-                    dp as u32,
-                    ds as u32,
-                    src,
-                    &s,
-                    sp as u32,
-                    ss as u32,
-                    null_mut(),
-                    0,
-                    null_mut()
-                )
-            );
+                list,
+                dst,
+                &d,
+                dp as u32,
+                ds as u32,
+                src,
+                &s,
+                sp as u32,
+                ss as u32,
+                null_mut(),
+                0,
+                null_mut(),
+            )
+            .unwrap();
+            reference_copy(&mut expected, &d, dp, ds, &src_bytes, &s, sp, ss);
+            // The synchronous append has completed.
+            let got = read(dst, dst_len);
+            for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+                assert_eq!(g, e, "byte {i} of the {extent:?} region copy");
+            }
+            mem::free(api, ctx, src).unwrap();
+            mem::free(api, ctx, dst).unwrap();
         }
-        reference_copy(&mut expected, &d, dp, ds, &src_bytes, &s, sp, ss);
-        // SAFETY: the synchronous append has completed.
-        let got = unsafe { read(dst, dst_len) };
-        for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
-            assert_eq!(g, e, "byte {i} of the {extent:?} region copy");
-        }
-        free(api, ctx, src);
-        free(api, ctx, dst);
+        command_list::destroy(api, list).unwrap();
+        context::destroy(api, ctx).unwrap();
     }
-    list_destroy(api, list);
-    context_destroy(api, ctx);
 }
 
 /// Every power-of-two pattern size up to 128, on shared and device memory.
 pub fn fills(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    let list = immediate_create(api, ctx, env.device, SYNC);
-    let size = 4096;
-    let (offset, len) = (256, 2048);
-    let shared = alloc_shared(api, ctx, env.device, size, 0);
-    let device = alloc_device(api, ctx, env.device, size, 0);
-    let mut back = vec![0u8; size];
-    let mut ps = 1;
-    while ps <= 128 {
-        let pat = pattern(ps, ps as u8);
-        let mut expected = vec![0x3Cu8; size];
-        for (i, b) in expected[offset..offset + len].iter_mut().enumerate() {
-            *b = pat[i % ps];
-        }
-        // SAFETY: the ranges lie in the allocations; the list is synchronous.
-        unsafe {
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    unsafe {
+        let ctx = env.context();
+        let list = command_list::create_immediate(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                mode: SYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let size = 4096;
+        let (offset, len) = (256, 2048);
+        let shared = mem::alloc_shared(
+            api,
+            ctx,
+            &Default::default(),
+            &Default::default(),
+            size,
+            0,
+            env.device,
+        )
+        .unwrap();
+        let device = mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap();
+        let mut back = vec![0u8; size];
+        let mut ps = 1;
+        while ps <= 128 {
+            let pat = pattern(ps, ps as u8);
+            let mut expected = vec![0x3Cu8; size];
+            for (i, b) in expected[offset..offset + len].iter_mut().enumerate() {
+                *b = pat[i % ps];
+            }
+            // The ranges lie in the allocations; the list is synchronous.
             write(shared, &vec![0x3C; size]);
-            append_fill(api, list, shared.byte_add(offset), &pat, len, null_mut());
+            command_list::append_memory_fill(
+                api,
+                list,
+                shared.byte_add(offset),
+                pat.as_ptr().cast(),
+                pat.len(),
+                len,
+                null_mut(),
+                0,
+                null_mut(),
+            )
+            .unwrap();
             assert!(
                 read(shared, size) == expected,
                 "pattern size {ps} on shared memory"
             );
-            append_copy(api, list, device, shared, size, null_mut(), &[]);
-            append_fill(api, list, device.byte_add(offset), &pat, len, null_mut());
-            append_copy(
+            command_list::append_memory_copy(
+                api,
+                list,
+                device,
+                shared,
+                size,
+                null_mut(),
+                0,
+                null_mut(),
+            )
+            .unwrap();
+            command_list::append_memory_fill(
+                api,
+                list,
+                device.byte_add(offset),
+                pat.as_ptr().cast(),
+                pat.len(),
+                len,
+                null_mut(),
+                0,
+                null_mut(),
+            )
+            .unwrap();
+            command_list::append_memory_copy(
                 api,
                 list,
                 back.as_mut_ptr().cast(),
                 device,
                 size,
                 null_mut(),
-                &[],
-            );
+                0,
+                null_mut(),
+            )
+            .unwrap();
+            assert!(back == expected, "pattern size {ps} on device memory");
+            ps *= 2;
         }
-        assert!(back == expected, "pattern size {ps} on device memory");
-        ps *= 2;
+        command_list::destroy(api, list).unwrap();
+        mem::free(api, ctx, shared).unwrap();
+        mem::free(api, ctx, device).unwrap();
+        context::destroy(api, ctx).unwrap();
     }
-    list_destroy(api, list);
-    free(api, ctx, shared);
-    free(api, ctx, device);
-    context_destroy(api, ctx);
 }
 
 /// Commands whose range leaves its allocation, and fill patterns of a size not allowed.
 pub fn out_of_range(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    let size = 4096;
-    let list = list_create(api, ctx, env.device, 0);
-    let (a, b) = (
-        alloc_host(api, ctx, size, 0),
-        alloc_device(api, ctx, env.device, size, 0),
-    );
-    let pat = [0u8; 256];
-    // SAFETY: the driver checks every range against its allocation and records nothing.
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
-        ze_err!(
-            api,
-            [INVALID_SIZE],
-            CommandList.pfnAppendMemoryCopy(list, b, a, size + 1, null_mut(), 0, null_mut())
+        let ctx = env.context();
+        let size = 4096;
+        let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
+        let (a, b) = (
+            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
+            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap(),
         );
-        ze_err!(
-            api,
-            [INVALID_SIZE],
-            CommandList.pfnAppendMemoryCopy(
+        let pat = [0u8; 256];
+        // The driver checks every range against its allocation and records nothing.
+        expect(
+            command_list::append_memory_copy(api, list, b, a, size + 1, null_mut(), 0, null_mut()),
+            INVALID_SIZE,
+        );
+        expect(
+            command_list::append_memory_copy(
+                api,
                 list,
                 b.byte_add(1),
                 a,
                 size,
                 null_mut(),
                 0,
-                null_mut()
-            )
+                null_mut(),
+            ),
+            INVALID_SIZE,
         );
-        ze_err!(
-            api,
-            [INVALID_SIZE],
-            CommandList.pfnAppendMemoryCopy(
+        expect(
+            command_list::append_memory_copy(
+                api,
                 list,
                 a,
                 b.byte_add(4000),
                 200,
                 null_mut(),
                 0,
-                null_mut()
-            )
+                null_mut(),
+            ),
+            INVALID_SIZE,
         );
-        ze_err!(
-            api,
-            [INVALID_SIZE],
-            CommandList.pfnAppendMemoryFill(
+        expect(
+            command_list::append_memory_fill(
+                api,
                 list,
                 b,
                 pat.as_ptr().cast(),
@@ -245,13 +356,13 @@ pub fn out_of_range(env: &Env) {
                 size + 4,
                 null_mut(),
                 0,
-                null_mut()
-            )
+                null_mut(),
+            ),
+            INVALID_SIZE,
         );
-        ze_err!(
-            api,
-            [INVALID_SIZE],
-            CommandList.pfnAppendMemoryFill(
+        expect(
+            command_list::append_memory_fill(
+                api,
                 list,
                 a.byte_add(size - 2),
                 pat.as_ptr().cast(),
@@ -259,14 +370,14 @@ pub fn out_of_range(env: &Env) {
                 4,
                 null_mut(),
                 0,
-                null_mut()
-            )
+                null_mut(),
+            ),
+            INVALID_SIZE,
         );
         for bad in [3, 6, 256] {
-            ze_err!(
-                api,
-                [INVALID_SIZE],
-                CommandList.pfnAppendMemoryFill(
+            expect(
+                command_list::append_memory_fill(
+                    api,
                     list,
                     a,
                     pat.as_ptr().cast(),
@@ -274,116 +385,193 @@ pub fn out_of_range(env: &Env) {
                     96 * 8,
                     null_mut(),
                     0,
-                    null_mut()
-                )
+                    null_mut(),
+                ),
+                INVALID_SIZE,
             );
         }
+        // Nothing was recorded: the list closes and runs empty.
+        command_list::close(api, list).unwrap();
+        let queue = command_queue::create(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                mode: ASYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        command_queue::execute_command_lists(api, queue, 1, &mut { list }, null_mut()).unwrap();
+        command_queue::synchronize(api, queue, u64::MAX).unwrap();
+        command_queue::destroy(api, queue).unwrap();
+        command_list::destroy(api, list).unwrap();
+        mem::free(api, ctx, a).unwrap();
+        mem::free(api, ctx, b).unwrap();
+        context::destroy(api, ctx).unwrap();
     }
-    // Nothing was recorded: the list closes and runs empty.
-    list_close(api, list);
-    let queue = queue_create(api, ctx, env.device, queue_desc(0, 0, ASYNC));
-    execute(api, queue, &[list], null_mut());
-    queue_synchronize(api, queue);
-    queue_destroy(api, queue);
-    list_destroy(api, list);
-    free(api, ctx, a);
-    free(api, ctx, b);
-    context_destroy(api, ctx);
 }
 
 pub fn prefetch_and_advice(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    let size = 1 << 16;
-    let shared = alloc_shared(api, ctx, env.device, size, 0);
-    let list = list_create(api, ctx, env.device, 0);
-    // SAFETY: the range lies in the shared allocation.
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
-        ze_ok!(api, CommandList.pfnAppendMemoryPrefetch(list, shared, size));
-        for advice in 0..=7 {
-            ze_ok!(
-                api,
-                CommandList.pfnAppendMemAdvise(
-                    list,
-                    env.device,
-                    shared,
-                    size,
-                    ze_memory_advice_t(advice)
-                )
-            );
-        }
-        ze_err!(
+        let ctx = env.context();
+        let size = 1 << 16;
+        let shared = mem::alloc_shared(
             api,
-            [INVALID_ENUMERATION],
-            CommandList.pfnAppendMemAdvise(list, env.device, shared, size, ze_memory_advice_t(8))
+            ctx,
+            &Default::default(),
+            &Default::default(),
+            size,
+            0,
+            env.device,
+        )
+        .unwrap();
+        let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
+        // The range lies in the shared allocation.
+        command_list::append_memory_prefetch(api, list, shared, size).unwrap();
+        for advice in 0..=7 {
+            command_list::append_mem_advise(
+                api,
+                list,
+                env.device,
+                shared,
+                size,
+                ze_memory_advice_t(advice),
+            )
+            .unwrap();
+        }
+        expect(
+            command_list::append_mem_advise(
+                api,
+                list,
+                env.device,
+                shared,
+                size,
+                ze_memory_advice_t(8),
+            ),
+            INVALID_ENUMERATION,
         );
+        command_list::close(api, list).unwrap();
+        let queue = command_queue::create(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                mode: ASYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        command_queue::execute_command_lists(api, queue, 1, &mut { list }, null_mut()).unwrap();
+        command_queue::synchronize(api, queue, u64::MAX).unwrap();
+        command_queue::destroy(api, queue).unwrap();
+        command_list::destroy(api, list).unwrap();
+        mem::free(api, ctx, shared).unwrap();
+        context::destroy(api, ctx).unwrap();
     }
-    list_close(api, list);
-    let queue = queue_create(api, ctx, env.device, queue_desc(0, 0, ASYNC));
-    execute(api, queue, &[list], null_mut());
-    queue_synchronize(api, queue);
-    queue_destroy(api, queue);
-    list_destroy(api, list);
-    free(api, ctx, shared);
-    context_destroy(api, ctx);
 }
 
 pub fn barriers_and_timestamps(env: &Env) {
     let api = env.api;
-    let ctx = env.context();
-    let size = 4096;
-    let (a, b) = (
-        alloc_host(api, ctx, size, 0),
-        alloc_shared(api, ctx, env.device, size, 0),
-    );
-    let stamps = alloc_host(api, ctx, 16, 8).cast::<u64>();
-    let pool = pool_create(api, ctx, HOST_VISIBLE, 2);
-    let (copied, done) = (event_create(api, pool, 0), event_create(api, pool, 1));
-    let list = immediate_create(api, ctx, env.device, ASYNC);
-    let bytes = pattern(size, 77);
-    // SAFETY: live allocations, read after `done`; the ranges array holds two live ranges.
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
-        write(a, &bytes);
-        ze_ok!(
-            api,
-            CommandList.pfnAppendWriteGlobalTimestamp(list, stamps, null_mut(), 0, null_mut())
+        let ctx = env.context();
+        let size = 4096;
+        let (a, b) = (
+            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
+            mem::alloc_shared(
+                api,
+                ctx,
+                &Default::default(),
+                &Default::default(),
+                size,
+                0,
+                env.device,
+            )
+            .unwrap(),
         );
-        append_barrier(api, list, null_mut(), &[]);
-        append_copy(api, list, b, a, size, copied, &[]);
+        let stamps = mem::alloc_host(api, ctx, &Default::default(), 16, 8)
+            .unwrap()
+            .cast::<u64>();
+        let pool = event_pool::create(
+            api,
+            ctx,
+            &ze_event_pool_desc_t {
+                flags: HOST_VISIBLE.into(),
+                count: 2,
+                ..Default::default()
+            },
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        let (copied, done) = (
+            event::create(
+                api,
+                pool,
+                &ze_event_desc_t {
+                    index: 0,
+                    ..Default::default()
+                },
+            )
+            .unwrap(),
+            event::create(
+                api,
+                pool,
+                &ze_event_desc_t {
+                    index: 1,
+                    ..Default::default()
+                },
+            )
+            .unwrap(),
+        );
+        let list = command_list::create_immediate(
+            api,
+            ctx,
+            env.device,
+            &ze_command_queue_desc_t {
+                mode: ASYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let bytes = pattern(size, 77);
+        write(a, &bytes);
+        command_list::append_write_global_timestamp(api, list, stamps, null_mut(), 0, null_mut())
+            .unwrap();
+        command_list::append_barrier(api, list, null_mut(), 0, null_mut()).unwrap();
+        command_list::append_memory_copy(api, list, b, a, size, copied, 0, null_mut()).unwrap();
         let sizes = [size, 64];
         let mut ranges = [a as *const c_void, b as *const c_void];
         let mut waits = [copied];
-        ze_ok!(
+        command_list::append_memory_ranges_barrier(
             api,
-            CommandList.pfnAppendMemoryRangesBarrier(
-                list,
-                2,
-                sizes.as_ptr(),
-                ranges.as_mut_ptr(),
-                null_mut(),
-                1,
-                waits.as_mut_ptr()
-            )
-        );
-        ze_ok!(
-            api,
-            CommandList.pfnAppendWriteGlobalTimestamp(list, stamps.add(1), done, 0, null_mut())
-        );
-    }
-    event_wait(api, done);
-    // SAFETY: everything before `done` is complete.
-    unsafe {
+            list,
+            2,
+            sizes.as_ptr(),
+            ranges.as_mut_ptr(),
+            null_mut(),
+            1,
+            waits.as_mut_ptr(),
+        )
+        .unwrap();
+        command_list::append_write_global_timestamp(api, list, stamps.add(1), done, 0, null_mut())
+            .unwrap();
+        event::host_synchronize(api, done, u64::MAX).unwrap();
+        // Everything before `done` is complete.
         assert_eq!(read(b, size), bytes);
         let (t0, t1) = (stamps.read(), stamps.add(1).read());
         assert!(t0 <= t1, "global timestamps go forward: {t0} then {t1}");
+        command_list::destroy(api, list).unwrap();
+        for e in [copied, done] {
+            event::destroy(api, e).unwrap();
+        }
+        event_pool::destroy(api, pool).unwrap();
+        for p in [a, b, stamps.cast()] {
+            mem::free(api, ctx, p).unwrap();
+        }
+        context::destroy(api, ctx).unwrap();
     }
-    list_destroy(api, list);
-    for e in [copied, done] {
-        event_destroy(api, e);
-    }
-    pool_destroy(api, pool);
-    for p in [a, b, stamps.cast()] {
-        free(api, ctx, p);
-    }
-    context_destroy(api, ctx);
 }
