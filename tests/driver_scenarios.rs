@@ -11,9 +11,11 @@
 mod common;
 mod scenarios;
 
-use common::ze::{self, *};
+use common::raw::*;
+use level_zero_sys::calls::{command_list, context, device, driver, event, event_pool, mem};
 use level_zero_sys::*;
-use scenarios::{Mode, MACHINE};
+use scenarios::{Mode, ASYNC, HOST_VISIBLE, MACHINE};
+use std::ptr::null_mut;
 
 /// Runs `name` in a child with the suite's machine and `extra` variables; in the child, returns
 /// `true` so the caller does the work. The parent also checks that no context was destroyed
@@ -59,10 +61,10 @@ fn loader_components() -> Vec<String> {
     let get = unsafe { lib.get::<GetVersions>(b"zelLoaderGetVersions\0") }.unwrap();
     let mut count = 0usize;
     // SAFETY: a null array asks for the count.
-    ze::ok(
-        unsafe { get(&mut count, std::ptr::null_mut()) },
-        "zelLoaderGetVersions",
-    );
+    ZeError::check("zelLoaderGetVersions", unsafe {
+        get(&mut count, null_mut())
+    })
+    .unwrap();
     let mut versions: Vec<ComponentVersion> = (0..count)
         .map(|_| ComponentVersion {
             component_name: [0; 64],
@@ -71,13 +73,13 @@ fn loader_components() -> Vec<String> {
         })
         .collect();
     // SAFETY: room for `count` entries.
-    ze::ok(
-        unsafe { get(&mut count, versions.as_mut_ptr()) },
-        "zelLoaderGetVersions",
-    );
+    ZeError::check("zelLoaderGetVersions", unsafe {
+        get(&mut count, versions.as_mut_ptr())
+    })
+    .unwrap();
     versions[..count]
         .iter()
-        .map(|v| ze::name(&v.component_name))
+        .map(|v| name(&v.component_name))
         .collect()
 }
 
@@ -86,7 +88,9 @@ fn loader_components() -> Vec<String> {
 /// the loader loaded.
 fn loader_wraps_handles(api: &Dispatch) -> bool {
     let direct = Dispatch::from_driver_library(&common::icd_path()).unwrap();
-    ze::drivers(api)[0] != ze::drivers(&direct)[0]
+    // SAFETY: `array` passes a valid count and a null or large-enough array.
+    let first = |api| array(null_mut(), |n, a| unsafe { driver::get(api, n, a) })[0];
+    first(api) != first(&direct)
 }
 
 #[test]
@@ -161,35 +165,62 @@ fn command_delay_exposes_missing_synchronisation() {
     ) {
         return;
     }
-    let api = Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
-    let driver = ze::drivers(&api)[0];
-    let device = ze::devices(&api, driver)[0];
-    let ctx = ze::context_create(&api, driver);
-    let size = 4096;
-    let (src, dst) = (
-        alloc_host(&api, ctx, size, 0),
-        alloc_host(&api, ctx, size, 0),
-    );
-    let (old, new) = (vec![0x11u8; size], pattern(size, 1));
-    let pool = pool_create(&api, ctx, HOST_VISIBLE, 1);
-    let done = event_create(&api, pool, 0);
-    let list = immediate_create(&api, ctx, device, ASYNC);
-    // SAFETY: live host allocations of `size` bytes; `dst` is only read while the copy is
-    // delayed (the point of the test) and after its event.
+    let api = &Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
+    // SAFETY: the scenario suite's convention: live handles of `api`, valid pointers. `dst` is
+    // read while the copy is delayed (the point of the test) and after its event.
     unsafe {
+        let driver = array(null_mut(), |n, a| driver::get(api, n, a))[0];
+        let device = array(null_mut(), |n, a| device::get(api, driver, n, a))[0];
+        let ctx = context::create(api, driver, &Default::default()).unwrap();
+        let size = 4096;
+        let (src, dst) = (
+            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
+            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
+        );
+        let (old, new) = (vec![0x11u8; size], pattern(size, 1));
+        let pool = event_pool::create(
+            api,
+            ctx,
+            &ze_event_pool_desc_t {
+                flags: HOST_VISIBLE.into(),
+                count: 1,
+                ..Default::default()
+            },
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        let done = event::create(
+            api,
+            pool,
+            &ze_event_desc_t {
+                index: 0,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let list = command_list::create_immediate(
+            api,
+            ctx,
+            device,
+            &ze_command_queue_desc_t {
+                mode: ASYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
         write(src, &new);
         write(dst, &old);
-        append_copy(&api, list, dst, src, size, done, &[]);
+        command_list::append_memory_copy(api, list, dst, src, size, done, 0, null_mut()).unwrap();
         assert_eq!(read(dst, size), old, "the append returned after the work");
+        expect(event::query_status(api, done), NOT_READY);
+        event::host_synchronize(api, done, u64::MAX).unwrap();
+        assert_eq!(read(dst, size), new);
+        command_list::destroy(api, list).unwrap();
+        event::destroy(api, done).unwrap();
+        event_pool::destroy(api, pool).unwrap();
+        mem::free(api, ctx, src).unwrap();
+        mem::free(api, ctx, dst).unwrap();
+        context::destroy(api, ctx).unwrap();
     }
-    assert_eq!(event_status(&api, done), NOT_READY);
-    event_wait(&api, done);
-    // SAFETY: the copy is complete.
-    assert_eq!(unsafe { read(dst, size) }, new);
-    list_destroy(&api, list);
-    event_destroy(&api, done);
-    pool_destroy(&api, pool);
-    free(&api, ctx, src);
-    free(&api, ctx, dst);
-    context_destroy(&api, ctx);
 }

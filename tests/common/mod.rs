@@ -3,7 +3,6 @@
 
 pub mod raw;
 pub mod spirv_asm;
-pub mod ze;
 
 use std::path::PathBuf;
 use std::process::Command;
