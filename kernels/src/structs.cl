@@ -43,3 +43,36 @@ kernel void aos_gather(global const particle_t* ps, global int* ids, global floa
     ids[i] = p->id;
     speed2[i] = p->vx * p->vx + p->vy * p->vy;
 }
+
+// A neighbour list: an array member between scalars. int x @0, int arr[5] @4, int nn @24;
+// 28 bytes, align 4.
+typedef struct { int x; int arr[5]; int nn; } nlist_t;
+
+// A tree node: float key @0, int child[2] @4, double w @16; 24 bytes, align 8.
+typedef struct { float key; int child[2]; double w; } node_t;
+
+// out[i] = p[i].nn * 1000 + p[i].x + sum_k (k + 1) * p[i].arr[k]
+kernel void struct_array_member(global const nlist_t* p, global int* out)
+{
+    size_t i = get_global_id(0);
+    int s = p[i].nn * 1000 + p[i].x;
+    for (int k = 0; k < 5; k++)
+        s += (k + 1) * p[i].arr[k];
+    out[i] = s;
+}
+
+// p[i].arr[i % 5] = i; p[i].nn = p[i].x + 1 (every other field unchanged)
+kernel void struct_array_member_write(global nlist_t* p)
+{
+    size_t i = get_global_id(0);
+    p[i].arr[i % 5] = (int)i;
+    p[i].nn = p[i].x + 1;
+}
+
+// out[i] = n[i].w * n[i].key + n[i].child[0] - n[i].child[1]  (by value copy of the node)
+kernel void struct_array_member_node(global const node_t* n, global double* out)
+{
+    size_t i = get_global_id(0);
+    node_t v = n[i];
+    out[i] = v.w * (double)v.key + (double)(v.child[0] - v.child[1]);
+}

@@ -430,7 +430,7 @@ impl ModuleData {
             .filter(|(_, ds)| ds.iter().any(|(d, _)| *d == Decoration::CPacked))
             .map(|(k, _)| *k)
             .collect();
-        let mut types = Types::build(&module.types_global_values, &packed)?;
+        let mut types = Types::default();
         let mut data = ModuleData {
             types: Types::default(),
             value_types: HashMap::new(),
@@ -443,25 +443,17 @@ impl ModuleData {
             global_symbols: HashMap::new(),
             module: Module::new(),
         };
-        // Constants and array lengths, in declaration order.
+        // Types and constants, in declaration order (an array's length is a constant
+        // declared before it).
         let globals_insts = module.types_global_values.clone();
         let mut memory_vars = Vec::new();
         for inst in &globals_insts {
+            let is_packed = inst.result_id.is_some_and(|t| packed.contains(&t));
+            let length = |len: Word| data.consts.get(&len).and_then(|v| v.first()).copied();
+            if types.declare(inst, is_packed, length)? {
+                continue;
+            }
             let (Some(rid), Some(rt)) = (inst.result_id, inst.result_type) else {
-                // Array types: their length constant is known now.
-                if inst.class.opcode == Op::TypeArray {
-                    if let (Some(a), Some(Operand::IdRef(len))) =
-                        (inst.result_id, inst.operands.get(1))
-                    {
-                        let n = data
-                            .consts
-                            .get(len)
-                            .and_then(|v| v.first())
-                            .copied()
-                            .ok_or("array length is not a constant")?;
-                        types.set_array_length(a, n as u32)?;
-                    }
-                }
                 continue;
             };
             data.value_types.insert(rid, rt);

@@ -4,7 +4,7 @@
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Op, StorageClass, Word};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// A type's shape.
 #[derive(Clone, Debug)]
@@ -52,59 +52,86 @@ fn word(op: &Operand) -> Result<Word, String> {
     }
 }
 
-impl Types {
-    /// Builds the type table from a module's global instructions; `packed` holds struct ids
-    /// decorated `CPacked`.
-    pub fn build(globals: &[Instruction], packed: &HashSet<Word>) -> Result<Types, String> {
-        let mut types = Types::default();
-        for inst in globals {
-            let Some(id) = inst.result_id else { continue };
-            let ops = &inst.operands;
-            let shape = match inst.class.opcode {
-                Op::TypeVoid => Shape::Void,
-                Op::TypeBool => Shape::Scalar(Scalar::Bool),
-                Op::TypeInt => Shape::Scalar(match word(&ops[0])? {
-                    8 => Scalar::I8,
-                    16 => Scalar::I16,
-                    32 => Scalar::I32,
-                    64 => Scalar::I64,
-                    w => return Err(format!("OpTypeInt of width {w} is not supported")),
-                }),
-                Op::TypeFloat => Shape::Scalar(match word(&ops[0])? {
-                    16 => Scalar::F16,
-                    32 => Scalar::F32,
-                    64 => Scalar::F64,
-                    w => return Err(format!("OpTypeFloat of width {w} is not supported")),
-                }),
-                Op::TypeVector => {
-                    let elem = types.scalar_of(word(&ops[0])?)?;
-                    Shape::Vector(elem, word(&ops[1])?)
-                }
-                Op::TypeArray => Shape::Array(word(&ops[0])?, 0),
-                Op::TypeRuntimeArray => Shape::Array(word(&ops[0])?, 0),
-                Op::TypeStruct => Shape::Struct(ops.iter().map(word).collect::<Result<_, _>>()?),
-                Op::TypePointer => match &ops[0] {
-                    Operand::StorageClass(sc) => Shape::Pointer(*sc, word(&ops[1])?),
-                    _ => return Err("malformed OpTypePointer".into()),
-                },
-                Op::TypeFunction | Op::TypeOpaque | Op::TypeEvent | Op::TypeSampler => Shape::Other,
-                _ => continue,
-            };
-            let info = types.layout(shape, packed.contains(&id))?;
-            types.map.insert(id, info);
-        }
-        Ok(types)
-    }
+/// The largest type the executor lays out, in bytes: larger declarations fail the build.
+pub const MAX_TYPE_BYTES: usize = 1 << 30;
+/// The most scalars a type may flatten to (a value's registers, an initializer's leaves).
+pub const MAX_TYPE_SCALARS: usize = 1 << 22;
 
-    /// Array lengths come from constants, which are resolved after the types: set them.
-    pub fn set_array_length(&mut self, id: Word, len: u32) -> Result<(), String> {
-        let elem = match self.map.get(&id).map(|t| &t.shape) {
-            Some(Shape::Array(elem, _)) => *elem,
-            _ => return Ok(()),
+impl Types {
+    /// Declares the type `inst` defines, if it defines one (returns whether it did). Types are
+    /// declared in module order, so an array's length constant (`length` resolves it) and
+    /// every member type are known when the type is laid out. `packed`: decorated `CPacked`.
+    pub fn declare(
+        &mut self,
+        inst: &Instruction,
+        packed: bool,
+        length: impl FnOnce(Word) -> Option<u64>,
+    ) -> Result<bool, String> {
+        let Some(id) = inst.result_id else {
+            return Ok(false);
         };
-        let info = self.layout(Shape::Array(elem, len), false)?;
+        let ops = &inst.operands;
+        let operand = |i: usize| -> Result<Word, String> {
+            word(
+                ops.get(i)
+                    .ok_or_else(|| format!("{:?} lacks operand {i}", inst.class.opcode))?,
+            )
+        };
+        let shape = match inst.class.opcode {
+            Op::TypeVoid => Shape::Void,
+            Op::TypeBool => Shape::Scalar(Scalar::Bool),
+            Op::TypeInt => Shape::Scalar(match operand(0)? {
+                8 => Scalar::I8,
+                16 => Scalar::I16,
+                32 => Scalar::I32,
+                64 => Scalar::I64,
+                w => return Err(format!("OpTypeInt of width {w} is not supported")),
+            }),
+            Op::TypeFloat => Shape::Scalar(match operand(0)? {
+                16 => Scalar::F16,
+                32 => Scalar::F32,
+                64 => Scalar::F64,
+                w => return Err(format!("OpTypeFloat of width {w} is not supported")),
+            }),
+            Op::TypeVector => {
+                let elem = self.scalar_of(operand(0)?)?;
+                match operand(1)? {
+                    n @ (2 | 3 | 4 | 8 | 16) => Shape::Vector(elem, n),
+                    n => {
+                        return Err(format!(
+                            "OpTypeVector of {n} components (OpenCL: 2, 3, 4, 8, 16)"
+                        ))
+                    }
+                }
+            }
+            Op::TypeArray => {
+                let len_id = operand(1)?;
+                let len = length(len_id)
+                    .ok_or_else(|| format!("array length %{len_id} is not an integer constant"))?;
+                let len = u32::try_from(len)
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("array length {len} is out of range"))?;
+                Shape::Array(operand(0)?, len)
+            }
+            Op::TypeRuntimeArray => Shape::Array(operand(0)?, 0),
+            Op::TypeStruct => Shape::Struct(ops.iter().map(word).collect::<Result<_, _>>()?),
+            Op::TypePointer => match ops.first() {
+                Some(Operand::StorageClass(sc)) => Shape::Pointer(*sc, operand(1)?),
+                _ => return Err("malformed OpTypePointer".into()),
+            },
+            Op::TypeFunction | Op::TypeOpaque | Op::TypeEvent | Op::TypeSampler => Shape::Other,
+            _ => return Ok(false),
+        };
+        let info = self.layout(shape, packed)?;
+        if info.size > MAX_TYPE_BYTES || info.slots > MAX_TYPE_SCALARS {
+            return Err(format!(
+                "type %{id} is too large: {} bytes, {} scalars (limits {MAX_TYPE_BYTES} bytes, {MAX_TYPE_SCALARS} scalars)",
+                info.size, info.slots
+            ));
+        }
         self.map.insert(id, info);
-        Ok(())
+        Ok(true)
     }
 
     fn layout(&self, shape: Shape, packed: bool) -> Result<TypeInfo, String> {
@@ -161,8 +188,16 @@ impl Types {
             Shape::Array(elem, len) => {
                 let e = self.get(*elem)?;
                 let stride = e.size.next_multiple_of(e.align);
-                let mut leaves = Vec::with_capacity(e.leaves.len() * *len as usize);
-                for i in 0..*len as usize {
+                let n = *len as usize;
+                let too_large = || format!("array of {n} elements of {stride} bytes is too large");
+                let size = stride.checked_mul(n).filter(|&s| s <= MAX_TYPE_BYTES);
+                let slots = e.slots.checked_mul(n).filter(|&s| s <= MAX_TYPE_SCALARS);
+                let (Some(size), Some(slots)) = (size, slots) else {
+                    return Err(too_large());
+                };
+                let mut leaves = Vec::new();
+                leaves.try_reserve_exact(slots).map_err(|_| too_large())?;
+                for i in 0..n {
                     leaves.extend(e.leaves.iter().map(|l| Leaf {
                         offset: l.offset + i * stride,
                         scalar: l.scalar,
@@ -170,8 +205,8 @@ impl Types {
                 }
                 TypeInfo {
                     shape: shape.clone(),
-                    slots: e.slots * *len as usize,
-                    size: stride * *len as usize,
+                    slots,
+                    size,
                     align: e.align,
                     leaves,
                     offsets: vec![],
@@ -188,6 +223,12 @@ impl Types {
                         align = align.max(t.align);
                     }
                     offsets.push(offset);
+                    if slots + t.slots > MAX_TYPE_SCALARS || offset + t.size > MAX_TYPE_BYTES {
+                        return Err(format!("struct of {} members is too large", members.len()));
+                    }
+                    leaves
+                        .try_reserve(t.leaves.len())
+                        .map_err(|e| e.to_string())?;
                     leaves.extend(t.leaves.iter().map(|l| Leaf {
                         offset: l.offset + offset,
                         scalar: l.scalar,

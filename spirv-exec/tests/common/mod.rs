@@ -2,6 +2,7 @@
 //! root), one pseudo-random generator, launch shapes.
 #![allow(dead_code)]
 
+pub mod asm;
 pub mod rng;
 pub mod values;
 
