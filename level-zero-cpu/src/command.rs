@@ -156,7 +156,6 @@ pub struct LaunchCommand {
     pub offset: [u32; 3],
     /// `ze_kernel_indirect_access_flags_t` bits.
     pub indirect: u32,
-    pub context: usize,
     pub groups: LaunchGroups,
 }
 
@@ -187,7 +186,7 @@ impl LaunchCommand {
             pinned.extend(b.pin().map_err(|e| format!("kernel {name}: {e}"))?);
         }
         if self.indirect != 0 {
-            pinned.extend(crate::memory::allocations_of(self.context, self.indirect));
+            pinned.extend(crate::memory::allocations_of(self.indirect));
         }
         let mut launch = Launch::new(groups, self.group_size);
         launch.offset = self.offset;

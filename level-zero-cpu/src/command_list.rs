@@ -3,7 +3,7 @@
 
 use crate::abi::*;
 use crate::command::{Command, Op, Region};
-use crate::context::{context, Context};
+use crate::context::context;
 use crate::device::{device, MAX_FILL_PATTERN, QUEUE_GROUPS};
 use crate::engine::{Engine, Job};
 use crate::event::{event, wait_list, Event};
@@ -42,7 +42,6 @@ pub enum ListKind {
 
 /// A command list.
 pub struct CommandList {
-    pub context: Arc<Context>,
     pub ordinal: u32,
     pub kind: ListKind,
 }
@@ -117,7 +116,6 @@ pub unsafe extern "C" fn list_create(
         ensure(!out.is_null(), NULL_POINTER)?;
         let id = ctx.id();
         let list = CommandList {
-            context: ctx,
             ordinal: desc.commandQueueGroupOrdinal,
             kind: ListKind::Regular(RegularList(Mutex::default())),
         };
@@ -142,7 +140,6 @@ pub unsafe extern "C" fn list_create_immediate(
         let id = ctx.id();
         let engine = Engine::new(format!("immediate command list (ordinal {ordinal})"));
         let list = CommandList {
-            context: ctx,
             ordinal,
             kind: ListKind::Immediate {
                 engine,
@@ -221,12 +218,12 @@ unsafe fn append_with(
     signal: ze_event_handle_t,
     count: u32,
     waits: *mut ze_event_handle_t,
-    make: impl FnOnce(&CommandList) -> ZeResult<Command>,
+    make: impl FnOnce() -> ZeResult<Command>,
 ) -> ZeResult {
     let list = command_list(list)?;
     // SAFETY: forwarded caller contract.
     let (signal, waits) = unsafe { events(signal, count, waits)? };
-    let command = make(&list)?;
+    let command = make()?;
     list.append(Op::new(command, signal, waits))
 }
 
@@ -238,7 +235,7 @@ pub unsafe extern "C" fn append_barrier(
 ) -> ze_result_t {
     // SAFETY: caller contract for the wait list.
     entry("zeCommandListAppendBarrier", || unsafe {
-        append_with(list, signal, n, waits, |_| Ok(Command::Nop))
+        append_with(list, signal, n, waits, || Ok(Command::Nop))
     })
 }
 
@@ -257,7 +254,7 @@ pub unsafe extern "C" fn append_memory_ranges_barrier(
             NULL_POINTER,
         )?;
         // SAFETY: caller contract for the wait list.
-        unsafe { append_with(list, signal, n, waits, |_| Ok(Command::Nop)) }
+        unsafe { append_with(list, signal, n, waits, || Ok(Command::Nop)) }
     })
 }
 
@@ -273,10 +270,10 @@ pub unsafe extern "C" fn append_memory_copy(
     entry("zeCommandListAppendMemoryCopy", || {
         // SAFETY: caller contract for the wait list.
         unsafe {
-            append_with(list, signal, n, waits, |l| {
+            append_with(list, signal, n, waits, || {
                 Ok(Command::Copy {
-                    dst: Range::check(&l.context, dst, size)?,
-                    src: Range::check(&l.context, src, size)?,
+                    dst: Range::check(dst, size)?,
+                    src: Range::check(src, size)?,
                 })
             })
         }
@@ -294,13 +291,13 @@ pub unsafe extern "C" fn append_memory_copy_from_context(
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
     entry("zeCommandListAppendMemoryCopyFromContext", || {
-        let src_ctx = context(src_ctx)?;
+        context(src_ctx)?;
         // SAFETY: caller contract for the wait list.
         unsafe {
-            append_with(list, signal, n, waits, |l| {
+            append_with(list, signal, n, waits, || {
                 Ok(Command::Copy {
-                    dst: Range::check(&l.context, dst, size)?,
-                    src: Range::check(&src_ctx, src, size)?,
+                    dst: Range::check(dst, size)?,
+                    src: Range::check(src, size)?,
                 })
             })
         }
@@ -328,9 +325,9 @@ pub unsafe extern "C" fn append_memory_fill(
             unsafe { std::slice::from_raw_parts(pattern.cast::<u8>(), pattern_size) }.to_vec();
         // SAFETY: caller contract for the wait list.
         unsafe {
-            append_with(list, signal, n, waits, |l| {
+            append_with(list, signal, n, waits, || {
                 Ok(Command::Fill {
-                    dst: Range::check(&l.context, ptr, size)?,
+                    dst: Range::check(ptr, size)?,
                     pattern,
                 })
             })
@@ -377,11 +374,11 @@ pub unsafe extern "C" fn append_memory_copy_region(
         )?;
         // SAFETY: caller contract for the wait list.
         unsafe {
-            append_with(list, signal, n, waits, |l| {
+            append_with(list, signal, n, waits, || {
                 Ok(Command::CopyRegion {
-                    dst: Range::check(&l.context, dst, d_span)?,
+                    dst: Range::check(dst, d_span)?,
                     dst_region: d,
-                    src: Range::check(&l.context, src, s_span)?,
+                    src: Range::check(src, s_span)?,
                     src_region: s,
                 })
             })
@@ -397,7 +394,7 @@ pub unsafe extern "C" fn append_memory_prefetch(
     entry("zeCommandListAppendMemoryPrefetch", || {
         let list = command_list(list)?;
         // All memory is host memory: nothing moves, but the range must be USM.
-        Range::check_usm(&list.context, ptr, size)?;
+        Range::check_usm(ptr, size)?;
         list.append(Op::new(Command::Nop, None, Vec::new()))
     })
 }
@@ -416,7 +413,7 @@ pub unsafe extern "C" fn append_mem_advise(
             advice.0 <= ze_memory_advice_t::ZE_MEMORY_ADVICE_BIAS_UNCACHED.0,
             INVALID_ENUM,
         )?;
-        Range::check_usm(&list.context, ptr, size)?;
+        Range::check_usm(ptr, size)?;
         list.append(Op::new(Command::Nop, None, Vec::new()))
     })
 }
@@ -465,9 +462,9 @@ pub unsafe extern "C" fn append_write_global_timestamp(
     entry("zeCommandListAppendWriteGlobalTimestamp", || {
         // SAFETY: caller contract for the wait list.
         unsafe {
-            append_with(list, signal, n, waits, |l| {
+            append_with(list, signal, n, waits, || {
                 Ok(Command::WriteTimestamp {
-                    dst: Range::check(&l.context, dst.cast(), 8)?,
+                    dst: Range::check(dst.cast(), 8)?,
                 })
             })
         }
@@ -492,7 +489,7 @@ pub unsafe extern "C" fn append_query_kernel_timestamps(
         let size = size_of::<ze_kernel_timestamp_result_t>();
         // SAFETY: caller contract for the wait list; `offsets`, if non-null, has `count` entries.
         unsafe {
-            append_with(list, signal, n, waits, |l| {
+            append_with(list, signal, n, waits, || {
                 let dst = (0..count as usize)
                     .map(|i| {
                         let offset = if offsets.is_null() {
@@ -500,11 +497,7 @@ pub unsafe extern "C" fn append_query_kernel_timestamps(
                         } else {
                             *offsets.add(i)
                         };
-                        Range::check(
-                            &l.context,
-                            (dst as usize).wrapping_add(offset) as *const c_void,
-                            size,
-                        )
+                        Range::check((dst as usize).wrapping_add(offset) as *const c_void, size)
                     })
                     .collect::<ZeResult<Vec<_>>>()?;
                 Ok(Command::QueryTimestamps {

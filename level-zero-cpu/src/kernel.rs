@@ -346,10 +346,10 @@ pub unsafe extern "C" fn kernel_set_global_offset(
 }
 
 /// Snapshots a kernel's arguments for a launch: every argument must be set, and pointer
-/// arguments must be USM or module-scope variables of the list's context (or null).
-fn snapshot(list_ctx: &crate::context::Context, k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
-    // A kernel runs only in its module's context.
-    ensure(k.module.context.id() == list_ctx.id(), INVALID_ARGUMENT)?;
+/// arguments must be USM or module-scope variables (or null). As in Intel's driver, modules,
+/// kernels and USM belong to the driver: a list of any of its contexts may launch a kernel of a
+/// module built in another, on memory allocated in a third.
+fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
     let state = k.state().clone();
     let mut args = Vec::with_capacity(state.args.len());
     let mut buffers = Vec::new();
@@ -360,19 +360,17 @@ fn snapshot(list_ctx: &crate::context::Context, k: &Arc<Kernel>) -> ZeResult<Lau
             let ptr =
                 u64::from_le_bytes(bytes[..8].try_into().map_err(|_| INVALID_ARGUMENT)?) as usize;
             if ptr != 0 {
-                match lookup(ptr).filter(|a| a.context == list_ctx.id()) {
+                match lookup(ptr) {
                     Some(alloc) => buffers.push(Range {
                         ptr: alloc.base,
                         len: alloc.size,
                         alloc: Some(Arc::downgrade(&alloc)),
                     }),
-                    // A module-scope variable (`zeModuleGetGlobalPointer`) of a module of the
-                    // context: the launch keeps that module alive.
-                    None => modules.push(
-                        crate::module::module_of_global(ptr)
-                            .filter(|m| m.context.id() == list_ctx.id())
-                            .ok_or(INVALID_ARGUMENT)?,
-                    ),
+                    // A module-scope variable (`zeModuleGetGlobalPointer`): the launch keeps
+                    // its module alive.
+                    None => {
+                        modules.push(crate::module::module_of_global(ptr).ok_or(INVALID_ARGUMENT)?)
+                    }
                 }
             }
         }
@@ -386,7 +384,6 @@ fn snapshot(list_ctx: &crate::context::Context, k: &Arc<Kernel>) -> ZeResult<Lau
         group_size: state.group_size,
         offset: state.offset,
         indirect: state.indirect,
-        context: list_ctx.id(),
         groups: LaunchGroups::Direct([0; 3]),
     })
 }
@@ -406,7 +403,7 @@ fn ensure_compute(list: &crate::command_list::CommandList) -> ZeResult {
 unsafe fn append_launch(
     list: ze_command_list_handle_t,
     k: ze_kernel_handle_t,
-    groups: impl FnOnce(&crate::context::Context) -> ZeResult<LaunchGroups>,
+    groups: impl FnOnce() -> ZeResult<LaunchGroups>,
     signal: ze_event_handle_t,
     n: u32,
     waits: *mut ze_event_handle_t,
@@ -421,8 +418,8 @@ unsafe fn append_launch(
     };
     // SAFETY: caller contract.
     let waits = unsafe { wait_list(n, waits)? };
-    let mut launch = snapshot(&list.context, &k)?;
-    launch.groups = groups(&list.context)?;
+    let mut launch = snapshot(&k)?;
+    launch.groups = groups()?;
     list.append(crate::command::Op::new(
         Command::Launch(Box::new(launch)),
         signal,
@@ -450,7 +447,7 @@ pub unsafe extern "C" fn append_launch_kernel(
 ) -> ze_result_t {
     // SAFETY: caller contract for the wait list.
     entry("zeCommandListAppendLaunchKernel", || unsafe {
-        append_launch(list, k, |_| direct(groups), signal, n, waits)
+        append_launch(list, k, || direct(groups), signal, n, waits)
     })
 }
 
@@ -463,9 +460,8 @@ pub unsafe extern "C" fn append_launch_kernel_indirect(
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
     entry("zeCommandListAppendLaunchKernelIndirect", || {
-        let make = |ctx: &crate::context::Context| -> ZeResult<LaunchGroups> {
+        let make = || -> ZeResult<LaunchGroups> {
             Ok(LaunchGroups::Indirect(Range::check_usm(
-                ctx,
                 groups.cast(),
                 size_of::<ze_group_count_t>(),
             )?))
@@ -492,7 +488,7 @@ pub unsafe extern "C" fn append_launch_multiple_kernels_indirect(
             !kernels.is_null() && !count.is_null() && !groups.is_null(),
             NULL_POINTER,
         )?;
-        let count_range = Range::check_usm(&l.context, count.cast(), 4)?;
+        let count_range = Range::check_usm(count.cast(), 4)?;
         let signal = if signal.is_null() {
             None
         } else {
@@ -504,14 +500,11 @@ pub unsafe extern "C" fn append_launch_multiple_kernels_indirect(
         for i in 0..num_kernels as usize {
             // SAFETY: the caller passes `num_kernels` handles.
             let k = kernel(unsafe { *kernels.add(i) })?;
-            let mut launch = snapshot(&l.context, &k)?;
+            let mut launch = snapshot(&k)?;
             // SAFETY: pointer arithmetic within the caller's array (checked as a range next).
             let g = unsafe { groups.add(i) };
-            launch.groups = LaunchGroups::Indirect(Range::check_usm(
-                &l.context,
-                g.cast(),
-                size_of::<ze_group_count_t>(),
-            )?);
+            launch.groups =
+                LaunchGroups::Indirect(Range::check_usm(g.cast(), size_of::<ze_group_count_t>())?);
             launches.push(launch);
         }
         l.append(crate::command::Op::new(

@@ -93,27 +93,31 @@ pub struct Range {
 }
 
 impl Range {
-    /// Checks `[ptr, ptr + len)`: if `ptr` is in a USM allocation of `ctx`, the whole range must
-    /// be (`ZE_RESULT_ERROR_INVALID_SIZE` if it leaves it, `ZE_RESULT_ERROR_INVALID_ARGUMENT` for
-    /// another context's memory). Other pointers are plain host memory, which copies may use.
-    pub fn check(ctx: &Context, ptr: *const c_void, len: usize) -> ZeResult<Range> {
+    /// Checks `[ptr, ptr + len)`: if `ptr` is in a USM allocation, the whole range must be
+    /// (`ZE_RESULT_ERROR_INVALID_SIZE` if it leaves it). USM is driver-wide, as in Intel's
+    /// driver: memory of any context of the driver may be used. Other pointers are plain host
+    /// memory, which copies may use, unless the range runs into a USM allocation
+    /// (`ZE_RESULT_ERROR_INVALID_ARGUMENT`: it overlaps that allocation only partly).
+    pub fn check(ptr: *const c_void, len: usize) -> ZeResult<Range> {
         ensure(!ptr.is_null(), NULL_POINTER)?;
         let ptr = ptr as usize;
-        ensure(ptr.checked_add(len).is_some(), INVALID_SIZE)?;
+        let end = ptr.checked_add(len).ok_or(INVALID_SIZE)?;
         let alloc = match lookup(ptr) {
             Some(alloc) => {
-                ensure(alloc.context == ctx.id(), INVALID_ARGUMENT)?;
                 ensure(alloc.contains(ptr, len), INVALID_SIZE)?;
                 Some(Arc::downgrade(&alloc))
             }
-            None => None,
+            None => {
+                ensure(map().range(ptr..end).next().is_none(), INVALID_ARGUMENT)?;
+                None
+            }
         };
         Ok(Range { ptr, len, alloc })
     }
 
-    /// Like [`check`](Self::check), but the pointer must be USM of `ctx`.
-    pub fn check_usm(ctx: &Context, ptr: *const c_void, len: usize) -> ZeResult<Range> {
-        let range = Range::check(ctx, ptr, len)?;
+    /// Like [`check`](Self::check), but the pointer must be USM.
+    pub fn check_usm(ptr: *const c_void, len: usize) -> ZeResult<Range> {
+        let range = Range::check(ptr, len)?;
         ensure(range.alloc.is_some(), INVALID_ARGUMENT)?;
         Ok(range)
     }
@@ -166,20 +170,17 @@ pub fn leaked_allocations(context: usize) -> Vec<String> {
     lines
 }
 
-/// Live allocations of `context` whose kind is in `ze_kernel_indirect_access_flags_t` bits
-/// (host 1, device 2, shared 4), for kernels with indirect access.
-pub fn allocations_of(context: usize, flags: u32) -> Vec<Arc<Allocation>> {
+/// Live allocations (of every context: USM is driver-wide) whose kind is in
+/// `ze_kernel_indirect_access_flags_t` bits (host 1, device 2, shared 4), for kernels with
+/// indirect access.
+pub fn allocations_of(flags: u32) -> Vec<Arc<Allocation>> {
     let wanted = |k: ze_memory_type_t| match k {
         ze_memory_type_t::ZE_MEMORY_TYPE_HOST => flags & 1 != 0,
         ze_memory_type_t::ZE_MEMORY_TYPE_DEVICE => flags & 2 != 0,
         ze_memory_type_t::ZE_MEMORY_TYPE_SHARED => flags & 4 != 0,
         _ => false,
     };
-    map()
-        .values()
-        .filter(|a| a.context == context && wanted(a.kind))
-        .cloned()
-        .collect()
+    map().values().filter(|a| wanted(a.kind)).cloned().collect()
 }
 
 /// Frees every allocation of a context being destroyed (after its leak report).
@@ -337,22 +338,18 @@ pub unsafe extern "C" fn alloc_host(
     })
 }
 
-/// Unmaps an allocation of `ctx` starting exactly at `ptr`, returning it.
-fn unmap(ctx: &Context, ptr: *mut c_void) -> ZeResult<Arc<Allocation>> {
+/// Unmaps the allocation starting exactly at `ptr`, returning it. Any context of the driver
+/// may free it (Intel's driver keeps USM driver-wide); leak reports still name the context
+/// that allocated it.
+fn unmap(ptr: *mut c_void) -> ZeResult<Arc<Allocation>> {
     ensure(!ptr.is_null(), NULL_POINTER)?;
-    let mut map = map_mut();
-    match map.get(&(ptr as usize)) {
-        Some(alloc) if alloc.context == ctx.id() => {
-            Ok(map.remove(&(ptr as usize)).expect("present"))
-        }
-        _ => Err(INVALID_ARGUMENT),
-    }
+    map_mut().remove(&(ptr as usize)).ok_or(INVALID_ARGUMENT)
 }
 
 pub unsafe extern "C" fn free(ctx: ze_context_handle_t, ptr: *mut c_void) -> ze_result_t {
     entry("zeMemFree", || {
-        let ctx = context(ctx)?;
-        drop(unmap(&ctx, ptr)?);
+        context(ctx)?;
+        drop(unmap(ptr)?);
         Ok(())
     })
 }
@@ -363,12 +360,13 @@ pub unsafe extern "C" fn free_ext(
     ptr: *mut c_void,
 ) -> ze_result_t {
     entry("zeMemFreeExt", || {
-        let ctx = context(ctx)?;
-        // SAFETY: descriptor from the caller, null rejected.
-        let desc = unsafe { input(desc)? };
+        context(ctx)?;
+        // SAFETY: descriptor from the caller, null rejected. Its `stype` is not checked: Intel's
+        // driver reads only the policy, and programs written for it pass other values.
+        let desc = unsafe { desc.as_ref() }.ok_or(NULL_POINTER)?;
         let policy = desc.freePolicy.0;
         ensure(policy & !0x3 == 0 && policy != 0x3, INVALID_ENUM)?;
-        let alloc = unmap(&ctx, ptr)?;
+        let alloc = unmap(ptr)?;
         if policy == ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_BLOCKING_FREE.0 {
             // Wait until no executing command holds the allocation.
             NOTIFIER.wait_until(|| Arc::strong_count(&alloc) == 1, None);
@@ -386,11 +384,11 @@ pub unsafe extern "C" fn get_alloc_properties(
     dev_out: *mut ze_device_handle_t,
 ) -> ze_result_t {
     entry("zeMemGetAllocProperties", || {
-        let ctx = context(ctx)?;
+        context(ctx)?;
         ensure(!ptr.is_null(), NULL_POINTER)?;
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props)? };
-        let found = lookup(ptr as usize).filter(|a| a.context == ctx.id());
+        let found = lookup(ptr as usize);
         p.type_ = found
             .as_ref()
             .map_or(ze_memory_type_t::ZE_MEMORY_TYPE_UNKNOWN, |a| a.kind);
@@ -417,11 +415,9 @@ pub unsafe extern "C" fn get_address_range(
     size: *mut usize,
 ) -> ze_result_t {
     entry("zeMemGetAddressRange", || {
-        let ctx = context(ctx)?;
+        context(ctx)?;
         ensure(!ptr.is_null(), NULL_POINTER)?;
-        let alloc = lookup(ptr as usize)
-            .filter(|a| a.context == ctx.id())
-            .ok_or(INVALID_ARGUMENT)?;
+        let alloc = lookup(ptr as usize).ok_or(INVALID_ARGUMENT)?;
         if !base.is_null() {
             // SAFETY: non-null optional out-pointer, writable by contract.
             unsafe { base.write(alloc.base as *mut c_void) };
@@ -446,7 +442,7 @@ fn residency(
     device(dev)?;
     ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
     // Host memory is always resident: check the range, nothing to move.
-    Range::check_usm(&ctx, ptr, size).map(drop)
+    Range::check_usm(ptr, size).map(drop)
 }
 
 pub unsafe extern "C" fn make_memory_resident(

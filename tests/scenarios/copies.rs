@@ -314,6 +314,21 @@ pub fn out_of_range(env: &Env) {
             mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
             mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap(),
         );
+        // Host memory that runs into an allocation overlaps it only partly: refused (a copy
+        // starting just before a USM block and running past its start).
+        expect(
+            command_list::append_memory_copy(
+                api,
+                list,
+                b.byte_sub(16),
+                a,
+                64,
+                null_mut(),
+                0,
+                null_mut(),
+            ),
+            INVALID_ARGUMENT,
+        );
         let pat = [0u8; 256];
         // The driver checks every range against its allocation and records nothing.
         expect(

@@ -1,9 +1,9 @@
 //! Unified shared memory: allocation, alignment, properties, address ranges, free policies and
 //! the machine's limits.
 
-use super::{Env, ASYNC, HOST_VISIBLE, MAX_ALLOC};
+use super::{Env, ASYNC, HOST_VISIBLE, MAX_ALLOC, SYNC};
 use crate::common::raw::*;
-use level_zero_sys::calls::{command_list, context, event, event_pool, mem};
+use level_zero_sys::calls::{command_list, context, event, event_pool, kernel, mem, module};
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::ptr::null_mut;
@@ -300,6 +300,7 @@ pub fn free_policies(env: &Env) {
         event::destroy(api, gate).unwrap();
         event::destroy(api, done).unwrap();
         event_pool::destroy(api, pool).unwrap();
+        free_policies_under_load(env, ctx);
         context::destroy(api, ctx).unwrap();
     }
 }
@@ -388,5 +389,203 @@ pub fn limits(env: &Env) {
         mem::free(api, ctx, a).unwrap();
         expect(mem::free(api, ctx, a), INVALID_ARGUMENT);
         context::destroy(api, ctx).unwrap();
+    }
+}
+
+/// An asynchronous immediate list on `dev`.
+///
+/// # Safety
+/// `ctx` and `dev` are live handles of `api`.
+unsafe fn immediate(
+    api: &Dispatch,
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    mode: ze_command_queue_mode_t,
+) -> ze_command_list_handle_t {
+    let desc = ze_command_queue_desc_t {
+        mode,
+        ..Default::default()
+    };
+    // SAFETY: the caller's contract; a valid descriptor.
+    unsafe { command_list::create_immediate(api, ctx, dev, &desc) }.unwrap()
+}
+
+/// Several threads, each with its own asynchronous list, free the sources of copies still in
+/// flight, alternating the policies: every copy reads its source intact.
+fn free_policies_under_load(env: &Env, ctx: ze_context_handle_t) {
+    let api = env.api;
+    let (size, rounds) = (64 << 10, 24);
+    let seed = |t: u8, r: usize| t.wrapping_mul(31).wrapping_add(r as u8);
+    std::thread::scope(|s| {
+        for t in 0..3u8 {
+            let (ctx, dev) = (ctx as usize, env.device as usize);
+            // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid
+            // pointers; each thread uses its own list and memory.
+            s.spawn(move || unsafe {
+                let (ctx, dev) = (ctx as ze_context_handle_t, dev as ze_device_handle_t);
+                let list = immediate(api, ctx, dev, ASYNC);
+                let dst = mem::alloc_host(api, ctx, &Default::default(), size * rounds, 0).unwrap();
+                for r in 0..rounds {
+                    let src =
+                        mem::alloc_device(api, ctx, &Default::default(), size, 0, dev).unwrap();
+                    // `src` is freed only through the policies, which keep it for the copy.
+                    write(src, &pattern(size, seed(t, r)));
+                    let at = dst.byte_add(r * size);
+                    command_list::append_memory_copy(
+                        api,
+                        list,
+                        at,
+                        src,
+                        size,
+                        null_mut(),
+                        0,
+                        null_mut(),
+                    )
+                    .unwrap();
+                    let desc = ze_memory_free_ext_desc_t {
+                        freePolicy: ze_driver_memory_free_policy_ext_flags_t(
+                            [BLOCKING, DEFER][r % 2],
+                        ),
+                        ..Default::default()
+                    };
+                    mem::free_ext(api, ctx, &desc, src).unwrap();
+                }
+                let pool_desc = ze_event_pool_desc_t {
+                    flags: HOST_VISIBLE.into(),
+                    count: 1,
+                    ..Default::default()
+                };
+                let pool = event_pool::create(api, ctx, &pool_desc, 0, null_mut()).unwrap();
+                let idle = event::create(api, pool, &Default::default()).unwrap();
+                command_list::append_barrier(api, list, idle, 0, null_mut()).unwrap();
+                event::host_synchronize(api, idle, u64::MAX).unwrap();
+                for r in 0..rounds {
+                    assert_eq!(
+                        read(dst.byte_add(r * size), size),
+                        pattern(size, seed(t, r)),
+                        "round {r}"
+                    );
+                }
+                event::destroy(api, idle).unwrap();
+                event_pool::destroy(api, pool).unwrap();
+                command_list::destroy(api, list).unwrap();
+                mem::free(api, ctx, dst).unwrap();
+            });
+        }
+    });
+}
+
+/// USM, modules and kernels belong to the driver, as in Intel's driver: memory allocated in one
+/// context is queried, copied, launched on and freed through another; a kernel of a module built
+/// in one context launches on a list of another. Leak reports stay with the allocating context.
+pub fn across_contexts(env: &Env) {
+    let api = env.api;
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    unsafe {
+        let (a, b) = (env.context(), env.context());
+        let n = 256usize;
+        let size = n * 4;
+        let x = mem::alloc_host(api, a, &Default::default(), size, 0).unwrap();
+        let d = mem::alloc_device(api, a, &Default::default(), size, 0, env.device).unwrap();
+        let y = mem::alloc_shared(
+            api,
+            b,
+            &Default::default(),
+            &Default::default(),
+            size,
+            0,
+            env.device,
+        )
+        .unwrap();
+
+        // Queries through the other context see the allocation.
+        let (props, dev) = alloc_properties(env, b, d);
+        assert_eq!(props.type_, ze_memory_type_t::ZE_MEMORY_TYPE_DEVICE);
+        assert_eq!(dev, env.device);
+        let (mut base, mut len) = (null_mut(), 0usize);
+        mem::get_address_range(api, b, x.byte_add(12), &mut base, &mut len).unwrap();
+        assert_eq!((base, len), (x, size));
+
+        // Copies on a list of `b` whose operands belong to `a`, and from `a` by name.
+        let xs: Vec<f32> = (0..n).map(|i| i as f32).collect();
+        let ys: Vec<f32> = (0..n).map(|i| 1000.0 - i as f32).collect();
+        let list = immediate(api, b, env.device, SYNC);
+        write(x, bytemuck::cast_slice(&xs));
+        command_list::append_memory_copy(api, list, d, x, size, null_mut(), 0, null_mut()).unwrap();
+        command_list::append_memory_copy_from_context(
+            api,
+            list,
+            y,
+            a,
+            d,
+            size,
+            null_mut(),
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        assert_eq!(read(y, size), read(x, size));
+        write(y, bytemuck::cast_slice(&ys));
+
+        // A kernel of a module built in `a` launches on the list of `b`, on memory of both.
+        let spirv = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/kernels/spv/saxpy-O2.spv"
+        ))
+        .unwrap();
+        let desc = ze_module_desc_t {
+            format: ze_module_format_t::ZE_MODULE_FORMAT_IL_SPIRV,
+            inputSize: spirv.len(),
+            pInputModule: spirv.as_ptr(),
+            ..Default::default()
+        };
+        let m = module::create(api, a, env.device, &desc, null_mut()).unwrap();
+        let kdesc = ze_kernel_desc_t {
+            pKernelName: c"saxpy".as_ptr(),
+            ..Default::default()
+        };
+        let k = kernel::create(api, m, &kdesc).unwrap();
+        kernel::set_group_size(api, k, 64, 1, 1).unwrap();
+        let alpha = 2.0f32;
+        kernel::set_argument_value(api, k, 0, 4, (&alpha as *const f32).cast()).unwrap();
+        kernel::set_argument_value(api, k, 1, 8, (&x as *const *mut c_void).cast()).unwrap();
+        kernel::set_argument_value(api, k, 2, 8, (&y as *const *mut c_void).cast()).unwrap();
+        let groups = ze_group_count_t {
+            groupCountX: (n / 64) as u32,
+            groupCountY: 1,
+            groupCountZ: 1,
+        };
+        command_list::append_launch_kernel(api, list, k, &groups, null_mut(), 0, null_mut())
+            .unwrap();
+        let got: Vec<f32> = read(y, size)
+            .chunks(4)
+            .map(|c| f32::from_ne_bytes(c.try_into().unwrap()))
+            .collect();
+        let want: Vec<f32> = xs.iter().zip(&ys).map(|(x, y)| 2.0 * x + y).collect();
+        assert_eq!(got, want);
+        kernel::destroy(api, k).unwrap();
+        module::destroy(api, m).unwrap();
+        command_list::destroy(api, list).unwrap();
+
+        // Free through the other context: plain, and with a descriptor whose `stype` is not the
+        // free descriptor's (Intel's driver reads only the policy).
+        mem::free(api, b, x).unwrap();
+        let odd = ze_memory_free_ext_desc_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
+            freePolicy: ze_driver_memory_free_policy_ext_flags_t(BLOCKING),
+            ..Default::default()
+        };
+        mem::free_ext(api, b, &odd, d).unwrap();
+        mem::free(api, a, y).unwrap();
+
+        // Leaks stay with the allocating context: destroying `b` leaves `a`'s memory alone.
+        let kept = mem::alloc_host(api, a, &Default::default(), 64, 0).unwrap();
+        context::destroy(api, b).unwrap();
+        assert_eq!(
+            alloc_properties(env, a, kept).0.type_,
+            ze_memory_type_t::ZE_MEMORY_TYPE_HOST
+        );
+        mem::free(api, a, kept).unwrap();
+        context::destroy(api, a).unwrap();
     }
 }

@@ -94,6 +94,7 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("usm allocations", memory::usm_allocations),
     ("usm properties", memory::usm_properties),
     ("free policies", memory::free_policies),
+    ("memory across contexts", memory::across_contexts),
     ("memory limits", memory::limits),
     ("queues and regular lists", queues::queues_and_regular_lists),
     ("immediate lists", queues::immediate_lists),
