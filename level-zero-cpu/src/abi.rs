@@ -54,9 +54,27 @@ pub unsafe fn input<'a, T: Typed>(ptr: *const T) -> ZeResult<&'a T> {
 /// # Safety
 /// A non-null `ptr` must point to a writable `T` for the duration of the call.
 pub unsafe fn output<'a, T: Typed>(ptr: *mut T) -> ZeResult<&'a mut T> {
+    // SAFETY: forwarded caller contract.
+    unsafe { output_as(ptr, &[]) }
+}
+
+/// Like [`output`], also accepting the later versions of the structure in `versions` (such as
+/// `ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2`). Structures chained on `pNext` that a query does
+/// not know are left alone, as the spec allows.
+///
+/// # Safety
+/// A non-null `ptr` must point to a writable `T` for the duration of the call.
+pub unsafe fn output_as<'a, T: Typed>(
+    ptr: *mut T,
+    versions: &[ze_structure_type_t],
+) -> ZeResult<&'a mut T> {
     // SAFETY: caller guarantees validity of a non-null pointer.
     let value = unsafe { ptr.as_mut() }.ok_or(NULL_POINTER)?;
-    ensure(value.stype() == T::STYPE, INVALID_ARGUMENT)?;
+    let stype = value.stype();
+    ensure(
+        stype == T::STYPE || versions.contains(&stype),
+        INVALID_ARGUMENT,
+    )?;
     Ok(value)
 }
 

@@ -20,10 +20,12 @@ pub struct Region {
 }
 
 impl Region {
+    /// A region as the caller describes it. `depth == 0` means one slice (a 2-D copy), as in
+    /// Intel's driver, which copies in 3-D only when the depth is above 1.
     pub fn new(r: &ze_copy_region_t, pitch: u32, slice_pitch: u32) -> Region {
         Region {
             origin: [r.originX as usize, r.originY as usize, r.originZ as usize],
-            extent: [r.width as usize, r.height as usize, r.depth as usize],
+            extent: [r.width as usize, r.height as usize, r.depth.max(1) as usize],
             pitch: pitch as usize,
             slice_pitch: slice_pitch as usize,
         }
@@ -32,6 +34,11 @@ impl Region {
     /// Byte offset of row `(y, z)` of the region.
     pub fn row_offset(&self, y: usize, z: usize) -> usize {
         (self.origin[2] + z) * self.slice_pitch + (self.origin[1] + y) * self.pitch + self.origin[0]
+    }
+
+    /// Whether the region has no bytes (a zero width or height): copying it does nothing.
+    pub fn is_empty(&self) -> bool {
+        self.extent.contains(&0)
     }
 
     /// One past the last byte the region touches, or `None` on overflow / empty region.
@@ -124,7 +131,9 @@ impl Op {
             std::thread::sleep(delay);
         }
         let start = timestamp_ns();
-        let result = self.command.run();
+        // A panic in a command (a driver bug) fails that command, not the queue's worker.
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.command.run()))
+            .unwrap_or_else(|panic| Err(format!("internal error: {}", panic_text(&*panic))));
         drop(pinned);
         if let Some(event) = &self.signal {
             event.record_timestamps(start, timestamp_ns());
@@ -135,6 +144,15 @@ impl Op {
         }
         result
     }
+}
+
+/// The message a panic carried.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("panic")
 }
 
 /// Group counts of a launch: given, or read from device memory when it executes.

@@ -362,6 +362,11 @@ pub unsafe extern "C" fn append_memory_copy_region(
         let d = Region::new(d, dst_pitch, dst_slice_pitch);
         let s = Region::new(s, src_pitch, src_slice_pitch);
         ensure(d.extent == s.extent, INVALID_SIZE)?;
+        if d.is_empty() {
+            // Nothing to copy (e.g. an all-zero region): ordering and the signal only.
+            // SAFETY: caller contract for the wait list.
+            return unsafe { append_with(list, signal, n, waits, || Ok(Command::Nop)) };
+        }
         let (d_span, s_span) = (d.span().ok_or(INVALID_SIZE)?, s.span().ok_or(INVALID_SIZE)?);
         let (dp, sp) = (dst as usize, src as usize);
         ensure(

@@ -176,7 +176,14 @@ pub unsafe extern "C" fn device_get_properties(
     entry("zeDeviceGetProperties", || {
         let dev = device(dev)?;
         // SAFETY: valid properties structure or null (rejected).
-        let p = unsafe { output(props) }?;
+        let p = unsafe {
+            output_as(
+                props,
+                &[ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2],
+            )
+        }?;
+        let cycles_per_second =
+            p.stype == ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2;
         p.type_ = ze_device_type_t::ZE_DEVICE_TYPE_CPU;
         p.vendorId = 0x8086;
         p.deviceId = 0xC0DE;
@@ -195,7 +202,9 @@ pub unsafe extern "C" fn device_get_properties(
         p.numEUsPerSubslice = 1;
         p.numSubslicesPerSlice = host_threads();
         p.numSlices = 1;
-        p.timerResolution = 1;
+        // The timer counts nanoseconds: a resolution of 1 ns, or 10^9 cycles per second in the
+        // 1.2 structure.
+        p.timerResolution = if cycles_per_second { 1_000_000_000 } else { 1 };
         p.timestampValidBits = 64;
         p.kernelTimestampValidBits = 64;
         p.uuid.id = dev.uuid;

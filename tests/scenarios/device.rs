@@ -227,3 +227,96 @@ pub fn init_flags(env: &Env) {
         );
     }
 }
+
+/// A structure no query knows, chained on `pNext`: every properties query must leave it alone.
+#[repr(C)]
+struct Unknown {
+    stype: ze_structure_type_t,
+    p_next: *mut std::ffi::c_void,
+    payload: [u64; 4],
+}
+
+const UNKNOWN_STYPE: ze_structure_type_t = ze_structure_type_t(0x7ff0_0001);
+
+/// `ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2` is accepted (the timer resolution is then in
+/// cycles per second), and every properties query ignores structures it does not know on its
+/// `pNext` chain, as the spec allows.
+pub fn property_versions_and_chains(env: &Env) {
+    let (api, dev) = (env.api, env.device);
+    let mut unknown = Unknown {
+        stype: UNKNOWN_STYPE,
+        p_next: null_mut(),
+        payload: [0xA5A5_A5A5_A5A5_A5A5; 4],
+    };
+    let chain = (&mut unknown as *mut Unknown).cast();
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers;
+    // every structure below chains one structure the driver does not know.
+    unsafe {
+        let mut ns = ze_device_properties_t::default();
+        device::get_properties(api, dev, &mut ns).unwrap();
+        let mut v12 = ze_device_properties_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2,
+            pNext: chain,
+            ..Default::default()
+        };
+        device::get_properties(api, dev, &mut v12).unwrap();
+        assert_eq!(ns.timerResolution, 1, "nanoseconds");
+        assert_eq!(v12.timerResolution, 1_000_000_000, "cycles per second");
+        assert_eq!(v12.timestampValidBits, ns.timestampValidBits);
+        assert_eq!(name(&v12.name), name(&ns.name));
+
+        let ctx = env.context();
+        let p = mem::alloc_host(api, ctx, &Default::default(), 64, 0).unwrap();
+        let (module, kernel) = super::saxpy(api, ctx, dev);
+        let (mut dp, mut ipc, mut cp, mut mp, mut gp) = (
+            ze_driver_properties_t::default(),
+            ze_driver_ipc_properties_t::default(),
+            ze_device_compute_properties_t::default(),
+            ze_device_module_properties_t::default(),
+            ze_command_queue_group_properties_t::default(),
+        );
+        let (mut memp, mut ap, mut cachep, mut ip) = (
+            ze_device_memory_properties_t::default(),
+            ze_device_memory_access_properties_t::default(),
+            ze_device_cache_properties_t::default(),
+            ze_device_image_properties_t::default(),
+        );
+        let (mut ep, mut pp, mut allocp, mut kp, mut modp) = (
+            ze_device_external_memory_properties_t::default(),
+            ze_device_p2p_properties_t::default(),
+            ze_memory_allocation_properties_t::default(),
+            ze_kernel_properties_t::default(),
+            ze_module_properties_t::default(),
+        );
+        (dp.pNext, ipc.pNext, cp.pNext, mp.pNext, gp.pNext) = (chain, chain, chain, chain, chain);
+        (memp.pNext, ap.pNext, cachep.pNext, ip.pNext) = (chain, chain, chain, chain);
+        (ep.pNext, pp.pNext, allocp.pNext) = (chain, chain, chain);
+        (kp.pNext, modp.pNext) = (chain, chain);
+        driver::get_properties(api, env.driver, &mut dp).unwrap();
+        driver::get_ipc_properties(api, env.driver, &mut ipc).unwrap();
+        device::get_compute_properties(api, dev, &mut cp).unwrap();
+        device::get_module_properties(api, dev, &mut mp).unwrap();
+        let mut one = 1u32;
+        device::get_command_queue_group_properties(api, dev, &mut one, &mut gp).unwrap();
+        one = 1;
+        device::get_memory_properties(api, dev, &mut one, &mut memp).unwrap();
+        device::get_memory_access_properties(api, dev, &mut ap).unwrap();
+        one = 1;
+        device::get_cache_properties(api, dev, &mut one, &mut cachep).unwrap();
+        device::get_image_properties(api, dev, &mut ip).unwrap();
+        device::get_external_memory_properties(api, dev, &mut ep).unwrap();
+        device::get_p2p_properties(api, dev, dev, &mut pp).unwrap();
+        mem::get_alloc_properties(api, ctx, p, &mut allocp, null_mut()).unwrap();
+        calls::kernel::get_properties(api, kernel, &mut kp).unwrap();
+        calls::module::get_properties(api, module, &mut modp).unwrap();
+        assert_eq!(memp.totalSize, MEMORY);
+        assert_eq!(allocp.type_, ze_memory_type_t::ZE_MEMORY_TYPE_HOST);
+        assert_eq!(kp.numKernelArgs, 3);
+        assert_eq!(unknown.stype, UNKNOWN_STYPE);
+        assert_eq!(unknown.payload, [0xA5A5_A5A5_A5A5_A5A5; 4], "left alone");
+        calls::kernel::destroy(api, kernel).unwrap();
+        calls::module::destroy(api, module).unwrap();
+        mem::free(api, ctx, p).unwrap();
+        context::destroy(api, ctx).unwrap();
+    }
+}

@@ -528,23 +528,7 @@ pub fn across_contexts(env: &Env) {
         write(y, bytemuck::cast_slice(&ys));
 
         // A kernel of a module built in `a` launches on the list of `b`, on memory of both.
-        let spirv = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/kernels/spv/saxpy-O2.spv"
-        ))
-        .unwrap();
-        let desc = ze_module_desc_t {
-            format: ze_module_format_t::ZE_MODULE_FORMAT_IL_SPIRV,
-            inputSize: spirv.len(),
-            pInputModule: spirv.as_ptr(),
-            ..Default::default()
-        };
-        let m = module::create(api, a, env.device, &desc, null_mut()).unwrap();
-        let kdesc = ze_kernel_desc_t {
-            pKernelName: c"saxpy".as_ptr(),
-            ..Default::default()
-        };
-        let k = kernel::create(api, m, &kdesc).unwrap();
+        let (m, k) = super::saxpy(api, a, env.device);
         kernel::set_group_size(api, k, 64, 1, 1).unwrap();
         let alpha = 2.0f32;
         kernel::set_argument_value(api, k, 0, 4, (&alpha as *const f32).cast()).unwrap();

@@ -90,6 +90,10 @@ type Scenario = fn(&Env);
 pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("driver queries", device::driver_queries),
     ("device queries", device::device_queries),
+    (
+        "property versions and chains",
+        device::property_versions_and_chains,
+    ),
     ("contexts", device::contexts),
     ("usm allocations", memory::usm_allocations),
     ("usm properties", memory::usm_properties),
@@ -144,5 +148,34 @@ pub fn run_all(api: &Dispatch, mode: Mode, after_each: &dyn Fn(&str)) {
         eprintln!("scenario ({mode:?}): {name}");
         scenario(&env);
         after_each(name);
+    }
+}
+
+/// The committed `saxpy` kernel (`y[i] = a * x[i] + y[i]`) built for `dev` in `ctx`: its module
+/// and kernel.
+///
+/// # Safety
+/// `ctx` and `dev` are live handles of `api`.
+pub unsafe fn saxpy(
+    api: &Dispatch,
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+) -> (ze_module_handle_t, ze_kernel_handle_t) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kernels/spv/saxpy-O2.spv");
+    let spirv = std::fs::read(path).unwrap();
+    let desc = ze_module_desc_t {
+        format: ze_module_format_t::ZE_MODULE_FORMAT_IL_SPIRV,
+        inputSize: spirv.len(),
+        pInputModule: spirv.as_ptr(),
+        ..Default::default()
+    };
+    let kernel = ze_kernel_desc_t {
+        pKernelName: c"saxpy".as_ptr(),
+        ..Default::default()
+    };
+    // SAFETY: the caller's contract; the descriptors point to live locals.
+    unsafe {
+        let m = calls::module::create(api, ctx, dev, &desc, null_mut()).unwrap();
+        (m, calls::kernel::create(api, m, &kernel).unwrap())
     }
 }
