@@ -529,7 +529,9 @@ impl ModuleData {
             });
             let t = self.types.get(pointee)?.clone();
             match (sc, builtin) {
-                (StorageClass::Input, Some(b)) => {
+                // Built-ins are `Input` variables; older producers declare them as
+                // `UniformConstant` imports (linkage Import, no initializer).
+                (StorageClass::Input | StorageClass::UniformConstant, Some(b)) => {
                     self.globals.insert(rid, GlobalVar::Builtin(b));
                 }
                 (StorageClass::Workgroup, _) => {

@@ -1,0 +1,67 @@
+//! Module forms clang does not emit, built with rspirv: built-ins declared as `UniformConstant`
+//! imports (issue 11, item 11).
+
+mod common;
+
+use common::asm;
+use rspirv::dr::Operand;
+use rspirv::spirv::{BuiltIn, Decoration, LinkageType, StorageClass};
+use spirv_exec::Module;
+
+/// `out[gid] = gid * 1000 + lid` where both built-ins are `UniformConstant` imports named
+/// `__spirv_BuiltIn*`, as older SPIR-V producers declare them.
+#[test]
+fn uniform_constant_builtins_read_their_values() {
+    let (mut b, c) = asm::skeleton((1, 0));
+    b.capability(rspirv::spirv::Capability::Linkage);
+    let v3 = b.type_vector(c.long, 3);
+    let v3_ptr = b.type_pointer(None, StorageClass::UniformConstant, v3);
+    let import = |b: &mut rspirv::dr::Builder, which: BuiltIn, name: &str| {
+        let v = b.variable(v3_ptr, None, StorageClass::UniformConstant, None);
+        asm::builtin(b, v, which);
+        b.decorate(
+            v,
+            Decoration::LinkageAttributes,
+            vec![
+                Operand::LiteralString(name.into()),
+                Operand::LinkageType(LinkageType::Import),
+            ],
+        );
+        b.decorate(v, Decoration::Constant, vec![]);
+        v
+    };
+    let gid = import(
+        &mut b,
+        BuiltIn::GlobalInvocationId,
+        "__spirv_BuiltInGlobalInvocationId",
+    );
+    let lid = import(
+        &mut b,
+        BuiltIn::LocalInvocationId,
+        "__spirv_BuiltInLocalInvocationId",
+    );
+    asm::kernel(&mut b, &c, "ids", |b, c, out| {
+        let g = b.load(v3, None, gid, None, []).unwrap();
+        let g = b.composite_extract(c.long, None, g, [0]).unwrap();
+        let l = b.load(v3, None, lid, None, []).unwrap();
+        let l = b.composite_extract(c.long, None, l, [0]).unwrap();
+        let k = b.constant_bit64(c.long, 1000);
+        let v = b.i_mul(c.long, None, g, k).unwrap();
+        let v = b.i_add(c.long, None, v, l).unwrap();
+        let v = b.u_convert(c.int, None, v).unwrap();
+        let p = b
+            .in_bounds_ptr_access_chain(c.int_ptr, None, out, g, [])
+            .unwrap();
+        b.store(p, v, None, []).unwrap();
+    });
+    let m = Module::from_bytes(&asm::bytes(b), &Default::default()).unwrap();
+    let mut out = vec![-1i32; 64];
+    m.kernel("ids")
+        .unwrap()
+        .launch([4, 1, 1], [16, 1, 1])
+        .buffer(&mut out)
+        .run()
+        .unwrap();
+    let want: Vec<i32> = (0..64).map(|i| i * 1000 + i % 16).collect();
+    assert_eq!(out, want);
+}
