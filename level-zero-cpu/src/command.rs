@@ -125,6 +125,14 @@ impl Op {
                 || event.is_signalled() || stop.load(Ordering::Acquire),
                 None,
             );
+            if !event.is_signalled() {
+                // The queue or list was destroyed while the command waited: it never runs
+                // without its wait (its memory may be gone by now).
+                if let Some(signal) = &self.signal {
+                    signal.fail();
+                }
+                return Err("destroyed while waiting for an event: not run".into());
+            }
         }
         let delay = config().command_delay;
         if !delay.is_zero() {

@@ -105,6 +105,10 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("execute errors", queues::execute_errors),
     ("fences", queues::fences),
     ("cross-queue ordering", queues::cross_queue_ordering),
+    (
+        "destroyed with pending work",
+        queues::destroyed_with_pending_work,
+    ),
     ("copies", copies::copies),
     ("copy regions", copies::copy_regions),
     ("fills", copies::fills),

@@ -506,3 +506,58 @@ pub fn cross_queue_ordering(env: &Env) {
         context::destroy(api, ctx).unwrap();
     }
 }
+
+/// Destroying an asynchronous immediate list, or a queue, whose commands still wait for an
+/// event never runs those commands without their wait: they are dropped (their memory may be
+/// freed right after the destroy).
+pub fn destroyed_with_pending_work(env: &Env) {
+    let api = env.api;
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers;
+    // the commands that would write `dst` are never run.
+    unsafe {
+        let ctx = env.context();
+        let size = 4096;
+        let src = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let dst = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        write(src, &pattern(size, 3));
+        write(dst, &vec![0; size]);
+        let pool_desc = ze_event_pool_desc_t {
+            flags: HOST_VISIBLE.into(),
+            count: 1,
+            ..Default::default()
+        };
+        let pool = event_pool::create(api, ctx, &pool_desc, 0, null_mut()).unwrap();
+        let gate = event::create(api, pool, &Default::default()).unwrap();
+        let async_desc = ze_command_queue_desc_t {
+            mode: ASYNC,
+            ..Default::default()
+        };
+
+        let list = command_list::create_immediate(api, ctx, env.device, &async_desc).unwrap();
+        command_list::append_memory_copy(api, list, dst, src, size, null_mut(), 1, &mut { gate })
+            .unwrap();
+        command_list::destroy(api, list).unwrap();
+        assert_eq!(
+            read(dst, size),
+            vec![0; size],
+            "an immediate list's pending copy ran"
+        );
+
+        let queue = command_queue::create(api, ctx, env.device, &async_desc).unwrap();
+        let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
+        command_list::append_memory_copy(api, list, dst, src, size, null_mut(), 1, &mut { gate })
+            .unwrap();
+        command_list::close(api, list).unwrap();
+        command_queue::execute_command_lists(api, queue, 1, &mut { list }, null_mut()).unwrap();
+        command_queue::destroy(api, queue).unwrap();
+        assert_eq!(read(dst, size), vec![0; size], "a queue's pending copy ran");
+
+        event::host_signal(api, gate).unwrap();
+        command_list::destroy(api, list).unwrap();
+        event::destroy(api, gate).unwrap();
+        event_pool::destroy(api, pool).unwrap();
+        mem::free(api, ctx, src).unwrap();
+        mem::free(api, ctx, dst).unwrap();
+        context::destroy(api, ctx).unwrap();
+    }
+}
