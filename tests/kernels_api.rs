@@ -209,7 +209,6 @@ fn saxpy_want(n: usize, lo: usize, hi: usize) -> Vec<f32> {
 /// the result and the build log.
 fn try_module(gpu: &Gpu, bytes: &[u8]) -> (ze_result_t, String) {
     let desc = ze_module_desc_t {
-        stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_MODULE_DESC,
         format: ze_module_format_t::ZE_MODULE_FORMAT_IL_SPIRV,
         inputSize: bytes.len(),
         pInputModule: bytes.as_ptr(),

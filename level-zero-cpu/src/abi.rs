@@ -1,7 +1,7 @@
 //! Helpers every entry point uses: turn a Rust `Result` into a `ze_result_t` without letting
 //! a panic cross the C boundary, check `stype`s, and write through out-pointers.
 
-use level_zero_sys::{ze_result_t, ze_structure_type_t, Stype};
+use level_zero_sys::{version_parts, ze_api_version_t, ze_result_t, ze_structure_type_t, Stype};
 use std::ffi::c_char;
 
 /// Result of the Rust side of an entry point.
@@ -22,6 +22,18 @@ pub fn entry(name: &str, body: impl FnOnce() -> ZeResult) -> ze_result_t {
             eprintln!("level-zero-cpu: internal error in {name}");
             ze_result_t::ZE_RESULT_ERROR_UNKNOWN
         }
+    }
+}
+
+/// Validates a DDI table getter's call (`zeGet*ProcAddrTable` and the sysman ones): a
+/// non-null table and a 1.x version; `Ok(minor)` is the requested minor version.
+pub fn accept<T>(version: ze_api_version_t, table: *mut T) -> ZeResult<u32> {
+    if table.is_null() {
+        return Err(NULL_POINTER);
+    }
+    match version_parts(version) {
+        (1, minor) => Ok(minor),
+        _ => Err(ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_VERSION),
     }
 }
 

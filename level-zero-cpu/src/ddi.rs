@@ -2,6 +2,7 @@
 //! to a loader. They are plain Rust `extern "C"` functions, never `#[no_mangle]`: the cdylib
 //! crate exports them under their C names with [`export_getters!`](crate::export_getters).
 
+use crate::abi::accept;
 use crate::unsupported;
 use crate::{
     command_list, command_queue, context, device, driver, event, fence, init, kernel, leaks,
@@ -9,17 +10,6 @@ use crate::{
 };
 use level_zero_sys::ddi::since;
 use level_zero_sys::*;
-
-/// Validates a getter call; `Ok(minor)` is the requested minor version.
-pub(crate) fn accept<T>(version: ze_api_version_t, table: *mut T) -> Result<u32, ze_result_t> {
-    if table.is_null() {
-        return Err(ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_POINTER);
-    }
-    match version_parts(version) {
-        (1, minor) => Ok(minor),
-        _ => Err(ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_VERSION),
-    }
-}
 
 /// Defines a getter: validates, fills every entry that exists at the requested version with
 /// a stub answering `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE`, then sets each listed entry whose

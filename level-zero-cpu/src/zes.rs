@@ -96,7 +96,7 @@ pub unsafe extern "C" fn zes_device_table(
     version: ze_api_version_t,
     table: *mut zes_device_dditable_t,
 ) -> ze_result_t {
-    if let Err(code) = crate::ddi::accept(version, table) {
+    if let Err(code) = accept(version, table) {
         return code;
     }
     // SAFETY: non-null (checked by `accept`); the entry exists since 1.0.
@@ -115,7 +115,7 @@ pub unsafe extern "C" fn zes_memory_table(
     version: ze_api_version_t,
     table: *mut zes_memory_dditable_t,
 ) -> ze_result_t {
-    if let Err(code) = crate::ddi::accept(version, table) {
+    if let Err(code) = accept(version, table) {
         return code;
     }
     // SAFETY: non-null (checked by `accept`); the entries exist since 1.0.
