@@ -301,6 +301,34 @@ fn build_failures_have_precise_logs() {
     assert_eq!(try_module(&gpu, &good).0, OK);
 }
 
+/// A module whose image kernel this device cannot run builds (issue 11, item 13): the build
+/// log says why, `zeKernelCreate` of that kernel is `UNSUPPORTED_FEATURE`, the rest works.
+#[test]
+fn module_with_an_unsupported_kernel_builds() {
+    let mut gpu = Gpu::new();
+    let m = gpu.module("partial_images-O2");
+    let log = m.build_log();
+    assert!(
+        log.contains("kernel image_copy: ") && log.contains("images are not supported"),
+        "{log:?}"
+    );
+    assert_eq!(
+        code(m.kernel("image_copy")),
+        ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE
+    );
+    assert_eq!(m.kernel_names().unwrap(), ["plain_double"]);
+    let input: Vec<i32> = (0..64).collect();
+    let (a, b) = (gpu.buffer(&input), gpu.zeros::<i32>(64));
+    let mut k = m.kernel("plain_double").unwrap();
+    k.set_arg_buffer(0, &a).unwrap();
+    k.set_arg_buffer(1, &b).unwrap();
+    gpu.run(&mut k, [8, 1, 1], [8, 1, 1]);
+    assert_eq!(
+        read::<i32>(&b),
+        (0..64).map(|i| i * 2 + 1).collect::<Vec<_>>()
+    );
+}
+
 #[test]
 fn module_and_kernel_queries() {
     let gpu = Gpu::new();

@@ -66,8 +66,19 @@ pub unsafe extern "C" fn kernel_create(
             .kernels()
             .iter()
             .find(|k| k.name().as_bytes() == name.to_bytes())
-            .cloned()
-            .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_NAME)?;
+            .cloned();
+        let Some(exec) = exec else {
+            // A kernel of the module that uses a feature this device lacks: its reason is in
+            // the module's build log.
+            let unavailable = name
+                .to_str()
+                .is_ok_and(|n| m.built.unavailable(n).is_some());
+            return Err(if unavailable {
+                ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE
+            } else {
+                ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_NAME
+            });
+        };
         let group_size = exec.required_group_size().unwrap_or([1, 1, 1]);
         let state = KernelState {
             args: vec![None; exec.params().len()],

@@ -200,6 +200,12 @@ impl<'m> Lowering<'m> {
                 p.result_type.ok_or("parameter without type")?,
             );
             let t = self.m.types.get(pty)?.clone();
+            if let Shape::Unsupported(what) = t.shape {
+                return Err(format!(
+                    "parameter {} is of a type of {what} ({what} are not supported by this device)",
+                    params.len()
+                ));
+            }
             let slot = self.alloc(t.slots);
             self.stable.extend(slot..slot + t.slots.max(1));
             let byval = self.m.decorations.get(&pid).is_some_and(|ds| {

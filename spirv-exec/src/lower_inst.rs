@@ -746,7 +746,12 @@ impl Lowering<'_> {
                 )
             }
             Op::ExtInst => return self.ext_inst(env, inst, dst, rty).map(Some),
-            other => return Err(format!("Op{other:?} is not supported")),
+            other => {
+                let feature = crate::spirv::feature_of(other).map_or(String::new(), |f| {
+                    format!(" ({f} are not supported by this device)")
+                });
+                return Err(format!("Op{other:?} is not supported{feature}"));
+            }
         };
         Ok(Some(e))
     }

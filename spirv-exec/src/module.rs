@@ -36,6 +36,8 @@ pub(crate) struct Shared {
 pub struct Module {
     pub(crate) shared: Arc<Shared>,
     kernels: Vec<Kernel>,
+    /// Kernels that did not build (an unsupported feature), with why.
+    unavailable: Vec<BuildError>,
     log: String,
 }
 
@@ -56,25 +58,30 @@ impl Module {
         backend: &dyn Backend,
     ) -> Result<Module, BuildError> {
         let data = ModuleData::build(words, spec)?;
-        let programs = lower_kernels(&data)?;
+        let (programs, mut unavailable) = lower_kernels(&data)?;
         let shared = Arc::new(Shared {
             data,
             lock: Mutex::new(()),
         });
-        let kernels = programs
-            .into_iter()
-            .map(|program| {
-                let exec = backend.compile(&program).map_err(|message| BuildError {
+        let mut kernels = Vec::with_capacity(programs.len());
+        for program in programs {
+            match backend.compile(&program) {
+                Ok(exec) => kernels.push(Kernel::new(program, exec, shared.clone())),
+                Err(message) => unavailable.push(BuildError {
                     kernel: Some(program.name.clone()),
                     message: format!("{}: {message}", backend.name()),
-                })?;
-                Ok(Kernel::new(program, exec, shared.clone()))
-            })
-            .collect::<Result<_, BuildError>>()?;
+                }),
+            }
+        }
+        let log = unavailable
+            .iter()
+            .map(|e| format!("warning: {e}; the kernel is not available\n"))
+            .collect();
         Ok(Module {
             shared,
             kernels,
-            log: String::new(),
+            unavailable,
+            log,
         })
     }
 
@@ -97,6 +104,19 @@ impl Module {
     /// The kernel named `name`.
     pub fn kernel(&self, name: &str) -> Option<&Kernel> {
         self.kernels.iter().find(|k| k.name() == name)
+    }
+
+    /// Why kernel `name` did not build, if it is one of the module's entry points that uses
+    /// a feature this executor lacks (images, pipes, ...): the rest of the module built.
+    pub fn unavailable(&self, name: &str) -> Option<&BuildError> {
+        self.unavailable
+            .iter()
+            .find(|e| e.kernel.as_deref() == Some(name))
+    }
+
+    /// Every kernel that did not build, with why (see [`unavailable`](Self::unavailable)).
+    pub fn unavailable_kernels(&self) -> &[BuildError] {
+        &self.unavailable
     }
 
     /// Warnings and notes of the build (empty when there are none).
@@ -348,8 +368,12 @@ impl Kernel {
 }
 
 /// Lowers every entry point of `data`.
-fn lower_kernels(data: &ModuleData) -> Result<Vec<Arc<Program>>, BuildError> {
+/// Lowers every entry point: the programs, and the errors of the kernels that did not lower.
+type Lowered = (Vec<Arc<Program>>, Vec<BuildError>);
+
+fn lower_kernels(data: &ModuleData) -> Result<Lowered, BuildError> {
     let mut kernels = Vec::new();
+    let mut unavailable = Vec::new();
     let mut required: HashMap<u32, [u32; 3]> = HashMap::new();
     for m in &data.module.execution_modes {
         if let (Some(Operand::IdRef(f)), Some(Operand::ExecutionMode(ExecutionMode::LocalSize))) =
@@ -395,14 +419,16 @@ fn lower_kernels(data: &ModuleData) -> Result<Vec<Arc<Program>>, BuildError> {
                     .is_some_and(|d| d.class.opcode == Op::Function && d.result_id == Some(*fid))
             })
             .ok_or_else(|| format!("entry point {name}: function %{fid} not found"))?;
-        let mut program = lower::Lowering::new(data)
-            .kernel(name, f)
-            .map_err(|message| BuildError {
+        match lower::Lowering::new(data).kernel(name, f) {
+            Ok(mut program) => {
+                program.required_group_size = required.get(fid).copied();
+                kernels.push(Arc::new(program));
+            }
+            Err(message) => unavailable.push(BuildError {
                 kernel: Some(name.clone()),
                 message,
-            })?;
-        program.required_group_size = required.get(fid).copied();
-        kernels.push(Arc::new(program));
+            }),
+        }
     }
-    Ok(kernels)
+    Ok((kernels, unavailable))
 }

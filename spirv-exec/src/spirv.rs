@@ -24,6 +24,39 @@ const CAPABILITIES: &[Capability] = &[
     Capability::GenericPointer,
 ];
 
+/// Capabilities of features a kernel may use that the executor does not implement: a module
+/// declaring them builds, and each kernel that uses such a feature fails to lower (its error
+/// is kept for `zeKernelCreate`), as on a device that lacks them.
+const KERNEL_CAPABILITIES: &[Capability] = &[
+    Capability::ImageBasic,
+    Capability::ImageReadWrite,
+    Capability::ImageMipmap,
+    Capability::LiteralSampler,
+    Capability::Sampled1D,
+    Capability::Image1D,
+    Capability::SampledBuffer,
+    Capability::ImageBuffer,
+    Capability::DeviceEnqueue,
+    Capability::Pipes,
+    Capability::PipeStorage,
+    Capability::Groups,
+];
+
+/// Module-level declarations of those features (types and constants): accepted, and a kernel
+/// that uses them fails to lower.
+const KERNEL_DECLARATIONS: &[Op] = &[
+    Op::TypeImage,
+    Op::TypeSampler,
+    Op::TypeSampledImage,
+    Op::TypePipe,
+    Op::TypePipeStorage,
+    Op::TypeReserveId,
+    Op::TypeQueue,
+    Op::TypeDeviceEvent,
+    Op::ConstantSampler,
+    Op::ConstantPipeStorage,
+];
+
 /// Opcodes the lowering implements (anything else is rejected when the module is built).
 pub const OPCODES: &[Op] = &[
     Op::Nop,
@@ -261,6 +294,32 @@ impl GlobalMemory {
     }
 }
 
+/// The unimplemented feature an opcode belongs to (images, pipes, ...), if it is one whose
+/// kernels fail alone: other kernels of the module still build.
+pub(crate) fn feature_of(op: Op) -> Option<&'static str> {
+    let name = format!("{op:?}");
+    Some(
+        if name.starts_with("Image") || name.starts_with("Sampled") {
+            "images"
+        } else if name.contains("Pipe") || name.contains("ReservedPacket") {
+            "pipes"
+        } else if name.starts_with("Group") {
+            "work-group and sub-group collectives"
+        } else if name.contains("Enqueue")
+            || name.contains("NDRange")
+            || name.contains("DeviceEvent")
+            || name.contains("KernelWorkGroupSize")
+            || name.contains("KernelPreferred")
+            || name.contains("KernelLocalSize")
+            || name.contains("KernelMaxNum")
+        {
+            "device-side enqueue"
+        } else {
+            return None;
+        },
+    )
+}
+
 fn op_name(op: u32) -> String {
     rspirv::spirv::Op::from_u32(op).map_or(format!("opcode {op}"), |o| format!("Op{o:?}"))
 }
@@ -286,7 +345,14 @@ pub fn check_words(words: &[u32]) -> Result<(), String> {
             "SPIR-V version {major}.{minor} is not supported (1.0 to 1.2 are)"
         ));
     }
-    let supported: HashSet<u32> = OPCODES.iter().map(|o| *o as u32).collect();
+    let supported: HashSet<u32> = OPCODES
+        .iter()
+        .chain(KERNEL_DECLARATIONS)
+        .map(|o| *o as u32)
+        .collect();
+    // Inside a function, an opcode of an unimplemented feature (images, pipes, ...) fails
+    // only the kernels that reach it.
+    let mut in_function = false;
     let mut at = 5;
     while at < words.len() {
         let count = (words[at] >> 16) as usize;
@@ -294,7 +360,13 @@ pub fn check_words(words: &[u32]) -> Result<(), String> {
         if count == 0 || at + count > words.len() {
             return Err(format!("malformed instruction at word {at}"));
         }
-        if !supported.contains(&opcode) {
+        if opcode == Op::Function as u32 {
+            in_function = true;
+        } else if opcode == Op::FunctionEnd as u32 {
+            in_function = false;
+        }
+        let deferred = in_function && Op::from_u32(opcode).and_then(feature_of).is_some();
+        if !deferred && !supported.contains(&opcode) {
             return Err(format!(
                 "unsupported opcode {} at word {at}",
                 op_name(opcode)
@@ -302,7 +374,11 @@ pub fn check_words(words: &[u32]) -> Result<(), String> {
         }
         if opcode == Op::Capability as u32 {
             let cap = words[at + 1];
-            if !CAPABILITIES.iter().any(|c| *c as u32 == cap) {
+            if !CAPABILITIES
+                .iter()
+                .chain(KERNEL_CAPABILITIES)
+                .any(|c| *c as u32 == cap)
+            {
                 let name = Capability::from_u32(cap).map_or(format!("{cap}"), |c| format!("{c:?}"));
                 return Err(format!("unsupported capability {name} at word {at}"));
             }

@@ -17,6 +17,9 @@ pub enum Shape {
     Pointer(StorageClass, Word),
     /// Function types, opaque types: no values.
     Other,
+    /// A type of a feature the executor does not implement (images, samplers, pipes, queues),
+    /// named: a module may declare it, a kernel that uses a value of it does not build.
+    Unsupported(&'static str),
 }
 
 /// One scalar of a flattened value: its slot index within the value and byte offset in memory.
@@ -120,7 +123,11 @@ impl Types {
                 Some(Operand::StorageClass(sc)) => Shape::Pointer(*sc, operand(1)?),
                 _ => return Err("malformed OpTypePointer".into()),
             },
-            Op::TypeFunction | Op::TypeOpaque | Op::TypeEvent | Op::TypeSampler => Shape::Other,
+            Op::TypeFunction | Op::TypeOpaque | Op::TypeEvent => Shape::Other,
+            Op::TypeImage | Op::TypeSampledImage => Shape::Unsupported("images"),
+            Op::TypeSampler => Shape::Unsupported("samplers"),
+            Op::TypePipe | Op::TypePipeStorage | Op::TypeReserveId => Shape::Unsupported("pipes"),
+            Op::TypeQueue | Op::TypeDeviceEvent => Shape::Unsupported("device-side enqueue"),
             _ => return Ok(false),
         };
         let info = self.layout(shape, packed)?;
@@ -147,7 +154,7 @@ impl Types {
             offsets: vec![],
         };
         Ok(match &shape {
-            Shape::Void | Shape::Other => TypeInfo {
+            Shape::Void | Shape::Other | Shape::Unsupported(_) => TypeInfo {
                 shape,
                 slots: 0,
                 size: 0,

@@ -65,3 +65,30 @@ fn uniform_constant_builtins_read_their_values() {
     let want: Vec<i32> = (0..64).map(|i| i * 1000 + i % 16).collect();
     assert_eq!(out, want);
 }
+
+/// A module with an image kernel builds (issue 11, item 13): the image kernel is unavailable,
+/// with the reason in the build log; the other kernel runs.
+#[test]
+fn module_with_an_unsupported_kernel_builds() {
+    for opt in common::OPT {
+        let m = common::module(&format!("partial_images-{opt}"));
+        let err = m
+            .unavailable("image_copy")
+            .expect("image_copy is unavailable");
+        assert!(err.message.contains("images"), "{err}");
+        assert!(m.kernel("image_copy").is_none());
+        assert!(
+            m.log().contains("kernel image_copy: ") && m.log().contains("images"),
+            "{}",
+            m.log()
+        );
+        let input: Vec<i32> = (0..40).collect();
+        let mut out = vec![0i32; 40];
+        common::launch_1d(common::kernel(&m, "plain_double"), 40, 8)
+            .input(&input)
+            .buffer(&mut out)
+            .run()
+            .unwrap();
+        assert_eq!(out, (0..40).map(|i| i * 2 + 1).collect::<Vec<_>>());
+    }
+}
