@@ -44,6 +44,18 @@ pub enum Error {
         /// The build log.
         log: String,
     },
+    /// A kernel argument does not match the kernel's parameter (read from its SPIR-V).
+    #[error("kernel {kernel}, argument {index}: expected {expected}, given {given}")]
+    KernelArgument {
+        /// The kernel's name.
+        kernel: String,
+        /// The argument's index.
+        index: u32,
+        /// The parameter as the kernel declares it.
+        expected: String,
+        /// What the launch passed.
+        given: String,
+    },
     /// An argument was rejected before reaching the driver (sizes, lengths, alignment,
     /// kinds, device mismatch).
     #[error("{0}")]
@@ -56,7 +68,9 @@ impl Error {
         match self {
             Error::Ze { result, .. } | Error::Build { result, .. } => Some(*result),
             Error::Load(e) => e.result(),
-            Error::NoBackend { .. } | Error::InvalidArgument(_) => None,
+            Error::NoBackend { .. } | Error::InvalidArgument(_) | Error::KernelArgument { .. } => {
+                None
+            }
         }
     }
 

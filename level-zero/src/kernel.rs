@@ -85,6 +85,8 @@ pub struct Kernel {
     set: Vec<bool>,
     buffers: Vec<Option<Allocation>>,
     group_size: [u32; 3],
+    /// The device's group limits, read on first need.
+    limits: Option<crate::device::ComputeProperties>,
 }
 
 impl std::fmt::Debug for Kernel {
@@ -137,6 +139,7 @@ impl Kernel {
             properties,
             set: vec![false; n],
             buffers: vec![None; n],
+            limits: None,
         })
     }
 
@@ -158,6 +161,42 @@ impl Kernel {
     /// The kernel's properties, read at creation.
     pub fn properties(&self) -> &KernelProperties {
         &self.properties
+    }
+
+    /// The kernel's parameter list, read from the module's SPIR-V (`None` if unknown).
+    pub fn params(&self) -> Option<&[crate::signature::ParamType]> {
+        self.inner.module.parameters(&self.name)
+    }
+
+    /// The device's group-size limits (read once).
+    pub(crate) fn limits(&mut self) -> Result<&crate::device::ComputeProperties> {
+        let limits = match self.limits.take() {
+            Some(l) => l,
+            None => self.inner.module.device().compute_properties()?,
+        };
+        Ok(self.limits.insert(limits))
+    }
+
+    /// Starts a launch over `grid`: add the arguments in order with
+    /// [`arg`](crate::Launch::arg), then [`run`](crate::Launch::run) it. Each argument is
+    /// checked against the kernel's SPIR-V parameter list; buffers are kept alive (and arrays
+    /// told of their use) until the launch completes.
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
+    /// let mut saxpy = Module::from_spirv(&ctx, &dev, &spirv, &BuildOptions::default())?.kernel("saxpy")?;
+    /// let x = Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?;
+    /// let mut y = Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?;
+    /// saxpy.launch(Grid::for_len(256)).arg(2.0f32).arg(&x).arg(&mut y).run()?;
+    /// // A `u32` where the kernel takes a `float`:
+    /// let err = saxpy.launch(Grid::for_len(256)).arg(2u32).arg(&x).arg(&mut y).run().unwrap_err();
+    /// assert_eq!(err.to_string(), "kernel saxpy, argument 0: expected float, given int value");
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn launch(&mut self, grid: crate::launch::Grid) -> crate::launch::Launch<'_> {
+        crate::launch::Launch::new(self, grid)
     }
 
     /// The work-group size launches use.
@@ -199,20 +238,28 @@ impl Kernel {
         Ok(())
     }
 
-    /// Sets argument `index` to a value (scalar, vector, by-value struct): its bytes.
-    pub fn set_arg<T: bytemuck::Pod>(&mut self, index: u32, value: &T) -> Result<()> {
-        self.set_raw(index, size_of::<T>(), (value as *const T).cast())
+    /// Sets argument `index` to `bytes` (a value's bytes).
+    pub(crate) fn set_arg_bytes(&mut self, index: u32, bytes: &[u8]) -> Result<()> {
+        self.set_raw(index, bytes.len(), bytes.as_ptr().cast())
     }
 
-    /// Sets pointer argument `index` to `buffer`; launches keep the buffer alive.
-    pub fn set_arg_buffer(&mut self, index: u32, buffer: &Allocation) -> Result<()> {
+    /// Sets pointer argument `index` to `buffer[offset..offset + len]`; launches keep the
+    /// buffer alive.
+    pub(crate) fn set_arg_buffer_range(
+        &mut self,
+        index: u32,
+        buffer: &Allocation,
+        offset: usize,
+        len: usize,
+    ) -> Result<()> {
         if buffer.context() != self.inner.module.context() {
             return Err(invalid(format!(
                 "kernel {}: argument {index} is memory of another context",
                 self.name
             )));
         }
-        let ptr = buffer.as_ptr();
+        buffer.check_range(offset, len)?;
+        let ptr = buffer.as_ptr().wrapping_byte_add(offset);
         self.set_raw(
             index,
             size_of::<*mut std::ffi::c_void>(),
@@ -220,6 +267,25 @@ impl Kernel {
         )?;
         self.buffers[index as usize] = Some(buffer.clone());
         Ok(())
+    }
+
+    /// Marks buffer argument `index` unset and drops the kernel's hold on its memory.
+    pub(crate) fn forget_arg(&mut self, index: u32) {
+        if let Some(i) = self.buffers.get_mut(index as usize) {
+            if i.take().is_some() {
+                self.set[index as usize] = false;
+            }
+        }
+    }
+
+    /// Sets argument `index` to a value (scalar, vector, by-value struct): its bytes.
+    pub fn set_arg<T: bytemuck::Pod>(&mut self, index: u32, value: &T) -> Result<()> {
+        self.set_raw(index, size_of::<T>(), (value as *const T).cast())
+    }
+
+    /// Sets pointer argument `index` to `buffer`; launches keep the buffer alive.
+    pub fn set_arg_buffer(&mut self, index: u32, buffer: &Allocation) -> Result<()> {
+        self.set_arg_buffer_range(index, buffer, 0, buffer.size())
     }
 
     /// Sets pointer argument `index` to null.

@@ -35,12 +35,14 @@ mod expert;
 mod fence;
 mod immediate;
 mod kernel;
+mod launch;
 mod memory;
 mod memory_advice;
 mod module;
 mod owned;
 mod region;
 mod shutdown;
+mod signature;
 
 pub use backend::{load, Api, BackendChoice, BACKEND_ENV};
 pub use command_list::CommandList;
@@ -59,6 +61,7 @@ pub use expert::{unsafe_copyto, unsafe_fill};
 pub use fence::Fence;
 pub use immediate::{ImmediateCommandList, Token};
 pub use kernel::{Groups, IndirectAccess, Kernel, KernelProperties};
+pub use launch::{Arg, ArgType, BufferArg, Grid, KernelArg, Launch, LaunchUse, Local};
 pub use level_zero_sys as sys;
 pub use memory::{
     address_range, allocation_properties, Allocation, AllocationProperties, FreePolicy, MemoryKind,
@@ -67,6 +70,7 @@ pub use memory_advice::MemoryAdvice;
 pub use module::{BuildOptions, Module};
 pub use region::Region;
 pub use shutdown::{at_shutdown, ShutdownStage};
+pub use signature::{AddressSpace, ElemType, ParamType, Scalar};
 
 use std::sync::{Arc, OnceLock};
 

@@ -5,7 +5,9 @@ use crate::device::Device;
 use crate::error::{invalid, Context as _, Error, Result};
 use crate::kernel::Kernel;
 use crate::owned::Owned;
+use crate::signature::ParamType;
 use level_zero_sys::*;
+use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::Arc;
 
@@ -29,6 +31,8 @@ pub(crate) struct ModuleInner {
     ctx: Context,
     device: Device,
     log: String,
+    /// Parameter lists by kernel name, read from the SPIR-V (`None`: unreadable).
+    signatures: Option<HashMap<String, Vec<ParamType>>>,
 }
 
 /// Build flags and specialization constants.
@@ -143,6 +147,7 @@ impl Module {
             ctx: ctx.clone(),
             device: device.clone(),
             log,
+            signatures: crate::signature::read(spirv),
         })))
     }
 
@@ -228,6 +233,22 @@ impl Module {
         };
         r.context(|| format!("global {name:?}"))?;
         Ok((ptr, size))
+    }
+
+    /// The parameter list of kernel `name`, as the module's SPIR-V declares it (`None` if
+    /// the module could not be read or has no such kernel).
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
+    /// let module = Module::from_spirv(&ctx, &dev, &spirv, &BuildOptions::default())?;
+    /// let params: Vec<String> = module.parameters("saxpy").unwrap().iter().map(|p| p.to_string()).collect();
+    /// assert_eq!(params, ["float", "global const float*", "global float*"]);
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn parameters(&self, name: &str) -> Option<&[ParamType]> {
+        self.0.signatures.as_ref()?.get(name).map(Vec::as_slice)
     }
 
     /// Kernel `name` of this module.

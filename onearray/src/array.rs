@@ -348,6 +348,17 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         let list = b.last_list.load(Ordering::Acquire);
         if seq != 0 && list == pool::stream_id(self.context(), self.device()) {
             level_zero::with_stream(self.context(), self.device(), |l| l.wait_for(seq, None))??;
+        } else if let Some(done) = b
+            .foreign_done
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+        {
+            // A launch on a caller's list: its event says when it is done. That list may
+            // hold the allocation until it is next polled, which orders nothing: the memory
+            // now counts as used by no stream (the pool still waits for the release).
+            done.wait(None)?;
+            b.last_list.store(0, Ordering::Release);
         } else {
             // Commands of another stream (or of the memory's previous user) still hold it:
             // they release it when their stream retires them.

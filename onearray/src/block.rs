@@ -29,6 +29,9 @@ pub(crate) struct Block {
     /// list, `last_list` is the stream whose pending commands may still use the block.
     pub(crate) last_list: AtomicU64,
     pub(crate) last_seq: AtomicU64,
+    /// The completion event of the last use when it was on a list other than a thread's
+    /// stream (a launch on a caller's list).
+    pub(crate) foreign_done: std::sync::Mutex<Option<level_zero::Event>>,
     /// The leak tracker's record (0: untracked).
     pub(crate) leak_id: u64,
     /// Live `BlockRef`s (meaningful only while handed out).
@@ -51,6 +54,7 @@ impl Block {
             pooled,
             last_list: AtomicU64::new(0),
             last_seq: AtomicU64::new(0),
+            foreign_done: std::sync::Mutex::new(None),
             leak_id: 0,
             refs: AtomicUsize::new(0),
         })

@@ -18,6 +18,7 @@ mod array;
 mod block;
 mod copy;
 mod error;
+mod kernel_arg;
 mod kinds;
 mod leaks;
 mod magazine;

@@ -1,0 +1,525 @@
+//! Typed, checked, tracked kernel launches: [`Kernel::launch`] gives a [`Launch`] builder that
+//! takes the kernel's arguments in order ([`KernelArg`]: values, [`Local`] sizes, buffers),
+//! checks them against the parameter list read from the module's SPIR-V, and keeps every
+//! buffer alive until the launch completes.
+
+use crate::error::{invalid, Error, Result};
+use crate::event::{Event, EventPool, EventPoolFlags, EventScope};
+use crate::immediate::{ImmediateCommandList, Token};
+use crate::kernel::{Groups, Kernel};
+use crate::memory::Allocation;
+use crate::signature::{AddressSpace, ElemType, ParamType, Scalar};
+use crate::Deps;
+use std::marker::PhantomData;
+
+/// A Rust type with a kernel-side counterpart: the element type of a buffer argument, or a
+/// value argument.
+///
+/// ```
+/// use level_zero::{ArgType, ElemType};
+/// assert_eq!(f32::TYPE, ElemType::Float { bits: 32 });
+/// assert_eq!(<[u32; 4]>::TYPE.to_string(), "int4");
+/// ```
+pub trait ArgType: bytemuck::Pod {
+    /// The type as the kernel declares it.
+    const TYPE: ElemType;
+}
+
+macro_rules! arg_types {
+    ($($t:ty => $e:expr),* $(,)?) => {$(
+        impl ArgType for $t {
+            const TYPE: ElemType = $e;
+        }
+        impl<'a> KernelArg<'a> for $t {
+            fn into_arg(self) -> Arg<'a> {
+                Arg::value(&self)
+            }
+        }
+    )*};
+}
+
+arg_types! {
+    u8 => ElemType::Int { bits: 8 }, i8 => ElemType::Int { bits: 8 },
+    u16 => ElemType::Int { bits: 16 }, i16 => ElemType::Int { bits: 16 },
+    u32 => ElemType::Int { bits: 32 }, i32 => ElemType::Int { bits: 32 },
+    u64 => ElemType::Int { bits: 64 }, i64 => ElemType::Int { bits: 64 },
+    f32 => ElemType::Float { bits: 32 }, f64 => ElemType::Float { bits: 64 },
+    half::f16 => ElemType::Float { bits: 16 },
+}
+
+const fn lane(t: ElemType) -> Scalar {
+    match t {
+        ElemType::Float { bits } => Scalar::Float(bits),
+        ElemType::Int { bits } => Scalar::Int(bits),
+        // Only scalar lanes implement `ArgType` for arrays (below).
+        _ => Scalar::Int(0),
+    }
+}
+
+macro_rules! vectors {
+    ($($t:ty),*) => {$(
+        vectors!(@ $t, 2, 4, 8, 16);
+    )*};
+    (@ $t:ty, $($n:literal),*) => {$(
+        impl ArgType for [$t; $n] {
+            const TYPE: ElemType = ElemType::Vector { elem: lane(<$t>::TYPE), lanes: $n };
+        }
+        impl<'a> KernelArg<'a> for [$t; $n] {
+            fn into_arg(self) -> Arg<'a> {
+                Arg::value(&self)
+            }
+        }
+    )*};
+}
+
+vectors!(u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
+
+/// What a buffer argument hands to a launch: memory, a byte range of it, and how it may be
+/// used.
+#[derive(Clone, Debug)]
+pub struct BufferArg {
+    /// The allocation; the launch keeps it alive until it completes.
+    pub allocation: Allocation,
+    /// Byte offset of the first element.
+    pub offset: usize,
+    /// Length in bytes.
+    pub len: usize,
+    /// Element type (`None`: untyped memory, any pointee accepted).
+    pub elem: Option<ElemType>,
+    /// Whether the kernel may write it (the caller holds it mutably).
+    pub writable: bool,
+}
+
+#[derive(Clone, Debug)]
+enum ArgKind {
+    Buffer(BufferArg),
+    Value { bytes: Vec<u8>, ty: ElemType },
+    Local { elems: usize, ty: ElemType },
+    RawPointer(u64),
+}
+
+impl ArgKind {
+    fn describe(&self) -> String {
+        match self {
+            ArgKind::Buffer(b) => {
+                let elem = b.elem.map_or("untyped".to_string(), |e| e.to_string());
+                let access = if b.writable { "writable" } else { "read-only" };
+                format!("{access} {elem} buffer of {} bytes", b.len)
+            }
+            ArgKind::Value { ty, .. } => format!("{ty} value"),
+            ArgKind::Local { elems, ty } => format!("local {ty}[{elems}]"),
+            ArgKind::RawPointer(_) => "raw address".into(),
+        }
+    }
+}
+
+/// Tracks an argument's use by a launch (implemented by array types that own pooled memory).
+pub trait LaunchUse {
+    /// Called before a launch on the immediate list `list` (its [`Token::list`]): order the
+    /// launch after earlier uses of the memory on other lists.
+    fn before_launch(&self, list: u64) -> Result<()>;
+    /// Called once the launch is appended: `token` is its last use of the memory. A launch
+    /// on a list other than this thread's stream also gives `done`, an event it signals on
+    /// completion, so the memory's next user elsewhere can wait for it without polling that
+    /// list.
+    fn launched(&self, token: Token, done: Option<&Event>);
+}
+
+/// One kernel argument, made by [`KernelArg::into_arg`].
+pub struct Arg<'a> {
+    kind: ArgKind,
+    track: Option<&'a dyn LaunchUse>,
+}
+
+impl<'a> Arg<'a> {
+    /// A value argument: the bytes of `value`.
+    pub fn value<T: ArgType>(value: &T) -> Arg<'a> {
+        Arg {
+            kind: ArgKind::Value {
+                bytes: bytemuck::bytes_of(value).to_vec(),
+                ty: T::TYPE,
+            },
+            track: None,
+        }
+    }
+
+    /// A buffer argument; `track` (if any) hears of the launch.
+    pub fn buffer(buffer: BufferArg, track: Option<&'a dyn LaunchUse>) -> Arg<'a> {
+        Arg {
+            kind: ArgKind::Buffer(buffer),
+            track,
+        }
+    }
+}
+
+/// Something a kernel can take as an argument: values ([`ArgType`] scalars and vectors),
+/// [`Local`] sizes, buffers (`&Allocation`, `&mut Allocation`, and the array crate's arrays).
+pub trait KernelArg<'a> {
+    /// The argument's description.
+    fn into_arg(self) -> Arg<'a>;
+}
+
+impl<'a> KernelArg<'a> for Arg<'a> {
+    fn into_arg(self) -> Arg<'a> {
+        self
+    }
+}
+
+fn whole(allocation: &Allocation, writable: bool) -> BufferArg {
+    BufferArg {
+        allocation: allocation.clone(),
+        offset: 0,
+        len: allocation.size(),
+        elem: None,
+        writable,
+    }
+}
+
+/// Untyped, read-only memory: any pointee type is accepted, but not a pointer the kernel may
+/// write.
+impl<'a> KernelArg<'a> for &'a Allocation {
+    fn into_arg(self) -> Arg<'a> {
+        Arg::buffer(whole(self, false), None)
+    }
+}
+
+/// Untyped, writable memory.
+impl<'a> KernelArg<'a> for &'a mut Allocation {
+    fn into_arg(self) -> Arg<'a> {
+        Arg::buffer(whole(self, true), None)
+    }
+}
+
+/// A `local` (work-group) memory argument of `len` elements of `T`.
+///
+/// ```
+/// let scratch = level_zero::Local::<f32>::new(256);
+/// assert_eq!(scratch.bytes(), 1024);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Local<T: ArgType> {
+    len: usize,
+    _t: PhantomData<T>,
+}
+
+impl<T: ArgType> Local<T> {
+    /// `len` elements of work-group memory.
+    pub fn new(len: usize) -> Local<T> {
+        Local {
+            len,
+            _t: PhantomData,
+        }
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.len * size_of::<T>()
+    }
+}
+
+impl<'a, T: ArgType> KernelArg<'a> for Local<T> {
+    fn into_arg(self) -> Arg<'a> {
+        Arg {
+            kind: ArgKind::Local {
+                elems: self.len,
+                ty: T::TYPE,
+            },
+            track: None,
+        }
+    }
+}
+
+/// How many work-items a launch runs, and in which groups.
+///
+/// [`Grid::for_len`] (and [`for_shape`](Grid::for_shape)) round up: the group size is a fast
+/// one for the device (256 work-items in 1-D, 16×16 in 2-D, 8×8×4 in 3-D, or the kernel's
+/// required size), the group count covers the count, and the last group runs past it, so the
+/// kernel must guard (`if (i < n)`) with the count passed as an argument. That keeps large
+/// odd counts as fast as round ones (a size that divides the count exactly can be 1).
+///
+/// ```
+/// use level_zero::Grid;
+/// assert_eq!(Grid::for_len(1_000_003).items(), [1_000_003, 1, 1]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    items: [u64; 3],
+    dims: u8,
+    explicit: Option<([u32; 3], Groups)>,
+}
+
+impl Grid {
+    /// `n` work-items in one dimension, rounded up to whole groups.
+    pub fn for_len(n: usize) -> Grid {
+        Grid {
+            items: [n as u64, 1, 1],
+            dims: 1,
+            explicit: None,
+        }
+    }
+
+    /// A 2-D or 3-D count (`[x, y]` or `[x, y, z]`), rounded up to whole groups.
+    pub fn for_shape(shape: &[usize]) -> Grid {
+        let mut items = [1u64; 3];
+        for (i, &s) in shape.iter().take(3).enumerate() {
+            items[i] = s as u64;
+        }
+        Grid {
+            items,
+            dims: shape.len().clamp(1, 3) as u8,
+            explicit: None,
+        }
+    }
+
+    /// Exactly `groups` groups of `size` work-items.
+    pub fn groups(groups: Groups, size: [u32; 3]) -> Grid {
+        let items = std::array::from_fn(|i| groups.0[i] as u64 * size[i] as u64);
+        Grid {
+            items,
+            dims: 3,
+            explicit: Some((size, groups)),
+        }
+    }
+
+    /// The work-item count asked for (before rounding up).
+    pub fn items(&self) -> [u64; 3] {
+        self.items
+    }
+
+    /// Group size and group count for `kernel`.
+    pub fn resolve(&self, kernel: &mut Kernel) -> Result<([u32; 3], Groups)> {
+        if let Some(e) = self.explicit {
+            return Ok(e);
+        }
+        let size = match kernel.properties().required_group_size {
+            Some(s) => s,
+            None => {
+                let limits = kernel.limits()?;
+                let mut want = match self.dims {
+                    1 => [256, 1, 1],
+                    2 => [16, 16, 1],
+                    _ => [8, 8, 4],
+                };
+                for (i, w) in want.iter_mut().enumerate() {
+                    *w = (*w).min(limits.max_group_size[i].max(1));
+                    // A small count needs no bigger group than itself.
+                    *w = (*w).min(self.items[i].max(1).min(u32::MAX as u64) as u32);
+                }
+                while want.iter().product::<u32>() > limits.max_total_group_size.max(1) {
+                    let big = (0..3).max_by_key(|&i| want[i]).unwrap_or(0);
+                    want[big] = want[big].div_ceil(2);
+                }
+                want
+            }
+        };
+        let mut groups = [0u32; 3];
+        for i in 0..3 {
+            let g = self.items[i].div_ceil(size[i].max(1) as u64);
+            groups[i] = u32::try_from(g).map_err(|_| {
+                invalid(format!(
+                    "kernel {}: {} work-items in dimension {i} need {g} groups of {}, more than a launch has",
+                    kernel.name(),
+                    self.items[i],
+                    size[i]
+                ))
+            })?;
+        }
+        Ok((size, Groups(groups)))
+    }
+}
+
+/// A launch being assembled: see [`Kernel::launch`]. Arguments borrow for the builder's
+/// lifetime, so an array passed `&mut` cannot also be passed another way.
+#[must_use = "a launch does nothing until `run` or `run_on`"]
+pub struct Launch<'a> {
+    kernel: &'a mut Kernel,
+    grid: Grid,
+    args: Vec<Arg<'a>>,
+}
+
+impl<'a> Launch<'a> {
+    pub(crate) fn new(kernel: &'a mut Kernel, grid: Grid) -> Launch<'a> {
+        Launch {
+            kernel,
+            grid,
+            args: Vec::new(),
+        }
+    }
+
+    /// Adds the next argument.
+    pub fn arg(mut self, arg: impl KernelArg<'a>) -> Self {
+        self.args.push(arg.into_arg());
+        self
+    }
+
+    /// Adds a raw device address for the next (pointer) argument.
+    ///
+    /// # Safety
+    /// Nothing checks what `address` points to: it must be valid memory of the kernel's
+    /// context, of the type and size the kernel uses, alive and not used by anything else
+    /// until the launch completes.
+    pub unsafe fn arg_address(mut self, address: u64) -> Self {
+        self.args.push(Arg {
+            kind: ArgKind::RawPointer(address),
+            track: None,
+        });
+        self
+    }
+
+    /// Runs the launch on this thread's stream for the kernel's context and device (the one
+    /// the array crate uses); returns its token.
+    pub fn run(self) -> Result<Token> {
+        let ctx = self.kernel.module().context().clone();
+        let dev = self.kernel.module().device().clone();
+        self.check()?;
+        let list = crate::with_stream(&ctx, &dev, |l| l.last_token().list)?;
+        for a in &self.args {
+            if let Some(t) = a.track {
+                t.before_launch(list)?;
+            }
+        }
+        crate::with_stream(&ctx, &dev, |l| self.append(l, false))?
+    }
+
+    /// Runs the launch on `list`; returns its token.
+    pub fn run_on(self, list: &mut ImmediateCommandList) -> Result<Token> {
+        self.check()?;
+        for a in &self.args {
+            if let Some(t) = a.track {
+                t.before_launch(list.last_token().list)?;
+            }
+        }
+        self.append(list, true)
+    }
+
+    fn mismatch(&self, index: usize, expected: String, given: String) -> Error {
+        Error::KernelArgument {
+            kernel: self.kernel.name().to_string(),
+            index: index as u32,
+            expected,
+            given,
+        }
+    }
+
+    /// Checks the arguments against the kernel's SPIR-V parameter list (when known).
+    fn check(&self) -> Result<()> {
+        let Some(params) = self.kernel.params() else {
+            if self.args.len() != self.kernel.properties().num_args as usize {
+                return Err(self.mismatch(
+                    self.args
+                        .len()
+                        .min(self.kernel.properties().num_args as usize),
+                    format!("{} arguments", self.kernel.properties().num_args),
+                    format!("{} arguments", self.args.len()),
+                ));
+            }
+            return Ok(());
+        };
+        for (i, p) in params.iter().enumerate() {
+            let Some(a) = self.args.get(i) else {
+                return Err(self.mismatch(i, p.to_string(), "no argument".into()));
+            };
+            if !accepts(p, &a.kind) {
+                let mut expected = p.to_string();
+                if let (ParamType::Pointer { writable: true, .. }, ArgKind::Buffer(b)) =
+                    (p, &a.kind)
+                {
+                    if !b.writable {
+                        expected += " (the kernel may write it: pass it `&mut`)";
+                    }
+                }
+                return Err(self.mismatch(i, expected, a.kind.describe()));
+            }
+        }
+        if self.args.len() > params.len() {
+            return Err(self.mismatch(
+                params.len(),
+                format!("no argument (the kernel takes {})", params.len()),
+                self.args[params.len()].kind.describe(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn append(self, list: &mut ImmediateCommandList, foreign: bool) -> Result<Token> {
+        // Arrays used on a list of the caller's learn of the launch's end through an event.
+        let done = if foreign && self.args.iter().any(|a| a.track.is_some()) {
+            let ctx = self.kernel.module().context();
+            let pool = EventPool::new(ctx, EventPoolFlags::HOST_VISIBLE, 1)?;
+            Some(pool.event(0, EventScope::HOST, EventScope::HOST)?)
+        } else {
+            None
+        };
+        let (size, groups) = self.grid.resolve(self.kernel)?;
+        if size != self.kernel.group_size() {
+            self.kernel.set_group_size(size)?;
+        }
+        let mut buffers = Vec::new();
+        for (i, a) in self.args.iter().enumerate() {
+            let i = i as u32;
+            match &a.kind {
+                ArgKind::Buffer(b) => {
+                    self.kernel
+                        .set_arg_buffer_range(i, &b.allocation, b.offset, b.len)?;
+                    buffers.push(i);
+                }
+                ArgKind::Value { bytes, .. } => self.kernel.set_arg_bytes(i, bytes)?,
+                ArgKind::Local { elems, ty } => self
+                    .kernel
+                    .set_arg_local(i, elems * ty.size().unwrap_or(1))?,
+                // SAFETY: the caller of `arg_address` vouched for the address.
+                ArgKind::RawPointer(address) => {
+                    self.kernel.set_arg_bytes(i, &address.to_ne_bytes())?
+                }
+            }
+        }
+        let deps = done.as_ref().map_or(Deps::NONE, Deps::signal);
+        let launched = crate::Commands::launch(list, self.kernel, groups, deps);
+        // The launch holds the buffers now: the kernel forgets them, so that a later launch
+        // cannot reuse pointers to memory its owner may free.
+        for i in buffers {
+            self.kernel.forget_arg(i);
+        }
+        launched?;
+        let token = list.last_token();
+        for a in &self.args {
+            if let Some(t) = a.track {
+                t.launched(token, done.as_ref());
+            }
+        }
+        Ok(token)
+    }
+}
+
+fn elem_accepts(param: ElemType, given: Option<ElemType>) -> bool {
+    match (param, given) {
+        (_, None) | (ElemType::Int { bits: 8 } | ElemType::Opaque { .. }, _) => true,
+        (p, Some(g)) => p == g,
+    }
+}
+
+fn accepts(param: &ParamType, arg: &ArgKind) -> bool {
+    match (param, arg) {
+        (
+            ParamType::Pointer {
+                space,
+                elem,
+                writable,
+            },
+            ArgKind::Buffer(b),
+        ) => {
+            *space != AddressSpace::Local
+                && elem_accepts(*elem, b.elem)
+                && (b.writable || !writable)
+        }
+        (ParamType::Pointer { space, elem, .. }, ArgKind::Local { ty, .. }) => {
+            *space == AddressSpace::Local && elem_accepts(*elem, Some(*ty))
+        }
+        (ParamType::Pointer { space, .. }, ArgKind::RawPointer(_)) => *space != AddressSpace::Local,
+        (ParamType::Value(p), ArgKind::Value { bytes, ty }) => match p {
+            ElemType::Opaque { size } => size.is_none_or(|s| s == bytes.len()),
+            p => p == ty,
+        },
+        _ => false,
+    }
+}

@@ -1,0 +1,288 @@
+//! Kernels over `OneArray`s: typed, tracked, checked launches (issue 10).
+
+mod common;
+
+use level_zero::{
+    default_context, default_device, BuildOptions, Error, Grid, ImmediateCommandList, Kernel,
+    Local, Module,
+};
+use onearray::{OneArray, SharedBuffer};
+
+fn kernel(spv: &[u8], name: &str) -> Kernel {
+    let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+    let module = Module::from_spirv(&ctx, &dev, spv, &BuildOptions::default()).unwrap();
+    module.kernel(name).unwrap()
+}
+
+fn saxpy() -> Kernel {
+    kernel(include_bytes!("../examples/saxpy.spv"), "saxpy")
+}
+
+fn kernels_spv(file: &str) -> Vec<u8> {
+    std::fs::read(format!("{}/kernels/spv/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+/// The argument index and message of a typed mismatch.
+fn mismatch(e: Error) -> (u32, String) {
+    match &e {
+        Error::KernelArgument { index, .. } => (*index, e.to_string()),
+        _ => panic!("expected a KernelArgument error, got {e}"),
+    }
+}
+
+#[test]
+fn saxpy_over_arrays_of_every_kind_odd_size() {
+    let mut k = saxpy();
+    let n = 100_003;
+    let xs: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let x = OneArray::<f32>::from_slice(&xs).unwrap();
+    let mut y = OneArray::<f32, SharedBuffer>::filled(n, 1.0).unwrap();
+    k.launch(Grid::for_len(n))
+        .arg(n as u32)
+        .arg(2.0f32)
+        .arg(&x)
+        .arg(&mut y)
+        .run()
+        .unwrap();
+    // The rounded-up grid uses a real group size, not [1, 1, 1].
+    assert_eq!(k.group_size(), [256, 1, 1]);
+    y.copy_from_slice(&y.to_vec().unwrap()).unwrap();
+    assert!(xs
+        .iter()
+        .zip(y.as_slice())
+        .all(|(x, y)| *y == 2.0 * x + 1.0));
+}
+
+/// The issue's scenario: drop the input right after the launch, allocate an array of the same
+/// size (the pool hands the block back) and write it. 1000 rounds with every command delayed.
+#[test]
+fn drop_after_launch_never_corrupts() {
+    if !common::in_child(
+        "drop_after_launch_never_corrupts",
+        &[("LEVEL_ZERO_CPU_COMMAND_DELAY_US", "50")],
+    ) {
+        return;
+    }
+    let mut k = saxpy();
+    let n = 1024;
+    for round in 0..1000 {
+        let x = OneArray::<f32>::filled(n, 1.0).unwrap();
+        let mut y = OneArray::<f32>::zeroed(n).unwrap();
+        k.launch(Grid::for_len(n))
+            .arg(n as u32)
+            .arg(2.0f32)
+            .arg(&x)
+            .arg(&mut y)
+            .run()
+            .unwrap();
+        drop(x);
+        let reuse = OneArray::<f32>::filled(n, 100.0).unwrap();
+        assert!(
+            y.to_vec().unwrap().iter().all(|&v| v == 2.0),
+            "round {round}"
+        );
+        drop(reuse);
+    }
+}
+
+#[test]
+fn unsafe_free_of_an_input_after_launch() {
+    let mut k = saxpy();
+    let n = 4096;
+    let x = OneArray::<f32>::filled(n, 3.0).unwrap();
+    let mut y = OneArray::<f32>::zeroed(n).unwrap();
+    k.launch(Grid::for_len(n))
+        .arg(n as u32)
+        .arg(1.0f32)
+        .arg(&x)
+        .arg(&mut y)
+        .run()
+        .unwrap();
+    x.unsafe_free().unwrap();
+    let _reuse = OneArray::<f32>::filled(n, -1.0).unwrap();
+    assert!(y.to_vec().unwrap().iter().all(|&v| v == 3.0));
+}
+
+#[test]
+fn a_launch_on_another_list_is_ordered_with_the_thread_stream() {
+    let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+    let mut other = ImmediateCommandList::new(&ctx, &dev).unwrap();
+    let mut k = saxpy();
+    let n = 10_000;
+    let x = OneArray::<f32>::filled(n, 1.0).unwrap();
+    let mut y = OneArray::<f32>::filled(n, 1.0).unwrap();
+    k.launch(Grid::for_len(n))
+        .arg(n as u32)
+        .arg(5.0f32)
+        .arg(&x)
+        .arg(&mut y)
+        .run_on(&mut other)
+        .unwrap();
+    // The copy runs on this thread's stream: it waits for the launch's event.
+    assert!(y.to_vec().unwrap().iter().all(|&v| v == 6.0));
+    // And the other way: written on the thread stream, read by a launch on the other list.
+    y.fill(2.0).unwrap();
+    let mut z = OneArray::<f32>::zeroed(n).unwrap();
+    k.launch(Grid::for_len(n))
+        .arg(n as u32)
+        .arg(1.0f32)
+        .arg(&y)
+        .arg(&mut z)
+        .run_on(&mut other)
+        .unwrap();
+    drop(y);
+    assert!(z.to_vec().unwrap().iter().all(|&v| v == 2.0));
+}
+
+#[test]
+fn views_are_arguments() {
+    let mut k = saxpy();
+    let x = OneArray::<f32>::try_from_iter((0..100).map(|i| i as f32)).unwrap();
+    let y = OneArray::<f32>::zeroed(100).unwrap();
+    let xv = x.view(10..20).unwrap();
+    let mut yv = y.view(50..60).unwrap();
+    k.launch(Grid::for_len(10))
+        .arg(10u32)
+        .arg(1.0f32)
+        .arg(&xv)
+        .arg(&mut yv)
+        .run()
+        .unwrap();
+    drop((x, xv, yv));
+    let y = y.to_vec().unwrap();
+    assert_eq!(
+        &y[50..60],
+        &(10..20).map(|i| i as f32).collect::<Vec<_>>()[..]
+    );
+    assert!(y[..50].iter().chain(&y[60..]).all(|&v| v == 0.0));
+}
+
+#[test]
+fn local_memory_arguments() {
+    let mut k = kernel(&kernels_spv("local_mem-O2.spv"), "local_param_reverse");
+    let n = 512;
+    let x = OneArray::<f32>::try_from_iter((0..n).map(|i| i as f32)).unwrap();
+    let mut y = OneArray::<f32>::zeroed(n).unwrap();
+    let grid = Grid::groups(level_zero::Groups::x(2), [256, 1, 1]);
+    k.launch(grid)
+        .arg(&x)
+        .arg(&mut y)
+        .arg(Local::<f32>::new(256))
+        .run()
+        .unwrap();
+    let y = y.to_vec().unwrap();
+    assert_eq!(y[0], 255.0);
+    assert_eq!(y[256], 511.0);
+    // Forgetting the local size is a typed error.
+    let err = k
+        .launch(grid)
+        .arg(&x)
+        .arg(&mut y_again())
+        .run()
+        .unwrap_err();
+    let (index, text) = mismatch(err);
+    assert_eq!(index, 2);
+    assert!(
+        text.contains("expected local float*, given no argument"),
+        "{text}"
+    );
+    // So is a buffer where local memory is expected.
+    let err = k
+        .launch(grid)
+        .arg(&x)
+        .arg(&mut y_again())
+        .arg(&x)
+        .run()
+        .unwrap_err();
+    assert_eq!(mismatch(err).0, 2);
+}
+
+fn y_again() -> OneArray<f32> {
+    OneArray::zeroed(512).unwrap()
+}
+
+#[test]
+fn every_mismatch_is_a_typed_error() {
+    let mut k = saxpy();
+    let x = OneArray::<f32>::zeroed(16).unwrap();
+    let mut y = OneArray::<f32>::zeroed(16).unwrap();
+    let ints = OneArray::<i32>::zeroed(16).unwrap();
+    let g = Grid::for_len(16);
+    // A u32 for a float.
+    let e = k.launch(g).arg(16u32).arg(2u32).arg(&x).arg(&mut y).run();
+    assert_eq!(
+        mismatch(e.unwrap_err()),
+        (
+            1,
+            "kernel saxpy, argument 1: expected float, given int value".into()
+        )
+    );
+    // An i32 array for a float pointer.
+    let e = k
+        .launch(g)
+        .arg(16u32)
+        .arg(2.0f32)
+        .arg(&ints)
+        .arg(&mut y)
+        .run();
+    let (i, text) = mismatch(e.unwrap_err());
+    assert_eq!(i, 2);
+    assert!(
+        text.contains("expected global const float*, given read-only int buffer"),
+        "{text}"
+    );
+    // A value for a pointer.
+    let e = k
+        .launch(g)
+        .arg(16u32)
+        .arg(2.0f32)
+        .arg(7u64)
+        .arg(&mut y)
+        .run();
+    assert_eq!(mismatch(e.unwrap_err()).0, 2);
+    // A read-only array for a pointer the kernel writes.
+    let e = k.launch(g).arg(16u32).arg(2.0f32).arg(&x).arg(&y).run();
+    let (i, text) = mismatch(e.unwrap_err());
+    assert_eq!(i, 3);
+    assert!(text.contains("pass it `&mut`"), "{text}");
+    // A missing argument, and one too many.
+    let e = k.launch(g).arg(16u32).arg(2.0f32).arg(&x).run();
+    assert_eq!(mismatch(e.unwrap_err()).0, 3);
+    let e = k
+        .launch(g)
+        .arg(16u32)
+        .arg(2.0f32)
+        .arg(&x)
+        .arg(&mut y)
+        .arg(1u32)
+        .run();
+    assert_eq!(mismatch(e.unwrap_err()).0, 4);
+    // An f32 array for an int pointer, in a kernel over ints.
+    let mut ik = kernel(&kernels_spv("integer-O2.spv"), "int_scalar_ops");
+    let mut out = OneArray::<i32>::zeroed(16).unwrap();
+    let e = ik.launch(g).arg(&x).arg(&ints).arg(&mut out).run();
+    let (i, text) = mismatch(e.unwrap_err());
+    assert_eq!(i, 0);
+    assert!(
+        text.contains("expected global const int*, given read-only float buffer"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_raw_address_needs_unsafe() {
+    let mut k = saxpy();
+    let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+    let x = level_zero::Allocation::shared(&ctx, Some(&dev), 64, 0).unwrap();
+    let mut y = OneArray::<f32, SharedBuffer>::filled(16, 1.0).unwrap();
+    // SAFETY: 16 floats of live shared memory, kept alive (and unused elsewhere) until the
+    // launch completes (to_vec below waits for the stream).
+    unsafe { std::ptr::write_bytes(x.as_ptr().cast::<u8>(), 0, 64) };
+    let launch = k.launch(Grid::for_len(16)).arg(16u32).arg(1.0f32);
+    // SAFETY: as above.
+    let launch = unsafe { launch.arg_address(x.as_ptr() as u64) };
+    launch.arg(&mut y).run().unwrap();
+    let mut out = vec![0.0; 16];
+    y.copy_to_slice(&mut out).unwrap();
+    assert!(out.iter().all(|&v| v == 1.0));
+}
