@@ -20,7 +20,7 @@
 //! An array the kernel writes is borrowed mutably for the whole launch, so it cannot also be
 //! passed as another argument:
 //!
-//! ```compile_fail
+//! ```compile_fail,E0502
 //! use level_zero::{BuildOptions, Grid, Module};
 //! use onearray::OneArray;
 //! let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
