@@ -8,6 +8,7 @@
 //! | `LEVEL_ZERO_CPU_MAX_ALLOC` | largest single allocation | memory size |
 //! | `LEVEL_ZERO_CPU_COMMAND_DELAY_US` | sleep before every command (µs), to expose missing synchronisation | 0 |
 //! | `LEVEL_ZERO_CPU_THREADS` | host threads a kernel launch spreads its work-groups over | all cores |
+//! | `LEVEL_ZERO_CPU_EXEC` | kernel executor: `jit` (native code; kernels it does not support run on the interpreter, the build log says why) or `interp` (the interpreter only); a module's build flag `-level-zero-cpu-exec=jit\|interp` overrides it | `jit` |
 //! | `LEVEL_ZERO_CPU_LEAK_REPORT` | at exit: `1` print live allocations and handles, `abort` also exit with status 86 if any | off |
 
 use std::sync::OnceLock;
@@ -30,6 +31,8 @@ pub struct Config {
     pub leak_report: LeakReport,
     /// Threads per kernel launch.
     pub kernel_threads: usize,
+    /// The kernel executor's name (`jit` or `interp`).
+    pub exec: String,
 }
 
 /// What to do about leaks at process exit.
@@ -108,6 +111,14 @@ impl Config {
                 std::thread::available_parallelism().map_or(1, |n| n.get()),
             )
             .max(1),
+            exec: match var("LEVEL_ZERO_CPU_EXEC") {
+                Some(v) if spirv_exec::backend_named(&v).is_some() => v.trim().to_string(),
+                Some(v) => {
+                    warn_bad("LEVEL_ZERO_CPU_EXEC", &v);
+                    "jit".into()
+                }
+                None => "jit".into(),
+            },
         }
     }
 }

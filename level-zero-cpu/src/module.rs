@@ -148,17 +148,31 @@ pub unsafe extern "C" fn module_create(
             Ok(words) => words,
             Err(e) => return fail(e.to_string()),
         };
-        if !desc.pBuildFlags.is_null() {
-            // Build flags (e.g. -cl-fast-relaxed-math) are accepted; the interpreter is exact.
+        // Build flags (e.g. -cl-fast-relaxed-math) are accepted (both executors are exact);
+        // `-level-zero-cpu-exec=jit|interp` chooses the executor of this module.
+        let flags = if desc.pBuildFlags.is_null() {
+            String::new()
+        } else {
             // SAFETY: a non-null flags string is NUL-terminated by contract.
-            let _flags = unsafe { CStr::from_ptr(desc.pBuildFlags) };
-        }
+            unsafe { CStr::from_ptr(desc.pBuildFlags) }
+                .to_string_lossy()
+                .into_owned()
+        };
+        let exec = flags
+            .split_whitespace()
+            .find_map(|f| f.strip_prefix("-level-zero-cpu-exec="))
+            .unwrap_or(&crate::config::config().exec);
+        let Some(backend) = spirv_exec::backend_named(exec) else {
+            return fail(format!(
+                "-level-zero-cpu-exec={exec}: not an executor (jit or interp)"
+            ));
+        };
         // SAFETY: descriptor fields from the caller.
         let spec = match unsafe { spec_constants(&words, desc.pConstants) } {
             Ok(spec) => spec,
             Err(e) => return fail(e),
         };
-        let built = match spirv_exec::Module::build(&words, &spec) {
+        let built = match spirv_exec::Module::build_with(&words, &spec, backend) {
             Ok(b) => b,
             Err(e) => return fail(e.to_string()),
         };

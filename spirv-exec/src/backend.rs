@@ -1,20 +1,54 @@
-//! The seam between building and running: a [`Backend`] turns a lowered kernel into an
-//! [`Executable`]. The lane-parallel [`Interpreter`] is the one backend today; a compiler
-//! sits beside it behind the same two traits.
+//! The seam between building and running: a [`Backend`] turns a kernel into an
+//! [`Executable`]. Two backends: the lane-parallel [`Interpreter`], and the [`Compiler`]
+//! (native code through Cranelift, see `jit`), which leaves the kernels it does not support to
+//! the interpreter.
 
 use crate::error::Fault;
 use crate::exec;
 use crate::ir::Program;
+use crate::jit;
 use crate::launch::Launch;
+use crate::spirv::ModuleData;
 use std::sync::Arc;
+
+/// A kernel as backends receive it: its lowered form and the module it comes from.
+pub struct Source<'a> {
+    pub(crate) program: &'a Arc<Program>,
+    pub(crate) data: &'a ModuleData,
+    pub(crate) function: &'a rspirv::dr::Function,
+    /// Identifies the module's words and specialization constants.
+    pub(crate) key: &'a str,
+}
+
+impl Source<'_> {
+    /// The kernel lowered for the interpreter.
+    pub fn program(&self) -> &Arc<Program> {
+        self.program
+    }
+}
 
 /// A way to run kernels: prepares each lowered kernel of a module once, when it is built.
 pub trait Backend: Send + Sync {
     /// A short name for build logs and errors.
     fn name(&self) -> &'static str;
 
-    /// Prepares `program` to run. `Err` says why this backend cannot run it.
-    fn compile(&self, program: &Arc<Program>) -> Result<Arc<dyn Executable>, String>;
+    /// Prepares `kernel` to run. `Err` says why this backend cannot run it.
+    fn compile(&self, kernel: &Source<'_>) -> Result<Arc<dyn Executable>, String>;
+
+    /// The backend for the kernels this one cannot run, if any.
+    fn fallback(&self) -> Option<&dyn Backend> {
+        None
+    }
+}
+
+/// The backend named `name` (`jit` or `compiler`, `interp` or `interpreter`), as environment
+/// variables and build flags name them.
+pub fn backend_named(name: &str) -> Option<&'static dyn Backend> {
+    match name.trim() {
+        "jit" | "compiler" => Some(&Compiler),
+        "interp" | "interpreter" => Some(&Interpreter),
+        _ => None,
+    }
 }
 
 /// A kernel ready to run.
@@ -26,6 +60,24 @@ pub trait Executable: Send + Sync {
     /// `launch` was checked against the kernel ([`Kernel::run`](crate::Kernel::run) does),
     /// and its memory is valid for reads and writes for the whole call.
     unsafe fn run(&self, launch: &Launch) -> Result<(), Fault>;
+
+    /// Generates the kernel's code now if the backend generates any (else at the first run),
+    /// and says how: `None` for backends that generate no code.
+    fn prepare(&self) -> Result<Option<CodeInfo>, String> {
+        Ok(None)
+    }
+}
+
+/// How a kernel's native code was obtained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeInfo {
+    /// Time the code generation took (when it ran for another module, that one's).
+    pub compile_time: std::time::Duration,
+    /// Bytes of machine code.
+    pub code_bytes: usize,
+    /// Whether the code came from the cache (generated for an earlier module with the same
+    /// words, specialization constants and kernel).
+    pub cached: bool,
 }
 
 /// The lane-parallel interpreter: every instruction runs for all work-items of a group that
@@ -38,8 +90,69 @@ impl Backend for Interpreter {
         "interpreter"
     }
 
-    fn compile(&self, program: &Arc<Program>) -> Result<Arc<dyn Executable>, String> {
-        Ok(Arc::new(Interpreted(program.clone())))
+    fn compile(&self, kernel: &Source<'_>) -> Result<Arc<dyn Executable>, String> {
+        Ok(Arc::new(Interpreted(kernel.program.clone())))
+    }
+}
+
+/// The compiler: kernels become native code (generated at their first launch, cached per
+/// module, kernel and specialization constants). Kernels it does not support run on the
+/// [`Interpreter`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Compiler;
+
+impl Backend for Compiler {
+    fn name(&self) -> &'static str {
+        "compiler"
+    }
+
+    fn compile(&self, kernel: &Source<'_>) -> Result<Arc<dyn Executable>, String> {
+        let p = kernel.program;
+        let prepared = jit::prepare(kernel.data, kernel.function, &p.name, &p.params, kernel.key)?;
+        Ok(Arc::new(Compiled {
+            program: p.clone(),
+            prepared,
+        }))
+    }
+
+    fn fallback(&self) -> Option<&dyn Backend> {
+        Some(&Interpreter)
+    }
+}
+
+/// A kernel run by the [`Compiler`].
+struct Compiled {
+    program: Arc<Program>,
+    prepared: jit::Prepared,
+}
+
+impl Executable for Compiled {
+    fn prepare(&self) -> Result<Option<CodeInfo>, String> {
+        let (code, cached) = self.prepared.compiled_with_origin()?;
+        Ok(Some(CodeInfo {
+            compile_time: code.compile_time,
+            code_bytes: code.code_bytes,
+            cached,
+        }))
+    }
+
+    unsafe fn run(&self, launch: &Launch) -> Result<(), Fault> {
+        match self.prepared.compiled() {
+            // SAFETY: forwarded: the caller guarantees the launch's memory.
+            Ok(code) => unsafe { jit::run(&code, &self.program, launch) },
+            Err(e) => {
+                // Code generation failed (it should not): the interpreter runs the kernel.
+                static WARNED: std::sync::Once = std::sync::Once::new();
+                WARNED.call_once(|| {
+                    eprintln!(
+                        "spirv-exec: kernel {}: code generation failed, interpreting: {e}",
+                        self.program.name
+                    )
+                });
+                // SAFETY: as above.
+                unsafe { exec::run(&self.program, launch) }
+            }
+        }
     }
 }
 

@@ -73,6 +73,14 @@ pub enum Fault {
         /// Its size in bytes.
         bytes: usize,
     },
+    /// Work-items of one work-group reached different barriers, which OpenCL leaves
+    /// undefined (work-items that returned are not waited for); the compiled executor stops
+    /// there.
+    #[error("work-items of work-group {group:?} reached different barriers")]
+    DivergentBarrier {
+        /// The work-group.
+        group: [usize; 3],
+    },
     /// A work-item reached `OpUnreachable`.
     #[error("reached OpUnreachable")]
     Unreachable,

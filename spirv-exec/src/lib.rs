@@ -30,6 +30,7 @@ mod backend;
 mod error;
 mod exec;
 mod ir;
+mod jit;
 mod launch;
 mod launcher;
 mod lower;
@@ -45,7 +46,7 @@ mod spirv;
 mod types;
 mod value;
 
-pub use backend::{Backend, Executable, Interpreter};
+pub use backend::{backend_named, Backend, CodeInfo, Compiler, Executable, Interpreter, Source};
 pub use error::{BuildError, Fault, LaunchError};
 pub use ir::Program;
 pub use launch::{Arg, Launch, Region, MAX_GROUP_SIZE};

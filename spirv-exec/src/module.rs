@@ -1,7 +1,7 @@
 //! Modules: SPIR-V checked, parsed and lowered once ([`Module::build`]), and their kernels
 //! ([`Kernel`]) with their parameters, ready to launch.
 
-use crate::backend::{Backend, Executable, Interpreter};
+use crate::backend::{Backend, Compiler, Executable, Source};
 use crate::error::{BuildError, LaunchError};
 use crate::ir::{self, Program};
 use crate::launch::{Arg, Launch, Region, MAX_GROUP_SIZE};
@@ -46,12 +46,14 @@ pub struct Module {
 pub type SpecConstants = HashMap<u32, u64>;
 
 impl Module {
-    /// Checks, parses and lowers SPIR-V `words` for the interpreter.
+    /// Checks, parses and lowers SPIR-V `words`, for the [`Compiler`] (the kernels it does
+    /// not support run on the interpreter; the [`log`](Self::log) says which and why).
     pub fn build(words: &[u32], spec: &SpecConstants) -> Result<Module, BuildError> {
-        Module::build_with(words, spec, &Interpreter)
+        Module::build_with(words, spec, &Compiler)
     }
 
-    /// [`build`](Self::build) with the kernels prepared by `backend`.
+    /// [`build`](Self::build) with the kernels prepared by `backend` (or its
+    /// [`fallback`](Backend::fallback) for those it cannot run, noted in the log).
     pub fn build_with(
         words: &[u32],
         spec: &SpecConstants,
@@ -59,24 +61,57 @@ impl Module {
     ) -> Result<Module, BuildError> {
         let data = ModuleData::build(words, spec)?;
         let (programs, mut unavailable) = lower_kernels(&data)?;
+        let key = cache_key(words, spec);
+        let mut log = String::new();
+        let mut execs = Vec::with_capacity(programs.len());
+        for (program, function) in &programs {
+            let source = Source {
+                program,
+                data: &data,
+                function: &data.module.functions[*function],
+                key: &key,
+            };
+            let failed = |backend: &dyn Backend, message: String| BuildError {
+                kernel: Some(program.name.clone()),
+                message: format!("{}: {message}", backend.name()),
+            };
+            let exec = match (backend.compile(&source), backend.fallback()) {
+                (Ok(exec), _) => Ok(exec),
+                (Err(reason), Some(fallback)) => {
+                    log.push_str(&format!(
+                        "note: kernel {} runs on the {}: the {} does not support it ({reason})\n",
+                        program.name,
+                        fallback.name(),
+                        backend.name()
+                    ));
+                    fallback
+                        .compile(&source)
+                        .map_err(|message| failed(fallback, message))
+                }
+                (Err(reason), None) => Err(failed(backend, reason)),
+            };
+            match exec {
+                Ok(exec) => execs.push(Some(exec)),
+                Err(e) => {
+                    unavailable.push(e);
+                    execs.push(None);
+                }
+            }
+        }
         let shared = Arc::new(Shared {
             data,
             lock: Mutex::new(()),
         });
-        let mut kernels = Vec::with_capacity(programs.len());
-        for program in programs {
-            match backend.compile(&program) {
-                Ok(exec) => kernels.push(Kernel::new(program, exec, shared.clone())),
-                Err(message) => unavailable.push(BuildError {
-                    kernel: Some(program.name.clone()),
-                    message: format!("{}: {message}", backend.name()),
-                }),
-            }
-        }
-        let log = unavailable
-            .iter()
-            .map(|e| format!("warning: {e}; the kernel is not available\n"))
+        let kernels = programs
+            .into_iter()
+            .zip(execs)
+            .filter_map(|((program, _), exec)| Some(Kernel::new(program, exec?, shared.clone())))
             .collect();
+        log.extend(
+            unavailable
+                .iter()
+                .map(|e| format!("warning: {e}; the kernel is not available\n")),
+        );
         Ok(Module {
             shared,
             kernels,
@@ -349,6 +384,12 @@ impl Kernel {
         Ok(launch)
     }
 
+    /// Generates the kernel's native code now, if its backend generates any (else that
+    /// happens at the first launch); `None` for the interpreter.
+    pub fn prepare(&self) -> Result<Option<crate::CodeInfo>, String> {
+        self.exec.prepare()
+    }
+
     /// Runs `launch` to completion. The kernel reaches its module's program-scope memory,
     /// its work-group and private memory, and `launch.memory`; any other access faults.
     ///
@@ -367,9 +408,20 @@ impl Kernel {
     }
 }
 
-/// Lowers every entry point of `data`.
-/// Lowers every entry point: the programs, and the errors of the kernels that did not lower.
-type Lowered = (Vec<Arc<Program>>, Vec<BuildError>);
+/// Identifies a module's words and specialization constants (for the compiled code cache).
+fn cache_key(words: &[u32], spec: &SpecConstants) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    words.hash(&mut h);
+    let mut s: Vec<_> = spec.iter().collect();
+    s.sort();
+    s.hash(&mut h);
+    format!("{:016x}-{}", h.finish(), words.len())
+}
+
+/// Lowers every entry point: the programs (with the index of their function), and the errors
+/// of the kernels that did not lower.
+type Lowered = (Vec<(Arc<Program>, usize)>, Vec<BuildError>);
 
 fn lower_kernels(data: &ModuleData) -> Result<Lowered, BuildError> {
     let mut kernels = Vec::new();
@@ -409,20 +461,21 @@ fn lower_kernels(data: &ModuleData) -> Result<Lowered, BuildError> {
             )
             .into());
         }
-        let f = data
+        let index = data
             .module
             .functions
             .iter()
-            .find(|f| {
+            .position(|f| {
                 f.def
                     .as_ref()
                     .is_some_and(|d| d.class.opcode == Op::Function && d.result_id == Some(*fid))
             })
             .ok_or_else(|| format!("entry point {name}: function %{fid} not found"))?;
+        let f = &data.module.functions[index];
         match lower::Lowering::new(data).kernel(name, f) {
             Ok(mut program) => {
                 program.required_group_size = required.get(fid).copied();
-                kernels.push(Arc::new(program));
+                kernels.push((Arc::new(program), index));
             }
             Err(message) => unavailable.push(BuildError {
                 kernel: Some(name.clone()),

@@ -324,6 +324,11 @@ enum Ptr {
     Int,
 }
 
+/// Number of value operands of `op` (a pointer operand excluded).
+pub fn arity(op: u32) -> usize {
+    signature(op).0
+}
+
 /// Number of value operands (the pointer operand excluded) and what goes through the pointer.
 fn signature(op: u32) -> (usize, Ptr) {
     match op {

@@ -332,6 +332,11 @@ pub struct Conversion {
 /// Float → integer (`signed_to` result), truncating unless `mode` says otherwise; saturating to
 /// the target width when `sat`, else through i64/u64 and masked.
 pub fn float_to_int(c: Conversion, d: usize, a: usize, n: usize) -> Exec {
+    unary(d, a, n, move |x| float_to_int_value(c, x))
+}
+
+/// One value of [`float_to_int`].
+pub fn float_to_int_value(c: Conversion, x: u64) -> u64 {
     let Conversion {
         from,
         to,
@@ -340,41 +345,39 @@ pub fn float_to_int(c: Conversion, d: usize, a: usize, n: usize) -> Exec {
         mode,
         ..
     } = c;
-    unary(d, a, n, move |x| {
-        let v = from.to_f64(x);
-        let v = match mode {
-            Some(0) => v.round_ties_even(),
-            Some(2) => v.ceil(),
-            Some(3) => v.floor(),
-            _ => v.trunc(),
-        };
-        let bits = to.bits();
-        if signed {
-            let (lo, hi) = if bits == 64 {
-                (i64::MIN, i64::MAX)
-            } else {
-                (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1)
-            };
-            let i = if v.is_nan() {
-                0
-            } else if sat {
-                (v as i64).clamp(lo, hi)
-            } else {
-                v as i64
-            };
-            (i as u64) & to.mask()
+    let v = from.to_f64(x);
+    let v = match mode {
+        Some(0) => v.round_ties_even(),
+        Some(2) => v.ceil(),
+        Some(3) => v.floor(),
+        _ => v.trunc(),
+    };
+    let bits = to.bits();
+    if signed {
+        let (lo, hi) = if bits == 64 {
+            (i64::MIN, i64::MAX)
         } else {
-            let hi = to.mask();
-            let u = if v.is_nan() {
-                0
-            } else if sat {
-                (v as u64).min(hi)
-            } else {
-                v as i64 as u64
-            };
-            u & to.mask()
-        }
-    })
+            (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1)
+        };
+        let i = if v.is_nan() {
+            0
+        } else if sat {
+            (v as i64).clamp(lo, hi)
+        } else {
+            v as i64
+        };
+        (i as u64) & to.mask()
+    } else {
+        let hi = to.mask();
+        let u = if v.is_nan() {
+            0
+        } else if sat {
+            (v as u64).min(hi)
+        } else {
+            v as i64 as u64
+        };
+        u & to.mask()
+    }
 }
 
 /// Integer → float, rounding to nearest unless `mode` says otherwise.
@@ -388,13 +391,24 @@ pub fn int_to_float(
     n: usize,
 ) -> Exec {
     unary(d, a, n, move |x| {
-        let w = if signed {
-            from.sext(x) as i128
-        } else {
-            x as i128
-        };
-        round_integer(w, to, mode)
+        int_to_float_value(from, to, signed, mode, x)
     })
+}
+
+/// One value of [`int_to_float`].
+pub fn int_to_float_value(
+    from: Scalar,
+    to: Scalar,
+    signed: bool,
+    mode: Option<u32>,
+    x: u64,
+) -> u64 {
+    let w = if signed {
+        from.sext(x) as i128
+    } else {
+        x as i128
+    };
+    round_integer(w, to, mode)
 }
 
 /// Stores the integer `w` as float type `to`, rounding once with FPRoundingMode `mode` (a
@@ -426,7 +440,6 @@ pub fn int_convert(c: Conversion, d: usize, a: usize, n: usize) -> Exec {
         from,
         to,
         signed_from,
-        signed_to,
         sat,
         ..
     } = c;
@@ -441,24 +454,37 @@ pub fn int_convert(c: Conversion, d: usize, a: usize, n: usize) -> Exec {
             unary(d, a, n, move |x| x & mask)
         };
     }
-    unary(d, a, n, move |x| {
-        let wide: i128 = if signed_from {
-            from.sext(x) as i128
+    unary(d, a, n, move |x| int_convert_value(c, x))
+}
+
+/// One value of [`int_convert`].
+pub fn int_convert_value(c: Conversion, x: u64) -> u64 {
+    let Conversion {
+        from,
+        to,
+        signed_from,
+        signed_to,
+        sat,
+        ..
+    } = c;
+    let wide: i128 = if signed_from {
+        from.sext(x) as i128
+    } else {
+        x as i128
+    };
+    if sat {
+        let bits = to.bits();
+        let (lo, hi): (i128, i128) = if signed_to {
+            (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
         } else {
-            x as i128
+            (0, (1i128 << bits) - 1)
         };
-        if sat {
-            let bits = to.bits();
-            let (lo, hi): (i128, i128) = if signed_to {
-                (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
-            } else {
-                (0, (1i128 << bits) - 1)
-            };
-            (wide.clamp(lo, hi) as u64) & to.mask()
-        } else {
-            (wide as u64) & to.mask()
-        }
-    })
+        (wide.clamp(lo, hi) as u64) & to.mask()
+    } else if signed_from {
+        (wide as u64) & to.mask()
+    } else {
+        x & to.mask()
+    }
 }
 
 /// Reinterprets `na` components of `from` as `nd` components of `to` (same total bits).

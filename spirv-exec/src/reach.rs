@@ -108,9 +108,13 @@ impl<'a> Memory<'a> {
     }
 
     fn find_shared(&self, addr: usize, len: usize) -> bool {
-        let Some(end) = addr.checked_add(len) else {
-            return false;
-        };
+        self.shared_range(addr, len).is_some()
+    }
+
+    /// The range every work-item may reach that holds `[addr, addr + len)`, if any
+    /// (remembered as recently hit).
+    pub fn shared_range(&self, addr: usize, len: usize) -> Option<(usize, usize)> {
+        let end = addr.checked_add(len)?;
         let hit = [self.own[2]]
             .iter()
             .chain(&self.local)
@@ -121,15 +125,12 @@ impl<'a> Memory<'a> {
                 let r = self.global.get(i.checked_sub(1)?)?;
                 (end <= r.end).then_some((r.base, r.end))
             });
-        match hit {
-            Some(range) => {
-                let slot = self.next.get();
-                self.recent[slot % 4].set(range);
-                self.next.set(slot + 1);
-                true
-            }
-            None => false,
+        if let Some(range) = hit {
+            let slot = self.next.get();
+            self.recent[slot % 4].set(range);
+            self.next.set(slot + 1);
         }
+        hit
     }
 
     fn fault(&self, addr: usize, len: usize) -> Fault {

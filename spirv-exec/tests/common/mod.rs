@@ -20,9 +20,14 @@ pub fn spirv(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// Builds `kernels/spv/<name>.spv`.
+/// Builds `kernels/spv/<name>.spv` for the backend `SPIRV_EXEC_BACKEND` names (`jit`, the
+/// default, or `interp`): CI runs the tests with each.
 pub fn module(name: &str) -> Module {
-    Module::from_bytes(&spirv(name), &Default::default())
+    let backend = std::env::var("SPIRV_EXEC_BACKEND").unwrap_or_else(|_| "jit".into());
+    let backend = spirv_exec::backend_named(&backend)
+        .unwrap_or_else(|| panic!("SPIRV_EXEC_BACKEND={backend}: jit or interp"));
+    let words = spirv_exec::words(&spirv(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    Module::build_with(&words, &Default::default(), backend)
         .unwrap_or_else(|e| panic!("module {name}: {e}"))
 }
 

@@ -1,0 +1,310 @@
+//! What the code generators need to know about a kernel: which values each statement uses
+//! and defines, which values are live where a work-item stops at a barrier (they are kept
+//! per work-item across it), and which values the entry block computes once per call.
+
+use super::ir::{Block, Func, Inst, Stmt, Term, Val};
+use crate::ir::BuiltinValue;
+use std::collections::BTreeSet;
+
+/// The values a statement reads.
+pub fn uses(s: &Stmt) -> Vec<Val> {
+    match &s.inst {
+        Inst::Const(_)
+        | Inst::Param { .. }
+        | Inst::ParamAddr { .. }
+        | Inst::Builtin(..)
+        | Inst::LocalVar(_)
+        | Inst::PrivateVar(_) => vec![],
+        Inst::Copy(a) | Inst::Un(_, a) | Inst::Conv(_, a) | Inst::GenericCast(a, _) => vec![*a],
+        Inst::Bin(_, a, b) => vec![*a, *b],
+        Inst::Fma(a, b, c) | Inst::Select(a, b, c) => vec![*a, *b, *c],
+        Inst::Int3(_, _, a) => a.to_vec(),
+        Inst::Load { ptr, .. } => vec![*ptr],
+        Inst::Store { ptr, value, .. } => vec![*ptr, *value],
+        Inst::MemCopy { dst, src, bytes } => vec![*dst, *src, *bytes],
+        Inst::Atomic {
+            ptr,
+            value,
+            compare,
+            ..
+        } => std::iter::once(*ptr)
+            .chain(*value)
+            .chain(*compare)
+            .collect(),
+        Inst::Ext(call) => call.args.iter().flat_map(|a| a.0.clone()).collect(),
+    }
+}
+
+/// The values a statement defines.
+pub fn defs(s: &Stmt) -> Vec<Val> {
+    match &s.inst {
+        Inst::Ext(call) => call.results.iter().chain(&call.out2).copied().collect(),
+        _ => s.result.into_iter().collect(),
+    }
+}
+
+fn term_uses(t: &Term) -> Vec<Val> {
+    match t {
+        Term::Jump(e) => e.args.clone(),
+        Term::Branch { cond, then, other } => std::iter::once(*cond)
+            .chain(then.args.iter().copied())
+            .chain(other.args.iter().copied())
+            .collect(),
+        Term::Switch {
+            sel,
+            default,
+            cases,
+        } => std::iter::once(*sel)
+            .chain(default.args.iter().copied())
+            .chain(cases.iter().flat_map(|(_, e)| e.args.iter().copied()))
+            .collect(),
+        _ => vec![],
+    }
+}
+
+/// Whether a statement of the entry block depends on the work-item (and so is computed at
+/// the start of every work-item rather than once per call).
+pub fn per_item(s: &Stmt) -> bool {
+    match &s.inst {
+        Inst::PrivateVar(_) => true,
+        Inst::Builtin(b, _) => matches!(
+            b,
+            BuiltinValue::LocalId
+                | BuiltinValue::GlobalId
+                | BuiltinValue::GlobalLinearId
+                | BuiltinValue::LocalLinearId
+                | BuiltinValue::SubgroupId
+        ),
+        _ => false,
+    }
+}
+
+/// Values live on entry to each block (entry-block values excluded: they are available
+/// everywhere).
+pub fn live_in(f: &Func) -> Vec<BTreeSet<Val>> {
+    let n = f.blocks.len();
+    let mut global = vec![false; f.types.len()];
+    for s in &f.blocks[0].stmts {
+        for d in defs(s) {
+            global[d as usize] = true;
+        }
+    }
+    // Per block: the values it reads before defining them, and those it defines.
+    let gen_kill = |b: &Block| {
+        let mut gen = BTreeSet::new();
+        let mut kill: BTreeSet<Val> = b.params.iter().copied().collect();
+        for s in &b.stmts {
+            for u in uses(s) {
+                if !kill.contains(&u) && !global[u as usize] {
+                    gen.insert(u);
+                }
+            }
+            kill.extend(defs(s));
+        }
+        for u in term_uses(&b.term) {
+            if !kill.contains(&u) && !global[u as usize] {
+                gen.insert(u);
+            }
+        }
+        (gen, kill)
+    };
+    let gk: Vec<_> = f.blocks.iter().map(gen_kill).collect();
+    let succs: Vec<Vec<u32>> = (0..n as u32).map(|b| f.succs(b)).collect();
+    let mut live: Vec<BTreeSet<Val>> = vec![BTreeSet::new(); n];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for b in (0..n).rev() {
+            let mut out = BTreeSet::new();
+            for &s in &succs[b] {
+                out.extend(live[s as usize].iter().copied());
+            }
+            let (gen, kill) = &gk[b];
+            let mut inn = gen.clone();
+            inn.extend(out.into_iter().filter(|v| !kill.contains(v)));
+            if inn != live[b] {
+                live[b] = inn;
+                changed = true;
+            }
+        }
+    }
+    live
+}
+
+/// The blocks where a work-item resumes after each barrier (barrier `i` resumes at
+/// `resume[i]`), in block order.
+pub fn barriers(f: &Func) -> Vec<u32> {
+    f.blocks
+        .iter()
+        .filter_map(|b| match b.term {
+            Term::Barrier { next } => Some(next),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Where a pointer comes from: accesses through pointers of one root usually hit one range,
+/// so they share one inline cache of the last range that allowed an access.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Root {
+    /// A kernel parameter (a buffer, a `__local` or by-value argument).
+    Param(usize),
+    /// The kernel-scope `__local` variables.
+    LocalStatic,
+    /// Program-scope variables (constant addresses).
+    Global,
+    /// Unknown or mixed.
+    Other,
+}
+
+/// The root of every value that can be a pointer (`None` for values that are not).
+pub fn roots(f: &Func) -> Vec<Option<Root>> {
+    let mut root: Vec<Option<Root>> = vec![None; f.types.len()];
+    let join = |a: Option<Root>, b: Option<Root>| match (a, b) {
+        (None, x) | (x, None) => x,
+        (Some(x), Some(y)) if x == y => Some(x),
+        _ => Some(Root::Other),
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        let mut set = |v: Val, r: Option<Root>, root: &mut Vec<Option<Root>>| {
+            let new = join(root[v as usize], r);
+            if new != root[v as usize] {
+                root[v as usize] = new;
+                changed = true;
+            }
+        };
+        for b in &f.blocks {
+            for s in &b.stmts {
+                let Some(d) = s.result else { continue };
+                let r = match &s.inst {
+                    Inst::Param { param, .. } | Inst::ParamAddr { param } => {
+                        Some(Root::Param(*param))
+                    }
+                    Inst::LocalVar(_) => Some(Root::LocalStatic),
+                    Inst::Const(c) if *c >= 4096 => Some(Root::Global),
+                    Inst::Copy(a) | Inst::Conv(_, a) => root[*a as usize],
+                    Inst::Bin(super::ir::Bin::IAdd | super::ir::Bin::ISub, a, c) => {
+                        match (root[*a as usize], root[*c as usize]) {
+                            (Some(Root::Global), x @ Some(_)) | (x @ Some(_), _) => x,
+                            (None, x) => x,
+                        }
+                    }
+                    Inst::Select(_, a, c) => join(root[*a as usize], root[*c as usize]),
+                    _ => None,
+                };
+                if r.is_some() {
+                    set(d, r, &mut root);
+                }
+            }
+            for e in edges(&b.term) {
+                let params = &f.blocks[e.target as usize].params;
+                for (&p, &a) in params.iter().zip(&e.args) {
+                    let r = root[a as usize];
+                    if r.is_some() {
+                        set(p, r, &mut root);
+                    }
+                }
+            }
+        }
+    }
+    root
+}
+
+fn edges(t: &Term) -> Vec<&super::ir::Edge> {
+    match t {
+        Term::Jump(e) => vec![e],
+        Term::Branch { then, other, .. } => vec![then, other],
+        Term::Switch { default, cases, .. } => std::iter::once(default)
+            .chain(cases.iter().map(|(_, e)| e))
+            .collect(),
+        _ => vec![],
+    }
+}
+
+/// Whether a statement computes its value from its operands alone (no memory, no calls).
+fn pure(s: &Stmt) -> bool {
+    matches!(
+        s.inst,
+        Inst::Const(_)
+            | Inst::Copy(_)
+            | Inst::Un(..)
+            | Inst::Bin(..)
+            | Inst::Fma(..)
+            | Inst::Int3(..)
+            | Inst::Select(..)
+            | Inst::Conv(..)
+    )
+}
+
+/// Splits the values live across each barrier into those kept per work-item and those
+/// recomputed where the work-item resumes (pure functions of entry-block values: addresses
+/// of a work-item's row, its ids scaled, ...; keeping them would cost a store and a load per
+/// work-item and barrier). Returns, per barrier, (kept, statements recomputing the others in
+/// dependency order).
+pub fn rematerialize(f: &Func, live: &[Vec<Val>]) -> Vec<(Vec<Val>, Vec<Stmt>)> {
+    let mut def: Vec<Option<&Stmt>> = vec![None; f.types.len()];
+    let mut entry = vec![false; f.types.len()];
+    for (i, b) in f.blocks.iter().enumerate() {
+        for s in &b.stmts {
+            for d in defs(s) {
+                def[d as usize] = Some(s);
+                entry[d as usize] = i == 0;
+            }
+        }
+    }
+    // Recomputable: pure, with every operand an entry-block value or recomputable.
+    let mut memo: Vec<Option<bool>> = vec![None; f.types.len()];
+    fn can(
+        v: Val,
+        def: &[Option<&Stmt>],
+        entry: &[bool],
+        memo: &mut Vec<Option<bool>>,
+        depth: u32,
+    ) -> bool {
+        if entry[v as usize] {
+            return true;
+        }
+        if let Some(m) = memo[v as usize] {
+            return m;
+        }
+        let ok = depth < 32
+            && def[v as usize].is_some_and(|s| {
+                pure(s) && uses(s).iter().all(|&u| can(u, def, entry, memo, depth + 1))
+            });
+        memo[v as usize] = Some(ok);
+        ok
+    }
+    live.iter()
+        .map(|vals| {
+            let mut kept = Vec::new();
+            let mut stmts: Vec<Stmt> = Vec::new();
+            let mut done = std::collections::HashSet::new();
+            fn emit(
+                v: Val,
+                def: &[Option<&Stmt>],
+                entry: &[bool],
+                done: &mut std::collections::HashSet<Val>,
+                out: &mut Vec<Stmt>,
+            ) {
+                if entry[v as usize] || !done.insert(v) {
+                    return;
+                }
+                let Some(s) = def[v as usize] else { return };
+                for u in uses(s) {
+                    emit(u, def, entry, done, out);
+                }
+                out.push(s.clone());
+            }
+            for &v in vals {
+                if can(v, &def, &entry, &mut memo, 0) {
+                    emit(v, &def, &entry, &mut done, &mut stmts);
+                } else {
+                    kept.push(v);
+                }
+            }
+            (kept, stmts)
+        })
+        .collect()
+}

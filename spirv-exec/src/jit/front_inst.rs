@@ -1,0 +1,627 @@
+//! SPIR-V instructions (other than control flow) to IR statements, component by component.
+
+use super::front::{id, lit, Env, Front};
+use super::ir::{Bin, Conv, Inst, Space, Un, Val};
+use crate::memops::Rmw;
+use crate::spirv::GlobalVar;
+use crate::types::Shape;
+use crate::value::Scalar;
+use rspirv::dr::{Instruction, Operand};
+use rspirv::spirv::{Decoration, FPRoundingMode, Op, StorageClass, Word};
+
+fn int_bin(op: Op) -> Option<Bin> {
+    Some(match op {
+        Op::IAdd => Bin::IAdd,
+        Op::ISub => Bin::ISub,
+        Op::IMul => Bin::IMul,
+        Op::UDiv => Bin::UDiv,
+        Op::SDiv => Bin::SDiv,
+        Op::UMod => Bin::URem,
+        Op::SRem => Bin::SRem,
+        Op::SMod => Bin::SMod,
+        Op::ShiftLeftLogical => Bin::Shl,
+        Op::ShiftRightLogical => Bin::LShr,
+        Op::ShiftRightArithmetic => Bin::AShr,
+        Op::BitwiseAnd | Op::LogicalAnd => Bin::And,
+        Op::BitwiseOr | Op::LogicalOr => Bin::Or,
+        Op::BitwiseXor => Bin::Xor,
+        Op::IEqual | Op::LogicalEqual => Bin::Eq,
+        Op::INotEqual | Op::LogicalNotEqual => Bin::Ne,
+        Op::UGreaterThan => Bin::UGt,
+        Op::UGreaterThanEqual => Bin::UGe,
+        Op::ULessThan => Bin::ULt,
+        Op::ULessThanEqual => Bin::ULe,
+        Op::SGreaterThan => Bin::SGt,
+        Op::SGreaterThanEqual => Bin::SGe,
+        Op::SLessThan => Bin::SLt,
+        Op::SLessThanEqual => Bin::SLe,
+        Op::FAdd => Bin::FAdd,
+        Op::FSub => Bin::FSub,
+        Op::FMul => Bin::FMul,
+        Op::FDiv => Bin::FDiv,
+        Op::FRem => Bin::FRem,
+        Op::FMod => Bin::FMod,
+        Op::FOrdEqual => Bin::FEq(true),
+        Op::FUnordEqual => Bin::FEq(false),
+        Op::FOrdNotEqual => Bin::FNe(true),
+        Op::FUnordNotEqual => Bin::FNe(false),
+        Op::FOrdLessThan => Bin::FLt(true),
+        Op::FUnordLessThan => Bin::FLt(false),
+        Op::FOrdGreaterThan => Bin::FGt(true),
+        Op::FUnordGreaterThan => Bin::FGt(false),
+        Op::FOrdLessThanEqual => Bin::FLe(true),
+        Op::FUnordLessThanEqual => Bin::FLe(false),
+        Op::FOrdGreaterThanEqual => Bin::FGe(true),
+        Op::FUnordGreaterThanEqual => Bin::FGe(false),
+        Op::LessOrGreater => Bin::FNe(true),
+        Op::Ordered => Bin::Ordered,
+        Op::Unordered => Bin::Unordered,
+        _ => return None,
+    })
+}
+
+/// SPIR-V FPRoundingMode as 0 RTE, 1 RTZ, 2 RTP, 3 RTN.
+pub(super) fn rounding_of(m: &crate::spirv::ModuleData, rid: Word) -> Option<u32> {
+    match m.decoration(rid, Decoration::FPRoundingMode)?.first()? {
+        Operand::FPRoundingMode(mode) => Some(match mode {
+            FPRoundingMode::RTE => 0,
+            FPRoundingMode::RTZ => 1,
+            FPRoundingMode::RTP => 2,
+            FPRoundingMode::RTN => 3,
+        }),
+        _ => None,
+    }
+}
+
+impl Front<'_> {
+    /// Defines `dst[k] = inst(k)` for every component.
+    fn each(&mut self, dst: &[Val], mut inst: impl FnMut(usize) -> Inst) {
+        for (k, &d) in dst.iter().enumerate() {
+            let i = inst(k);
+            self.define(d, i);
+        }
+    }
+
+    /// The scalar of operand `v`'s type (its element type for vectors).
+    fn scalar_of(&self, env: &Env, v: Word) -> Result<Scalar, String> {
+        Ok(self.m.components(self.type_of(env, v)?)?.0)
+    }
+
+    /// Lowers one instruction.
+    pub(super) fn instruction(&mut self, env: &mut Env, inst: &Instruction) -> Result<(), String> {
+        let op = inst.class.opcode;
+        let rid = inst.result_id.unwrap_or(0);
+        let dst: Vec<Val> = env.vals.get(&rid).cloned().unwrap_or_default();
+        macro_rules! arg {
+            ($i:expr) => {
+                self.vals(env, id(inst, $i)?)?
+            };
+        }
+        if let Some(bin) = int_bin(op) {
+            let (a, b) = (arg!(0), arg!(1));
+            self.each(&dst, |k| Bin_(bin, a[k], b[k]));
+            return Ok(());
+        }
+        match op {
+            Op::Undef => self.each(&dst, |_| Inst::Const(0)),
+            Op::CopyObject | Op::PtrCastToGeneric | Op::GenericCastToPtr => {
+                let a = arg!(0);
+                self.each(&dst, |k| Inst::Copy(a[k]));
+            }
+            Op::GenericCastToPtrExplicit => {
+                let space = match inst.operands.get(1) {
+                    Some(Operand::StorageClass(StorageClass::Workgroup)) => Space::Local,
+                    Some(Operand::StorageClass(StorageClass::Function)) => Space::Private,
+                    _ => Space::Other,
+                };
+                let a = arg!(0);
+                self.each(&dst, |_| Inst::GenericCast(a[0], space));
+            }
+            Op::SNegate => self.unary(env, inst, &dst, Un::INeg)?,
+            Op::Not => self.unary(env, inst, &dst, Un::Not)?,
+            Op::LogicalNot => self.unary(env, inst, &dst, Un::LNot)?,
+            Op::BitCount => self.unary(env, inst, &dst, Un::PopCount)?,
+            Op::BitReverse => self.unary(env, inst, &dst, Un::BitReverse)?,
+            Op::FNegate => self.unary(env, inst, &dst, Un::FNeg)?,
+            Op::IsNan => self.unary(env, inst, &dst, Un::IsNan)?,
+            Op::IsInf => self.unary(env, inst, &dst, Un::IsInf)?,
+            Op::IsFinite => self.unary(env, inst, &dst, Un::IsFinite)?,
+            Op::IsNormal => self.unary(env, inst, &dst, Un::IsNormal)?,
+            Op::SignBitSet => self.unary(env, inst, &dst, Un::SignBit)?,
+            Op::Any | Op::All => {
+                let a = arg!(0);
+                let bin = if op == Op::All { Bin::And } else { Bin::Or };
+                let mut acc = a[0];
+                for &x in &a[1..] {
+                    acc = self.emit(Scalar::Bool, Inst::Bin(bin, acc, x));
+                }
+                self.define(dst[0], Inst::Copy(acc));
+            }
+            Op::Select => {
+                let (c, a, b) = (arg!(0), arg!(1), arg!(2));
+                let scalar_cond = c.len() == 1;
+                self.each(&dst, |k| {
+                    Inst::Select(if scalar_cond { c[0] } else { c[k] }, a[k], b[k])
+                });
+            }
+            Op::ConvertFToU | Op::ConvertFToS => {
+                let sat = self
+                    .m
+                    .decoration(rid, Decoration::SaturatedConversion)
+                    .is_some();
+                let conv = Conv::FToI {
+                    signed: op == Op::ConvertFToS,
+                    sat,
+                    mode: rounding_of(self.m, rid),
+                };
+                let a = arg!(0);
+                self.each(&dst, |k| Inst::Conv(conv, a[k]));
+            }
+            Op::ConvertSToF | Op::ConvertUToF => {
+                let conv = Conv::IToF {
+                    signed: op == Op::ConvertSToF,
+                    mode: rounding_of(self.m, rid),
+                };
+                let a = arg!(0);
+                self.each(&dst, |k| Inst::Conv(conv, a[k]));
+            }
+            Op::UConvert | Op::SConvert | Op::SatConvertSToU | Op::SatConvertUToS => {
+                let sat = op == Op::SatConvertSToU
+                    || op == Op::SatConvertUToS
+                    || self
+                        .m
+                        .decoration(rid, Decoration::SaturatedConversion)
+                        .is_some();
+                let signed_from = matches!(op, Op::SConvert | Op::SatConvertSToU);
+                let signed_to = match op {
+                    Op::SatConvertUToS => true,
+                    Op::SatConvertSToU => false,
+                    _ => signed_from,
+                };
+                let conv = if sat {
+                    Conv::IntSat {
+                        signed_from,
+                        signed_to,
+                    }
+                } else {
+                    Conv::Int {
+                        signed: signed_from,
+                    }
+                };
+                let a = arg!(0);
+                self.each(&dst, |k| Inst::Conv(conv, a[k]));
+            }
+            Op::FConvert => {
+                let conv = Conv::FToF {
+                    mode: rounding_of(self.m, rid),
+                };
+                let a = arg!(0);
+                self.each(&dst, |k| Inst::Conv(conv, a[k]));
+            }
+            Op::ConvertPtrToU | Op::ConvertUToPtr => {
+                let a = arg!(0);
+                self.each(&dst, |k| Inst::Conv(Conv::Int { signed: false }, a[k]));
+            }
+            Op::Bitcast => {
+                let a = arg!(0);
+                if a.len() == dst.len() {
+                    self.each(&dst, |k| Inst::Conv(Conv::Bitcast, a[k]));
+                } else {
+                    self.bitcast_repack(&a, &dst)?;
+                }
+            }
+            Op::VectorTimesScalar => {
+                let (a, b) = (arg!(0), arg!(1));
+                self.each(&dst, |k| Inst::Bin(Bin::FMul, a[k], b[0]));
+            }
+            Op::Dot => {
+                let (a, b) = (arg!(0), arg!(1));
+                let s = self.scalar_of(env, id(inst, 0)?)?;
+                if s == Scalar::F16 {
+                    return Err("dot of half vectors".into());
+                }
+                // Rounded once per step, as the interpreter's f64 sum is not: only F64
+                // agrees exactly; keep the interpreter's semantics by widening F32 to F64.
+                return self.dot(s, &a, &b, dst[0]);
+            }
+            Op::CompositeConstruct => {
+                let mut parts = Vec::new();
+                for i in 0..inst.operands.len() {
+                    parts.extend(arg!(i));
+                }
+                self.each(&dst, |k| Inst::Copy(parts[k]));
+            }
+            Op::CompositeExtract => {
+                let offset = self.member_slot(env, inst, 0)?;
+                let a = arg!(0);
+                self.each(&dst, |k| Inst::Copy(a[offset + k]));
+            }
+            Op::CompositeInsert => {
+                let offset = self.member_slot(env, inst, 1)?;
+                let (obj, c) = (arg!(0), arg!(1));
+                self.each(&dst, |k| {
+                    if k >= offset && k < offset + obj.len() {
+                        Inst::Copy(obj[k - offset])
+                    } else {
+                        Inst::Copy(c[k])
+                    }
+                });
+            }
+            Op::VectorExtractDynamic | Op::VectorInsertDynamic => {
+                let (vec, idx_pos) = (arg!(0), if op == Op::VectorExtractDynamic { 1 } else { 2 });
+                let idx = arg!(idx_pos)[0];
+                let ity = self.types[idx as usize];
+                if op == Op::VectorExtractDynamic {
+                    // Out of range: 0 (as the interpreter).
+                    let s = self.types[dst[0] as usize];
+                    let mut acc = self.emit(s, Inst::Const(0));
+                    for (k, &c) in vec.iter().enumerate() {
+                        let kk = self.emit(ity, Inst::Const(k as u64));
+                        let hit = self.emit(Scalar::Bool, Inst::Bin(Bin::Eq, idx, kk));
+                        acc = self.emit(s, Inst::Select(hit, c, acc));
+                    }
+                    self.define(dst[0], Inst::Copy(acc));
+                } else {
+                    let comp = arg!(1)[0];
+                    for (k, &d) in dst.iter().enumerate() {
+                        let kk = self.emit(ity, Inst::Const(k as u64));
+                        let hit = self.emit(Scalar::Bool, Inst::Bin(Bin::Eq, idx, kk));
+                        self.define(d, Inst::Select(hit, comp, vec[k]));
+                    }
+                }
+            }
+            Op::VectorShuffle => {
+                let (a, b) = (arg!(0), arg!(1));
+                let mut srcs = Vec::new();
+                for i in 2..inst.operands.len() {
+                    let c = lit(inst, i)? as usize;
+                    srcs.push(if c == 0xffff_ffff {
+                        None
+                    } else if c < a.len() {
+                        Some(a[c])
+                    } else {
+                        Some(*b.get(c - a.len()).ok_or("shuffle index out of range")?)
+                    });
+                }
+                self.each(&dst, |k| match srcs[k] {
+                    Some(v) => Inst::Copy(v),
+                    None => Inst::Const(0),
+                });
+            }
+            Op::Load => {
+                let p = id(inst, 0)?;
+                if let Some(GlobalVar::Builtin(b)) = self.m.globals.get(&p) {
+                    let vals = self.builtin(*b)?;
+                    // Built-ins are held as 64-bit values; some are 32-bit (`work_dim`).
+                    let types: Vec<Scalar> = dst.iter().map(|d| self.types[*d as usize]).collect();
+                    self.each(&dst, |k| {
+                        if types[k] == Scalar::I64 {
+                            Inst::Copy(vals[k])
+                        } else {
+                            Inst::Conv(Conv::Int { signed: false }, vals[k])
+                        }
+                    });
+                    return Ok(());
+                }
+                let space = self.space_of(self.type_of(env, p)?);
+                let ptr = self.val(env, p)?;
+                let t = self.m.types.get(inst.result_type.unwrap_or(0))?.clone();
+                for (k, leaf) in t.leaves.iter().enumerate() {
+                    self.define(
+                        dst[k],
+                        Inst::Load {
+                            ptr,
+                            offset: leaf.offset as i64,
+                            space,
+                        },
+                    );
+                }
+            }
+            Op::Store => {
+                let p = id(inst, 0)?;
+                let v = id(inst, 1)?;
+                let space = self.space_of(self.type_of(env, p)?);
+                let ptr = self.val(env, p)?;
+                let t = self.m.types.get(self.type_of(env, v)?)?.clone();
+                let vals = self.vals(env, v)?;
+                for (k, leaf) in t.leaves.iter().enumerate() {
+                    self.effect(Inst::Store {
+                        ptr,
+                        offset: leaf.offset as i64,
+                        value: vals[k],
+                        space,
+                    });
+                }
+            }
+            Op::CopyMemory | Op::CopyMemorySized => {
+                let (d, s) = (self.val(env, id(inst, 0)?)?, self.val(env, id(inst, 1)?)?);
+                let bytes = if op == Op::CopyMemory {
+                    let Shape::Pointer(_, pointee) =
+                        self.m.types.get(self.type_of(env, id(inst, 0)?)?)?.shape
+                    else {
+                        return Err("OpCopyMemory of a non-pointer".into());
+                    };
+                    let size = self.m.types.get(pointee)?.size as u64;
+                    self.emit(Scalar::I64, Inst::Const(size))
+                } else {
+                    let n = self.val(env, id(inst, 2)?)?;
+                    self.emit(Scalar::I64, Inst::Conv(Conv::Int { signed: false }, n))
+                };
+                self.effect(Inst::MemCopy {
+                    dst: d,
+                    src: s,
+                    bytes,
+                });
+            }
+            Op::AccessChain
+            | Op::InBoundsAccessChain
+            | Op::PtrAccessChain
+            | Op::InBoundsPtrAccessChain => self.access_chain(env, inst, dst[0])?,
+            Op::AtomicLoad
+            | Op::AtomicStore
+            | Op::AtomicExchange
+            | Op::AtomicCompareExchange
+            | Op::AtomicCompareExchangeWeak
+            | Op::AtomicIIncrement
+            | Op::AtomicIDecrement
+            | Op::AtomicIAdd
+            | Op::AtomicISub
+            | Op::AtomicSMin
+            | Op::AtomicUMin
+            | Op::AtomicSMax
+            | Op::AtomicUMax
+            | Op::AtomicAnd
+            | Op::AtomicOr
+            | Op::AtomicXor
+            | Op::AtomicFlagTestAndSet
+            | Op::AtomicFlagClear => self.atomic(env, inst, &dst)?,
+            Op::ExtInst => self.ext_inst(env, inst, &dst)?,
+            other => return Err(format!("Op{other:?} is not supported by the compiler")),
+        }
+        Ok(())
+    }
+
+    /// A bitcast between vectors of different lengths (`uchar4` ↔ `uint`, `float2` ↔
+    /// `ulong`): the components are packed into 64-bit words, little-endian, and unpacked.
+    fn bitcast_repack(&mut self, a: &[Val], dst: &[Val]) -> Result<(), String> {
+        let int_of = |s: Scalar| match s {
+            Scalar::F16 => Scalar::I16,
+            Scalar::F32 => Scalar::I32,
+            Scalar::F64 => Scalar::I64,
+            other => other,
+        };
+        let bits = |f: &Self, v: Val| f.types[v as usize].bits() as usize;
+        let total: usize = a.iter().map(|&v| bits(self, v)).sum();
+        if total != dst.iter().map(|&v| bits(self, v)).sum::<usize>()
+            || total % 64 != 0 && total > 64
+        {
+            return Err("bitcast between types of different sizes".into());
+        }
+        // Each source component as a 64-bit integer at its bit offset.
+        let mut words: Vec<Option<Val>> = vec![None; total.div_ceil(64)];
+        let mut at = 0;
+        for &v in a {
+            let s = self.types[v as usize];
+            let i = self.emit(int_of(s), Inst::Conv(Conv::Bitcast, v));
+            let w = self.emit(Scalar::I64, Inst::Conv(Conv::Int { signed: false }, i));
+            let shift = self.emit(Scalar::I64, Inst::Const((at % 64) as u64));
+            let placed = self.emit(Scalar::I64, Inst::Bin(Bin::Shl, w, shift));
+            let slot = &mut words[at / 64];
+            *slot = Some(match *slot {
+                Some(acc) => self.emit(Scalar::I64, Inst::Bin(Bin::Or, acc, placed)),
+                None => placed,
+            });
+            at += s.bits() as usize;
+        }
+        let mut at = 0;
+        for &d in dst {
+            let s = self.types[d as usize];
+            let word = words[at / 64].ok_or("bitcast: empty word")?;
+            let shift = self.emit(Scalar::I64, Inst::Const((at % 64) as u64));
+            let moved = self.emit(Scalar::I64, Inst::Bin(Bin::LShr, word, shift));
+            let i = self.emit(int_of(s), Inst::Conv(Conv::Int { signed: false }, moved));
+            self.define(d, Inst::Conv(Conv::Bitcast, i));
+            at += s.bits() as usize;
+        }
+        Ok(())
+    }
+
+    fn unary(&mut self, env: &Env, inst: &Instruction, dst: &[Val], un: Un) -> Result<(), String> {
+        let a = self.vals(env, id(inst, 0)?)?;
+        self.each(dst, |k| Inst::Un(un, a[k]));
+        Ok(())
+    }
+
+    /// `Σ a[k]·b[k]` evaluated as the interpreter does: in `f64`, rounded once.
+    fn dot(&mut self, s: Scalar, a: &[Val], b: &[Val], dst: Val) -> Result<(), String> {
+        let wide = |f: &mut Self, v: Val| {
+            if s == Scalar::F64 {
+                v
+            } else {
+                f.emit(Scalar::F64, Inst::Conv(Conv::FToF { mode: None }, v))
+            }
+        };
+        let mut acc = self.emit(Scalar::F64, Inst::Const(0f64.to_bits()));
+        for (&x, &y) in a.iter().zip(b) {
+            let (x, y) = (wide(self, x), wide(self, y));
+            let p = self.emit(Scalar::F64, Inst::Bin(Bin::FMul, x, y));
+            acc = self.emit(Scalar::F64, Inst::Bin(Bin::FAdd, acc, p));
+        }
+        if s == Scalar::F64 {
+            self.define(dst, Inst::Copy(acc));
+        } else {
+            self.define(dst, Inst::Conv(Conv::FToF { mode: None }, acc));
+        }
+        Ok(())
+    }
+
+    /// The component offset, inside composite operand `at`, of the member the literal indices
+    /// after it name.
+    fn member_slot(&self, env: &Env, inst: &Instruction, at: usize) -> Result<usize, String> {
+        let mut ty = Some(self.type_of(env, id(inst, at)?)?);
+        let mut offset = 0;
+        for i in at + 1..inst.operands.len() {
+            let t = ty.ok_or("index into a scalar")?;
+            let (o, next) = self.m.types.member(t, lit(inst, i)? as u32)?;
+            offset += o;
+            ty = next;
+        }
+        Ok(offset)
+    }
+
+    fn access_chain(&mut self, env: &Env, inst: &Instruction, dst: Val) -> Result<(), String> {
+        let op = inst.class.opcode;
+        let base_id = id(inst, 0)?;
+        let Shape::Pointer(_, pointee) = self.m.types.get(self.type_of(env, base_id)?)?.shape
+        else {
+            return Err("access chain on a non-pointer".into());
+        };
+        let mut acc = self.val(env, base_id)?;
+        let mut constant = 0i64;
+        let index = |f: &mut Self,
+                     acc: Val,
+                     constant: &mut i64,
+                     idx: Word,
+                     stride: i64|
+         -> Result<Val, String> {
+            if let Some(v) = f.m.consts.get(&idx) {
+                let (s, _) = f.m.components(f.m.value_types[&idx])?;
+                *constant = constant.wrapping_add(s.sext(v[0]).wrapping_mul(stride));
+                return Ok(acc);
+            }
+            let i = f.val(env, idx)?;
+            let wide = if f.types[i as usize] == Scalar::I64 {
+                i
+            } else {
+                f.emit(Scalar::I64, Inst::Conv(Conv::Int { signed: true }, i))
+            };
+            let scaled = if stride == 1 {
+                wide
+            } else {
+                let c = f.emit(Scalar::I64, Inst::Const(stride as u64));
+                f.emit(Scalar::I64, Inst::Bin(Bin::IMul, wide, c))
+            };
+            Ok(f.emit(Scalar::I64, Inst::Bin(Bin::IAdd, acc, scaled)))
+        };
+        let mut first = 1;
+        if matches!(op, Op::PtrAccessChain | Op::InBoundsPtrAccessChain) {
+            let stride = self.m.types.stride(pointee)? as i64;
+            acc = index(self, acc, &mut constant, id(inst, 1)?, stride)?;
+            first = 2;
+        }
+        let mut ty = Some(pointee);
+        for i in first..inst.operands.len() {
+            let t = ty.ok_or("access chain indexes into a scalar")?;
+            let index_id = id(inst, i)?;
+            match &self.m.types.get(t)?.shape {
+                Shape::Struct(_) => {
+                    let c = self
+                        .m
+                        .consts
+                        .get(&index_id)
+                        .ok_or("struct index is not a constant")?[0];
+                    let (o, next) = self.m.types.member_offset(t, c)?;
+                    constant = constant.wrapping_add(o as i64);
+                    ty = next;
+                }
+                Shape::Array(elem, _) => {
+                    let stride = self.m.types.stride(*elem)? as i64;
+                    let elem = *elem;
+                    acc = index(self, acc, &mut constant, index_id, stride)?;
+                    ty = Some(elem);
+                }
+                Shape::Vector(s, _) => {
+                    let stride = (s.bits() as i64 / 8).max(1);
+                    acc = index(self, acc, &mut constant, index_id, stride)?;
+                    ty = None;
+                }
+                other => return Err(format!("access chain into {other:?}")),
+            }
+        }
+        if constant != 0 {
+            let c = self.emit(Scalar::I64, Inst::Const(constant as u64));
+            acc = self.emit(Scalar::I64, Inst::Bin(Bin::IAdd, acc, c));
+        }
+        self.define(dst, Inst::Copy(acc));
+        Ok(())
+    }
+
+    fn atomic(&mut self, env: &Env, inst: &Instruction, dst: &[Val]) -> Result<(), String> {
+        let op = inst.class.opcode;
+        let ptr_id = id(inst, 0)?;
+        let ptr_ty = self.type_of(env, ptr_id)?;
+        let space = self.space_of(ptr_ty);
+        let ptr = self.val(env, ptr_id)?;
+        let Shape::Pointer(_, pointee) = self.m.types.get(ptr_ty)?.shape else {
+            return Err("atomic on a non-pointer".into());
+        };
+        let scalar = match op {
+            Op::AtomicFlagTestAndSet | Op::AtomicFlagClear => Scalar::I32,
+            _ => self.m.components(pointee)?.0,
+        };
+        let one = |f: &mut Self| Some(f.emit(scalar, Inst::Const(1)));
+        let (rmw, value, compare) = match op {
+            Op::AtomicLoad => (Rmw::Load, None, None),
+            Op::AtomicStore => (Rmw::Store, Some(self.val(env, id(inst, 3)?)?), None),
+            Op::AtomicExchange => (Rmw::Exchange, Some(self.val(env, id(inst, 3)?)?), None),
+            Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak => (
+                Rmw::CompareExchange,
+                Some(self.val(env, id(inst, 4)?)?),
+                Some(self.val(env, id(inst, 5)?)?),
+            ),
+            Op::AtomicIIncrement => (Rmw::Add, one(self), None),
+            Op::AtomicIDecrement => (Rmw::Sub, one(self), None),
+            _ => {
+                let rmw = match op {
+                    Op::AtomicIAdd => Rmw::Add,
+                    Op::AtomicISub => Rmw::Sub,
+                    Op::AtomicSMin => Rmw::SMin,
+                    Op::AtomicUMin => Rmw::UMin,
+                    Op::AtomicSMax => Rmw::SMax,
+                    Op::AtomicUMax => Rmw::UMax,
+                    Op::AtomicAnd => Rmw::And,
+                    Op::AtomicOr => Rmw::Or,
+                    Op::AtomicXor => Rmw::Xor,
+                    Op::AtomicFlagTestAndSet => Rmw::FlagTestAndSet,
+                    _ => Rmw::FlagClear,
+                };
+                let v = match rmw {
+                    Rmw::FlagTestAndSet | Rmw::FlagClear => None,
+                    _ => Some(self.val(env, id(inst, 3)?)?),
+                };
+                (rmw, v, None)
+            }
+        };
+        let atomic = Inst::Atomic {
+            op: rmw,
+            ptr,
+            value,
+            compare,
+            space,
+        };
+        // The atomic's own value has the pointee's type; a flag's result is a bool.
+        match dst.first() {
+            Some(&d) if !matches!(rmw, Rmw::Store | Rmw::FlagClear) => {
+                if rmw == Rmw::FlagTestAndSet {
+                    let old = self.emit(Scalar::I32, atomic);
+                    self.define(d, Inst::Conv(Conv::Int { signed: false }, old));
+                } else if self.types[d as usize] == scalar {
+                    self.define(d, atomic);
+                } else {
+                    let old = self.emit(scalar, atomic);
+                    self.define(d, Inst::Copy(old));
+                }
+            }
+            _ => {
+                let _ = self.emit(scalar, atomic);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `Inst::Bin` (a function, so that closures can build it).
+#[allow(non_snake_case)]
+fn Bin_(b: Bin, x: Val, y: Val) -> Inst {
+    Inst::Bin(b, x, y)
+}

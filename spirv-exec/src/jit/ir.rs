@@ -1,0 +1,267 @@
+//! The compiled executor's input: a kernel with every call inlined and every value a scalar
+//! (vectors, structs and arrays held by value are split into their components, as the
+//! interpreter's slots are), in SSA form with block parameters instead of phis, and with each
+//! barrier ending a block.
+
+use crate::ir::BuiltinValue;
+use crate::memops::Rmw;
+use crate::value::Scalar;
+
+/// A value: an index into [`Func::types`].
+pub type Val = u32;
+/// A block: an index into [`Func::blocks`].
+pub type BlockId = u32;
+
+/// Integer and float operations of two operands (comparisons give a `Bool`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bin {
+    IAdd,
+    ISub,
+    IMul,
+    UDiv,
+    SDiv,
+    URem,
+    SRem,
+    /// Remainder with the sign of the divisor (SPIR-V `OpSMod`).
+    SMod,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+    Eq,
+    Ne,
+    ULt,
+    ULe,
+    UGt,
+    UGe,
+    SLt,
+    SLe,
+    SGt,
+    SGe,
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    /// C's `fmod` (sign of the dividend).
+    FRem,
+    /// Sign of the divisor (SPIR-V `OpFMod`).
+    FMod,
+    /// Float comparisons: ordered (false when either is NaN) or unordered (true then).
+    FEq(bool),
+    FNe(bool),
+    FLt(bool),
+    FLe(bool),
+    FGt(bool),
+    FGe(bool),
+    Ordered,
+    Unordered,
+    /// OpenCL's `copysign`.
+    CopySign,
+}
+
+/// Operations of one operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Un {
+    INeg,
+    Not,
+    /// `Bool` not.
+    LNot,
+    FNeg,
+    FAbs,
+    Sqrt,
+    Floor,
+    Ceil,
+    Trunc,
+    /// Round to nearest even (`rint`).
+    Nearest,
+    IsNan,
+    IsInf,
+    IsFinite,
+    IsNormal,
+    SignBit,
+    PopCount,
+    BitReverse,
+}
+
+/// Conversions (the source type is the operand's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Conv {
+    /// Zero- or sign-extend or truncate an integer.
+    Int { signed: bool },
+    /// Saturating integer conversion.
+    IntSat { signed_from: bool, signed_to: bool },
+    /// Float → integer (`sat`: clamped to the target; `mode`: SPIR-V rounding, None = RTZ).
+    FToI {
+        signed: bool,
+        sat: bool,
+        mode: Option<u32>,
+    },
+    /// Integer → float (`mode`: SPIR-V rounding, None = nearest).
+    IToF { signed: bool, mode: Option<u32> },
+    /// Float → float (`mode`: SPIR-V rounding, None = nearest).
+    FToF { mode: Option<u32> },
+    /// Same bits, another type of the same width.
+    Bitcast,
+}
+
+/// Where a pointer argument of a memory instruction may point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Space {
+    /// The work-item's private memory (function-scope variables).
+    Private,
+    /// The work-group's local memory.
+    Local,
+    /// Anything else: global, constant, by-value arguments, generic pointers.
+    Other,
+}
+
+#[derive(Clone, Debug)]
+pub enum Inst {
+    Const(u64),
+    /// The same value (a component moved between composites, a cast that changes nothing).
+    Copy(Val),
+    /// Leaf `leaf` of kernel parameter `param` (a value parameter).
+    Param {
+        param: usize,
+        leaf: usize,
+    },
+    /// The address a `__local` or by-value parameter receives.
+    ParamAddr {
+        param: usize,
+    },
+    Builtin(BuiltinValue, u8),
+    /// The address of a kernel-scope `__local` variable (offset in the static local part).
+    LocalVar(usize),
+    /// The address of a private variable (offset in the work-item's arena).
+    PrivateVar(usize),
+    Un(Un, Val),
+    Bin(Bin, Val, Val),
+    /// `fma(a, b, c)` of floats (`mad` too).
+    Fma(Val, Val, Val),
+    /// An integer built-in of three operands (`clamp`, `mad_sat`, `mad_hi`, `mad24`), or of
+    /// two (`mul_hi`, `mul24`, `hadd`, `rhadd`, `upsample`, `abs_diff`) with the third unused:
+    /// the OpenCL.std number and the operands' type.
+    Int3(u32, Scalar, [Val; 3]),
+    /// `cond ? a : b`.
+    Select(Val, Val, Val),
+    Conv(Conv, Val),
+    /// Loads a `scalar` at `ptr + offset`.
+    Load {
+        ptr: Val,
+        offset: i64,
+        space: Space,
+    },
+    /// Stores `value` at `ptr + offset`.
+    Store {
+        ptr: Val,
+        offset: i64,
+        value: Val,
+        space: Space,
+    },
+    /// `memmove(dst, src, bytes)`.
+    MemCopy {
+        dst: Val,
+        src: Val,
+        bytes: Val,
+    },
+    Atomic {
+        op: Rmw,
+        ptr: Val,
+        value: Option<Val>,
+        compare: Option<Val>,
+        space: Space,
+    },
+    /// `OpGenericCastToPtrExplicit`: the pointer if it points into `space`, else null.
+    GenericCast(Val, Space),
+    /// Any other OpenCL.std instruction, evaluated by the interpreter's implementation.
+    Ext(Box<ExtCall>),
+}
+
+/// An OpenCL.std instruction evaluated by [`crate::opencl_std::ext_inst`], as the
+/// interpreter calls it.
+#[derive(Clone, Debug)]
+pub struct ExtCall {
+    pub num: u32,
+    /// The result's element type.
+    pub result: Scalar,
+    /// The `lanes` argument: the widest operand or result.
+    pub width: usize,
+    /// Each value operand: its components and element type.
+    pub args: Vec<(Vec<Val>, Scalar)>,
+    /// The result's components (defined by the statement).
+    pub results: Vec<Val>,
+    /// What the instruction stores through its pointer operand (defined by the statement;
+    /// the stores follow as statements of their own).
+    pub out2: Vec<Val>,
+}
+
+/// One instruction and the value it defines (if any).
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub result: Option<Val>,
+    pub inst: Inst,
+}
+
+/// An edge: the target and the values passed to its parameters.
+#[derive(Clone, Debug)]
+pub struct Edge {
+    pub target: BlockId,
+    pub args: Vec<Val>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Term {
+    Jump(Edge),
+    Branch {
+        cond: Val,
+        then: Edge,
+        other: Edge,
+    },
+    /// `sel` masked to its width is compared with each case.
+    Switch {
+        sel: Val,
+        default: Edge,
+        cases: Vec<(u64, Edge)>,
+    },
+    /// A work-group barrier; the work-item goes on at `next` (which has no parameters).
+    Barrier {
+        next: BlockId,
+    },
+    Return,
+    Unreachable,
+}
+
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub params: Vec<Val>,
+    pub stmts: Vec<Stmt>,
+    pub term: Term,
+}
+
+/// A kernel ready for code generation.
+#[derive(Clone, Debug)]
+pub struct Func {
+    pub name: String,
+    pub blocks: Vec<Block>,
+    /// The type of every value.
+    pub types: Vec<Scalar>,
+    /// Bytes of private memory per work-item.
+    pub private_size: usize,
+}
+
+impl Func {
+    /// The successors of block `b`.
+    pub fn succs(&self, b: BlockId) -> Vec<BlockId> {
+        match &self.blocks[b as usize].term {
+            Term::Jump(e) => vec![e.target],
+            Term::Branch { then, other, .. } => vec![then.target, other.target],
+            Term::Switch { default, cases, .. } => std::iter::once(default.target)
+                .chain(cases.iter().map(|(_, e)| e.target))
+                .collect(),
+            Term::Barrier { next } => vec![*next],
+            Term::Return | Term::Unreachable => vec![],
+        }
+    }
+}

@@ -1,0 +1,394 @@
+//! The compiled executor: kernels translated to native code with Cranelift.
+//!
+//! A kernel goes from SPIR-V to a scalar SSA form ([`ir`], built by [`front`] from the parsed
+//! module with every call inlined) and then to one native function per kernel
+//! ([`scalar_gen`]) that runs a range of a work-group's work-items from a resume point (the
+//! start, or after a barrier) to the next barrier. A work-group therefore runs region by
+//! region, as PoCL's work-item loops do, with the values live across each barrier kept per
+//! work-item. Every load, store and atomic is checked as the interpreter checks it (an inline
+//! per-site cache of the last range that allowed it, the interpreter's [`reach::Memory`] on a
+//! miss), so faults are reported the same way.
+//!
+//! The choice between this executor and the interpreter is made when a module is built
+//! ([`Exec`]); a kernel the compiler does not support runs on the interpreter, with the reason
+//! in the build log. Code is generated at the kernel's first launch and cached per (module,
+//! kernel, specialization constants).
+//!
+//! [`reach::Memory`]: crate::reach::Memory
+
+mod analysis;
+mod front;
+mod front_ext;
+mod front_inst;
+pub mod ir;
+mod run;
+pub mod runtime;
+mod scalar_gen;
+mod scalar_ops;
+
+pub use run::run;
+
+use crate::ir::{Param, ParamKind};
+use crate::spirv::ModuleData;
+use ir::{Func, Inst, Val};
+use runtime::ExtDesc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// A kernel prepared for compilation: its IR, compiled at the first launch.
+pub struct Prepared {
+    func: Func,
+    params: Vec<Param>,
+    local_static: usize,
+    /// Key of the process-wide code cache.
+    key: String,
+    code: OnceLock<Result<(Arc<Compiled>, bool), String>>,
+}
+
+/// The code cache: compiled kernels by (module words, specialization constants, kernel name
+/// and, for kernels with program-scope variables, the module instance), kept while in use.
+static CACHE: Mutex<Option<HashMap<String, std::sync::Weak<Compiled>>>> = Mutex::new(None);
+
+impl Prepared {
+    /// The compiled kernel (compiled now if it was not yet).
+    pub fn compiled(&self) -> Result<Arc<Compiled>, String> {
+        self.compiled_with_origin().map(|(c, _)| c)
+    }
+
+    /// [`compiled`](Self::compiled), and whether the code came from the cache.
+    pub fn compiled_with_origin(&self) -> Result<(Arc<Compiled>, bool), String> {
+        self.code
+            .get_or_init(|| {
+                let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+                let map = cache.get_or_insert_with(HashMap::new);
+                if let Some(c) = map.get(&self.key).and_then(|w| w.upgrade()) {
+                    return Ok((c, true));
+                }
+                // A panic of the code generator must not take the host down: the kernel then
+                // runs on the interpreter.
+                let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    compile(&self.func, &self.params, self.local_static)
+                }))
+                .unwrap_or_else(|_| Err("the code generator panicked".into()));
+                let c = Arc::new(compiled?);
+                map.retain(|_, w| w.strong_count() > 0);
+                map.insert(self.key.clone(), Arc::downgrade(&c));
+                Ok((c, false))
+            })
+            .clone()
+    }
+}
+
+/// Translates kernel `name` (function `f`, parameters as the interpreter lowered them) to the
+/// IR, or says why the compiler cannot run it. `key` identifies the module and its
+/// specialization constants.
+pub fn prepare(
+    data: &ModuleData,
+    f: &rspirv::dr::Function,
+    name: &str,
+    params: &[Param],
+    key: &str,
+) -> Result<Prepared, String> {
+    let (func, local_static) = front::Front::new(data).kernel(name, f, params)?;
+    let globals = data.memory.range();
+    let uses_globals = func.blocks[0]
+        .stmts
+        .iter()
+        .any(|s| matches!(s.inst, Inst::Const(c) if globals.contains(&(c as usize))));
+    let key = if uses_globals {
+        format!("{key}/{name}@{:#x}", globals.start)
+    } else {
+        format!("{key}/{name}")
+    };
+    Ok(Prepared {
+        func,
+        params: params.to_vec(),
+        local_static,
+        key,
+        code: OnceLock::new(),
+    })
+}
+
+/// Where values and calls of a compiled kernel live.
+pub struct Layout {
+    /// The inline cache of each memory access (by statement address; accesses whose
+    /// pointers have one root share one).
+    site_cache: HashMap<usize, usize>,
+    /// Inline caches.
+    pub caches: usize,
+    /// Barrier `i` resumes at block `resume[i]`.
+    pub resume: Vec<u32>,
+    /// The values kept per work-item across barrier `i`.
+    pub spilled: Vec<Vec<Val>>,
+    /// The statements recomputing the other values live across barrier `i`, in order.
+    pub recompute: Vec<Vec<ir::Stmt>>,
+    /// Per kept value: bytes per work-item of the slots before it, and its size.
+    slots: HashMap<Val, (usize, usize)>,
+    /// Bytes kept per work-item.
+    pub spill_per_lane: usize,
+    /// Index of each parameter's first value in the flattened arguments.
+    params: Vec<usize>,
+    ext: HashMap<usize, usize>,
+    int_descs: HashMap<(u32, u8, u8), usize>,
+    /// Boxed: generated code holds their addresses.
+    #[allow(clippy::vec_box)]
+    descs: Vec<Box<ExtDesc>>,
+    /// `u64`s of scratch the calls need.
+    pub scratch: usize,
+}
+
+impl Layout {
+    fn new(f: &Func, params: &[Param]) -> Layout {
+        let live = analysis::live_in(f);
+        let resume = analysis::barriers(f);
+        let live_at: Vec<Vec<Val>> = resume
+            .iter()
+            .map(|&b| live[b as usize].iter().copied().collect())
+            .collect();
+        let (spilled, recompute): (Vec<Vec<Val>>, Vec<Vec<ir::Stmt>>) =
+            analysis::rematerialize(f, &live_at).into_iter().unzip();
+        let mut slots = HashMap::new();
+        let mut order: Vec<Val> = spilled.iter().flatten().copied().collect();
+        order.sort_unstable();
+        order.dedup();
+        let size = |v: Val| (f.types[v as usize].bits() as usize / 8).max(1);
+        order.sort_by_key(|&v| std::cmp::Reverse(size(v)));
+        let mut at = 0;
+        for v in order {
+            slots.insert(v, (at, size(v)));
+            at += size(v);
+        }
+        let mut flat = Vec::new();
+        let mut n = 0;
+        for p in params {
+            flat.push(n);
+            n += match &p.kind {
+                ParamKind::Value { leaves } => leaves.len().max(1),
+                _ => 1,
+            };
+        }
+        let roots = analysis::roots(f);
+        let mut cache_of: HashMap<analysis::Root, usize> = HashMap::new();
+        let mut layout = Layout {
+            site_cache: HashMap::new(),
+            caches: 0,
+            resume,
+            spilled,
+            recompute,
+            slots,
+            spill_per_lane: at,
+            params: flat,
+            ext: HashMap::new(),
+            int_descs: HashMap::new(),
+            descs: Vec::new(),
+            scratch: 4,
+        };
+        for b in &f.blocks {
+            for s in &b.stmts {
+                match &s.inst {
+                    Inst::Load { ptr, .. } | Inst::Store { ptr, .. } | Inst::Atomic { ptr, .. } => {
+                        let root = roots[*ptr as usize].unwrap_or(analysis::Root::Other);
+                        let n = cache_of.len();
+                        let cache = *cache_of.entry(root).or_insert(n);
+                        layout
+                            .site_cache
+                            .insert(s as *const ir::Stmt as usize, cache);
+                    }
+                    Inst::Ext(call) => {
+                        let d = Box::new(ExtDesc {
+                            num: call.num,
+                            result: call.result,
+                            width: call.width,
+                            args: call.args.iter().map(|(v, s)| (v.len(), *s)).collect(),
+                            results: call.results.len(),
+                            out2: call.out2.len(),
+                        });
+                        let total = d.args.iter().map(|a| a.0).sum::<usize>();
+                        layout.scratch = layout.scratch.max(total).max(d.results + d.out2);
+                        layout
+                            .ext
+                            .insert(&**call as *const _ as usize, &*d as *const _ as usize);
+                        layout.descs.push(d);
+                    }
+                    Inst::Int3(num, t, _) if t.bits() > 32 => {
+                        let rt = s.result.map_or(*t, |r| f.types[r as usize]);
+                        let key = (*num, *t as u8, rt as u8);
+                        if let std::collections::hash_map::Entry::Vacant(e) =
+                            layout.int_descs.entry(key)
+                        {
+                            let d = Box::new(ExtDesc {
+                                num: *num,
+                                result: rt,
+                                width: 1,
+                                args: vec![(1, *t); crate::opencl_std::arity(*num)],
+                                results: 1,
+                                out2: 0,
+                            });
+                            e.insert(&*d as *const _ as usize);
+                            layout.descs.push(d);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        layout.caches = cache_of.len();
+        layout
+    }
+
+    /// Bytes per work-item before value `v`'s slot, and its size.
+    pub fn spill_slot(&self, v: Val) -> (usize, usize) {
+        self.slots[&v]
+    }
+
+    /// The inline cache of memory access `s` (0 for other statements).
+    pub fn site_of(&self, s: &ir::Stmt) -> usize {
+        self.site_cache
+            .get(&(s as *const ir::Stmt as usize))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    pub fn param_index(&self, param: usize, leaf: usize) -> usize {
+        self.params[param] + leaf
+    }
+
+    /// The descriptor of the OpenCL.std call in statement `s`.
+    pub fn ext_desc(&self, s: &ir::Stmt) -> Option<usize> {
+        match &s.inst {
+            Inst::Ext(call) => self.ext.get(&(&**call as *const _ as usize)).copied(),
+            _ => None,
+        }
+    }
+
+    pub fn int_desc(
+        &self,
+        num: u32,
+        t: crate::value::Scalar,
+        rt: crate::value::Scalar,
+    ) -> Option<usize> {
+        self.int_descs.get(&(num, t as u8, rt as u8)).copied()
+    }
+}
+
+/// A region's function (see [`scalar_gen`]): context, first and last work-item + 1.
+type Entry = unsafe extern "C" fn(*mut runtime::Ctx, u64, u64) -> u32;
+
+/// A kernel's native code and what running it needs.
+pub struct Compiled {
+    pub layout: Layout,
+    /// Region `r`'s function: 0 from the start, `i + 1` from barrier `i`.
+    entries: Vec<Entry>,
+    pub local_static: usize,
+    pub private_size: usize,
+    pub compile_time: Duration,
+    /// Bytes of machine code.
+    pub code_bytes: usize,
+    module: Mutex<Option<cranelift_jit::JITModule>>,
+}
+
+// SAFETY: the code and its descriptors are immutable once finalized; the module is only
+// touched again to free the code, behind its mutex, when the last user is gone.
+unsafe impl Send for Compiled {}
+// SAFETY: as above.
+unsafe impl Sync for Compiled {}
+
+impl Drop for Compiled {
+    fn drop(&mut self) {
+        if let Some(m) = self.module.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            // SAFETY: nothing runs this code any more: every launch holds an `Arc` to it.
+            unsafe { m.free_memory() };
+        }
+    }
+}
+
+/// Generates native code for `f`.
+fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, String> {
+    use cranelift_codegen::settings::{self, Configurable};
+    use cranelift_module::Module;
+    let start = Instant::now();
+    let mut flags = settings::builder();
+    let set = |flags: &mut settings::Builder, k: &str, v: &str| {
+        flags
+            .set(k, v)
+            .map_err(|e| format!("cranelift flag {k}: {e}"))
+    };
+    set(&mut flags, "opt_level", "speed")?;
+    set(&mut flags, "use_colocated_libcalls", "false")?;
+    set(&mut flags, "is_pic", "false")?;
+    let isa = cranelift_native::builder()
+        .map_err(|e| format!("the host is not supported by the compiler: {e}"))?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| format!("cranelift: {e}"))?;
+    let builder =
+        cranelift_jit::JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
+    let mut module = cranelift_jit::JITModule::new(builder);
+    let layout = Layout::new(f, params);
+    let mut entries = Vec::new();
+    let mut code_bytes = 0;
+    let mut fctx = cranelift_frontend::FunctionBuilderContext::new();
+    let cl = |e: cranelift_module::ModuleError| format!("cranelift: {e:?}");
+    let mut ctx = module.make_context();
+    scalar_gen::trampoline_signature(&mut ctx.func.signature);
+    scalar_gen::check_trampoline(
+        cranelift_frontend::FunctionBuilder::new(&mut ctx.func, &mut fctx),
+        module.isa().frontend_config(),
+    );
+    let tramp = module
+        .declare_function(
+            &format!("{}.check", f.name),
+            cranelift_module::Linkage::Local,
+            &ctx.func.signature,
+        )
+        .map_err(cl)?;
+    module.define_function(tramp, &mut ctx).map_err(cl)?;
+    for region in 0..=layout.resume.len() {
+        let mut ctx = module.make_context();
+        scalar_gen::signature(&mut ctx.func.signature);
+        let check_slow = module.declare_func_in_func(tramp, &mut ctx.func);
+        {
+            let b = cranelift_frontend::FunctionBuilder::new(&mut ctx.func, &mut fctx);
+            let target = module.isa().frontend_config();
+            scalar_gen::Gen::generate(b, f, &layout, region, check_slow, target)?;
+        }
+        let name = format!("{}.region{region}", f.name);
+        let id = module
+            .declare_function(&name, cranelift_module::Linkage::Local, &ctx.func.signature)
+            .map_err(|e| format!("cranelift: {e}"))?;
+        let dump = std::env::var("SPIRV_EXEC_JIT_DUMP").is_ok_and(|k| k == f.name);
+        ctx.set_disasm(dump);
+        module
+            .define_function(id, &mut ctx)
+            .map_err(|e| format!("cranelift: {e:?}"))?;
+        if dump {
+            // A debugging aid: the optimized IR and the machine code of one kernel.
+            eprintln!("{}", ctx.func.display());
+            if let Some(vcode) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()) {
+                eprintln!("{vcode}");
+            }
+        }
+        code_bytes += ctx.compiled_code().map_or(0, |c| c.code_buffer().len());
+        entries.push(id);
+    }
+    module
+        .finalize_definitions()
+        .map_err(|e| format!("cranelift: {e}"))?;
+    let entries = entries
+        .into_iter()
+        .map(|id| {
+            let code = module.get_finalized_function(id);
+            // SAFETY: the function was generated with `Entry`'s signature (see `scalar_gen`).
+            unsafe { std::mem::transmute::<*const u8, Entry>(code) }
+        })
+        .collect();
+    Ok(Compiled {
+        layout,
+        entries,
+        local_static,
+        private_size: f.private_size,
+        compile_time: start.elapsed(),
+        code_bytes,
+        module: Mutex::new(Some(module)),
+    })
+}

@@ -1,0 +1,271 @@
+//! Running a compiled kernel: work-groups spread over host threads (claimed a few at a time,
+//! as the interpreter does); each group runs region by region, every region one call of the
+//! generated function over all its work-items.
+
+use super::runtime::{self, table, Ctx, State};
+use super::Compiled;
+use crate::error::Fault;
+use crate::ir::{ParamKind, Program};
+use crate::launch::{Arg, Launch};
+use crate::reach::Memory;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+fn align_up(x: usize, a: usize) -> usize {
+    x.next_multiple_of(a.max(1))
+}
+
+/// A thread's memory for the groups it runs.
+struct Frame {
+    params: Vec<u64>,
+    local: Vec<u64>,
+    /// The byte ranges of `local` in use (each `__local` argument, the kernel-scope part).
+    local_parts: Vec<(usize, usize)>,
+    static_base: usize,
+    private: Vec<u64>,
+    private_stride: usize,
+    byval: Vec<u64>,
+    table: [u64; table::LEN],
+    lids: Vec<u32>,
+    spill: Vec<u64>,
+    done: Vec<u8>,
+    scratch: Vec<u64>,
+    /// The inline caches' ranges (`lo`, `hi`), kept from group to group: shared ranges
+    /// stay valid for the whole launch.
+    caches: Vec<u64>,
+    lanes: usize,
+}
+
+impl Frame {
+    fn new(c: &Compiled, p: &Program, launch: &Launch) -> Frame {
+        let n: usize = launch.group_size.iter().map(|&s| s as usize).product();
+        let mut local_size = 0usize;
+        let mut local_parts = Vec::new();
+        let mut local_offsets = Vec::new();
+        for (param, arg) in p.params.iter().zip(&launch.args) {
+            if let (ParamKind::Local, Arg::Local(bytes)) = (&param.kind, arg) {
+                let bytes = *bytes;
+                local_size = align_up(local_size, 64);
+                local_offsets.push(local_size);
+                local_parts.push((local_size, local_size + bytes));
+                local_size += bytes;
+            }
+        }
+        let static_base = align_up(local_size, 64);
+        local_size = static_base + c.local_static;
+        local_parts.push((static_base, local_size));
+        local_parts.retain(|(b, e)| e > b);
+        let byval_size: usize = p
+            .params
+            .iter()
+            .map(|q| match q.kind {
+                ParamKind::ByVal { size, align } => size + align,
+                _ => 0,
+            })
+            .sum();
+        let private_stride = align_up(c.private_size, 16);
+        let gs = launch.group_size.map(|s| s as usize);
+        let mut lids = vec![0u32; 3 * n];
+        for l in 0..n {
+            let id = [l % gs[0], (l / gs[0]) % gs[1], l / (gs[0] * gs[1])];
+            for d in 0..3 {
+                lids[d * n + l] = id[d] as u32;
+            }
+        }
+        let mut f = Frame {
+            params: Vec::new(),
+            local: vec![0; local_size.div_ceil(8).max(1)],
+            local_parts,
+            static_base,
+            private: vec![0; (private_stride * n).div_ceil(8).max(1)],
+            private_stride,
+            byval: vec![0; byval_size.div_ceil(8).max(1)],
+            table: [0; table::LEN],
+            lids,
+            spill: vec![0; (c.layout.spill_per_lane * n).div_ceil(8) + 1],
+            done: vec![0; n],
+            scratch: vec![0; c.layout.scratch.max(4)],
+            // Empty ranges: `lo` 1, `hi` 0.
+            caches: (0..c.layout.caches.max(1)).flat_map(|_| [1, 0]).collect(),
+            lanes: n,
+        };
+        let local_base = f.local.as_ptr() as usize;
+        let byval_base = f.byval.as_mut_ptr() as *mut u8;
+        let mut byval_off = 0usize;
+        let mut locals = local_offsets.into_iter();
+        for (param, arg) in p.params.iter().zip(&launch.args) {
+            let arg: &[u8] = match arg {
+                Arg::Value(bytes) => bytes,
+                Arg::Local(_) => &[],
+            };
+            match &param.kind {
+                ParamKind::Value { leaves } => {
+                    for leaf in leaves {
+                        let bytes = (leaf.scalar.bits() as usize / 8).max(1);
+                        let mut v = [0u8; 8];
+                        // The launch was checked: the argument has the parameter's size.
+                        if let Some(src) = arg.get(leaf.offset..leaf.offset + bytes) {
+                            v[..bytes].copy_from_slice(src);
+                        }
+                        f.params.push(u64::from_le_bytes(v));
+                    }
+                    if leaves.is_empty() {
+                        f.params.push(0);
+                    }
+                }
+                ParamKind::Local => {
+                    let off = locals.next().unwrap_or(0);
+                    f.params.push((local_base + off) as u64);
+                }
+                ParamKind::ByVal { size, align } => {
+                    byval_off = align_up(byval_off, *align);
+                    let n_copy = (*size).min(arg.len());
+                    // SAFETY: `byval` holds the sum of every by-value size plus alignment.
+                    unsafe {
+                        std::ptr::copy_nonoverlapping(
+                            arg.as_ptr(),
+                            byval_base.add(byval_off),
+                            n_copy,
+                        )
+                    };
+                    f.params.push(byval_base as u64 + byval_off as u64);
+                    byval_off += size;
+                }
+            }
+        }
+        let groups = launch.groups.map(|g| g as u64);
+        for d in 0..3 {
+            f.table[table::NUM_GROUPS + d] = groups[d];
+            f.table[table::LOCAL_SIZE + d] = gs[d] as u64;
+            f.table[table::GLOBAL_SIZE + d] = groups[d] * gs[d] as u64;
+            f.table[table::GLOBAL_OFFSET + d] = launch.offset[d] as u64;
+        }
+        f.table[table::WORK_DIM] = launch.work_dim as u64;
+        f.table[table::LANES] = n as u64;
+        f
+    }
+
+    fn own_regions(&self) -> [(usize, usize); 3] {
+        let span = |v: &Vec<u64>| (v.as_ptr() as usize, v.as_ptr() as usize + v.len() * 8);
+        [span(&self.private), span(&self.local), span(&self.byval)]
+    }
+
+    fn local_ranges(&self) -> Vec<(usize, usize)> {
+        let base = self.local.as_ptr() as usize;
+        self.local_parts
+            .iter()
+            .map(|(b, e)| (base + b, base + e))
+            .collect()
+    }
+
+    /// Runs group `g` (its coordinates) to completion.
+    fn run_group(
+        &mut self,
+        c: &Compiled,
+        state: &mut State<'_>,
+        g: [usize; 3],
+    ) -> Result<(), Fault> {
+        for (d, &gid) in g.iter().enumerate() {
+            let gid = gid as u64;
+            let size = self.table[table::LOCAL_SIZE + d];
+            self.table[table::GROUP_ID + d] = gid;
+            self.table[table::GROUP_BASE + d] = gid * size;
+            self.table[table::GID_BASE + d] = gid * size + self.table[table::GLOBAL_OFFSET + d];
+        }
+        self.done.fill(0);
+        let mut ctx = Ctx {
+            params: self.params.as_ptr(),
+            table: self.table.as_ptr(),
+            lids: self.lids.as_ptr(),
+            spill: self.spill.as_mut_ptr() as *mut u8,
+            local_static: self.local.as_ptr() as u64 + self.static_base as u64,
+            private_base: self.private.as_ptr() as u64,
+            private_stride: self.private_stride as u64,
+            lanes: self.lanes as u64,
+            caches: self.caches.as_mut_ptr(),
+            status: 0,
+            scratch: self.scratch.as_mut_ptr(),
+            done: self.done.as_mut_ptr(),
+            state: (state as *mut State<'_>).cast(),
+        };
+        let mut resume = 0u32;
+        loop {
+            // SAFETY: `ctx` points at this frame's memory, sized for the kernel's layout and
+            // this launch (see `runtime`'s documentation of what the code relies on), and
+            // `state` outlives the call.
+            let code = unsafe { (c.entries[resume as usize])(&mut ctx, 0, self.lanes as u64) };
+            match code {
+                runtime::DONE => return Ok(()),
+                runtime::FAULT => return Err(state.error.take().unwrap_or(Fault::Unreachable)),
+                i if (i as usize) < c.layout.resume.len() => resume = i + 1,
+                // DIVERGED (nothing else is returned).
+                _ => return Err(Fault::DivergentBarrier { group: g }),
+            }
+        }
+    }
+}
+
+/// Runs `program`'s compiled code `c` over the whole launch, spreading work-groups over
+/// `launch.threads` threads. `Err` carries the first fault.
+///
+/// # Safety
+/// `launch` was checked against the kernel and its memory is valid for the whole call.
+pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<(), Fault> {
+    let total: usize = launch.groups.iter().map(|&g| g as usize).product();
+    let lanes: usize = launch.group_size.iter().map(|&s| s as usize).product();
+    if total == 0 || lanes == 0 {
+        return Ok(());
+    }
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let error: Mutex<Option<Fault>> = Mutex::new(None);
+    let threads = launch.threads.clamp(1, total);
+    let chunk = (total / (threads * 64)).clamp(1, 64);
+    let fail = |e: Fault| {
+        stop.store(true, Ordering::Relaxed);
+        error
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert(e);
+    };
+    let worker = || {
+        let mut frame = Frame::new(c, program, launch);
+        let mut state = State {
+            mem: Memory::new(
+                &launch.memory,
+                frame.own_regions(),
+                frame.local_ranges(),
+                frame.private_stride,
+            ),
+            error: None,
+        };
+        let [gx, gy, _] = launch.groups.map(|g| g as usize);
+        while !stop.load(Ordering::Relaxed) {
+            let first = next.fetch_add(chunk, Ordering::Relaxed);
+            for g in first..(first + chunk).min(total) {
+                if let Err(e) =
+                    frame.run_group(c, &mut state, [g % gx, (g / gx) % gy, g / (gx * gy)])
+                {
+                    return fail(e);
+                }
+            }
+            if first + chunk >= total {
+                break;
+            }
+        }
+    };
+    if threads == 1 {
+        worker();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 1..threads {
+                s.spawn(worker);
+            }
+            worker();
+        });
+    }
+    match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
