@@ -159,10 +159,8 @@ impl Pocl {
         let mut platforms = vec![null_mut(); count as usize];
         if count > 0 {
             // SAFETY: `platforms` holds `count` handles.
-            ok(
-                unsafe { (api.get_platform_ids)(count, platforms.as_mut_ptr(), null_mut()) },
-                "clGetPlatformIDs",
-            )?;
+            let r = unsafe { (api.get_platform_ids)(count, platforms.as_mut_ptr(), null_mut()) };
+            ok(r, "clGetPlatformIDs")?;
         }
         let platform = platforms
             .into_iter()
@@ -176,12 +174,10 @@ impl Pocl {
             .ok_or("no PoCL platform (apt-get install pocl-opencl-icd ocl-icd-opencl-dev)")?;
         let mut device = null_mut();
         // SAFETY: one device handle out.
-        ok(
-            unsafe {
-                (api.get_device_ids)(platform, CL_DEVICE_TYPE_ALL, 1, &mut device, null_mut())
-            },
-            "clGetDeviceIDs",
-        )?;
+        let r = unsafe {
+            (api.get_device_ids)(platform, CL_DEVICE_TYPE_ALL, 1, &mut device, null_mut())
+        };
+        ok(r, "clGetDeviceIDs")?;
         let device_name = info_string(&|n, b, s| {
             // SAFETY: a device handle; `b` holds `n` bytes.
             unsafe { (api.get_device_info)(device, CL_DEVICE_NAME, n, b, s) }
