@@ -338,7 +338,9 @@ impl Kernel {
 
     /// Picks a group shape for `n` work-items in one dimension and sets it; returns the group
     /// count covering `n`. Without a required group size the shape divides `n` exactly; with
-    /// one, the last group may run past `n` and the kernel must guard against it.
+    /// one, the last group may run past `n` and the kernel must guard against it. For a
+    /// count with no good divisor (a large prime gives groups of one work-item) prefer
+    /// [`Grid::for_len`](crate::Grid::for_len), which rounds up to a fast group size.
     pub fn configure_for(&mut self, n: u32) -> Result<Groups> {
         if n == 0 {
             return Ok(Groups([0, 1, 1]));
