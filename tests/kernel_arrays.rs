@@ -18,16 +18,37 @@ fn saxpy() -> Kernel {
     kernel(include_bytes!("../examples/saxpy.spv"), "saxpy")
 }
 
+/// Launches `y = a * x + y` over `n` elements.
+fn run_saxpy<B1: onearray::BufferKind, B2: onearray::BufferKind>(
+    k: &mut Kernel,
+    n: usize,
+    a: f32,
+    x: &OneArray<f32, B1>,
+    y: &mut OneArray<f32, B2>,
+) -> Result<level_zero::Token, Error> {
+    k.launch(Grid::for_len(n))
+        .arg(n as u32)
+        .arg(a)
+        .arg(x)
+        .arg(y)
+        .run()
+}
+
 fn kernels_spv(file: &str) -> Vec<u8> {
     std::fs::read(format!("{}/kernels/spv/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
-/// The argument index and message of a typed mismatch.
-fn mismatch(e: Error) -> (u32, String) {
-    match &e {
-        Error::KernelArgument { index, .. } => (*index, e.to_string()),
-        _ => panic!("expected a KernelArgument error, got {e}"),
-    }
+/// Asserts `r` is a typed mismatch at argument `index` whose message contains `needle`.
+fn expect_mismatch<T>(r: Result<T, Error>, index: u32, needle: &str) {
+    let Err(e) = r else {
+        panic!("the launch was accepted")
+    };
+    let text = e.to_string();
+    assert!(
+        matches!(e, Error::KernelArgument { index: i, .. } if i == index),
+        "expected a mismatch at argument {index}, got {text}"
+    );
+    assert!(text.contains(needle), "{text}");
 }
 
 #[test]
@@ -37,13 +58,7 @@ fn saxpy_over_arrays_of_every_kind_odd_size() {
     let xs: Vec<f32> = (0..n).map(|i| i as f32).collect();
     let x = OneArray::<f32>::from_slice(&xs).unwrap();
     let mut y = OneArray::<f32, SharedBuffer>::filled(n, 1.0).unwrap();
-    k.launch(Grid::for_len(n))
-        .arg(n as u32)
-        .arg(2.0f32)
-        .arg(&x)
-        .arg(&mut y)
-        .run()
-        .unwrap();
+    run_saxpy(&mut k, n, 2.0f32, &x, &mut y).unwrap();
     // The rounded-up grid uses a real group size, not [1, 1, 1].
     assert_eq!(k.group_size(), [256, 1, 1]);
     y.copy_from_slice(&y.to_vec().unwrap()).unwrap();
@@ -68,13 +83,7 @@ fn drop_after_launch_never_corrupts() {
     for round in 0..1000 {
         let x = OneArray::<f32>::filled(n, 1.0).unwrap();
         let mut y = OneArray::<f32>::zeroed(n).unwrap();
-        k.launch(Grid::for_len(n))
-            .arg(n as u32)
-            .arg(2.0f32)
-            .arg(&x)
-            .arg(&mut y)
-            .run()
-            .unwrap();
+        run_saxpy(&mut k, n, 2.0f32, &x, &mut y).unwrap();
         drop(x);
         let reuse = OneArray::<f32>::filled(n, 100.0).unwrap();
         assert!(
@@ -91,13 +100,7 @@ fn unsafe_free_of_an_input_after_launch() {
     let n = 4096;
     let x = OneArray::<f32>::filled(n, 3.0).unwrap();
     let mut y = OneArray::<f32>::zeroed(n).unwrap();
-    k.launch(Grid::for_len(n))
-        .arg(n as u32)
-        .arg(1.0f32)
-        .arg(&x)
-        .arg(&mut y)
-        .run()
-        .unwrap();
+    run_saxpy(&mut k, n, 1.0f32, &x, &mut y).unwrap();
     x.unsafe_free().unwrap();
     let _reuse = OneArray::<f32>::filled(n, -1.0).unwrap();
     assert!(y.to_vec().unwrap().iter().all(|&v| v == 3.0));
@@ -174,27 +177,15 @@ fn local_memory_arguments() {
     assert_eq!(y[0], 255.0);
     assert_eq!(y[256], 511.0);
     // Forgetting the local size is a typed error.
-    let err = k
-        .launch(grid)
-        .arg(&x)
-        .arg(&mut y_again())
-        .run()
-        .unwrap_err();
-    let (index, text) = mismatch(err);
-    assert_eq!(index, 2);
-    assert!(
-        text.contains("expected local float*, given no argument"),
-        "{text}"
-    );
+    let err = k.launch(grid).arg(&x).arg(&mut y_again()).run();
+    expect_mismatch(err, 2, "expected local float*, given no argument");
     // So is a buffer where local memory is expected.
-    let err = k
-        .launch(grid)
-        .arg(&x)
-        .arg(&mut y_again())
-        .arg(&x)
-        .run()
-        .unwrap_err();
-    assert_eq!(mismatch(err).0, 2);
+    let err = k.launch(grid).arg(&x).arg(&mut y_again()).arg(&x).run();
+    expect_mismatch(
+        err,
+        2,
+        "expected local float*, given read-only float buffer",
+    );
 }
 
 fn y_again() -> OneArray<f32> {
@@ -210,12 +201,10 @@ fn every_mismatch_is_a_typed_error() {
     let g = Grid::for_len(16);
     // A u32 for a float.
     let e = k.launch(g).arg(16u32).arg(2u32).arg(&x).arg(&mut y).run();
-    assert_eq!(
-        mismatch(e.unwrap_err()),
-        (
-            1,
-            "kernel saxpy, argument 1: expected float, given int value".into()
-        )
+    expect_mismatch(
+        e,
+        1,
+        "kernel saxpy, argument 1: expected float, given int value",
     );
     // An i32 array for a float pointer.
     let e = k
@@ -225,11 +214,10 @@ fn every_mismatch_is_a_typed_error() {
         .arg(&ints)
         .arg(&mut y)
         .run();
-    let (i, text) = mismatch(e.unwrap_err());
-    assert_eq!(i, 2);
-    assert!(
-        text.contains("expected global const float*, given read-only int buffer"),
-        "{text}"
+    expect_mismatch(
+        e,
+        2,
+        "expected global const float*, given read-only int buffer",
     );
     // A value for a pointer.
     let e = k
@@ -239,15 +227,13 @@ fn every_mismatch_is_a_typed_error() {
         .arg(7u64)
         .arg(&mut y)
         .run();
-    assert_eq!(mismatch(e.unwrap_err()).0, 2);
+    expect_mismatch(e, 2, "");
     // A read-only array for a pointer the kernel writes.
     let e = k.launch(g).arg(16u32).arg(2.0f32).arg(&x).arg(&y).run();
-    let (i, text) = mismatch(e.unwrap_err());
-    assert_eq!(i, 3);
-    assert!(text.contains("pass it `&mut`"), "{text}");
+    expect_mismatch(e, 3, "pass it `&mut`");
     // A missing argument, and one too many.
     let e = k.launch(g).arg(16u32).arg(2.0f32).arg(&x).run();
-    assert_eq!(mismatch(e.unwrap_err()).0, 3);
+    expect_mismatch(e, 3, "");
     let e = k
         .launch(g)
         .arg(16u32)
@@ -256,16 +242,15 @@ fn every_mismatch_is_a_typed_error() {
         .arg(&mut y)
         .arg(1u32)
         .run();
-    assert_eq!(mismatch(e.unwrap_err()).0, 4);
+    expect_mismatch(e, 4, "");
     // An f32 array for an int pointer, in a kernel over ints.
     let mut ik = kernel(&kernels_spv("integer-O2.spv"), "int_scalar_ops");
     let mut out = OneArray::<i32>::zeroed(16).unwrap();
     let e = ik.launch(g).arg(&x).arg(&ints).arg(&mut out).run();
-    let (i, text) = mismatch(e.unwrap_err());
-    assert_eq!(i, 0);
-    assert!(
-        text.contains("expected global const int*, given read-only float buffer"),
-        "{text}"
+    expect_mismatch(
+        e,
+        0,
+        "expected global const int*, given read-only float buffer",
     );
 }
 

@@ -421,10 +421,17 @@ impl<'a> Launch<'a> {
             };
             if !accepts(p, &a.kind) {
                 let mut expected = p.to_string();
-                if let (ParamType::Pointer { writable: true, .. }, ArgKind::Buffer(b)) =
-                    (p, &a.kind)
+                if let (
+                    ParamType::Pointer {
+                        writable: true,
+                        space,
+                        elem,
+                    },
+                    ArgKind::Buffer(b),
+                ) = (p, &a.kind)
                 {
-                    if !b.writable {
+                    // Only the access is wrong: say how to fix it.
+                    if !b.writable && *space != AddressSpace::Local && elem_accepts(*elem, b.elem) {
                         expected += " (the kernel may write it: pass it `&mut`)";
                     }
                 }
