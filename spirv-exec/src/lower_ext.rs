@@ -193,6 +193,9 @@ impl Lowering<'_> {
             }
             PRINTF => return Err("printf is not supported".into()),
             _ => {
+                if let Some(row) = self.int_row(env, inst, num, dst, rty)? {
+                    return Ok(row);
+                }
                 if !opencl_std::supported(num) {
                     return Err(format!(
                         "OpenCL.std instruction {name} ({num}) is not supported"

@@ -324,6 +324,12 @@ enum Ptr {
     Int,
 }
 
+/// One element of integer instruction `op` (see [`int`]'s exact semantics), for the
+/// interpreter's row paths.
+pub(crate) fn int_eval(op: u32, rt: Scalar, t: Scalar, a: [u64; 3]) -> u64 {
+    int::eval(op, rt, t, a)
+}
+
 /// Number of value operands of `op` (a pointer operand excluded).
 pub fn arity(op: u32) -> usize {
     signature(op).0
