@@ -212,7 +212,7 @@ pub fn roots(f: &Func) -> Vec<Option<Root>> {
     root
 }
 
-fn edges(t: &Term) -> Vec<&super::ir::Edge> {
+pub fn edges(t: &Term) -> Vec<&super::ir::Edge> {
     match t {
         Term::Jump(e) => vec![e],
         Term::Branch { then, other, .. } => vec![then, other],

@@ -21,10 +21,13 @@ mod front;
 mod front_ext;
 mod front_inst;
 pub mod ir;
+mod pack_loop;
 mod run;
 pub mod runtime;
 mod scalar_gen;
+mod scalar_mem;
 mod scalar_ops;
+mod vector_gen;
 
 pub use run::run;
 
@@ -108,6 +111,14 @@ pub fn prepare(
         key,
         code: OnceLock::new(),
     })
+}
+
+/// The block a kernel starts at (the entry block only computes the values it uses).
+fn first_block(f: &Func) -> Result<u32, String> {
+    match &f.blocks[0].term {
+        ir::Term::Jump(e) => Ok(e.target),
+        _ => Err("internal: the entry block does not jump".into()),
+    }
 }
 
 /// Where values and calls of a compiled kernel live.
@@ -280,6 +291,8 @@ pub struct Compiled {
     pub layout: Layout,
     /// Region `r`'s function: 0 from the start, `i + 1` from barrier `i`.
     entries: Vec<Entry>,
+    /// Region `r`'s function over packs of four work-items, when the region allows it.
+    packs: Vec<Option<Entry>>,
     pub local_static: usize,
     pub private_size: usize,
     pub compile_time: Duration,
@@ -330,8 +343,8 @@ fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, 
     let mut fctx = cranelift_frontend::FunctionBuilderContext::new();
     let cl = |e: cranelift_module::ModuleError| format!("cranelift: {e:?}");
     let mut ctx = module.make_context();
-    scalar_gen::trampoline_signature(&mut ctx.func.signature);
-    scalar_gen::check_trampoline(
+    scalar_mem::trampoline_signature(&mut ctx.func.signature);
+    scalar_mem::check_trampoline(
         cranelift_frontend::FunctionBuilder::new(&mut ctx.func, &mut fctx),
         module.isa().frontend_config(),
     );
@@ -343,16 +356,38 @@ fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, 
         )
         .map_err(cl)?;
     module.define_function(tramp, &mut ctx).map_err(cl)?;
-    for region in 0..=layout.resume.len() {
+    let rep = vector_gen::reps(f);
+    let mut vector_ids = Vec::new();
+    // Per region: the per-work-item function, then the pack function if the region allows.
+    for (region, pack) in (0..=layout.resume.len()).flat_map(|r| [(r, false), (r, true)]) {
+        let first = match region {
+            0 => first_block(f)?,
+            r => layout.resume[r - 1],
+        };
+        if pack && !vector_gen::vectorizable(f, &rep, first) {
+            vector_ids.push(None);
+            continue;
+        }
         let mut ctx = module.make_context();
         scalar_gen::signature(&mut ctx.func.signature);
         let check_slow = module.declare_func_in_func(tramp, &mut ctx.func);
+        let vector = pack.then(|| {
+            let scalar_id = *entries.last().expect("the region's per-work-item function");
+            (
+                rep.clone(),
+                module.declare_func_in_func(scalar_id, &mut ctx.func),
+            )
+        });
         {
             let b = cranelift_frontend::FunctionBuilder::new(&mut ctx.func, &mut fctx);
             let target = module.isa().frontend_config();
-            scalar_gen::Gen::generate(b, f, &layout, region, check_slow, target)?;
+            scalar_gen::Gen::generate(b, f, &layout, region, check_slow, vector, target)?;
         }
-        let name = format!("{}.region{region}", f.name);
+        let name = format!(
+            "{}.region{region}{}",
+            f.name,
+            if pack { ".pack" } else { "" }
+        );
         let id = module
             .declare_function(&name, cranelift_module::Linkage::Local, &ctx.func.signature)
             .map_err(|e| format!("cranelift: {e}"))?;
@@ -369,22 +404,26 @@ fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, 
             }
         }
         code_bytes += ctx.compiled_code().map_or(0, |c| c.code_buffer().len());
-        entries.push(id);
+        if pack {
+            vector_ids.push(Some(id));
+        } else {
+            entries.push(id);
+        }
     }
     module
         .finalize_definitions()
         .map_err(|e| format!("cranelift: {e}"))?;
-    let entries = entries
-        .into_iter()
-        .map(|id| {
-            let code = module.get_finalized_function(id);
-            // SAFETY: the function was generated with `Entry`'s signature (see `scalar_gen`).
-            unsafe { std::mem::transmute::<*const u8, Entry>(code) }
-        })
-        .collect();
+    let entry = |id| {
+        let code = module.get_finalized_function(id);
+        // SAFETY: the function was generated with `Entry`'s signature (see `scalar_gen`).
+        unsafe { std::mem::transmute::<*const u8, Entry>(code) }
+    };
+    let packs = vector_ids.into_iter().map(|id| id.map(entry)).collect();
+    let entries = entries.into_iter().map(entry).collect();
     Ok(Compiled {
         layout,
         entries,
+        packs,
         local_static,
         private_size: f.private_size,
         compile_time: start.elapsed(),

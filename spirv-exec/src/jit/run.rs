@@ -145,6 +145,15 @@ impl Frame {
         f
     }
 
+    /// Region `r`'s function: over packs of four work-items when the region has one and the
+    /// packs lie in rows (dimension 0 a multiple of 4; `SPIRV_EXEC_NO_PACKS` set: never).
+    fn entry(&self, c: &Compiled, r: usize) -> super::Entry {
+        match c.packs[r] {
+            Some(pack) if self.table[table::LOCAL_SIZE] % 4 == 0 && !no_packs() => pack,
+            _ => c.entries[r],
+        }
+    }
+
     fn own_regions(&self) -> [(usize, usize); 3] {
         let span = |v: &Vec<u64>| (v.as_ptr() as usize, v.as_ptr() as usize + v.len() * 8);
         [span(&self.private), span(&self.local), span(&self.byval)]
@@ -193,7 +202,7 @@ impl Frame {
             // SAFETY: `ctx` points at this frame's memory, sized for the kernel's layout and
             // this launch (see `runtime`'s documentation of what the code relies on), and
             // `state` outlives the call.
-            let code = unsafe { (c.entries[resume as usize])(&mut ctx, 0, self.lanes as u64) };
+            let code = unsafe { (self.entry(c, resume as usize))(&mut ctx, 0, self.lanes as u64) };
             match code {
                 runtime::DONE => return Ok(()),
                 runtime::FAULT => return Err(state.error.take().unwrap_or(Fault::Unreachable)),
@@ -268,4 +277,10 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<()
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// `SPIRV_EXEC_NO_PACKS`: every region runs work-item by work-item (to compare the two).
+fn no_packs() -> bool {
+    static NO: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *NO.get_or_init(|| std::env::var_os("SPIRV_EXEC_NO_PACKS").is_some())
 }

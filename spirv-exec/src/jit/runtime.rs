@@ -96,8 +96,12 @@ unsafe fn state<'s>(ctx: *mut Ctx) -> &'s mut State<'static> {
     unsafe { &mut *(*ctx).state }
 }
 
+/// The work-item [`jit_check`] is given for a probe (a pack's vector access).
+pub const PROBE: u64 = u64::MAX;
+
 /// A check inline cache `cache` missed: 0 = allowed (the shared range holding the access is
-/// now the cache's); 1 = allowed, not cached (private memory); 2 = fault (recorded).
+/// now the cache's); 1 = allowed, not cached (private memory); 2 = fault (recorded); 3 = not
+/// in a shared range, for a [`PROBE`] (nothing recorded).
 ///
 /// # Safety
 /// Called by generated code only, with the context it was given.
@@ -119,6 +123,10 @@ pub unsafe extern "C" fn jit_check(
             *c.add(1) = hi as u64;
         }
         return 0;
+    }
+    if lane == PROBE as usize {
+        // A pack's vector access asks: no fault is recorded, its lanes are checked one by one.
+        return 3;
     }
     match st.mem.check_lane(addr, len, lane) {
         Ok(()) => 1,

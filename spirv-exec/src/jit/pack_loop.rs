@@ -1,0 +1,290 @@
+//! The loop of a pack function: packs of four work-items taken in turn, each run from its
+//! region's start to a barrier or the end; values kept across barriers stored and reloaded a
+//! pack at a time; the per-work-item function for packs that cannot stay together.
+
+use super::analysis::per_item;
+use super::ir::{Stmt, Term, Val};
+use super::runtime::{self, field};
+use super::scalar_gen::{ctx_flags, mem_flags, Gen};
+use super::scalar_ops::cl_type;
+use super::vector_gen::{Rep, VVal, W};
+use crate::value::Scalar;
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types, Block, InstBuilder, Value};
+
+impl Gen<'_, '_> {
+    /// The address of lane `i`'s copy of kept value `v` (the pack's lanes are consecutive).
+    fn vspill_addr(&mut self, v: Val, i: usize) -> Value {
+        let spill = self.ctx_field(types::I64, field::SPILL);
+        let lanes = self.ctx_field(types::I64, field::LANES);
+        let (prefix, size) = self.layout.spill_slot(v);
+        let lane = self.b.use_var(self.lane);
+        let l = self.b.ins().iadd_imm_s(lane, i as i64);
+        let l = self.b.ins().imul_imm_s(l, size as i64);
+        let o = self.b.ins().imul_imm_s(lanes, prefix as i64);
+        let a = self.b.ins().iadd(spill, l);
+        self.b.ins().iadd(a, o)
+    }
+
+    /// Stores the pack's values of `v` for the next region.
+    pub(super) fn vspill(&mut self, v: Val) {
+        if self.rep[v as usize] == Rep::X && self.ty(v) != Scalar::Bool {
+            let x = self.vector_of(v);
+            let a = self.vspill_addr(v, 0);
+            self.b.ins().store(mem_flags(), x, a, 0);
+            return;
+        }
+        for i in 0..W {
+            let x = self.lane_of(v, i);
+            let a = self.vspill_addr(v, i);
+            self.b.ins().store(mem_flags(), x, a, 0);
+        }
+    }
+
+    /// Reloads the pack's values of `v`; a value held once for the pack must be the same in
+    /// every lane (else the pack goes to `bail`).
+    pub(super) fn vreload(&mut self, v: Val, bail: Block) {
+        let t = cl_type(self.ty(v));
+        let lanes: Vec<Value> = (0..W)
+            .map(|i| {
+                let a = self.vspill_addr(v, i);
+                self.b.ins().load(t, mem_flags(), a, 0)
+            })
+            .collect();
+        if self.rep[v as usize] == Rep::U {
+            let mut same = None;
+            for &l in &lanes[1..] {
+                let (a, b) = if t.is_float() {
+                    (
+                        self.b.ins().bitcast(t.as_int(), mem_flags(), lanes[0]),
+                        self.b.ins().bitcast(t.as_int(), mem_flags(), l),
+                    )
+                } else {
+                    (lanes[0], l)
+                };
+                let eq = self.b.ins().icmp(IntCC::Equal, a, b);
+                same = Some(match same {
+                    Some(s) => self.b.ins().band(s, eq),
+                    None => eq,
+                });
+            }
+            let go = self.b.create_block();
+            self.b.ins().brif(same.expect("lanes"), go, &[], bail, &[]);
+            self.b.switch_to_block(go);
+        }
+        self.define_v(v, VVal::L([lanes[0], lanes[1], lanes[2], lanes[3]]));
+    }
+
+    /// Marks the pack's work-items as returned.
+    pub(super) fn vmark_done(&mut self) {
+        let done = self.ctx_field(types::I64, field::DONE);
+        let lane = self.b.use_var(self.lane);
+        let at = self.b.ins().iadd(done, lane);
+        let ones = self.b.ins().iconst(types::I32, 0x0101_0101);
+        self.b.ins().store(ctx_flags(), ones, at, 0);
+    }
+
+    /// Whether any work-item of the pack already returned.
+    pub(super) fn vany_done(&mut self) -> Value {
+        let done = self.ctx_field(types::I64, field::DONE);
+        let lane = self.b.use_var(self.lane);
+        let at = self.b.ins().iadd(done, lane);
+        let d = self.b.ins().load(types::I32, ctx_flags(), at, 0);
+        self.b.ins().icmp_imm_s(IntCC::NotEqual, d, 0)
+    }
+
+    /// `code` merged with the code `r` a pack produced: the same barrier, or some finished.
+    pub(super) fn merge_code(&mut self, r: Value) -> Value {
+        let code = self.b.use_var(self.code);
+        let none = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::Equal, code, runtime::NONE as i32 as i64);
+        let r_done = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::Equal, r, runtime::DONE as i32 as i64);
+        let code_done = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::Equal, code, runtime::DONE as i32 as i64);
+        let same = self.b.ins().icmp(IntCC::Equal, code, r);
+        let take_r = self.b.ins().bor(none, code_done);
+        let keep = self.b.ins().bor(r_done, same);
+        let not_none = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::NotEqual, code, runtime::NONE as i32 as i64);
+        let keep_code = self.b.ins().band(keep, not_none);
+        let diverged = self
+            .b
+            .ins()
+            .iconst(types::I32, runtime::DIVERGED as i32 as i64);
+        let a = self.b.ins().select(keep_code, code, diverged);
+        let done = self.b.ins().iconst(types::I32, runtime::DONE as i32 as i64);
+        let finished = self.b.ins().select(none, done, code);
+        let a = self.b.ins().select(r_done, finished, a);
+        self.b.ins().select(take_r, r, a)
+    }
+    /// Whether statement `s` of the entry block is per work-item (see `analysis::per_item`).
+    pub(super) fn per_item_stmt(s: &Stmt) -> bool {
+        per_item(s)
+    }
+}
+
+impl<'a, 'b> Gen<'a, 'b> {
+    /// The pack function of region `region` (0 from the start, `i + 1` from barrier `i`);
+    /// `scalar` is the region's per-work-item function, for packs that cannot stay together.
+    pub(super) fn vbody(
+        &mut self,
+        region: usize,
+        scalar: cranelift_codegen::ir::FuncRef,
+    ) -> Result<(), String> {
+        let entry = self.b.create_block();
+        self.b.append_block_params_for_function_params(entry);
+        self.b.switch_to_block(entry);
+        let params = self.b.block_params(entry).to_vec();
+        self.b.def_var(self.ctx, params[0]);
+        self.b.def_var(self.lane, params[1]);
+        let end = params[2];
+        let none = self.b.ins().iconst(types::I32, runtime::NONE as i32 as i64);
+        self.b.def_var(self.code, none);
+        for s in &self.f.blocks[0].stmts {
+            if !Self::per_item_stmt(s) {
+                self.stmt(s)?;
+            }
+        }
+        let bail = self.b.create_block();
+        self.b.set_cold_block(bail);
+        let exit = self.loop_head(end);
+        if region > 0 {
+            let any = self.vany_done();
+            let go = self.b.create_block();
+            self.b.ins().brif(any, bail, &[], go, &[]);
+            self.b.switch_to_block(go);
+        }
+        for s in &self.f.blocks[0].stmts {
+            if Self::per_item_stmt(s) {
+                self.vstmt(s)?;
+            }
+        }
+        let first = match region {
+            0 => super::first_block(self.f)?,
+            r => {
+                for v in self.layout.spilled[r - 1].clone() {
+                    self.vreload(v, bail);
+                }
+                for s in &self.layout.recompute[r - 1] {
+                    self.vstmt(s)?;
+                }
+                self.layout.resume[r - 1]
+            }
+        };
+        let reach = self.create_region_blocks(first);
+        self.b.ins().jump(self.blocks[first as usize], &[]);
+        for (i, block) in self.f.blocks.iter().enumerate() {
+            if !reach[i] {
+                continue;
+            }
+            self.b.switch_to_block(self.blocks[i]);
+            for s in &block.stmts {
+                self.vstmt(s)?;
+            }
+            self.vterm(&block.term, bail)?;
+            self.fill_edge_blocks();
+        }
+        // A pack that cannot stay together runs work-item by work-item.
+        self.b.switch_to_block(bail);
+        let ctx = self.b.use_var(self.ctx);
+        let pack = self.b.use_var(self.lane);
+        let last = self.b.ins().iadd_imm_s(pack, W as i64);
+        let call = self.b.ins().call(scalar, &[ctx, pack, last]);
+        let r = self.b.inst_results(call)[0];
+        let failed = self.b.ins().icmp_imm_u(
+            IntCC::UnsignedGreaterThanOrEqual,
+            r,
+            runtime::DIVERGED as i64,
+        );
+        let fail = self.b.create_block();
+        let go = self.b.create_block();
+        self.b.ins().brif(failed, fail, &[], go, &[]);
+        self.b.switch_to_block(fail);
+        self.b.ins().return_(&[r]);
+        self.b.switch_to_block(go);
+        let code = self.merge_code(r);
+        self.b.def_var(self.code, code);
+        self.next_pack();
+
+        self.b.switch_to_block(self.fault);
+        let f = self
+            .b
+            .ins()
+            .iconst(types::I32, runtime::FAULT as i32 as i64);
+        self.b.ins().return_(&[f]);
+        self.b.switch_to_block(exit);
+        let code = self.b.use_var(self.code);
+        self.b.ins().return_(&[code]);
+        Ok(())
+    }
+
+    fn next_pack(&mut self) {
+        let pack = self.b.use_var(self.lane);
+        let next = self.b.ins().iadd_imm_s(pack, W as i64);
+        self.b.def_var(self.lane, next);
+        self.b.ins().jump(self.head, &[]);
+    }
+
+    fn vterm(&mut self, t: &Term, bail: Block) -> Result<(), String> {
+        match t {
+            Term::Jump(e) => {
+                self.vedge_copies(e);
+                self.b.ins().jump(self.blocks[e.target as usize], &[]);
+            }
+            Term::Branch { cond, then, other } => {
+                let (tb, ob) = (self.edge_block(then), self.edge_block(other));
+                if self.rep[*cond as usize] == Rep::U {
+                    let c = self.get(*cond);
+                    self.b.ins().brif(c, tb, &[], ob, &[]);
+                } else {
+                    self.vbranch(*cond, tb, ob, bail);
+                }
+            }
+            Term::Switch {
+                sel,
+                default,
+                cases,
+            } => self.switch(*sel, default, cases),
+            Term::Barrier { next } => {
+                let i = self.barrier_index(*next)?;
+                for v in self.layout.spilled[i].clone() {
+                    self.vspill(v);
+                }
+                let r = self.b.ins().iconst(types::I32, i as i64);
+                self.merge_and_next(r);
+            }
+            Term::Return => {
+                self.vmark_done();
+                let r = self.b.ins().iconst(types::I32, runtime::DONE as i32 as i64);
+                self.merge_and_next(r);
+            }
+            Term::Unreachable => self.unreachable(),
+        }
+        Ok(())
+    }
+
+    fn merge_and_next(&mut self, r: Value) {
+        let code = self.merge_code(r);
+        let diverged = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::Equal, code, runtime::DIVERGED as i32 as i64);
+        let bad = self.b.create_block();
+        let go = self.b.create_block();
+        self.b.ins().brif(diverged, bad, &[], go, &[]);
+        self.b.switch_to_block(bad);
+        self.b.ins().return_(&[code]);
+        self.b.switch_to_block(go);
+        self.b.def_var(self.code, code);
+        self.next_pack();
+    }
+}
