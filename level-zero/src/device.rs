@@ -104,12 +104,41 @@ pub struct DeviceProperties {
     pub num_subslices_per_slice: u32,
     /// Execution units per sub-slice.
     pub num_eus_per_subslice: u32,
+    /// Hardware threads per execution unit.
+    pub num_threads_per_eu: u32,
+    /// Physical SIMD width of an execution unit.
+    pub physical_eu_simd_width: u32,
+    /// Highest command queue priority (0 when priorities are not supported).
+    pub max_command_queue_priority: u32,
+    /// Whether the device's memory has error correction enabled.
+    pub ecc: bool,
+    /// Whether the device supports on-demand page faulting.
+    pub on_demand_paging: bool,
     /// Timer resolution (cycles per second at API 1.2 and later).
     pub timer_resolution: u64,
     /// Valid bits of global timestamps.
     pub timestamp_valid_bits: u32,
     /// Valid bits of kernel timestamps.
     pub kernel_timestamp_valid_bits: u32,
+}
+
+impl DeviceProperties {
+    /// Execution units in total (slices × sub-slices × EUs per sub-slice).
+    ///
+    /// ```
+    /// let props = level_zero::default_device()?.properties()?;
+    /// assert!(props.eu_count() >= 1);
+    /// assert_eq!(props.thread_count(), props.eu_count() * props.num_threads_per_eu);
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn eu_count(&self) -> u32 {
+        self.num_slices * self.num_subslices_per_slice * self.num_eus_per_subslice
+    }
+
+    /// Hardware threads in total (EUs × threads per EU).
+    pub fn thread_count(&self) -> u32 {
+        self.eu_count() * self.num_threads_per_eu
+    }
 }
 
 /// Compute limits.
@@ -172,6 +201,45 @@ pub struct ModuleProperties {
     pub max_argument_size: u32,
 }
 
+/// One cache of a device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CacheProperties {
+    /// Size in bytes.
+    pub size: usize,
+    /// Whether the program can control it (reserve part of it, or choose its region).
+    pub user_control: bool,
+}
+
+bitflags::bitflags! {
+    /// What a device may do with one kind of memory (`ze_memory_access_cap_flags_t`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct AccessCaps: u32 {
+        /// Reads and writes.
+        const RW = 1;
+        /// Atomic operations.
+        const ATOMIC = 2;
+        /// Access while another device (or the host) accesses it too.
+        const CONCURRENT = 4;
+        /// Atomics while another device (or the host) accesses it too.
+        const CONCURRENT_ATOMIC = 8;
+    }
+}
+
+/// What a device may do with each kind of memory (`zeDeviceGetMemoryAccessProperties`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryAccessProperties {
+    /// Host allocations.
+    pub host: AccessCaps,
+    /// Device allocations.
+    pub device: AccessCaps,
+    /// Shared allocations bound to one device.
+    pub shared_single_device: AccessCaps,
+    /// Shared allocations reachable from several devices.
+    pub shared_cross_device: AccessCaps,
+    /// Memory from the system allocator (`malloc`).
+    pub shared_system: AccessCaps,
+}
+
 /// Free and total device memory, as sysman reports them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemoryState {
@@ -226,6 +294,13 @@ impl Device {
             num_slices: p.numSlices,
             num_subslices_per_slice: p.numSubslicesPerSlice,
             num_eus_per_subslice: p.numEUsPerSubslice,
+            num_threads_per_eu: p.numThreadsPerEU,
+            physical_eu_simd_width: p.physicalEUSimdWidth,
+            max_command_queue_priority: p.maxCommandQueuePriority,
+            ecc: flag(ze_device_property_flag_t::ZE_DEVICE_PROPERTY_FLAG_ECC),
+            on_demand_paging: flag(
+                ze_device_property_flag_t::ZE_DEVICE_PROPERTY_FLAG_ONDEMANDPAGING,
+            ),
             timer_resolution: p.timerResolution,
             timestamp_valid_bits: p.timestampValidBits,
             kernel_timestamp_valid_bits: p.kernelTimestampValidBits,
@@ -282,6 +357,56 @@ impl Device {
                 max_bus_width: m.maxBusWidth,
             })
             .collect())
+    }
+
+    /// The device's caches (`zeDeviceGetCacheProperties`).
+    ///
+    /// ```
+    /// let caches = level_zero::default_device()?.cache_properties()?;
+    /// println!("{} cache(s), first {} KiB", caches.len(), caches.first().map_or(0, |c| c.size >> 10));
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn cache_properties(&self) -> Result<Vec<CacheProperties>> {
+        let template = ze_device_cache_properties_t::default();
+        let items = list(template, |count, array| {
+            // SAFETY: valid device; count-and-array protocol with stype-initialised entries.
+            Ok(unsafe {
+                calls::device::get_cache_properties(self.dispatch(), self.handle, count, array)
+            }?)
+        })?;
+        let user = ze_device_cache_property_flag_t::ZE_DEVICE_CACHE_PROPERTY_FLAG_USER_CONTROL;
+        Ok(items
+            .iter()
+            .map(|c| CacheProperties {
+                size: c.cacheSize,
+                user_control: c.flags.0 & user.0 != 0,
+            })
+            .collect())
+    }
+
+    /// What the device may do with host, device, shared and system memory
+    /// (`zeDeviceGetMemoryAccessProperties`).
+    ///
+    /// ```
+    /// use level_zero::AccessCaps;
+    /// let access = level_zero::default_device()?.memory_access_properties()?;
+    /// assert!(access.device.contains(AccessCaps::RW));
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn memory_access_properties(&self) -> Result<MemoryAccessProperties> {
+        let mut p = ze_device_memory_access_properties_t::default();
+        // SAFETY: valid device; local out-structure with its stype set.
+        unsafe {
+            calls::device::get_memory_access_properties(self.dispatch(), self.handle, &mut p)
+        }?;
+        let caps = |f: ze_memory_access_cap_flags_t| AccessCaps::from_bits_truncate(f.0);
+        Ok(MemoryAccessProperties {
+            host: caps(p.hostAllocCapabilities),
+            device: caps(p.deviceAllocCapabilities),
+            shared_single_device: caps(p.sharedSingleDeviceAllocCapabilities),
+            shared_cross_device: caps(p.sharedCrossDeviceAllocCapabilities),
+            shared_system: caps(p.sharedSystemAllocCapabilities),
+        })
     }
 
     /// The device's queue groups (`zeDeviceGetCommandQueueGroupProperties`).

@@ -51,8 +51,8 @@ pub use commands::Commands;
 pub use context::Context;
 pub use deps::{Deps, Retained};
 pub use device::{
-    ComputeProperties, Device, DeviceKind, DeviceProperties, MemoryProperties, MemoryState,
-    ModuleProperties, QueueGroup,
+    AccessCaps, CacheProperties, ComputeProperties, Device, DeviceKind, DeviceProperties,
+    MemoryAccessProperties, MemoryProperties, MemoryState, ModuleProperties, QueueGroup,
 };
 pub use driver::{Driver, DriverProperties};
 pub use error::{Error, Result};
