@@ -3,4 +3,6 @@
 //! renderings (text and JSON).
 
 pub mod args;
+pub mod bandwidth;
 pub mod info;
+pub mod plot;
