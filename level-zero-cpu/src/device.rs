@@ -228,7 +228,7 @@ pub unsafe extern "C" fn device_get_compute_properties(
         p.maxGroupCountX = u32::MAX;
         p.maxGroupCountY = u32::MAX;
         p.maxGroupCountZ = u32::MAX;
-        p.maxSharedLocalMemory = 64 * 1024;
+        p.maxSharedLocalMemory = crate::kernel::MAX_LOCAL_MEMORY as u32;
         p.numSubGroupSizes = 1;
         p.subGroupSizes = [1, 0, 0, 0, 0, 0, 0, 0];
         Ok(())

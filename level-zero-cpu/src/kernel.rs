@@ -15,6 +15,8 @@ use std::sync::{Arc, Mutex};
 
 /// Largest work-group.
 pub const MAX_GROUP_SIZE: u32 = spirv_exec::MAX_GROUP_SIZE;
+/// Bytes of work-group (`__local`) memory a launch may use: `maxSharedLocalMemory`.
+pub const MAX_LOCAL_MEMORY: usize = 64 * 1024;
 
 #[derive(Clone)]
 pub struct KernelState {
@@ -119,8 +121,12 @@ pub unsafe extern "C" fn kernel_set_cache_config(
 fn check_group_size(k: &Kernel, size: [u32; 3]) -> ZeResult {
     let bad = ze_result_t::ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION;
     ensure(size.iter().all(|&s| s >= 1), bad)?;
+    // The product of three u32s can overflow a u64 (2^31 x 2^31 x 16): checked, not wrapped.
+    let product = size
+        .iter()
+        .try_fold(1u64, |acc, &s| acc.checked_mul(s as u64));
     ensure(
-        size.iter().map(|&s| s as u64).product::<u64>() <= MAX_GROUP_SIZE as u64 && size[2] <= 64,
+        product.is_some_and(|p| p <= MAX_GROUP_SIZE as u64) && size[2] <= 64,
         bad,
     )?;
     if let Some(req) = k.exec.required_group_size() {
@@ -365,8 +371,13 @@ fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
     let mut args = Vec::with_capacity(state.args.len());
     let mut buffers = Vec::new();
     let mut modules = Vec::new();
+    let mut local = k.exec.local_memory_size();
     for (param, arg) in k.exec.params().iter().zip(&state.args) {
         let arg = arg.clone().ok_or(INVALID_ARGUMENT)?;
+        if let Arg::Local(bytes) = arg {
+            // As the executor lays them out: each argument 64-byte aligned.
+            local = local.saturating_add(bytes.saturating_add(63));
+        }
         if let (ParamKind::Pointer, Arg::Value(bytes)) = (param.kind, &arg) {
             let ptr =
                 u64::from_le_bytes(bytes[..8].try_into().map_err(|_| INVALID_ARGUMENT)?) as usize;
@@ -386,6 +397,15 @@ fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
             }
         }
         args.push(arg);
+    }
+    // Intel's driver answers a work-group memory request above `maxSharedLocalMemory` with
+    // OUT_OF_DEVICE_MEMORY; here it is never attempted (1 TiB or SIZE_MAX would abort).
+    if local > MAX_LOCAL_MEMORY {
+        eprintln!(
+            "level-zero-cpu: kernel {}: {local} bytes of local memory requested, {MAX_LOCAL_MEMORY} available",
+            k.exec.name()
+        );
+        return Err(ze_result_t::ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY);
     }
     Ok(LaunchCommand {
         kernel: k.exec.clone(),

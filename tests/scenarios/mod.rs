@@ -12,6 +12,7 @@ mod copies;
 mod device;
 mod errors;
 mod events;
+mod launches;
 mod memory;
 mod queues;
 
@@ -115,6 +116,7 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("out-of-range commands", copies::out_of_range),
     ("prefetch and advice", copies::prefetch_and_advice),
     ("barriers and timestamps", copies::barriers_and_timestamps),
+    ("launch limits", launches::launch_limits),
     ("events", events::events),
     ("events from lists", events::events_from_lists),
     ("kernel timestamps", events::kernel_timestamps),
