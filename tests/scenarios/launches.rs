@@ -1,6 +1,6 @@
 //! Kernel launches at and beyond the device's limits: group sizes, work-group memory.
 
-use super::{Env, SYNC};
+use super::{committed_kernel, immediate, Env, SYNC};
 use crate::common::raw::*;
 use level_zero_sys::calls::{command_list, context, device, kernel, mem, module};
 use level_zero_sys::*;
@@ -15,20 +15,7 @@ pub fn launch_limits(env: &Env) {
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kernels/spv/local_mem-O2.spv");
-        let spirv = std::fs::read(path).unwrap();
-        let desc = ze_module_desc_t {
-            format: ze_module_format_t::ZE_MODULE_FORMAT_IL_SPIRV,
-            inputSize: spirv.len(),
-            pInputModule: spirv.as_ptr(),
-            ..Default::default()
-        };
-        let m = module::create(api, ctx, env.device, &desc, null_mut()).unwrap();
-        let kernel_desc = ze_kernel_desc_t {
-            pKernelName: c"local_param_reverse".as_ptr(),
-            ..Default::default()
-        };
-        let k = kernel::create(api, m, &kernel_desc).unwrap();
+        let (m, k) = committed_kernel(api, ctx, env.device, "local_mem-O2", c"local_param_reverse");
 
         let bad_group = ze_result_t::ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION;
         for size in [
@@ -59,16 +46,7 @@ pub fn launch_limits(env: &Env) {
         kernel::set_group_size(api, k, 16, 1, 1).unwrap();
         kernel::set_argument_value(api, k, 0, 8, (&input as *const *mut c_void).cast()).unwrap();
         kernel::set_argument_value(api, k, 1, 8, (&output as *const *mut c_void).cast()).unwrap();
-        let list = command_list::create_immediate(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: SYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let list = immediate(api, ctx, env.device, SYNC);
         let groups = ze_group_count_t {
             groupCountX: (n / 16) as u32,
             groupCountY: 1,

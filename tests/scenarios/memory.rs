@@ -1,7 +1,7 @@
 //! Unified shared memory: allocation, alignment, properties, address ranges, free policies and
 //! the machine's limits.
 
-use super::{Env, ASYNC, HOST_VISIBLE, MAX_ALLOC, SYNC};
+use super::{immediate, Env, ASYNC, HOST_VISIBLE, MAX_ALLOC, SYNC};
 use crate::common::raw::*;
 use level_zero_sys::calls::{command_list, context, event, event_pool, kernel, mem, module};
 use level_zero_sys::*;
@@ -390,24 +390,6 @@ pub fn limits(env: &Env) {
         expect(mem::free(api, ctx, a), INVALID_ARGUMENT);
         context::destroy(api, ctx).unwrap();
     }
-}
-
-/// An asynchronous immediate list on `dev`.
-///
-/// # Safety
-/// `ctx` and `dev` are live handles of `api`.
-unsafe fn immediate(
-    api: &Dispatch,
-    ctx: ze_context_handle_t,
-    dev: ze_device_handle_t,
-    mode: ze_command_queue_mode_t,
-) -> ze_command_list_handle_t {
-    let desc = ze_command_queue_desc_t {
-        mode,
-        ..Default::default()
-    };
-    // SAFETY: the caller's contract; a valid descriptor.
-    unsafe { command_list::create_immediate(api, ctx, dev, &desc) }.unwrap()
 }
 
 /// Several threads, each with its own asynchronous list, free the sources of copies still in

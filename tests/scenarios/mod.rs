@@ -157,6 +157,55 @@ pub fn run_all(api: &Dispatch, mode: Mode, after_each: &dyn Fn(&str)) {
     }
 }
 
+/// An immediate list on `dev` in `mode`.
+///
+/// # Safety
+/// `ctx` and `dev` are live handles of `api`.
+pub unsafe fn immediate(
+    api: &Dispatch,
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    mode: ze_command_queue_mode_t,
+) -> ze_command_list_handle_t {
+    let desc = ze_command_queue_desc_t {
+        mode,
+        ..Default::default()
+    };
+    // SAFETY: the caller's contract; a valid descriptor.
+    unsafe { calls::command_list::create_immediate(api, ctx, dev, &desc) }.unwrap()
+}
+
+/// The kernel `name` of the committed module `kernels/spv/{spv}.spv`, built for `dev` in `ctx`:
+/// its module and kernel.
+///
+/// # Safety
+/// `ctx` and `dev` are live handles of `api`.
+pub unsafe fn committed_kernel(
+    api: &Dispatch,
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    spv: &str,
+    name: &std::ffi::CStr,
+) -> (ze_module_handle_t, ze_kernel_handle_t) {
+    let path = format!("{}/kernels/spv/{spv}.spv", env!("CARGO_MANIFEST_DIR"));
+    let spirv = std::fs::read(path).unwrap();
+    let desc = ze_module_desc_t {
+        format: ze_module_format_t::ZE_MODULE_FORMAT_IL_SPIRV,
+        inputSize: spirv.len(),
+        pInputModule: spirv.as_ptr(),
+        ..Default::default()
+    };
+    let kernel = ze_kernel_desc_t {
+        pKernelName: name.as_ptr(),
+        ..Default::default()
+    };
+    // SAFETY: the caller's contract; the descriptors point to live locals.
+    unsafe {
+        let m = calls::module::create(api, ctx, dev, &desc, null_mut()).unwrap();
+        (m, calls::kernel::create(api, m, &kernel).unwrap())
+    }
+}
+
 /// The committed `saxpy` kernel (`y[i] = a * x[i] + y[i]`) built for `dev` in `ctx`: its module
 /// and kernel.
 ///
@@ -167,21 +216,6 @@ pub unsafe fn saxpy(
     ctx: ze_context_handle_t,
     dev: ze_device_handle_t,
 ) -> (ze_module_handle_t, ze_kernel_handle_t) {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kernels/spv/saxpy-O2.spv");
-    let spirv = std::fs::read(path).unwrap();
-    let desc = ze_module_desc_t {
-        format: ze_module_format_t::ZE_MODULE_FORMAT_IL_SPIRV,
-        inputSize: spirv.len(),
-        pInputModule: spirv.as_ptr(),
-        ..Default::default()
-    };
-    let kernel = ze_kernel_desc_t {
-        pKernelName: c"saxpy".as_ptr(),
-        ..Default::default()
-    };
-    // SAFETY: the caller's contract; the descriptors point to live locals.
-    unsafe {
-        let m = calls::module::create(api, ctx, dev, &desc, null_mut()).unwrap();
-        (m, calls::kernel::create(api, m, &kernel).unwrap())
-    }
+    // SAFETY: the caller's contract.
+    unsafe { committed_kernel(api, ctx, dev, "saxpy-O2", c"saxpy") }
 }
