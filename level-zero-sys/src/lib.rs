@@ -24,6 +24,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+/// Which headers the types were generated from: the Level Zero API version they describe and
+/// the Debian `libze-dev` package that shipped them (vendored in `include/level_zero/`).
+///
+/// ```
+/// assert!(level_zero_sys::HEADERS.starts_with("Level Zero API v1.4"));
+/// ```
+pub const HEADERS: &str = "Level Zero API v1.4 (libze-dev 1.8.12)";
+
 /// The bindgen output, re-exported at the crate root.
 #[allow(
     non_camel_case_types,
