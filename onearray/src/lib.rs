@@ -25,6 +25,7 @@ mod magazine;
 pub mod pool;
 mod staging;
 mod status;
+mod timeline;
 
 pub use array::{OneArray, MAX_DIMS};
 pub use bytemuck::{Pod, Zeroable};
@@ -41,3 +42,7 @@ pub use staging::{
     STAGING_THRESHOLD,
 };
 pub use status::{human, memory_info, memory_report, memory_status, MemoryInfo, PoolInfo};
+pub use timeline::{
+    memory_timeline, start_timeline, stop_timeline, timeline_mark, timeline_running,
+    timeline_sample, Timeline, TimelineMark, TimelineSample, TIMELINE_MAX_ROWS,
+};

@@ -286,6 +286,9 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> &'stati
             p
         }
     };
+    drop(pools);
+    // Outside the pools' lock: a sampler starting here reads every pool.
+    crate::timeline::start_from_env();
     CACHE.with(|c| c.borrow_mut().push((key.0, key.1, kind, pool)));
     pool
 }

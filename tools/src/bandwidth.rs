@@ -4,6 +4,7 @@
 
 use crate::args::{human_bytes, parse_size, ArgError, Args};
 use level_zero::{Allocation, Commands, Context, Deps, Device, ImmediateCommandList};
+use onearray::{DeviceBuffer, HostBuffer, OneArray, SharedBuffer};
 use std::time::{Duration, Instant};
 
 /// A kind of memory a transfer reads or writes.
@@ -124,6 +125,8 @@ pub struct Options {
     pub budget: Duration,
     /// Where to draw bandwidth against size, if anywhere.
     pub plot: Option<String>,
+    /// Where to write the memory timeline of the run (`.csv`, else SVG), if anywhere.
+    pub timeline: Option<String>,
     /// Index of the device among the default driver's.
     pub device: usize,
     /// Print the usage and stop.
@@ -137,6 +140,7 @@ impl Default for Options {
             max: 1 << 30,
             budget: Duration::from_millis(100),
             plot: None,
+            timeline: None,
             device: 0,
             help: false,
         }
@@ -146,6 +150,7 @@ impl Default for Options {
 /// The usage text.
 pub const USAGE: &str =
     "usage: ze-bandwidth [--min SIZE] [--max SIZE] [--budget MS] [--device N] [--plot FILE.svg]
+                    [--timeline FILE.svg|FILE.csv]
 
 Copy and fill bandwidth over sizes x memory kinds x directions, and the latency of
 append + synchronize, on the Level Zero backend ONEAPI_RS_BACKEND chooses.
@@ -155,6 +160,8 @@ append + synchronize, on the Level Zero backend ONEAPI_RS_BACKEND chooses.
   --budget MS       time per measurement, in milliseconds (default 100)
   --device N        device index in the first driver (default 0)
   --plot FILE.svg   draw bandwidth against size per direction
+  --timeline FILE   record the memory held over the run (onearray's timeline, a mark per
+                    size): CSV if FILE ends in .csv, else an SVG plot
   -h, --help        print this help
 
 Columns: h = USM host, d = device, s = shared, pageable = ordinary host memory;
@@ -195,6 +202,7 @@ impl Options {
                 "--budget" => o.budget = Duration::from_millis(number(&arg, args.value(&arg)?)?),
                 "--device" => o.device = number(&arg, args.value(&arg)?)? as usize,
                 "--plot" => o.plot = Some(args.value(&arg)?),
+                "--timeline" => o.timeline = Some(args.value(&arg)?),
                 "-h" | "--help" => o.help = true,
                 _ => return Err(ArgError::Unknown(arg)),
             }
@@ -269,28 +277,46 @@ pub fn time_reps(
     Ok((times.len() as u32, median(&mut times)))
 }
 
-/// Memory of one kind, for one measurement.
+/// Memory of one kind, for one measurement. USM comes from onearray's pool, so that the
+/// memory timeline (`--timeline`) shows what the run holds.
 enum Buffer {
-    Usm(Allocation),
+    Device(OneArray<u8, DeviceBuffer>),
+    Host(OneArray<u8, HostBuffer>),
+    Shared(OneArray<u8, SharedBuffer>),
     Pageable(Vec<u8>),
 }
 
 impl Buffer {
-    fn new(ctx: &Context, dev: &Device, kind: Kind, size: usize) -> level_zero::Result<Buffer> {
+    fn new(ctx: &Context, dev: &Device, kind: Kind, size: usize) -> onearray::Result<Buffer> {
         Ok(match kind {
-            Kind::Host => Buffer::Usm(Allocation::host(ctx, size, 64)?),
-            Kind::Device => Buffer::Usm(Allocation::device(ctx, dev, size, 64)?),
-            Kind::Shared => Buffer::Usm(Allocation::shared(ctx, Some(dev), size, 64)?),
+            Kind::Host => Buffer::Host(OneArray::zeroed_in(ctx, dev, size)?),
+            Kind::Device => Buffer::Device(OneArray::zeroed_in(ctx, dev, size)?),
+            Kind::Shared => Buffer::Shared(OneArray::zeroed_in(ctx, dev, size)?),
             Kind::Pageable => Buffer::Pageable(vec![1u8; size]),
         })
     }
 
+    /// The start of the memory. Only the driver writes through it (the commands below), while
+    /// the buffer lives and nothing else touches it.
     fn ptr(&mut self) -> *mut std::ffi::c_void {
         match self {
-            Buffer::Usm(a) => a.as_ptr(),
+            Buffer::Device(a) => a.as_ptr().cast_mut().cast(),
+            Buffer::Host(a) => a.as_ptr().cast_mut().cast(),
+            Buffer::Shared(a) => a.as_ptr().cast_mut().cast(),
             Buffer::Pageable(v) => v.as_mut_ptr().cast(),
         }
     }
+}
+
+/// A failure while measuring: of the safe layer, or of an array allocation.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// A Level Zero call failed.
+    #[error(transparent)]
+    Level(#[from] level_zero::Error),
+    /// An array could not be made.
+    #[error(transparent)]
+    Array(#[from] onearray::Error),
 }
 
 /// Measures on one device, through one in-order immediate list.
@@ -310,18 +336,18 @@ impl Bench {
         })
     }
 
-    /// Measures `op` on `size` bytes for about `budget`.
+    /// Measures `op` on `n` bytes for about `budget`.
     pub fn measure(
         &mut self,
         op: Op,
         n: usize,
         budget: Duration,
-    ) -> level_zero::Result<Measurement> {
-        let list = &mut self.list;
+    ) -> Result<Measurement, BenchError> {
+        let (ctx, dev, list) = (&self.ctx, &self.dev, &mut self.list);
         let (reps, median) = match op {
             Op::Copy { src, dst } => {
-                let mut s = Buffer::new(&self.ctx, &self.dev, src, n)?;
-                let mut d = Buffer::new(&self.ctx, &self.dev, dst, n)?;
+                let mut s = Buffer::new(ctx, dev, src, n)?;
+                let mut d = Buffer::new(ctx, dev, dst, n)?;
                 let (dp, sp) = (d.ptr(), s.ptr());
                 time_reps(budget, || {
                     // SAFETY: both buffers hold `n` bytes, live until after the synchronize
@@ -331,12 +357,13 @@ impl Bench {
                 })?
             }
             Op::Fill { dst } => {
-                let Buffer::Usm(d) = Buffer::new(&self.ctx, &self.dev, dst, n)? else {
-                    unreachable!("fills are measured on USM kinds only")
-                };
+                let mut d = Buffer::new(ctx, dev, dst, n)?;
+                let dp = d.ptr();
+                let pattern = [0xA5u8, 0x5A, 0xC3, 0x3C];
                 time_reps(budget, || {
-                    list.fill(&d, 0, n, &[0xA5, 0x5A, 0xC3, 0x3C], Deps::NONE)?;
-                    list.synchronize()
+                    // SAFETY: `d` holds `n` bytes of USM of `ctx`, live until after the
+                    // synchronize, untouched meanwhile; the call waits for the fill.
+                    unsafe { level_zero::unsafe_fill(ctx, dev, dp, &pattern, n) }
                 })?
             }
         };

@@ -7,9 +7,12 @@ use std::process::Command;
 #[test]
 fn prints_the_table_and_draws_the_plot() {
     let svg = std::env::temp_dir().join(format!("ze-bandwidth-test-{}.svg", std::process::id()));
+    let csv = svg.with_extension("csv");
     let out = Command::new(env!("CARGO_BIN_EXE_ze-bandwidth"))
         .args(["--max", "16K", "--budget", "0", "--plot"])
         .arg(&svg)
+        .arg("--timeline")
+        .arg(&csv)
         .env("ONEAPI_RS_BACKEND", "cpu")
         .output()
         .expect("ze-bandwidth runs");

@@ -11,6 +11,7 @@ use oneapi_tools::args::{human_bytes, Args};
 use oneapi_tools::bandwidth::{sizes, table, Bench, Op, Options, USAGE};
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::time::Duration;
 
 fn main() -> ExitCode {
     let options = match Options::parse(Args::from_env()) {
@@ -58,13 +59,19 @@ fn run(o: &Options) -> Result<(), Box<dyn std::error::Error>> {
     bar.set_style(ProgressStyle::with_template(
         "{bar:40} {pos}/{len} {msg} [{elapsed}]",
     )?);
+    if o.timeline.is_some() {
+        onearray::start_timeline(Duration::from_millis(5));
+    }
     let mut measurements = Vec::new();
     for &size in &sizes {
+        onearray::timeline_mark(human_bytes(size as u64));
         for op in Op::ALL {
             bar.set_message(format!("{} {}", op.label(), human_bytes(size as u64)));
             measurements.push(bench.measure(op, size, o.budget)?);
             bar.inc(1);
         }
+        // Give the pool's cached blocks back, so that memory follows the sizes down too.
+        onearray::trim();
     }
     bar.set_message("latency");
     let latencies = bench.latencies(o.budget)?;
@@ -80,6 +87,16 @@ fn run(o: &Options) -> Result<(), Box<dyn std::error::Error>> {
             l.median.as_secs_f64() * 1e6,
             l.reps
         );
+    }
+    if let Some(path) = &o.timeline {
+        onearray::stop_timeline();
+        let timeline = onearray::memory_timeline();
+        if path.ends_with(".csv") {
+            timeline.write_csv(path)?;
+        } else {
+            timeline.plot(path)?;
+        }
+        println!("\nmemory timeline: {path}");
     }
     if let Some(path) = &o.plot {
         let title = format!("ze-bandwidth: {name}");
