@@ -464,7 +464,10 @@ pub fn table(measurements: &[Measurement]) -> String {
         for op in &ops {
             match measurements.iter().find(|m| m.op == *op && m.size == size) {
                 Some(m) => {
-                    let _ = write!(out, " {:>11.2}", m.gbps());
+                    // Two decimals, more below 0.01 GB/s, so no measured figure prints as 0.
+                    let g = m.gbps();
+                    let places = if g >= 0.01 { 2 } else { 5 };
+                    let _ = write!(out, " {g:>11.places$}");
                 }
                 None => {
                     let _ = write!(out, " {:>11}", "-");
@@ -529,6 +532,18 @@ mod tests {
         labels.sort();
         labels.dedup();
         assert_eq!(labels.len(), Op::ALL.len());
+    }
+
+    #[test]
+    fn small_figures_keep_their_digits() {
+        let op = Op::Fill { dst: Kind::Device };
+        let slow = Measurement {
+            op,
+            size: 4096,
+            reps: 1,
+            median: Duration::from_millis(2),
+        };
+        assert!(table(&[slow]).contains("0.00205"), "{}", table(&[slow]));
     }
 
     #[test]
