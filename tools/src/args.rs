@@ -90,29 +90,6 @@ pub fn parse_size(text: &str) -> Option<u64> {
     number.checked_mul(1 << shift)
 }
 
-/// A byte count for people: `4 KiB`, `1.5 MiB`, `1 GiB`.
-///
-/// ```
-/// use oneapi_tools::args::human_bytes;
-/// assert_eq!(human_bytes(4096), "4 KiB");
-/// assert_eq!(human_bytes(3 << 19), "1.5 MiB");
-/// assert_eq!(human_bytes(100), "100 B");
-/// ```
-pub fn human_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit < UNITS.len() - 1 {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if value.fract() == 0.0 {
-        format!("{value} {}", UNITS[unit])
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,8 +2,9 @@
 //! fills of each kind, over a range of sizes, and the latency of append + synchronize. Like
 //! CUDA's `bandwidthTest`, on any Level Zero backend.
 
-use crate::args::{human_bytes, parse_size, ArgError, Args};
+use crate::args::{parse_size, ArgError, Args};
 use level_zero::{Allocation, Commands, Context, Deps, Device, ImmediateCommandList};
+use onearray::human;
 use onearray::{DeviceBuffer, HostBuffer, OneArray, SharedBuffer};
 use std::time::{Duration, Instant};
 
@@ -210,7 +211,7 @@ impl Options {
         if o.min > o.max {
             return Err(ArgError::BadValue {
                 option: "--min".into(),
-                value: human_bytes(o.min as u64),
+                value: human(o.min),
                 expected: "at most --max",
             });
         }
@@ -443,7 +444,7 @@ impl Bench {
 /// let m = Measurement { op, size: 1 << 20, reps: 3, median: Duration::from_micros(100) };
 /// let t = table(&[m]);
 /// assert!(t.lines().next().unwrap().contains("fill d"));
-/// assert!(t.contains("1 MiB") && t.contains("10.49"));
+/// assert!(t.contains("1.0 MiB") && t.contains("10.49"));
 /// ```
 pub fn table(measurements: &[Measurement]) -> String {
     use std::fmt::Write as _;
@@ -460,7 +461,7 @@ pub fn table(measurements: &[Measurement]) -> String {
     }
     out.push('\n');
     for size in sizes {
-        let _ = write!(out, "{:>10}", human_bytes(size as u64));
+        let _ = write!(out, "{:>10}", human(size));
         for op in &ops {
             match measurements.iter().find(|m| m.op == *op && m.size == size) {
                 Some(m) => {

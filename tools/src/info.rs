@@ -1,8 +1,8 @@
 //! What `ze-info` reports: the backend, its drivers, their devices and sub-devices, gathered
 //! through the safe layer into plain records that serialise to JSON and print as text.
 
-use crate::args::human_bytes;
 use level_zero::{AccessCaps, Api, Device, Driver};
+use onearray::human;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -480,7 +480,7 @@ impl DeviceInfo {
                 self.threads_per_eu, self.thread_count, self.simd_width
             ),
         );
-        out.line(d, "Max allocation", human_bytes(self.max_mem_alloc_size));
+        out.line(d, "Max allocation", human(self.max_mem_alloc_size as usize));
         out.line(d, "Hardware contexts", self.max_hardware_contexts);
         out.line(d, "Max queue priority", self.max_command_queue_priority);
         out.line(
@@ -498,7 +498,7 @@ impl DeviceInfo {
         out.line(
             d,
             "Shared local memory",
-            human_bytes(c.max_shared_local_memory.into()),
+            human(c.max_shared_local_memory as usize),
         );
         out.line(d, "Sub-group sizes", format!("{:?}", c.subgroup_sizes));
         let m = &self.module;
@@ -516,7 +516,7 @@ impl DeviceInfo {
         out.line(
             d,
             "Max kernel arguments",
-            human_bytes(m.max_argument_size.into()),
+            human(m.max_argument_size as usize),
         );
         out.line(d, "Memories", self.memories.len());
         for mem in &self.memories {
@@ -529,7 +529,7 @@ impl DeviceInfo {
                     } else {
                         &mem.name
                     },
-                    human_bytes(mem.total_size),
+                    human(mem.total_size as usize),
                     mem.max_clock_mhz,
                     mem.max_bus_width
                 ),
@@ -539,7 +539,7 @@ impl DeviceInfo {
             out.line(
                 d,
                 "Memory free",
-                format!("{} of {}", human_bytes(s.free), human_bytes(s.total)),
+                format!("{} of {}", human(s.free as usize), human(s.total as usize)),
             );
         }
         let a = &self.memory_access;
@@ -567,7 +567,7 @@ impl DeviceInfo {
                 d + 1,
                 &format!(
                     "{}{}",
-                    human_bytes(cache.size),
+                    human(cache.size as usize),
                     if cache.user_control {
                         " (user control)"
                     } else {

@@ -32,7 +32,7 @@ pub fn bandwidth_svg(
         .configure_mesh()
         .x_desc("bytes per operation")
         .y_desc("GB/s")
-        .x_label_formatter(&|x| crate::args::human_bytes(*x as u64))
+        .x_label_formatter(&|x| onearray::human(*x as usize))
         .draw()?;
     for (i, op) in Op::ALL.into_iter().enumerate() {
         let mut points: Vec<(f64, f64)> = measurements

@@ -43,7 +43,7 @@ fn prints_the_table_and_draws_the_plot() {
     }
     let rows: Vec<&str> = text
         .lines()
-        .filter(|l| l.trim_start().starts_with("4 KiB") || l.trim_start().starts_with("16 KiB"))
+        .filter(|l| l.trim_start().starts_with("4.0 KiB") || l.trim_start().starts_with("16.0 KiB"))
         .collect();
     assert_eq!(rows.len(), 2, "{text}");
     for row in rows {

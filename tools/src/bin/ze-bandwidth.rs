@@ -7,8 +7,9 @@
 //! ```
 
 use indicatif::{ProgressBar, ProgressStyle};
-use oneapi_tools::args::{human_bytes, Args};
+use oneapi_tools::args::Args;
 use oneapi_tools::bandwidth::{sizes, table, Bench, Op, Options, USAGE};
+use onearray::human;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -64,9 +65,9 @@ fn run(o: &Options) -> Result<(), Box<dyn std::error::Error>> {
     }
     let mut measurements = Vec::new();
     for &size in &sizes {
-        onearray::timeline_mark(human_bytes(size as u64));
+        onearray::timeline_mark(human(size));
         for op in Op::ALL {
-            bar.set_message(format!("{} {}", op.label(), human_bytes(size as u64)));
+            bar.set_message(format!("{} {}", op.label(), human(size)));
             measurements.push(bench.measure(op, size, o.budget)?);
             bar.inc(1);
         }
