@@ -257,11 +257,32 @@ impl<'m> Front<'m> {
                 args: vec![],
             }),
         });
-        let blocks = self
+        let mut blocks = self
             .blocks
             .into_iter()
             .map(|b| b.ok_or("a block was never completed"))
             .collect::<Result<Vec<_>, _>>()?;
+        // The entry block's values nothing uses (the other components of a built-in, ...).
+        let mut used = vec![false; self.types.len()];
+        for b in &blocks {
+            for st in &b.stmts {
+                super::analysis::uses(st)
+                    .into_iter()
+                    .for_each(|u| used[u as usize] = true);
+            }
+            for e in super::analysis::edges(&b.term) {
+                e.args.iter().for_each(|a| used[*a as usize] = true);
+            }
+            match &b.term {
+                Term::Branch { cond: v, .. } | Term::Switch { sel: v, .. } => {
+                    used[*v as usize] = true
+                }
+                _ => {}
+            }
+        }
+        blocks[0]
+            .stmts
+            .retain(|st| st.result.is_none_or(|r| used[r as usize]));
         Ok((
             Func {
                 name: name.to_string(),

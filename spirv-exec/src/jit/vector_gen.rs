@@ -281,6 +281,26 @@ impl Gen<'_, '_> {
         if self.native(s)? {
             return Ok(());
         }
+        if let (
+            Inst::Builtin(which @ (BuiltinValue::LocalId | BuiltinValue::GlobalId), 0),
+            Some(r),
+        ) = (&s.inst, s.result)
+        {
+            // The pack's work-items are consecutive in dimension 0: one load, then + i.
+            self.lane_ctx = None;
+            let x0 = self.builtin(*which, 0);
+            let l: Vec<Value> = (0..W)
+                .map(|i| {
+                    if i == 0 {
+                        x0
+                    } else {
+                        self.b.ins().iadd_imm_s(x0, i as i64)
+                    }
+                })
+                .collect();
+            self.define_v(r, VVal::L([l[0], l[1], l[2], l[3]]));
+            return Ok(());
+        }
         for i in 0..W {
             self.lane_ctx = Some(i);
             self.stmt(s)?;
@@ -320,9 +340,16 @@ impl Gen<'_, '_> {
                     Bin::FAdd | Bin::FSub | Bin::FMul | Bin::FDiv => flt,
                     Bin::IAdd | Bin::ISub | Bin::IMul => int && ta == Scalar::I32,
                     Bin::And | Bin::Or | Bin::Xor => int,
-                    Bin::Eq | Bin::Ne | Bin::SLt | Bin::SLe | Bin::SGt | Bin::SGe => {
-                        int && ta == Scalar::I32
-                    }
+                    Bin::Eq
+                    | Bin::Ne
+                    | Bin::SLt
+                    | Bin::SLe
+                    | Bin::SGt
+                    | Bin::SGe
+                    | Bin::ULt
+                    | Bin::ULe
+                    | Bin::UGt
+                    | Bin::UGe => int && ta == Scalar::I32,
                     Bin::FEq(true)
                     | Bin::FLt(true)
                     | Bin::FLe(true)
@@ -352,6 +379,10 @@ impl Gen<'_, '_> {
                     Bin::SLe => i.icmp(IntCC::SignedLessThanOrEqual, x, y),
                     Bin::SGt => i.icmp(IntCC::SignedGreaterThan, x, y),
                     Bin::SGe => i.icmp(IntCC::SignedGreaterThanOrEqual, x, y),
+                    Bin::ULt => i.icmp(IntCC::UnsignedLessThan, x, y),
+                    Bin::ULe => i.icmp(IntCC::UnsignedLessThanOrEqual, x, y),
+                    Bin::UGt => i.icmp(IntCC::UnsignedGreaterThan, x, y),
+                    Bin::UGe => i.icmp(IntCC::UnsignedGreaterThanOrEqual, x, y),
                     Bin::FEq(_) => i.fcmp(FloatCC::Equal, x, y),
                     Bin::FLt(_) => i.fcmp(FloatCC::LessThan, x, y),
                     Bin::FLe(_) => i.fcmp(FloatCC::LessThanOrEqual, x, y),
