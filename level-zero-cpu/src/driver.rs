@@ -133,6 +133,13 @@ pub unsafe extern "C" fn driver_get_ipc_properties(
     })
 }
 
+/// The extensions the driver implements, with their versions (major << 16 | minor).
+const EXTENSIONS: [(&str, u32); 2] = [
+    ("ZE_extension_memory_free_policies", 1 << 16),
+    // zeKernelSetGlobalOffsetExp.
+    ("ZE_experimental_global_offset", 1 << 16),
+];
+
 pub unsafe extern "C" fn driver_get_extension_properties(
     driver: ze_driver_handle_t,
     count: *mut u32,
@@ -140,13 +147,16 @@ pub unsafe extern "C" fn driver_get_extension_properties(
 ) -> ze_result_t {
     entry("zeDriverGetExtensionProperties", || {
         driver_of(driver)?;
-        let mut free = ze_driver_extension_properties_t {
-            name: [0 as c_char; 256],
-            version: 1 << 16,
-        };
-        write_str(&mut free.name, "ZE_extension_memory_free_policies");
+        let extensions = EXTENSIONS.map(|(name, version)| {
+            let mut p = ze_driver_extension_properties_t {
+                name: [0 as c_char; 256],
+                version,
+            };
+            write_str(&mut p.name, name);
+            p
+        });
         // SAFETY: count/props follow the spec's count-and-array protocol.
-        unsafe { write_array(count, props, &[free]) }
+        unsafe { write_array(count, props, &extensions) }
     })
 }
 

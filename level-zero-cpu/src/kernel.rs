@@ -233,16 +233,27 @@ pub unsafe extern "C" fn kernel_set_argument_value(
                 ensure(value.is_null() && size > 0, bad_size)?;
                 Arg::Local(size)
             }
-            _ => {
+            ParamKind::Pointer => {
                 ensure(size == param.size, bad_size)?;
                 if value.is_null() {
-                    ensure(param.kind == ParamKind::Pointer, NULL_POINTER)?;
                     Arg::Value(vec![0; size])
                 } else {
                     // SAFETY: the caller's value holds `size` bytes.
                     let bytes = unsafe { std::slice::from_raw_parts(value.cast::<u8>(), size) };
                     Arg::Value(bytes.to_vec())
                 }
+            }
+            _ => {
+                // As Intel's driver: a value smaller than declared fills the low bytes (the
+                // rest are zero), e.g. a 4-byte size_t from a 32-bit host type.
+                ensure(size > 0 && size <= param.size, bad_size)?;
+                ensure(!value.is_null(), NULL_POINTER)?;
+                let mut bytes = vec![0; param.size];
+                // SAFETY: the caller's value holds `size` bytes.
+                bytes[..size].copy_from_slice(unsafe {
+                    std::slice::from_raw_parts(value.cast::<u8>(), size)
+                });
+                Arg::Value(bytes)
             }
         };
         k.state().args[index as usize] = Some(arg);
@@ -282,10 +293,16 @@ pub unsafe extern "C" fn kernel_get_source_attributes(
     entry("zeKernelGetSourceAttributes", || {
         let k = kernel(k)?;
         ensure(!size.is_null(), NULL_POINTER)?;
-        let text = match k.exec.required_group_size() {
-            Some([x, y, z]) => format!("reqd_work_group_size({x},{y},{z})"),
-            None => String::new(),
-        };
+        // As Intel's driver: the attributes as written in the source, space-separated.
+        let sizes = [
+            ("reqd_work_group_size", k.exec.required_group_size()),
+            ("work_group_size_hint", k.exec.group_size_hint()),
+        ];
+        let text = sizes
+            .iter()
+            .filter_map(|(name, size)| size.map(|[x, y, z]| format!("{name}({x},{y},{z})")))
+            .collect::<Vec<_>>()
+            .join(" ");
         let c = CString::new(text).unwrap_or_default();
         let bytes = c.as_bytes_with_nul();
         // SAFETY: non-null by the check above.

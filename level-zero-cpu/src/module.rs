@@ -105,9 +105,10 @@ unsafe fn spec_constants(
     for i in 0..c.numConstants as usize {
         // SAFETY: the arrays hold numConstants entries (caller contract).
         let (sid, value) = unsafe { (*c.pConstantIds.add(i), *c.pConstantValues.add(i)) };
-        let size = *sizes
-            .get(&sid)
-            .ok_or_else(|| format!("specialization constant id {sid} is not in the module"))?;
+        // An id the module does not declare is ignored (as the constant it would set).
+        let Some(&size) = sizes.get(&sid) else {
+            continue;
+        };
         if value.is_null() {
             return Err(format!("specialization constant {sid}: null value"));
         }

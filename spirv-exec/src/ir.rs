@@ -156,4 +156,6 @@ pub struct Program {
     pub(crate) params: Vec<Param>,
     /// `reqd_work_group_size`, if declared.
     pub(crate) required_group_size: Option<[u32; 3]>,
+    /// `work_group_size_hint`, if declared.
+    pub(crate) group_size_hint: Option<[u32; 3]>,
 }

@@ -322,6 +322,7 @@ impl<'m> Lowering<'m> {
             builtins: self.builtins,
             params,
             required_group_size,
+            group_size_hint: None,
         })
     }
 

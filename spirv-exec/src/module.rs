@@ -295,6 +295,11 @@ impl Kernel {
         self.program.required_group_size
     }
 
+    /// The work-group size the kernel suggests (`work_group_size_hint`), if any.
+    pub fn group_size_hint(&self) -> Option<[u32; 3]> {
+        self.program.group_size_hint
+    }
+
     /// Bytes of work-group memory of the kernel-scope `__local` variables it uses.
     pub fn local_memory_size(&self) -> usize {
         self.program.local_static
@@ -423,29 +428,26 @@ fn cache_key(words: &[u32], spec: &SpecConstants) -> String {
 /// of the kernels that did not lower.
 type Lowered = (Vec<(Arc<Program>, usize)>, Vec<BuildError>);
 
-fn lower_kernels(data: &ModuleData) -> Result<Lowered, BuildError> {
-    let mut kernels = Vec::new();
-    let mut unavailable = Vec::new();
-    let mut required: HashMap<u32, [u32; 3]> = HashMap::new();
+/// The work-group sizes a `mode` (`LocalSize`, `LocalSizeHint`) declares, by entry function.
+fn size_modes(data: &ModuleData, mode: ExecutionMode) -> HashMap<u32, [u32; 3]> {
+    let mut sizes = HashMap::new();
     for m in &data.module.execution_modes {
-        if let (Some(Operand::IdRef(f)), Some(Operand::ExecutionMode(ExecutionMode::LocalSize))) =
-            (m.operands.first(), m.operands.get(1))
+        if let [Operand::IdRef(f), Operand::ExecutionMode(got), Operand::LiteralBit32(x), Operand::LiteralBit32(y), Operand::LiteralBit32(z)] =
+            m.operands.as_slice()
         {
-            let v: Vec<u32> = m.operands[2..]
-                .iter()
-                .filter_map(|o| {
-                    if let Operand::LiteralBit32(v) = o {
-                        Some(*v)
-                    } else {
-                        None
-                    }
-                })
-                .collect();
-            if v.len() == 3 {
-                required.insert(*f, [v[0], v[1], v[2]]);
+            if *got == mode {
+                sizes.insert(*f, [*x, *y, *z]);
             }
         }
     }
+    sizes
+}
+
+fn lower_kernels(data: &ModuleData) -> Result<Lowered, BuildError> {
+    let mut kernels = Vec::new();
+    let mut unavailable = Vec::new();
+    let required = size_modes(data, ExecutionMode::LocalSize);
+    let hints = size_modes(data, ExecutionMode::LocalSizeHint);
     for ep in &data.module.entry_points {
         let (
             Some(Operand::ExecutionModel(model)),
@@ -475,6 +477,7 @@ fn lower_kernels(data: &ModuleData) -> Result<Lowered, BuildError> {
         match lower::Lowering::new(data).kernel(name, f) {
             Ok(mut program) => {
                 program.required_group_size = required.get(fid).copied();
+                program.group_size_hint = hints.get(fid).copied();
                 kernels.push((Arc::new(program), index));
             }
             Err(message) => unavailable.push(BuildError {

@@ -1,5 +1,5 @@
 //! Module forms clang does not emit, built with rspirv: built-ins declared as `UniformConstant`
-//! imports (issue 11, item 11).
+//! imports (issue 11, item 11); kernel attributes and partial modules from the corpus.
 
 mod common;
 
@@ -90,5 +90,26 @@ fn module_with_an_unsupported_kernel_builds() {
             .run()
             .unwrap();
         assert_eq!(out, (0..40).map(|i| i * 2 + 1).collect::<Vec<_>>());
+    }
+}
+
+/// `work_group_size_hint` is read beside `reqd_work_group_size` (issue 11, item 16); a hint
+/// does not constrain the launch.
+#[test]
+fn group_size_hints_are_read() {
+    for opt in common::OPT {
+        let m = common::module(&format!("attributes-{opt}"));
+        let hinted = common::kernel(&m, "hinted");
+        assert_eq!(hinted.group_size_hint(), Some([8, 4, 1]));
+        assert_eq!(hinted.required_group_size(), None);
+        let both = common::kernel(&m, "required_and_hinted");
+        assert_eq!(both.group_size_hint(), Some([4, 2, 1]));
+        assert_eq!(both.required_group_size(), Some([4, 2, 1]));
+        let mut out = vec![0i32; 6];
+        common::launch_1d(hinted, 6, 3)
+            .buffer(&mut out)
+            .run()
+            .unwrap();
+        assert_eq!(out, [3; 6], "{opt}: the hint is not the group size");
     }
 }
