@@ -271,3 +271,54 @@ fn a_raw_address_needs_unsafe() {
     y.copy_to_slice(&mut out).unwrap();
     assert!(out.iter().all(|&v| v == 1.0));
 }
+
+/// A kernel writing one element past a 64-element array faults although the write stays
+/// inside the array's pool block (the launch passes the array's own byte range to the CPU
+/// driver), and the error carries the driver's description of the fault.
+#[test]
+fn a_write_past_a_pooled_array_faults_with_its_description() {
+    let mut k = kernel(&kernels_spv("oob-O2.spv"), "oob_write");
+    let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+    let mut out = OneArray::<i32>::zeroed(64).unwrap();
+    // The array lies inside a larger driver allocation (its pool block).
+    let (_, block) = level_zero::address_range(&ctx, out.as_ptr().cast()).unwrap();
+    assert!(
+        block > 256,
+        "the array is not pooled ({block}-byte allocation)"
+    );
+    // In bounds: out[i] = i.
+    k.launch(Grid::for_len(64))
+        .arg(&mut out)
+        .arg(0i32)
+        .run()
+        .unwrap();
+    assert_eq!(out.to_vec().unwrap(), (0..64).collect::<Vec<_>>());
+    // out[i + 1] = i: the last work-item writes one element past the end.
+    k.launch(Grid::for_len(64))
+        .arg(&mut out)
+        .arg(1i32)
+        .run()
+        .unwrap();
+    let err = out.to_vec().unwrap_err();
+    let onearray::Error::Ze(err) = err else {
+        panic!("expected a device loss, got {err}")
+    };
+    assert_eq!(
+        err.result(),
+        Some(level_zero::sys::ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST)
+    );
+    let text = format!("{err:?}");
+    for needle in [
+        "ZE_RESULT_ERROR_DEVICE_LOST",
+        "oob_write",
+        "out-of-bounds",
+        "256 bytes",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from: {text}");
+    }
+    // The device stays usable.
+    drop(out);
+    let _ = dev;
+    let again = OneArray::<i32>::filled(64, 3).unwrap();
+    assert_eq!(again.to_vec().unwrap(), vec![3; 64]);
+}

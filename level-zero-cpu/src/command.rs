@@ -207,25 +207,46 @@ impl LaunchCommand {
                 [g.groupCountX, g.groupCountY, g.groupCountZ]
             }
         };
+        // Each buffer argument reaches its range: its whole allocation, or the part of it
+        // given with `zexCpuKernelSetArgumentBuffer`.
         let mut pinned = Vec::new();
+        let mut reach = Vec::new();
         for b in &self.buffers {
-            pinned.extend(b.pin().map_err(|e| format!("kernel {name}: {e}"))?);
+            if let Some(a) = b.pin().map_err(|e| format!("kernel {name}: {e}"))? {
+                let whole = b.ptr == a.base && b.len == a.size;
+                reach.push(Reach {
+                    base: b.ptr,
+                    end: b.ptr + b.len,
+                    what: if whole {
+                        format!("{} allocation", a.kind_name())
+                    } else {
+                        format!(
+                            "buffer argument of {} bytes at offset {} of a {}-byte {} allocation",
+                            b.len,
+                            b.ptr - a.base,
+                            a.size,
+                            a.kind_name()
+                        )
+                    },
+                });
+                pinned.push(a);
+            }
         }
         if self.indirect != 0 {
-            pinned.extend(crate::memory::allocations_of(self.indirect));
+            for a in crate::memory::allocations_of(self.indirect) {
+                reach.push(Reach {
+                    base: a.base,
+                    end: a.base + a.size,
+                    what: format!("{} allocation", a.kind_name()),
+                });
+                pinned.push(a);
+            }
         }
         let mut launch = Launch::new(groups, self.group_size);
         launch.offset = self.offset;
         launch.args = self.args.clone();
         launch.threads = config().kernel_threads;
-        launch.memory = pinned
-            .iter()
-            .map(|a| Reach {
-                base: a.base,
-                end: a.base + a.size,
-                what: format!("{} allocation", a.kind_name()),
-            })
-            .collect();
+        launch.memory = reach;
         // The kernel's own module globals are the executor's to add.
         for module in &self.modules {
             let (base, end) = module.globals_range();

@@ -5,8 +5,8 @@
 use crate::abi::accept;
 use crate::unsupported;
 use crate::{
-    command_list, command_queue, context, device, driver, event, fence, init, kernel, leaks,
-    memory, module,
+    command_list, command_queue, context, device, driver, event, extensions, fence, init, kernel,
+    leaks, memory, module,
 };
 use level_zero_sys::ddi::since;
 use level_zero_sys::*;
@@ -50,7 +50,7 @@ getter!(driver_table, ze_driver_dditable_t, driver, {
     pfnGetProperties = driver::driver_get_properties;
     pfnGetIpcProperties = driver::driver_get_ipc_properties;
     pfnGetExtensionProperties = driver::driver_get_extension_properties;
-    pfnGetExtensionFunctionAddress = driver::driver_get_extension_function_address;
+    pfnGetExtensionFunctionAddress = extensions::driver_get_extension_function_address;
 });
 
 getter!(device_table, ze_device_dditable_t, device, {

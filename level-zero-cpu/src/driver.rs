@@ -57,7 +57,7 @@ pub fn initialised() -> ZeResult<&'static Arc<Driver>> {
         .ok_or(ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED)
 }
 
-fn driver_of(handle: ze_driver_handle_t) -> ZeResult<Arc<Driver>> {
+pub fn driver_of(handle: ze_driver_handle_t) -> ZeResult<Arc<Driver>> {
     initialised()?;
     handle::get::<Driver, _>(handle)
 }
@@ -160,14 +160,16 @@ pub unsafe extern "C" fn driver_get_extension_properties(
     })
 }
 
-pub unsafe extern "C" fn driver_get_extension_function_address(
-    driver: ze_driver_handle_t,
-    name: *const c_char,
-    function: *mut *mut std::ffi::c_void,
-) -> ze_result_t {
-    entry("zeDriverGetExtensionFunctionAddress", || {
-        driver_of(driver)?;
-        ensure(!name.is_null() && !function.is_null(), NULL_POINTER)?;
-        Err(INVALID_ARGUMENT)
-    })
+/// The description of the last command that failed (fault of a kernel, memory freed before a
+/// command ran, ...), for `zexCpuDriverGetLastFault`; empty until one fails.
+static LAST_FAULT: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
+/// Records `message` as the driver's last fault.
+pub fn record_fault(message: &str) {
+    *LAST_FAULT.lock().unwrap_or_else(|e| e.into_inner()) = message.to_string();
+}
+
+/// The last fault's description (empty if none).
+pub fn last_fault() -> String {
+    LAST_FAULT.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }

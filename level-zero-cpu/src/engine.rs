@@ -143,6 +143,7 @@ impl Shared {
             "level-zero-cpu: {}: command failed (device lost): {message}",
             self.name
         );
+        crate::driver::record_fault(message);
         self.lost.store(true, Ordering::Release);
     }
 

@@ -21,6 +21,9 @@ pub const MAX_LOCAL_MEMORY: usize = 64 * 1024;
 #[derive(Clone)]
 pub struct KernelState {
     pub args: Vec<Option<Arg>>,
+    /// Bytes a pointer argument may reach from its address (`zexCpuKernelSetArgumentBuffer`);
+    /// `None`: its whole allocation.
+    pub reach: Vec<Option<usize>>,
     pub group_size: [u32; 3],
     pub offset: [u32; 3],
     pub indirect: u32,
@@ -84,6 +87,7 @@ pub unsafe extern "C" fn kernel_create(
         let group_size = exec.required_group_size().unwrap_or([1, 1, 1]);
         let state = KernelState {
             args: vec![None; exec.params().len()],
+            reach: vec![None; exec.params().len()],
             group_size,
             offset: [0; 3],
             indirect: 0,
@@ -256,7 +260,35 @@ pub unsafe extern "C" fn kernel_set_argument_value(
                 Arg::Value(bytes)
             }
         };
-        k.state().args[index as usize] = Some(arg);
+        let mut state = k.state();
+        state.args[index as usize] = Some(arg);
+        state.reach[index as usize] = None;
+        Ok(())
+    })
+}
+
+/// `zexCpuKernelSetArgumentBuffer`: sets pointer argument `index` to `ptr`, a USM address,
+/// and lets the kernel reach only `[ptr, ptr + size)` through it (an array inside a larger
+/// allocation, such as a pooled block). `zeKernelSetArgumentValue` on the argument lifts
+/// the limit.
+pub unsafe extern "C" fn kernel_set_argument_buffer(
+    k: ze_kernel_handle_t,
+    index: u32,
+    ptr: *const c_void,
+    size: usize,
+) -> ze_result_t {
+    entry(crate::extensions::SET_ARGUMENT_BUFFER, || {
+        let k = kernel(k)?;
+        let param = *k
+            .exec
+            .params()
+            .get(index as usize)
+            .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX)?;
+        ensure(param.kind == ParamKind::Pointer, INVALID_ARGUMENT)?;
+        Range::check_usm(ptr, size)?;
+        let mut state = k.state();
+        state.args[index as usize] = Some(Arg::Value((ptr as u64).to_le_bytes().to_vec()));
+        state.reach[index as usize] = Some(size);
         Ok(())
     })
 }
@@ -389,7 +421,7 @@ fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
     let mut buffers = Vec::new();
     let mut modules = Vec::new();
     let mut local = k.exec.local_memory_size();
-    for (param, arg) in k.exec.params().iter().zip(&state.args) {
+    for ((param, arg), reach) in k.exec.params().iter().zip(&state.args).zip(&state.reach) {
         let arg = arg.clone().ok_or(INVALID_ARGUMENT)?;
         if let Arg::Local(bytes) = arg {
             // As the executor lays them out: each argument 64-byte aligned.
@@ -401,8 +433,8 @@ fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
             if ptr != 0 {
                 match lookup(ptr) {
                     Some(alloc) => buffers.push(Range {
-                        ptr: alloc.base,
-                        len: alloc.size,
+                        ptr: if reach.is_some() { ptr } else { alloc.base },
+                        len: reach.unwrap_or(alloc.size),
                         alloc: Some(Arc::downgrade(&alloc)),
                     }),
                     // A module-scope variable (`zeModuleGetGlobalPointer`): the launch keeps

@@ -30,6 +30,7 @@ mod driver;
 mod engine;
 mod event;
 mod exports;
+mod extensions;
 mod fence;
 mod handle;
 mod init;

@@ -53,6 +53,8 @@ pub struct Api {
     pub(crate) dispatch: Dispatch,
     choice: BackendChoice,
     reason: String,
+    /// The drivers' extension functions found so far.
+    pub(crate) extensions: crate::extension::Cache,
 }
 
 impl std::fmt::Debug for Api {
@@ -109,6 +111,7 @@ pub fn load(choice: BackendChoice) -> Result<Api> {
             dispatch,
             choice: choice.clone(),
             reason,
+            extensions: Default::default(),
         }
     };
     match &choice {
@@ -158,4 +161,9 @@ pub(crate) fn global(choice: Option<BackendChoice>) -> Result<Arc<Api>> {
         }
     });
     result.clone().map_err(|tried| Error::NoBackend { tried })
+}
+
+/// The process-wide API if it is loaded (never loads it).
+pub(crate) fn loaded() -> Option<Arc<Api>> {
+    GLOBAL.get()?.as_ref().ok().cloned()
 }

@@ -13,12 +13,22 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// let err = Allocation::device(&ctx, &dev, 0, 0).unwrap_err();
 /// assert_eq!(err.result(), Some(sys::ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE));
 /// assert!(err.to_string().starts_with("zeMemAllocDevice failed: ZE_RESULT_ERROR_UNSUPPORTED_SIZE"));
+/// // `Debug` (what `?` out of `main` prints) reads the same; `{:#?}` shows the fields.
+/// assert_eq!(format!("{err:?}"), err.to_string());
 /// # Ok::<(), Error>(())
 /// ```
-#[derive(Debug, thiserror::Error)]
+///
+/// A `ZE_RESULT_ERROR_DEVICE_LOST` from a driver that describes its faults (the CPU driver's
+/// `zexCpuDriverGetLastFault` extension) carries the description: the kernel, the address and
+/// the nearest memory it may reach.
+#[derive(thiserror::Error)]
 pub enum Error {
     /// A Level Zero call failed.
-    #[error("{op} failed: {result}{}", if context.is_empty() { String::new() } else { format!(" ({context})") })]
+    #[error(
+        "{op} failed: {result}{}{}",
+        if context.is_empty() { String::new() } else { format!(" ({context})") },
+        fault.as_ref().map_or(String::new(), |f| format!("; the driver's last fault: {f}"))
+    )]
     Ze {
         /// The C entry point, e.g. `"zeMemAllocDevice"`.
         op: &'static str,
@@ -26,6 +36,10 @@ pub enum Error {
         result: ze_result_t,
         /// Sizes, objects and other details of the call.
         context: String,
+        /// For `ZE_RESULT_ERROR_DEVICE_LOST`: the driver's description of the last command
+        /// that failed (a kernel's fault names the kernel, the address and the nearest
+        /// memory), if the driver gives one.
+        fault: Option<String>,
     },
     /// Loading the API from a library or driver failed.
     #[error(transparent)]
@@ -86,14 +100,69 @@ impl Error {
     }
 }
 
+impl std::fmt::Debug for Error {
+    /// The `Display` text, so that `?` out of `main` reads well; `{:#?}` gives the fields
+    /// (with the result's name).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if !f.alternate() {
+            return std::fmt::Display::fmt(self, f);
+        }
+        match self {
+            Error::Ze {
+                op,
+                result,
+                context,
+                fault,
+            } => f
+                .debug_struct("Ze")
+                .field("op", op)
+                .field("result", &format_args!("{result}"))
+                .field("context", context)
+                .field("fault", fault)
+                .finish(),
+            Error::Load(e) => f.debug_tuple("Load").field(e).finish(),
+            Error::NoBackend { tried } => {
+                f.debug_struct("NoBackend").field("tried", tried).finish()
+            }
+            Error::Build { result, log } => f
+                .debug_struct("Build")
+                .field("result", &format_args!("{result}"))
+                .field("log", log)
+                .finish(),
+            Error::KernelArgument {
+                kernel,
+                index,
+                expected,
+                given,
+            } => f
+                .debug_struct("KernelArgument")
+                .field("kernel", kernel)
+                .field("index", index)
+                .field("expected", expected)
+                .field("given", given)
+                .finish(),
+            Error::InvalidArgument(m) => f.debug_tuple("InvalidArgument").field(m).finish(),
+        }
+    }
+}
+
+/// [`Error::Ze`] for `e`, with the driver's fault description if it is a device loss.
+fn ze(e: ZeError, context: String) -> Error {
+    let fault = (e.result == ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST)
+        .then(crate::extension::backend_fault)
+        .flatten();
+    Error::Ze {
+        op: e.call,
+        result: e.result,
+        context,
+        fault,
+    }
+}
+
 impl From<ZeError> for Error {
     /// [`Error::Ze`] with the call the result layer names, and no context.
     fn from(e: ZeError) -> Error {
-        Error::Ze {
-            op: e.call,
-            result: e.result,
-            context: String::new(),
-        }
+        ze(e, String::new())
     }
 }
 
@@ -105,11 +174,7 @@ pub(crate) trait Context<T> {
 
 impl<T> Context<T> for std::result::Result<T, ZeError> {
     fn context(self, context: impl FnOnce() -> String) -> Result<T> {
-        self.map_err(|e| Error::Ze {
-            op: e.call,
-            result: e.result,
-            context: context(),
-        })
+        self.map_err(|e| ze(e, context()))
     }
 }
 

@@ -177,8 +177,18 @@ impl ImmediateCommandList {
         if !self.events[slot].wait(timeout)? {
             return Ok(false);
         }
+        // In order: the earlier commands have finished too. One that failed (a kernel's
+        // fault) reports it here, so that a wait past it does not pass in silence.
+        let failed = self
+            .pending
+            .iter()
+            .take_while(|p| p.0 < seq)
+            .find_map(|p| self.events[p.1].is_signalled().err());
         self.retire_through(seq);
-        Ok(true)
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(true),
+        }
     }
 
     /// The ring slot for the next command: waits for its previous user, then resets it.

@@ -260,11 +260,23 @@ impl Kernel {
         }
         buffer.check_range(offset, len)?;
         let ptr = buffer.as_ptr().wrapping_byte_add(offset);
-        self.set_raw(
-            index,
-            size_of::<*mut std::ffi::c_void>(),
-            (&ptr as *const *mut std::ffi::c_void).cast(),
-        )?;
+        match crate::extension::set_argument_buffer(self.inner.module.context().driver()) {
+            // The driver limits the argument to its range (the CPU driver's extension).
+            Some(set) => {
+                self.check_index(index)?;
+                // SAFETY: valid kernel; `[ptr, ptr + len)` lies in `buffer` (checked above);
+                // `&mut self` excludes concurrent setters.
+                let r = unsafe { set(self.inner.handle.get(), index, ptr, len) };
+                ZeError::check("zexCpuKernelSetArgumentBuffer", r)
+                    .context(|| format!("kernel {}, argument {index}, {len} bytes", self.name))?;
+                self.set[index as usize] = true;
+            }
+            None => self.set_raw(
+                index,
+                size_of::<*mut std::ffi::c_void>(),
+                (&ptr as *const *mut std::ffi::c_void).cast(),
+            )?,
+        }
         self.buffers[index as usize] = Some(buffer.clone());
         Ok(())
     }

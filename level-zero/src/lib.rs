@@ -32,6 +32,7 @@ mod driver;
 mod error;
 mod event;
 mod expert;
+mod extension;
 mod fence;
 mod immediate;
 mod kernel;

@@ -3,8 +3,8 @@
 /// Result of every fallible array operation.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// What went wrong.
-#[derive(Debug, thiserror::Error)]
+/// What went wrong. `Debug` prints the `Display` text, so that `?` out of `main` reads well.
+#[derive(thiserror::Error)]
 pub enum Error {
     /// A Level Zero call (or the safe layer's argument checks) failed.
     #[error(transparent)]
@@ -65,4 +65,10 @@ pub enum Error {
         /// The device's name.
         device: String,
     },
+}
+
+impl std::fmt::Debug for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
 }

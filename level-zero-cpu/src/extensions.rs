@@ -1,0 +1,52 @@
+//! The driver's own extension functions, found by name through
+//! `zeDriverGetExtensionFunctionAddress` (see the README's "Extension functions").
+
+use crate::abi::*;
+use crate::driver::{driver_of, last_fault};
+use level_zero_sys::*;
+use std::ffi::{c_char, c_void, CStr, CString};
+
+/// `ze_result_t zexCpuDriverGetLastFault(ze_driver_handle_t, size_t* pSize, char* pDescription)`.
+pub const GET_LAST_FAULT: &str = "zexCpuDriverGetLastFault";
+/// `ze_result_t zexCpuKernelSetArgumentBuffer(ze_kernel_handle_t, uint32_t argIndex,
+/// const void* ptr, size_t size)`.
+pub const SET_ARGUMENT_BUFFER: &str = "zexCpuKernelSetArgumentBuffer";
+
+pub unsafe extern "C" fn driver_get_extension_function_address(
+    driver: ze_driver_handle_t,
+    name: *const c_char,
+    function: *mut *mut c_void,
+) -> ze_result_t {
+    entry("zeDriverGetExtensionFunctionAddress", || {
+        driver_of(driver)?;
+        ensure(!name.is_null() && !function.is_null(), NULL_POINTER)?;
+        // SAFETY: a NUL-terminated name, by the caller's contract.
+        let name = unsafe { CStr::from_ptr(name) }.to_bytes();
+        let address = if name == GET_LAST_FAULT.as_bytes() {
+            driver_get_last_fault as *mut c_void
+        } else if name == SET_ARGUMENT_BUFFER.as_bytes() {
+            crate::kernel::kernel_set_argument_buffer as *mut c_void
+        } else {
+            return Err(INVALID_ARGUMENT);
+        };
+        // SAFETY: non-null out-pointer, caller contract.
+        unsafe { *function = address };
+        Ok(())
+    })
+}
+
+/// The description of the last command of the driver that failed (the reason behind its
+/// `ZE_RESULT_ERROR_DEVICE_LOST`), with the string protocol of `zeModuleBuildLogGetString`;
+/// an empty string if none has failed.
+pub unsafe extern "C" fn driver_get_last_fault(
+    driver: ze_driver_handle_t,
+    size: *mut usize,
+    description: *mut c_char,
+) -> ze_result_t {
+    entry(GET_LAST_FAULT, || {
+        driver_of(driver)?;
+        let text = CString::new(last_fault().replace('\0', " ")).unwrap_or_default();
+        // SAFETY: the string protocol, caller contract.
+        unsafe { crate::module::write_string(size, description, &text) }
+    })
+}
