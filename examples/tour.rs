@@ -4,7 +4,7 @@
 //! cargo run --example tour
 //! ```
 
-use oneapi::onearray::{self, HostBuffer, OneArray, SharedBuffer};
+use oneapi::onearray::{self, s, HostBuffer, OneArray, SharedBuffer};
 
 fn main() -> Result<(), onearray::Error> {
     println!("== 1. Buffer kinds are types");
@@ -30,13 +30,29 @@ fn main() -> Result<(), onearray::Error> {
 
     println!("== 3. Shapes and views");
     let m = OneArray::<u32>::from_slice(&(0..12).collect::<Vec<_>>())?.reshape(&[3, 4])?;
-    let row = m.view(4..8)?;
-    drop(m); // the view keeps the memory alive
-    println!("   row 1 of a 3x4 matrix: {:?}", row.to_vec()?);
+    println!(
+        "   row 1 of a 3x4 matrix: {:?}",
+        m.slice(s![1, ..])?.to_vec()?
+    );
+    println!("   column 2: {:?}", m.slice(s![.., 2])?.to_vec()?);
+    println!(
+        "   every other column: {:?}",
+        m.slice(s![.., ..;2])?.to_vec()?
+    );
+    println!("   transposed: {:?}", m.t().to_vec()?);
+    let mut t4 = OneArray::<u32>::zeroed(12)?.reshape(&[4, 3])?;
+    t4.as_view_mut().copy_from(&m.t())?; // a region copy on the device
+    println!("   transpose copied into a 4x3 array: {:?}", t4.to_vec()?);
+    let row = m.view_owned(4..8)?; // an owned view: shares the block
+    drop(m); // the owned view keeps the memory alive
+    println!(
+        "   owned view of row 1 after the matrix is dropped: {:?}",
+        row.to_vec()?
+    );
 
     println!("== 4. Freeing");
     let t = OneArray::<u8>::zeroed(1 << 20)?;
-    let v = t.view(0..10)?;
+    let v = t.view_owned(0..10)?;
     println!(
         "   unsafe_free with a view alive: {}",
         t.unsafe_free().unwrap_err()

@@ -138,20 +138,36 @@ fn a_launch_on_another_list_is_ordered_with_the_thread_stream() {
 }
 
 #[test]
+fn strided_views_are_refused_as_arguments() {
+    let mut k = saxpy();
+    let x = OneArray::<f32>::zeroed(100).unwrap();
+    let mut y = OneArray::<f32>::zeroed(100).unwrap();
+    let err = k
+        .launch(Grid::for_len(10))
+        .arg(10u32)
+        .arg(1.0f32)
+        .arg(x.slice(onearray::s![..20;2]).unwrap())
+        .arg(y.view_mut(..10).unwrap())
+        .run()
+        .unwrap_err();
+    assert!(err.to_string().contains("strided view"), "{err}");
+}
+
+#[test]
 fn views_are_arguments() {
     let mut k = saxpy();
     let x = OneArray::<f32>::try_from_iter((0..100).map(|i| i as f32)).unwrap();
-    let y = OneArray::<f32>::zeroed(100).unwrap();
+    let mut y = OneArray::<f32>::zeroed(100).unwrap();
     let xv = x.view(10..20).unwrap();
-    let mut yv = y.view(50..60).unwrap();
+    let mut yv = y.view_mut(50..60).unwrap();
     k.launch(Grid::for_len(10))
         .arg(10u32)
         .arg(1.0f32)
-        .arg(&xv)
+        .arg(xv)
         .arg(&mut yv)
         .run()
         .unwrap();
-    drop((x, xv, yv));
+    drop(x); // the launch keeps the memory alive
     let y = y.to_vec().unwrap();
     assert_eq!(
         &y[50..60],

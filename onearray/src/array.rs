@@ -3,20 +3,23 @@
 use crate::block::BlockRef;
 use crate::error::{Error, Result};
 use crate::kinds::{BufferKind, DeviceBuffer, HostAccessible};
+use crate::layout::{byte_size, Layout, SliceArg};
 use crate::pool;
+use crate::view::{ArrayView, ArrayViewMut, View};
 use bytemuck::Pod;
 use level_zero::{Commands, Context, Device, ImmediateCommandList, MemoryAdvice, MemoryKind};
 use std::marker::PhantomData;
-use std::ops::Range;
-use std::sync::atomic::Ordering;
+use std::ops::{Bound, Range, RangeBounds};
 
 /// Most dimensions a shape may have.
 pub const MAX_DIMS: usize = 6;
 
 /// A 1-D array of `T` in memory of kind `B`, with a shape for N-D use.
 ///
-/// Clones are not offered: [`view`](Self::view) makes another array over the same memory
-/// (it keeps the memory alive). Host access exists only for [`HostAccessible`] kinds:
+/// Clones are not offered. [`view`](Self::view), [`slice`](Self::slice) and
+/// [`t`](Self::t) borrow the array as an [`ArrayView`] (`_mut` variants: [`ArrayViewMut`]);
+/// [`view_owned`](Self::view_owned) makes another array sharing (and keeping alive) the
+/// memory. Host access exists only for [`HostAccessible`] kinds:
 ///
 /// ```
 /// use onearray::{OneArray, SharedBuffer};
@@ -63,11 +66,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// # Safety
     /// As for [`uninit_in`](Self::uninit_in).
     unsafe fn uninit_from(pool: &'static pool::Pool, len: usize) -> Result<Self> {
-        let bytes = len.checked_mul(size_of::<T>()).ok_or(Error::OutOfRange {
-            start: 0,
-            end: len,
-            len: 0,
-        })?;
+        let bytes = byte_size::<T>(len)?;
         let block = pool.allocate(bytes, align_of::<T>())?;
         Ok(Self::from_block(block, 0, len))
     }
@@ -277,31 +276,126 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// # Ok::<(), onearray::Error>(())
     /// ```
     pub fn reshape(mut self, shape: &[usize]) -> Result<Self> {
-        let elements = shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d));
-        if shape.is_empty() || shape.len() > MAX_DIMS || elements != Some(self.len) {
-            return Err(Error::Shape {
-                shape: shape.to_vec(),
-                elements: elements.unwrap_or(usize::MAX),
-                len: self.len,
-            });
-        }
+        let layout = self.layout().reshaped(shape)?;
         self.dims = [0; MAX_DIMS];
-        self.dims[..shape.len()].copy_from_slice(shape);
+        self.dims[..shape.len()].copy_from_slice(layout.shape());
         self.ndim = shape.len() as u8;
         Ok(self)
     }
 
-    /// A 1-D array over `range` of this one's elements, sharing (and keeping alive) the
-    /// memory.
+    /// Where the elements are in the block: `offset..offset + len`, row-major in the shape.
+    pub fn layout(&self) -> Layout {
+        Layout::contiguous(self.offset, self.shape())
+    }
+
+    /// A shared view of all the elements, with the array's shape.
+    pub fn as_view(&self) -> ArrayView<'_, T, B> {
+        View::new(&self.block, self.layout())
+    }
+
+    /// A unique view of all the elements, with the array's shape.
+    pub fn as_view_mut(&mut self) -> ArrayViewMut<'_, T, B> {
+        let layout = self.layout();
+        View::new(&self.block, layout)
+    }
+
+    fn range(&self, range: impl RangeBounds<usize>) -> Result<Range<usize>> {
+        let start = match range.start_bound() {
+            Bound::Included(&s) => s,
+            Bound::Excluded(&s) => s.saturating_add(1),
+            Bound::Unbounded => 0,
+        };
+        let end = match range.end_bound() {
+            Bound::Included(&e) => e.saturating_add(1),
+            Bound::Excluded(&e) => e,
+            Bound::Unbounded => self.len,
+        };
+        self.check_range(&(start..end))?;
+        Ok(start..end)
+    }
+
+    /// A 1-D view of elements `range` (row-major), borrowing the array: while it lives the
+    /// array may be read but not written.
     ///
     /// ```
     /// let a = onearray::OneArray::<u32>::from_slice(&[0, 1, 2, 3, 4])?;
     /// let v = a.view(1..4)?;
+    /// assert_eq!(v.to_vec()?, [1, 2, 3]);
+    /// assert_eq!(a.view(..)?.len(), 5);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn view(&self, range: impl RangeBounds<usize>) -> Result<ArrayView<'_, T, B>> {
+        let r = self.range(range)?;
+        Ok(View::new(
+            &self.block,
+            Layout::contiguous(self.offset + r.start, &[r.len()]),
+        ))
+    }
+
+    /// A unique 1-D view of elements `range`, borrowing the array mutably.
+    ///
+    /// ```
+    /// let mut a = onearray::OneArray::<u32>::zeroed(5)?;
+    /// a.view_mut(3..)?.copy_from_slice(&[7, 8])?;
+    /// assert_eq!(a.to_vec()?, [0, 0, 0, 7, 8]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn view_mut(&mut self, range: impl RangeBounds<usize>) -> Result<ArrayViewMut<'_, T, B>> {
+        let r = self.range(range)?;
+        Ok(View::new(
+            &self.block,
+            Layout::contiguous(self.offset + r.start, &[r.len()]),
+        ))
+    }
+
+    /// The array cut along each axis (see [`s!`](crate::s)), as a shared view.
+    pub fn slice(&self, args: impl AsRef<[SliceArg]>) -> Result<ArrayView<'_, T, B>> {
+        self.as_view().slice(args)
+    }
+
+    /// The array cut along each axis, as a unique view.
+    ///
+    /// ```
+    /// use onearray::{s, OneArray, SharedBuffer};
+    /// let mut a = OneArray::<i8, SharedBuffer>::zeroed(9)?.reshape(&[3, 3])?;
+    /// for (i, v) in a.slice_mut(s![.., 0])?.iter_mut().enumerate() {
+    ///     *v = i as i8 + 1;
+    /// }
+    /// assert_eq!(a.as_slice(), &[1, 0, 0, 2, 0, 0, 3, 0, 0]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn slice_mut(&mut self, args: impl AsRef<[SliceArg]>) -> Result<ArrayViewMut<'_, T, B>> {
+        self.as_view_mut().slice(args)
+    }
+
+    /// The array with its axes reversed (a matrix transposed), as a shared view.
+    pub fn t(&self) -> ArrayView<'_, T, B> {
+        self.as_view().t()
+    }
+
+    /// The same bytes as elements of `U`, as a shared view (see [`View::reinterpret`]).
+    pub fn reinterpret<U: Pod>(&self) -> Result<ArrayView<'_, U, B>> {
+        self.as_view().reinterpret()
+    }
+
+    /// The same bytes as elements of `U`, as a unique view.
+    pub fn reinterpret_mut<U: Pod>(&mut self) -> Result<ArrayViewMut<'_, U, B>> {
+        self.as_view_mut().reinterpret()
+    }
+
+    /// A 1-D array over `range` of this one's elements, sharing (and keeping alive) the
+    /// memory: an owned view, for when a borrow cannot do (storing it, sending it to another
+    /// thread, outliving this array). While it lives, host writes to either array of a
+    /// host-visible kind fail ([`OneArray::try_as_mut_slice`]) instead of aliasing.
+    ///
+    /// ```
+    /// let a = onearray::OneArray::<u32>::from_slice(&[0, 1, 2, 3, 4])?;
+    /// let v = a.view_owned(1..4)?;
     /// drop(a);
     /// assert_eq!(v.to_vec()?, [1, 2, 3]);
     /// # Ok::<(), onearray::Error>(())
     /// ```
-    pub fn view(&self, range: Range<usize>) -> Result<Self> {
+    pub fn view_owned(&self, range: Range<usize>) -> Result<Self> {
         self.check_range(&range)?;
         Ok(Self::from_block(
             self.block.clone(),
@@ -310,7 +404,8 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         ))
     }
 
-    /// How many other arrays (views) share this one's memory.
+    /// How many other arrays (owned views, [`view_owned`](Self::view_owned)) share this
+    /// one's memory.
     pub fn views(&self) -> usize {
         self.block.count() - 1
     }
@@ -343,35 +438,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
 
     /// Waits until no command uses the memory.
     pub(crate) fn wait_idle(&self) -> Result<()> {
-        let b = &self.block;
-        let seq = b.last_seq.load(Ordering::Acquire);
-        let list = b.last_list.load(Ordering::Acquire);
-        if seq != 0 && list == pool::stream_id(self.context(), self.device()) {
-            level_zero::with_stream(self.context(), self.device(), |l| l.wait_for(seq, None))??;
-        } else if let Some(done) = b
-            .foreign_done
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .take()
-        {
-            // A launch on a caller's list: its event says when it is done. That list may
-            // hold the allocation until it is next polled, which orders nothing: the memory
-            // now counts as used by no stream (the pool still waits for the release).
-            done.wait(None)?;
-            b.last_list.store(0, Ordering::Release);
-        } else {
-            // Commands of another stream (or of the memory's previous user) still hold it:
-            // they release it when their stream retires them.
-            while b.alloc().owners() > 1 {
-                let _ = level_zero::with_stream(self.context(), self.device(), |l| l.poll());
-                if b.alloc().owners() == 1 {
-                    break;
-                }
-                std::thread::yield_now();
-            }
-        }
-        b.last_seq.store(0, Ordering::Release);
-        Ok(())
+        self.block.wait_idle()
     }
 
     /// Runs `f` on this thread's stream, ordered after earlier users of the memory on other
@@ -381,28 +448,11 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         wait: bool,
         f: impl FnOnce(&mut ImmediateCommandList) -> level_zero::Result<R>,
     ) -> Result<(R, level_zero::Token)> {
-        let mine = pool::stream_id(self.context(), self.device());
-        let list = self.block.last_list.load(Ordering::Acquire);
-        if list != 0 && list != mine {
-            self.wait_idle()?;
-        }
-        let (r, token) = level_zero::with_stream(self.context(), self.device(), |l| {
-            let r = f(l)?;
-            let token = l.last_token();
-            if wait {
-                l.synchronize()?;
-            }
-            Ok::<_, level_zero::Error>((r, token))
-        })??;
-        if !wait {
-            self.mark(token);
-        }
-        Ok((r, token))
+        self.block.on_stream(wait, f)
     }
 
     pub(crate) fn mark(&self, token: level_zero::Token) {
-        self.block.last_list.store(token.list, Ordering::Release);
-        self.block.last_seq.store(token.seq, Ordering::Release);
+        self.block.mark(token)
     }
 
     /// Sets every element to `value` (blocking).
@@ -486,7 +536,9 @@ impl<T: Pod, B: HostAccessible> OneArray<T, B> {
         unsafe { std::slice::from_raw_parts(self.as_ptr(), self.len) }
     }
 
-    /// The elements, mutably; [`Error::ViewsExist`] while views share the memory.
+    /// The elements, mutably; [`Error::ViewsExist`] while owned views
+    /// ([`view_owned`](Self::view_owned)) share the memory. Borrowed views need no check:
+    /// the borrow checker rules them out.
     pub fn try_as_mut_slice(&mut self) -> Result<&mut [T]> {
         self.check_writable()?;
         self.wait_idle()?;
@@ -497,7 +549,12 @@ impl<T: Pod, B: HostAccessible> OneArray<T, B> {
         Ok(unsafe { std::slice::from_raw_parts_mut(self.as_ptr().cast_mut(), self.len) })
     }
 
-    /// The elements, mutably. Panics while views share the memory.
+    /// The elements, mutably.
+    ///
+    /// # Panics
+    /// While owned views ([`view_owned`](Self::view_owned)) share the memory (use
+    /// [`try_as_mut_slice`](Self::try_as_mut_slice) to get an error instead), or if waiting
+    /// for pending commands fails. `IndexMut` and `iter_mut` panic likewise.
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         match self.try_as_mut_slice() {
             Ok(s) => s,

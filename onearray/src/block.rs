@@ -6,8 +6,9 @@
 //! allocates nothing, and dropping the only handle (the common case: no views) needs no
 //! atomic read-modify-write.
 
-use crate::pool::Pool;
-use level_zero::Allocation;
+use crate::error::Result;
+use crate::pool::{self, Pool};
+use level_zero::{Allocation, Context, Device, ImmediateCommandList, Token};
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
@@ -76,6 +77,80 @@ impl Block {
     }
 }
 
+impl Block {
+    pub(crate) fn context(&self) -> &Context {
+        &self.pool.ctx
+    }
+
+    pub(crate) fn device(&self) -> &Device {
+        &self.pool.dev
+    }
+
+    /// Waits until no command uses the memory.
+    pub(crate) fn wait_idle(&self) -> Result<()> {
+        let seq = self.last_seq.load(Ordering::Acquire);
+        let list = self.last_list.load(Ordering::Acquire);
+        if seq != 0 && list == pool::stream_id(self.context(), self.device()) {
+            level_zero::with_stream(self.context(), self.device(), |l| l.wait_for(seq, None))??;
+        } else if let Some(done) = self
+            .foreign_done
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+        {
+            // A launch on a caller's list: its event says when it is done. That list may
+            // hold the allocation until it is next polled, which orders nothing: the memory
+            // now counts as used by no stream (the pool still waits for the release).
+            done.wait(None)?;
+            self.last_list.store(0, Ordering::Release);
+        } else {
+            // Commands of another stream (or of the memory's previous user) still hold it:
+            // they release it when their stream retires them.
+            while self.alloc().owners() > 1 {
+                let _ = level_zero::with_stream(self.context(), self.device(), |l| l.poll());
+                if self.alloc().owners() == 1 {
+                    break;
+                }
+                std::thread::yield_now();
+            }
+        }
+        self.last_seq.store(0, Ordering::Release);
+        Ok(())
+    }
+
+    /// Runs `f` on this thread's stream, ordered after earlier users of the memory on other
+    /// streams. With `wait`, waits for it; without, records it as the last use.
+    pub(crate) fn on_stream<R>(
+        &self,
+        wait: bool,
+        f: impl FnOnce(&mut ImmediateCommandList) -> level_zero::Result<R>,
+    ) -> Result<(R, Token)> {
+        let mine = pool::stream_id(self.context(), self.device());
+        let list = self.last_list.load(Ordering::Acquire);
+        if list != 0 && list != mine {
+            self.wait_idle()?;
+        }
+        let (r, token) = level_zero::with_stream(self.context(), self.device(), |l| {
+            let r = f(l)?;
+            let token = l.last_token();
+            if wait {
+                l.synchronize()?;
+            }
+            Ok::<_, level_zero::Error>((r, token))
+        })??;
+        if !wait {
+            self.mark(token);
+        }
+        Ok((r, token))
+    }
+
+    /// Records `token` as the memory's last use.
+    pub(crate) fn mark(&self, token: Token) {
+        self.last_list.store(token.list, Ordering::Release);
+        self.last_seq.store(token.seq, Ordering::Release);
+    }
+}
+
 /// A counted handle to a handed-out [`Block`]; the last one to go returns the block to its
 /// pool. Like `Arc<Block>`, without the heap allocation per use and without a
 /// read-modify-write when the only handle is dropped.
@@ -104,6 +179,19 @@ impl BlockRef {
             ptr: NonNull::from(Box::leak(block)),
             _owns: PhantomData,
         }
+    }
+
+    /// A second handle to the block that does not count: the block outlives it only because
+    /// the caller keeps a counted handle alive at least as long (a borrowed view).
+    ///
+    /// # Safety
+    /// The result must never be dropped (it is wrapped in `ManuallyDrop`; do not unwrap it)
+    /// and must not outlive `self`.
+    pub(crate) unsafe fn alias(&self) -> std::mem::ManuallyDrop<BlockRef> {
+        std::mem::ManuallyDrop::new(BlockRef {
+            ptr: self.ptr,
+            _owns: PhantomData,
+        })
     }
 
     /// Live handles to this block (this one included).

@@ -37,6 +37,70 @@ pub enum Error {
         /// Elements of the array.
         len: usize,
     },
+    /// `len` elements of `elem_size` bytes do not fit in `usize` bytes.
+    #[error("{len} elements of {elem_size} B: the byte size overflows usize")]
+    SizeOverflow {
+        /// Elements asked for.
+        len: usize,
+        /// Bytes per element.
+        elem_size: usize,
+    },
+    /// The product of a shape does not fit in `usize`.
+    #[error("shape {shape:?}: the element count overflows usize")]
+    ShapeOverflow {
+        /// The shape asked for.
+        shape: Vec<usize>,
+    },
+    /// Source and destination shapes differ.
+    #[error("shape mismatch: destination {dst:?}, source {src:?}")]
+    ShapeMismatch {
+        /// Destination shape.
+        dst: Vec<usize>,
+        /// Source shape.
+        src: Vec<usize>,
+    },
+    /// More slice arguments (or a higher axis) than the view has axes.
+    #[error("{given} axes given for a view of {ndim}")]
+    Axes {
+        /// Axes given.
+        given: usize,
+        /// Axes of the view.
+        ndim: usize,
+    },
+    /// A slice argument leaves its axis (or has a zero step).
+    #[error("slice {arg} is out of bounds for axis {axis} of length {len}")]
+    Slice {
+        /// The axis.
+        axis: usize,
+        /// The argument, as `s!` writes it.
+        arg: String,
+        /// Length of the axis.
+        len: usize,
+    },
+    /// Not a permutation of the view's axes.
+    #[error("{axes:?} is not a permutation of the {ndim} axes")]
+    Permutation {
+        /// The order given.
+        axes: Vec<usize>,
+        /// Axes of the view.
+        ndim: usize,
+    },
+    /// An operation that needs one contiguous run got a strided view.
+    #[error("{operation} needs a contiguous view; this one is strided")]
+    NotContiguous {
+        /// What was attempted.
+        operation: &'static str,
+    },
+    /// A view cannot be read as elements of another size or alignment.
+    #[error("cannot reinterpret {from}-byte elements as {to}-byte elements: {reason}")]
+    Reinterpret {
+        /// Size of the view's elements.
+        from: usize,
+        /// Size of the requested elements.
+        to: usize,
+        /// Why not.
+        reason: &'static str,
+    },
     /// `unsafe_free` (or host write access) while other views share the memory.
     #[error("the memory is shared by {views} other view(s)")]
     ViewsExist {

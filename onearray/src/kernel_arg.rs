@@ -1,5 +1,6 @@
 //! Arrays as kernel arguments: `&OneArray` for memory the kernel reads, `&mut OneArray` for
-//! memory it may write (views included). A launch keeps the array's block alive and records
+//! memory it may write; [`ArrayView`]s and [`ArrayViewMut`]s likewise (contiguous ones: a
+//! strided view fails the launch). A launch keeps the array's block alive and records
 //! itself as the block's last use, so dropping, freeing or reusing the array right after the
 //! launch waits for it (the stream-ordered rule the pool applies to copies).
 //!
@@ -31,29 +32,50 @@
 //! ```
 
 use crate::array::OneArray;
+use crate::block::{Block, BlockRef};
 use crate::kinds::BufferKind;
-use bytemuck::Pod;
+use crate::layout::Layout;
+use crate::view::{ArrayView, ArrayViewMut};
 use level_zero::{Arg, ArgType, BufferArg, KernelArg, LaunchUse, Token};
 use std::sync::atomic::Ordering;
 
-impl<T: Pod, B: BufferKind> OneArray<T, B> {
-    fn buffer_arg(&self, writable: bool) -> BufferArg
-    where
-        T: ArgType,
-    {
-        BufferArg {
-            allocation: self.block.alloc().clone(),
-            offset: self.byte_offset(),
-            len: self.byte_size(),
-            elem: Some(T::TYPE),
-            writable,
-        }
-    }
+/// The argument for elements `layout` of `block`: the block tracks the launch; a strided
+/// layout is refused when the launch runs (a kernel gets one pointer and a length).
+fn buffer_arg<'a, T: ArgType>(block: &'a BlockRef, layout: &Layout, writable: bool) -> Arg<'a> {
+    let span = layout.span();
+    let arg = BufferArg {
+        allocation: block.alloc().clone(),
+        offset: span.start * size_of::<T>(),
+        len: span.len() * size_of::<T>(),
+        elem: Some(T::TYPE),
+        writable,
+    };
+    let track: &'a dyn LaunchUse = if layout.is_contiguous() {
+        &**block
+    } else {
+        &NotContiguous
+    };
+    Arg::buffer(arg, Some(track))
 }
 
-impl<T: Pod, B: BufferKind> LaunchUse for OneArray<T, B> {
+/// Stands in for a strided view's block: fails the launch before anything is recorded.
+struct NotContiguous;
+
+impl LaunchUse for NotContiguous {
+    fn before_launch(&self, _list: u64) -> level_zero::Result<()> {
+        Err(level_zero::Error::InvalidArgument(
+            "a strided view cannot be a kernel argument (a kernel gets one pointer): copy it \
+             into a contiguous array first"
+                .into(),
+        ))
+    }
+
+    fn launched(&self, _token: Token, _done: Option<&level_zero::Event>) {}
+}
+
+impl LaunchUse for Block {
     fn before_launch(&self, list: u64) -> level_zero::Result<()> {
-        let last = self.block.last_list.load(Ordering::Acquire);
+        let last = self.last_list.load(Ordering::Acquire);
         if last != 0 && last != list {
             // Used last on another stream: the launch must not start before that use ends.
             self.wait_idle()
@@ -64,7 +86,6 @@ impl<T: Pod, B: BufferKind> LaunchUse for OneArray<T, B> {
 
     fn launched(&self, token: Token, done: Option<&level_zero::Event>) {
         let mut foreign = self
-            .block
             .foreign_done
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -76,14 +97,41 @@ impl<T: Pod, B: BufferKind> LaunchUse for OneArray<T, B> {
 /// Memory the kernel reads (its parameter must be `const`/`NoWrite` or `constant`).
 impl<'a, T: ArgType, B: BufferKind> KernelArg<'a> for &'a OneArray<T, B> {
     fn into_arg(self) -> Arg<'a> {
-        Arg::buffer(self.buffer_arg(false), Some(self))
+        buffer_arg::<T>(&self.block, &self.layout(), false)
     }
 }
 
 /// Memory the kernel may write.
 impl<'a, T: ArgType, B: BufferKind> KernelArg<'a> for &'a mut OneArray<T, B> {
     fn into_arg(self) -> Arg<'a> {
-        let this: &'a OneArray<T, B> = self;
-        Arg::buffer(this.buffer_arg(true), Some(this))
+        buffer_arg::<T>(&self.block, &self.layout(), true)
+    }
+}
+
+/// A contiguous view the kernel reads (a strided one fails the launch).
+impl<'a, T: ArgType, B: BufferKind> KernelArg<'a> for ArrayView<'a, T, B> {
+    fn into_arg(self) -> Arg<'a> {
+        buffer_arg::<T>(self.block, &self.layout, false)
+    }
+}
+
+/// A contiguous view the kernel reads.
+impl<'a, T: ArgType, B: BufferKind> KernelArg<'a> for &'a ArrayView<'_, T, B> {
+    fn into_arg(self) -> Arg<'a> {
+        buffer_arg::<T>(self.block, &self.layout, false)
+    }
+}
+
+/// A contiguous view the kernel may write (a strided one fails the launch).
+impl<'a, T: ArgType, B: BufferKind> KernelArg<'a> for ArrayViewMut<'a, T, B> {
+    fn into_arg(self) -> Arg<'a> {
+        buffer_arg::<T>(self.block, &self.layout, true)
+    }
+}
+
+/// A contiguous view the kernel may write.
+impl<'a, T: ArgType, B: BufferKind> KernelArg<'a> for &'a mut ArrayViewMut<'_, T, B> {
+    fn into_arg(self) -> Arg<'a> {
+        buffer_arg::<T>(self.block, &self.layout, true)
     }
 }

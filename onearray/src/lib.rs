@@ -20,12 +20,15 @@ mod copy;
 mod error;
 mod kernel_arg;
 mod kinds;
+mod layout;
 mod leaks;
 mod magazine;
 pub mod pool;
 mod staging;
 mod status;
+mod strided;
 mod timeline;
+mod view;
 
 pub use array::{OneArray, MAX_DIMS};
 pub use bytemuck::{Pod, Zeroable};
@@ -33,6 +36,7 @@ pub use copy::Pending;
 pub use error::{Error, Result};
 pub use half::{bf16, f16};
 pub use kinds::{BufferKind, DeviceBuffer, HostAccessible, HostBuffer, SharedBuffer};
+pub use layout::{Layout, Offsets, SliceArg};
 pub use leaks::{leak_tracking, report_leaks, set_leak_tracking, Leak};
 /// The kind of a pool's memory, as Level Zero names it.
 pub use level_zero::MemoryKind;
@@ -46,3 +50,4 @@ pub use timeline::{
     memory_timeline, start_timeline, stop_timeline, timeline_mark, timeline_running,
     timeline_sample, Timeline, TimelineMark, TimelineSample, TIMELINE_MAX_ROWS,
 };
+pub use view::{Access, ArrayView, ArrayViewMut, AsView, Iter, IterMut, Shared, Unique, View};

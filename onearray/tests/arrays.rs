@@ -71,11 +71,11 @@ fn properties_and_debug() -> Result<()> {
 }
 
 #[test]
-fn views_keep_memory_and_block_free() -> Result<()> {
+fn owned_views_keep_memory_and_block_free() -> Result<()> {
     let a = OneArray::<u32, SharedBuffer>::from_slice(&[0, 1, 2, 3, 4, 5])?;
-    let v = a.view(2..5)?;
+    let v = a.view_owned(2..5)?;
     assert_eq!(a.views(), 1);
-    assert!(matches!(a.view(4..9), Err(Error::OutOfRange { .. })));
+    assert!(matches!(a.view_owned(4..9), Err(Error::OutOfRange { .. })));
     assert!(matches!(
         a.unsafe_free(),
         Err(Error::ViewsExist { views: 1 })
@@ -87,7 +87,7 @@ fn views_keep_memory_and_block_free() -> Result<()> {
     v.unsafe_free()?;
     // Host-kind writes are refused while a view exists.
     let mut b = OneArray::<u8, HostBuffer>::zeroed(4)?;
-    let w = b.view(0..2)?;
+    let w = b.view_owned(0..2)?;
     assert!(matches!(
         b.try_as_mut_slice(),
         Err(Error::ViewsExist { .. })
@@ -163,12 +163,12 @@ fn copies_every_direction() -> Result<()> {
 #[test]
 fn overlapping_views_copy_is_refused() -> Result<()> {
     let a = OneArray::<u8>::from_slice(&[1, 2, 3, 4])?;
-    let mut v = a.view(0..3)?;
+    let mut v = a.view_owned(0..3)?;
     assert!(matches!(
         v.copy_range_from(0, &a, 1..4),
         Err(Error::Overlap)
     ));
-    let w = a.view(3..4)?;
+    let w = a.view_owned(3..4)?;
     v.copy_range_from(0, &w, 0..1)?; // disjoint: fine on device memory
     assert_eq!(a.to_vec()?, [4, 2, 3, 4]);
     Ok(())

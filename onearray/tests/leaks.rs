@@ -24,7 +24,7 @@ fn workload() -> Result<()> {
     assert_eq!(live(MemoryKind::Shared), 2);
     assert_eq!(live(MemoryKind::Host), 1);
     // Views share the block (no new record) and keep it alive.
-    let v = d.view(10..20)?.reshape(&[2, 5])?;
+    let v = d.view_owned(10..20)?.reshape(&[2, 5])?;
     drop(d);
     assert_eq!(v.to_vec()?, vec![7; 10]);
     assert_eq!(live(MemoryKind::Device), 2);
@@ -41,7 +41,7 @@ fn workload() -> Result<()> {
     sh.copy_range_from(0, &d2, 0..10)?;
     assert_eq!(sh.as_slice(), &[7; 10]);
     // unsafe_free: refused while a view exists, then frees.
-    let view = sh.view(0..1)?;
+    let view = sh.view_owned(0..1)?;
     assert!(matches!(
         sh.unsafe_free(),
         Err(Error::ViewsExist { views: 1 })

@@ -212,7 +212,7 @@ fn views_dropped_on_many_threads() {
         let mut a = OneArray::<u32, SharedBuffer>::zeroed(1000).unwrap();
         a.as_mut_slice().fill(round);
         let views: Vec<_> = (0..8)
-            .map(|i| a.view(i * 100..i * 100 + 10).unwrap())
+            .map(|i| a.view_owned(i * 100..i * 100 + 10).unwrap())
             .collect();
         drop(a);
         let threads: Vec<_> = views
@@ -382,7 +382,7 @@ fn random_sequences_keep_stats_exact() {
                     }
                     Op::View(i) if !live.is_empty() => {
                         let k = i % live.len();
-                        let v = live[k].0.view(0..1).unwrap();
+                        let v = live[k].0.view_owned(0..1).unwrap();
                         live[k].2.push(v);
                     }
                     Op::Trim => {

@@ -50,7 +50,7 @@ fn staged_writes_into_views_and_at_offsets() -> Result<()> {
     assert!(out[12_345..12_345 + data.len()] == data[..]);
     assert!(out[12_345 + data.len()..].iter().all(|&b| b == 0xAB));
     // A view starts at an offset into the block.
-    let mut v = a.view(3..n - 1)?;
+    let mut v = a.view_mut(3..n - 1)?;
     let data = pattern(n - 4, 2);
     v.copy_from_slice(&data)?;
     let out = a.to_vec()?;
