@@ -237,10 +237,14 @@ mod tests {
         let flat = Layout::contiguous(5, &[3, 4, 5]);
         let p = plan(&Layout::contiguous(0, &[3, 4, 5]), &flat, 8);
         assert_eq!(p[0].extent, [480, 1, 1]);
-        // Four strided axes: one piece per index of the outermost.
+        // Four strided axes and one-element runs: rows and slices take two axes, one piece
+        // per index of the other two.
         let l4 = Layout::contiguous(0, &[3, 4, 5, 6])
             .permuted(&[3, 2, 1, 0])
             .unwrap();
-        assert_eq!(plan(&Layout::contiguous(0, &[6, 5, 4, 3]), &l4, 4).len(), 6);
+        assert_eq!(
+            plan(&Layout::contiguous(0, &[6, 5, 4, 3]), &l4, 4).len(),
+            30
+        );
     }
 }
