@@ -68,8 +68,34 @@ fn saxpy_over_arrays_of_every_kind_odd_size() {
         .all(|(x, y)| *y == 2.0 * x + 1.0));
 }
 
-/// The scenario: drop the input right after the launch, allocate an array of the same
-/// size (the pool hands the block back) and write it. 1000 rounds with every command delayed.
+/// One round of the scenario: launch `y = 2 * x + 0` over a shared `x`, drop `x` right
+/// after the launch, take an array of the same size (the pool hands the block back) and write
+/// it from the host. `tracked`: `x` is passed as an array; else by raw address, as before the
+/// arrays were arguments. Returns whether `y` came out right.
+fn drop_after_launch_round(k: &mut Kernel, tracked: bool) -> bool {
+    let n = 1024;
+    let x = OneArray::<f32, SharedBuffer>::filled(n, 1.0).unwrap();
+    let mut y = OneArray::<f32>::zeroed(n).unwrap();
+    let launch = k.launch(Grid::for_len(n)).arg(n as u32).arg(2.0f32);
+    let launch = if tracked {
+        launch.arg(&x)
+    } else {
+        // SAFETY: deliberately wrong (the demonstration): x is dropped while the launch may
+        // still read it.
+        unsafe { launch.arg_address(x.as_ptr() as u64) }
+    };
+    launch.arg(&mut y).run().unwrap();
+    drop(x);
+    let mut reuse = OneArray::<f32, SharedBuffer>::zeroed(n).unwrap();
+    reuse.as_mut_slice().fill(100.0);
+    let right = y.to_vec().unwrap().iter().all(|&v| v == 2.0);
+    drop(reuse);
+    right
+}
+
+/// The scenario, 1000 rounds with every command delayed: always right with the array
+/// tracked, and (the same rounds with a raw address) wrong without tracking, so the test can
+/// fail.
 #[test]
 fn drop_after_launch_never_corrupts() {
     if !common::in_child(
@@ -79,19 +105,16 @@ fn drop_after_launch_never_corrupts() {
         return;
     }
     let mut k = saxpy();
-    let n = 1024;
     for round in 0..1000 {
-        let x = OneArray::<f32>::filled(n, 1.0).unwrap();
-        let mut y = OneArray::<f32>::zeroed(n).unwrap();
-        run_saxpy(&mut k, n, 2.0f32, &x, &mut y).unwrap();
-        drop(x);
-        let reuse = OneArray::<f32>::filled(n, 100.0).unwrap();
-        assert!(
-            y.to_vec().unwrap().iter().all(|&v| v == 2.0),
-            "round {round}"
-        );
-        drop(reuse);
+        assert!(drop_after_launch_round(&mut k, true), "round {round}");
     }
+    let wrong = (0..20)
+        .filter(|_| !drop_after_launch_round(&mut k, false))
+        .count();
+    assert!(
+        wrong > 0,
+        "untracked rounds never went wrong: the scenario does not exercise tracking"
+    );
 }
 
 #[test]
@@ -135,6 +158,41 @@ fn a_launch_on_another_list_is_ordered_with_the_thread_stream() {
         .unwrap();
     drop(y);
     assert!(z.to_vec().unwrap().iter().all(|&v| v == 2.0));
+}
+
+/// Cross-list ordering is on the device: a launch on another list that reads an array the
+/// thread's stream is still writing returns without waiting for the stream (every command is
+/// delayed 100 ms), and still sees the written values; the stream's read of the other list's
+/// output waits for that launch through its event.
+#[test]
+fn cross_list_ordering_waits_on_the_device() {
+    if !common::in_child(
+        "cross_list_ordering_waits_on_the_device",
+        &[("LEVEL_ZERO_CPU_COMMAND_DELAY_US", "100000")],
+    ) {
+        return;
+    }
+    let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+    let mut other = ImmediateCommandList::new(&ctx, &dev).unwrap();
+    let mut k = saxpy();
+    let n = 4096;
+    let x = OneArray::<f32>::filled(n, 1.0).unwrap();
+    let mut y = OneArray::<f32>::zeroed(n).unwrap();
+    let mut z = OneArray::<f32>::zeroed(n).unwrap();
+    let written = run_saxpy(&mut k, n, 3.0f32, &x, &mut y).unwrap();
+    k.launch(Grid::for_len(n))
+        .arg(n as u32)
+        .arg(2.0f32)
+        .arg(&y)
+        .arg(&mut z)
+        .run_on(&mut other)
+        .unwrap();
+    let finished = level_zero::with_stream(&ctx, &dev, |s| s.is_complete(written))
+        .unwrap()
+        .unwrap();
+    assert!(!finished, "run_on waited on the host for the stream");
+    assert!(z.to_vec().unwrap().iter().all(|&v| v == 6.0));
+    other.synchronize().unwrap();
 }
 
 #[test]
@@ -337,4 +395,38 @@ fn a_write_past_a_pooled_array_faults_with_its_description() {
     let _ = dev;
     let again = OneArray::<i32>::filled(64, 3).unwrap();
     assert_eq!(again.to_vec().unwrap(), vec![3; 64]);
+}
+
+/// An array in device memory of another device of the context is a typed error at the
+/// argument; shared memory serves every device of its context.
+#[test]
+fn an_array_of_another_device_is_a_typed_error() {
+    if !common::in_child(
+        "an_array_of_another_device_is_a_typed_error",
+        &[("LEVEL_ZERO_CPU_DEVICES", "2")],
+    ) {
+        return;
+    }
+    let ctx = default_context().unwrap();
+    let devices = level_zero::default_driver().unwrap().devices().unwrap();
+    assert_eq!(devices.len(), 2);
+    let mut k = saxpy(); // on the first device
+    let n = 64;
+    let x_other = OneArray::<f32>::zeroed_in(&ctx, &devices[1], n).unwrap();
+    let mut y = OneArray::<f32>::zeroed(n).unwrap();
+    let e = k
+        .launch(Grid::for_len(n))
+        .arg(n as u32)
+        .arg(1.0f32)
+        .arg(&x_other)
+        .arg(&mut y)
+        .run();
+    expect_mismatch(
+        e,
+        2,
+        "expected memory of the kernel's context and device, given read-only float buffer of 256 bytes on another device",
+    );
+    let x_shared = OneArray::<f32, SharedBuffer>::filled_in(&ctx, &devices[1], n, 1.0).unwrap();
+    run_saxpy(&mut k, n, 2.0f32, &x_shared, &mut y).unwrap();
+    assert!(y.to_vec().unwrap().iter().all(|&v| v == 2.0));
 }

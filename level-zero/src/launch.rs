@@ -115,9 +115,10 @@ impl ArgKind {
 
 /// Tracks an argument's use by a launch (implemented by array types that own pooled memory).
 pub trait LaunchUse {
-    /// Called before a launch on the immediate list `list` (its [`Token::list`]): order the
-    /// launch after earlier uses of the memory on other lists.
-    fn before_launch(&self, list: u64) -> Result<()>;
+    /// Called before a launch on the immediate list `list` (its [`Token::list`]): orders the
+    /// launch after earlier uses of the memory on other lists, by returning an event the
+    /// launch waits for on the device (or by waiting on the host when no event can say).
+    fn before_launch(&self, list: u64) -> Result<Option<Event>>;
     /// Called once the launch is appended: `token` is its last use of the memory. A launch
     /// on a list other than this thread's stream also gives `done`, an event it signals on
     /// completion, so the memory's next user elsewhere can wait for it without polling that
@@ -373,23 +374,25 @@ impl<'a> Launch<'a> {
         let dev = self.kernel.module().device().clone();
         self.check()?;
         let list = crate::with_stream(&ctx, &dev, |l| l.last_token().list)?;
-        for a in &self.args {
-            if let Some(t) = a.track {
-                t.before_launch(list)?;
-            }
-        }
-        crate::with_stream(&ctx, &dev, |l| self.append(l, false))?
+        let waits = self.waits(list)?;
+        crate::with_stream(&ctx, &dev, |l| self.append(l, false, &waits))?
     }
 
-    /// Runs the launch on `list`; returns its token.
+    /// Runs the launch on `list`; returns its token. Arrays last used on another list are
+    /// waited for on the device (events), as cudarc orders streams.
     pub fn run_on(self, list: &mut ImmediateCommandList) -> Result<Token> {
         self.check()?;
-        for a in &self.args {
-            if let Some(t) = a.track {
-                t.before_launch(list.last_token().list)?;
-            }
+        let waits = self.waits(list.last_token().list)?;
+        self.append(list, true, &waits)
+    }
+
+    /// The events the launch on `list` waits for: the ends of its arrays' uses elsewhere.
+    fn waits(&self, list: u64) -> Result<Vec<Event>> {
+        let mut waits = Vec::new();
+        for t in self.args.iter().filter_map(|a| a.track) {
+            waits.extend(t.before_launch(list)?);
         }
-        self.append(list, true)
+        Ok(waits)
     }
 
     fn mismatch(&self, index: usize, expected: String, given: String) -> Error {
@@ -401,8 +404,34 @@ impl<'a> Launch<'a> {
         }
     }
 
+    /// Where `b` lives if the kernel cannot use it: another context, or device memory of
+    /// another device (shared and host memory serve every device of their context).
+    fn elsewhere(&self, b: &BufferArg) -> Option<&'static str> {
+        let module = self.kernel.module();
+        if b.allocation.context() != module.context() {
+            return Some("of another context");
+        }
+        let other_device = b
+            .allocation
+            .associated_device()
+            .is_some_and(|d| d != module.device());
+        (b.allocation.kind() == crate::MemoryKind::Device && other_device)
+            .then_some("on another device")
+    }
+
     /// Checks the arguments against the kernel's SPIR-V parameter list (when known).
     fn check(&self) -> Result<()> {
+        for (i, a) in self.args.iter().enumerate() {
+            if let ArgKind::Buffer(b) = &a.kind {
+                if let Some(place) = self.elsewhere(b) {
+                    return Err(self.mismatch(
+                        i,
+                        "memory of the kernel's context and device".into(),
+                        format!("{} {place}", a.kind.describe()),
+                    ));
+                }
+            }
+        }
         let Some(params) = self.kernel.params() else {
             if self.args.len() != self.kernel.properties().num_args as usize {
                 return Err(self.mismatch(
@@ -448,7 +477,12 @@ impl<'a> Launch<'a> {
         Ok(())
     }
 
-    fn append(self, list: &mut ImmediateCommandList, foreign: bool) -> Result<Token> {
+    fn append(
+        self,
+        list: &mut ImmediateCommandList,
+        foreign: bool,
+        waits: &[Event],
+    ) -> Result<Token> {
         // Arrays used on a list of the caller's learn of the launch's end through an event.
         let done = if foreign && self.args.iter().any(|a| a.track.is_some()) {
             let ctx = self.kernel.module().context();
@@ -480,7 +514,11 @@ impl<'a> Launch<'a> {
                 }
             }
         }
-        let deps = done.as_ref().map_or(Deps::NONE, Deps::signal);
+        let waits: Vec<&Event> = waits.iter().collect();
+        let deps = Deps {
+            signal: done.as_ref(),
+            wait: &waits,
+        };
         let launched = crate::Commands::launch(list, self.kernel, groups, deps);
         // The launch holds the buffers now: the kernel forgets them, so that a later launch
         // cannot reuse pointers to memory its owner may free.

@@ -127,10 +127,22 @@ impl Block {
     ) -> Result<(R, Token)> {
         let mine = pool::stream_id(self.context(), self.device());
         let list = self.last_list.load(Ordering::Acquire);
+        let mut foreign = None;
         if list != 0 && list != mine {
-            self.wait_idle()?;
+            // A launch on a caller's list: the stream waits for its event on the device.
+            foreign = self
+                .foreign_done
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .clone();
+            if foreign.is_none() {
+                self.wait_idle()?;
+            }
         }
         let (r, token) = level_zero::with_stream(self.context(), self.device(), |l| {
+            if let Some(done) = &foreign {
+                level_zero::Commands::wait_events(l, &[done])?;
+            }
             let r = f(l)?;
             let token = l.last_token();
             if wait {
@@ -138,6 +150,18 @@ impl Block {
             }
             Ok::<_, level_zero::Error>((r, token))
         })??;
+        if foreign.is_some() {
+            // The stream's command is ordered after the other list's launch.
+            *self
+                .foreign_done
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+            if wait {
+                // And has finished: no pending use is left.
+                self.last_list.store(0, Ordering::Release);
+                self.last_seq.store(0, Ordering::Release);
+            }
+        }
         if !wait {
             self.mark(token);
         }

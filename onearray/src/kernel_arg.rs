@@ -36,7 +36,9 @@ use crate::block::{Block, BlockRef};
 use crate::kinds::BufferKind;
 use crate::layout::Layout;
 use crate::view::{ArrayView, ArrayViewMut};
-use level_zero::{Arg, ArgType, BufferArg, KernelArg, LaunchUse, Token};
+use level_zero::{
+    Arg, ArgType, BufferArg, EventPoolFlags, EventScope, KernelArg, LaunchUse, Token,
+};
 use std::sync::atomic::Ordering;
 
 /// The argument for elements `layout` of `block`: the block tracks the launch; a strided
@@ -62,7 +64,7 @@ fn buffer_arg<'a, T: ArgType>(block: &'a BlockRef, layout: &Layout, writable: bo
 struct NotContiguous;
 
 impl LaunchUse for NotContiguous {
-    fn before_launch(&self, _list: u64) -> level_zero::Result<()> {
+    fn before_launch(&self, _list: u64) -> level_zero::Result<Option<level_zero::Event>> {
         Err(level_zero::Error::InvalidArgument(
             "a strided view cannot be a kernel argument (a kernel gets one pointer): copy it \
              into a contiguous array first"
@@ -74,14 +76,40 @@ impl LaunchUse for NotContiguous {
 }
 
 impl LaunchUse for Block {
-    fn before_launch(&self, list: u64) -> level_zero::Result<()> {
+    fn before_launch(&self, list: u64) -> level_zero::Result<Option<level_zero::Event>> {
         let last = self.last_list.load(Ordering::Acquire);
-        if last != 0 && last != list {
-            // Used last on another stream: the launch must not start before that use ends.
-            self.wait_idle()
-                .map_err(|e| level_zero::Error::InvalidArgument(e.to_string()))?;
+        if last == 0 || last == list {
+            // Unused, or used last on the same in-order list.
+            return Ok(None);
         }
-        Ok(())
+        let foreign = self
+            .foreign_done
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        if let Some(done) = foreign {
+            // Used last by a launch on a caller's list: wait for its event on the device.
+            return Ok(Some(done));
+        }
+        let (ctx, dev) = (self.context(), self.device());
+        if last == crate::pool::stream_id(ctx, dev) {
+            // Used last on this thread's stream: the stream signals an event after that use.
+            let seq = self.last_seq.load(Ordering::Acquire);
+            let token = Token { list: last, seq };
+            return level_zero::with_stream(ctx, dev, |s| {
+                if s.is_complete(token)? {
+                    return Ok(None);
+                }
+                let pool = level_zero::EventPool::new(ctx, EventPoolFlags::HOST_VISIBLE, 1)?;
+                let ev = pool.event(0, EventScope::HOST, EventScope::HOST)?;
+                level_zero::Commands::signal_event(s, &ev)?;
+                Ok(Some(ev))
+            })?;
+        }
+        // Another thread's stream: no event of ours marks its end; wait on the host.
+        self.wait_idle()
+            .map_err(|e| level_zero::Error::InvalidArgument(e.to_string()))?;
+        Ok(None)
     }
 
     fn launched(&self, token: Token, done: Option<&level_zero::Event>) {
