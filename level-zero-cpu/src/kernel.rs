@@ -43,6 +43,15 @@ impl Object for Kernel {
 }
 
 impl Kernel {
+    /// Parameter `index` (`INVALID_KERNEL_ARGUMENT_INDEX` past the last).
+    fn param(&self, index: u32) -> ZeResult<spirv_exec::Param> {
+        self.exec
+            .params()
+            .get(index as usize)
+            .copied()
+            .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX)
+    }
+
     fn state(&self) -> std::sync::MutexGuard<'_, KernelState> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -226,11 +235,7 @@ pub unsafe extern "C" fn kernel_set_argument_value(
 ) -> ze_result_t {
     entry("zeKernelSetArgumentValue", || {
         let k = kernel(k)?;
-        let param = *k
-            .exec
-            .params()
-            .get(index as usize)
-            .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX)?;
+        let param = k.param(index)?;
         let bad_size = ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE;
         let arg = match param.kind {
             ParamKind::Local => {
@@ -279,11 +284,7 @@ pub unsafe extern "C" fn kernel_set_argument_buffer(
 ) -> ze_result_t {
     entry(crate::extensions::SET_ARGUMENT_BUFFER, || {
         let k = kernel(k)?;
-        let param = *k
-            .exec
-            .params()
-            .get(index as usize)
-            .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX)?;
+        let param = k.param(index)?;
         ensure(param.kind == ParamKind::Pointer, INVALID_ARGUMENT)?;
         Range::check_usm(ptr, size)?;
         let mut state = k.state();
