@@ -23,6 +23,7 @@ mod kinds;
 mod layout;
 mod leaks;
 mod magazine;
+mod mirrored;
 pub mod pool;
 mod staging;
 mod status;
@@ -40,6 +41,7 @@ pub use layout::{Layout, Offsets, SliceArg};
 pub use leaks::{leak_tracking, report_leaks, set_leak_tracking, Leak};
 /// The kind of a pool's memory, as Level Zero names it.
 pub use level_zero::MemoryKind;
+pub use mirrored::{MirrorState, MirrorStats, Mirrored};
 pub use pool::{pool_enabled, set_pool_enabled, set_pool_limit, trim, PoolStats};
 pub use staging::{
     set_staging_enabled, staging_enabled, staging_stats, trim_staging, StagingStats, STAGING_CHUNK,
