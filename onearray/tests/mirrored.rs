@@ -88,7 +88,7 @@ fn apply(m: &mut Mirrored<u32>, model: &mut Model, op: &Op) -> Result<()> {
             model.state = MirrorState::DeviceDirty;
             // Half the array: the rest must have been uploaded before.
             let n = model.data.len() / 2;
-            m.device_mut()?.view(0..n)?.fill(v)?;
+            m.device_mut()?.view_mut(0..n)?.fill(v)?;
             model.data[..n].fill(v);
         }
         Op::DeviceOverwrite(v) => {
