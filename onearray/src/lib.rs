@@ -32,7 +32,13 @@ mod timeline;
 mod view;
 
 pub use array::{OneArray, MAX_DIMS};
-pub use bytemuck::{Pod, Zeroable};
+/// bytemuck, which `Pod` and `Zeroable` come from (the derives' generated code names it here).
+pub use bytemuck;
+/// The traits, `Pod` (plain old data: any bytes are a valid value, no padding) and
+/// `Zeroable`; the derives of the same names shadow bytemuck's (see [`derive@Pod`]).
+mod pod_traits {
+    pub use bytemuck::{Pod, Zeroable};
+}
 pub use copy::Pending;
 pub use error::{Error, Result};
 pub use half::{bf16, f16};
@@ -42,6 +48,40 @@ pub use leaks::{leak_tracking, report_leaks, set_leak_tracking, Leak};
 /// The kind of a pool's memory, as Level Zero names it.
 pub use level_zero::MemoryKind;
 pub use mirrored::{MirrorState, MirrorStats, Mirrored};
+/// `#[derive(Pod, Zeroable)]` for element types, working with `onearray` as the only
+/// dependency (bytemuck's own derives need `bytemuck` in the user's crate).
+///
+/// ```
+/// // Shadows the extern crate: the derives must not name `::bytemuck`.
+/// extern crate core as bytemuck;
+/// use onearray::{OneArray, Pod, SharedBuffer, Zeroable};
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+/// #[repr(C)]
+/// struct Particle {
+///     position: [f32; 3],
+///     mass: f32,
+/// }
+///
+/// let p = Particle { position: [1.0, 2.0, 3.0], mass: 4.0 };
+/// let a = OneArray::<Particle, SharedBuffer>::filled(8, p)?;
+/// assert_eq!(a[7], p);
+/// assert_eq!(a.reinterpret::<f32>()?.shape(), &[32]);
+/// # Ok::<(), onearray::Error>(())
+/// ```
+///
+/// bytemuck's checks apply; padding is refused at compile time:
+///
+/// ```compile_fail
+/// #[derive(Clone, Copy, onearray::Pod, onearray::Zeroable)]
+/// #[repr(C)]
+/// struct Padded { a: u8, b: u32 }
+/// ```
+///
+/// Reached under another path (the `oneapi` facade), `onearray` is named with
+/// `#[onearray(crate = "oneapi::onearray")]`.
+pub use onearray_derive::{Pod, Zeroable};
+pub use pod_traits::*;
 pub use pool::{pool_enabled, set_pool_enabled, set_pool_limit, trim, PoolStats};
 pub use staging::{
     set_staging_enabled, staging_enabled, staging_stats, trim_staging, StagingStats, STAGING_CHUNK,
