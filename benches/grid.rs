@@ -37,7 +37,7 @@ fn main() -> Result<(), onearray::Error> {
             .arg(x)
             .arg(y)
             .run()?;
-        level_zero::with_stream(&ctx, &dev, |l| l.synchronize())??;
+        level_zero::with_stream(&ctx, &dev, |l| l.synchronize())?;
         Ok::<_, onearray::Error>(t.elapsed())
     };
     // Samples of the two counts alternate, so that load from elsewhere hits both alike.
@@ -61,7 +61,7 @@ fn main() -> Result<(), onearray::Error> {
         .arg(&ox)
         .arg(&mut oy)
         .run()?;
-    level_zero::with_stream(&ctx, &dev, |l| l.synchronize())??;
+    level_zero::with_stream(&ctx, &dev, |l| l.synchronize())?;
     let suggested = t.elapsed();
     println!("{:<56} {:>10}", "saxpy launch + synchronize", "median");
     println!("{:<56} {round:>10.2?}", "1,048,576 elements, Grid::for_len");

@@ -102,12 +102,10 @@ fn main() -> Result<(), onearray::Error> {
                     // SAFETY: `src`/`out` are live host buffers of `n` bytes, `buf` a live
                     // device allocation of `n` bytes; each copy is waited for.
                     unsafe {
-                        l.copy_raw(buf.as_ptr(), src.as_ptr().cast(), n, Deps::NONE, vec![])
-                            .unwrap();
-                        l.synchronize().unwrap();
-                        l.copy_raw(out.as_mut_ptr().cast(), buf.as_ptr(), n, Deps::NONE, vec![])
-                            .unwrap();
-                        l.synchronize().unwrap();
+                        l.copy_raw(buf.as_ptr(), src.as_ptr().cast(), n, Deps::NONE, vec![])?;
+                        l.synchronize()?;
+                        l.copy_raw(out.as_mut_ptr().cast(), buf.as_ptr(), n, Deps::NONE, vec![])?;
+                        l.synchronize()
                     }
                 })
                 .unwrap();

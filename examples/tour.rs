@@ -21,7 +21,7 @@ fn main() -> Result<(), onearray::Error> {
     dev2.copy_range_from(3, &host, 0..1)?; // host array -> device, sub-range
     println!("   device -> host Vec: {:?}", dev2.to_vec()?);
     let mut back = OneArray::<f32, HostBuffer>::zeroed(4)?;
-    back.copy_from_async(&dev2)?.wait()?; // asynchronous, borrows both until done
+    back.copy_from_async(&dev2)?.wait()?; // asynchronous: a Pending handle, as launches return
     println!("   async device -> host array: {:?}", back.as_slice());
     println!(
         "   length mismatch is typed: {}",
@@ -63,7 +63,7 @@ fn main() -> Result<(), onearray::Error> {
             .iter_mut()
             .enumerate()
             .for_each(|(i, x)| *x = i as u32);
-        tmp.iter().sum::<u32>()
+        Ok(tmp.iter().sum::<u32>())
     })?;
     println!("   with_temp sum: {total}");
 

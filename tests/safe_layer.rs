@@ -489,14 +489,14 @@ fn contexts_and_residency() {
 #[test]
 fn streams_are_per_thread() {
     let (ctx, dev) = setup();
-    let id_here = with_stream(&ctx, &dev, |s| s.last_token().list).unwrap();
+    let id_here = with_stream(&ctx, &dev, |s| Ok(s.last_token().list)).unwrap();
     assert_eq!(
-        with_stream(&ctx, &dev, |s| s.last_token().list).unwrap(),
+        with_stream(&ctx, &dev, |s| Ok(s.last_token().list)).unwrap(),
         id_here
     );
     let (c2, d2) = (ctx.clone(), dev.clone());
     let id_there =
-        std::thread::spawn(move || with_stream(&c2, &d2, |s| s.last_token().list).unwrap())
+        std::thread::spawn(move || with_stream(&c2, &d2, |s| Ok(s.last_token().list)).unwrap())
             .join()
             .unwrap();
     assert_ne!(id_here, id_there);

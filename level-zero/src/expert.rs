@@ -40,7 +40,7 @@ pub unsafe fn unsafe_copyto(
         // SAFETY: the caller's contract; we wait before returning.
         unsafe { s.copy_raw(dst, src, n, Deps::NONE, Vec::new()) }?;
         s.synchronize()
-    })?
+    })
 }
 
 /// Fills `n` bytes at `ptr` with `pattern` repeated (power-of-two length) on `device`, and
@@ -82,5 +82,5 @@ pub unsafe fn unsafe_fill(
             }
         })?;
         s.synchronize()
-    })?
+    })
 }

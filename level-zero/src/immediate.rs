@@ -125,12 +125,7 @@ impl ImmediateCommandList {
 
     /// Whether the command of `token` has finished (polls the driver only for pending work).
     pub fn is_complete(&mut self, token: Token) -> Result<bool> {
-        if token.list != self.id {
-            return Err(crate::error::invalid(format!(
-                "token of list {} asked of list {}",
-                token.list, self.id
-            )));
-        }
+        self.check_token(token)?;
         if token.seq <= self.completed {
             return Ok(true);
         }
@@ -163,11 +158,40 @@ impl ImmediateCommandList {
 
     /// Waits for every command appended so far and releases what they used.
     pub fn synchronize(&mut self) -> Result<()> {
-        self.wait_for(self.issued, None).map(drop)
+        self.wait_seq(self.issued, None).map(drop)
     }
 
-    /// Waits up to `timeout` for the command `seq`; `Ok(false)` on timeout.
-    pub fn wait_for(&mut self, seq: u64, timeout: Option<Duration>) -> Result<bool> {
+    /// Waits up to `timeout` for the command of `token` (a token of this list, as
+    /// [`is_complete`](Self::is_complete) takes); `Ok(false)` on timeout.
+    pub fn wait_for(&mut self, token: Token, timeout: Option<Duration>) -> Result<bool> {
+        self.check_token(token)?;
+        self.wait_seq(token.seq, timeout)
+    }
+
+    fn check_token(&self, token: Token) -> Result<()> {
+        if token.list != self.id {
+            return Err(crate::error::invalid(format!(
+                "token of list {} asked of list {}",
+                token.list, self.id
+            )));
+        }
+        Ok(())
+    }
+
+    /// An event signalled once the command of `token` has finished, for other lists to wait
+    /// for (`None` if it has finished already). The list signals it after its commands so
+    /// far, the token's among them.
+    pub fn event_after(&mut self, token: Token) -> Result<Option<Event>> {
+        if self.is_complete(token)? {
+            return Ok(None);
+        }
+        let pool = EventPool::new(&self.core.ctx, EventPoolFlags::HOST_VISIBLE, 1)?;
+        let event = pool.event(0, EventScope::HOST, EventScope::HOST)?;
+        Commands::signal_event(self, &event)?;
+        Ok(Some(event))
+    }
+
+    fn wait_seq(&mut self, seq: u64, timeout: Option<Duration>) -> Result<bool> {
         if seq <= self.completed {
             return Ok(true);
         }
@@ -199,7 +223,7 @@ impl ImmediateCommandList {
         // command and the command that waited on it have both finished.
         let must = seq.saturating_sub(RING as u64 - 1);
         if must > self.completed {
-            self.wait_for(must, None)?;
+            self.wait_seq(must, None)?;
         }
         if self.dirty[slot] {
             self.events[slot].reset()?;

@@ -368,14 +368,16 @@ impl<'a> Launch<'a> {
     }
 
     /// Runs the launch on this thread's stream for the kernel's context and device (the one
-    /// the array crate uses); returns its token.
-    pub fn run(self) -> Result<Token> {
+    /// the array crate uses); returns its handle (the same type as the array crate's
+    /// asynchronous copies and fills return).
+    pub fn run(self) -> Result<crate::Pending> {
         let ctx = self.kernel.module().context().clone();
         let dev = self.kernel.module().device().clone();
         self.check()?;
-        let list = crate::with_stream(&ctx, &dev, |l| l.last_token().list)?;
+        let list = crate::with_stream(&ctx, &dev, |l| Ok(l.last_token().list))?;
         let waits = self.waits(list)?;
-        crate::with_stream(&ctx, &dev, |l| self.append(l, false, &waits))?
+        let token = crate::with_stream(&ctx, &dev, |l| self.append(l, false, &waits))?;
+        Ok(crate::Pending::on_stream(&ctx, &dev, token))
     }
 
     /// Runs the launch on `list`; returns its token. Arrays last used on another list are

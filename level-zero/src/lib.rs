@@ -41,6 +41,7 @@ mod memory;
 mod memory_advice;
 mod module;
 mod owned;
+mod pending;
 mod region;
 mod shutdown;
 mod signature;
@@ -69,6 +70,7 @@ pub use memory::{
 };
 pub use memory_advice::MemoryAdvice;
 pub use module::{BuildOptions, Module};
+pub use pending::Pending;
 pub use region::Region;
 pub use shutdown::{at_shutdown, ShutdownStage};
 pub use signature::{AddressSpace, ElemType, ParamType, Scalar};
@@ -177,11 +179,23 @@ thread_local! {
 }
 
 /// Runs `f` with this thread's in-order immediate list for `(ctx, device)`, created on first
-/// use (like oneAPI.jl's per-task queue).
+/// use (like oneAPI.jl's per-task queue); its error and the stream's are one `Result`.
+///
+/// ```
+/// use level_zero::*;
+/// let (ctx, dev) = (default_context()?, default_device()?);
+/// let buf = Allocation::device(&ctx, &dev, 256, 0)?;
+/// let token = with_stream(&ctx, &dev, |s| {
+///     s.fill(&buf, 0, 256, &[7], Deps::NONE)?;
+///     Ok(s.last_token())
+/// })?;
+/// assert!(with_stream(&ctx, &dev, |s| s.wait_for(token, None))?);
+/// # Ok::<(), level_zero::Error>(())
+/// ```
 pub fn with_stream<R>(
     ctx: &Context,
     device: &Device,
-    f: impl FnOnce(&mut ImmediateCommandList) -> R,
+    f: impl FnOnce(&mut ImmediateCommandList) -> Result<R>,
 ) -> Result<R> {
     let stream = STREAMS.with(|s| -> Result<_> {
         let mut streams = s.borrow_mut();
@@ -197,5 +211,5 @@ pub fn with_stream<R>(
     let mut list = stream.try_borrow_mut().map_err(|_| {
         error::invalid("the thread's stream is already in use (re-entrant with_stream)")
     })?;
-    Ok(f(&mut list))
+    f(&mut list)
 }

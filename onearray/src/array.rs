@@ -162,19 +162,23 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         Self::from_slice(&iter.into_iter().collect::<Vec<_>>())
     }
 
-    /// Runs `f` with a zeroed temporary of `len` elements, freed (back to the pool) after.
+    /// Runs `f` with a zeroed temporary of `len` elements, freed (back to the pool) after;
+    /// `f`'s error and the allocation's are one `Result`.
     ///
     /// ```
     /// use onearray::OneArray;
-    /// let sum = OneArray::<u8>::with_temp(64, |t| t.fill(1).and_then(|_| t.to_vec()))??;
+    /// let sum = OneArray::<u8>::with_temp(64, |t| {
+    ///     t.fill(1)?;
+    ///     t.to_vec()
+    /// })?;
     /// assert_eq!(sum.iter().map(|&v| v as u32).sum::<u32>(), 64);
     /// # Ok::<(), onearray::Error>(())
     /// ```
-    pub fn with_temp<R>(len: usize, f: impl FnOnce(&mut Self) -> R) -> Result<R> {
+    pub fn with_temp<R>(len: usize, f: impl FnOnce(&mut Self) -> Result<R>) -> Result<R> {
         let mut tmp = Self::zeroed(len)?;
         let r = f(&mut tmp);
         tmp.unsafe_free()?;
-        Ok(r)
+        r
     }
 
     /// Frees the memory now, after waiting for its last use, instead of at drop.
@@ -479,6 +483,43 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         } else {
             self.copy_from_slice(&vec![value; self.len])
         }
+    }
+
+    /// Starts setting every element to `value` on the device and returns its [`Pending`]
+    /// handle (host-visible kinds, and patterns the driver cannot fill, are filled before
+    /// it returns: the handle is then complete).
+    ///
+    /// ```
+    /// let mut a = onearray::OneArray::<f32>::zeroed(1 << 16)?;
+    /// let fill = a.fill_async(0.5)?;
+    /// let event = fill.event()?; // for another list or queue to wait for
+    /// fill.wait()?;
+    /// assert!(event.is_signalled()?);
+    /// assert!(a.to_vec()?.iter().all(|&v| v == 0.5));
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn fill_async(&mut self, value: T) -> Result<level_zero::Pending> {
+        let pattern = bytemuck::bytes_of(&value);
+        let device_fill = B::KIND == MemoryKind::Device
+            && self.len > 0
+            && pattern.len().is_power_of_two()
+            && pattern.len() <= 128;
+        let token = if device_fill {
+            self.check_writable()?;
+            let (alloc, off, len) = (self.block.alloc(), self.byte_offset(), self.byte_size());
+            self.on_stream(false, |l| {
+                l.fill(alloc, off, len, pattern, level_zero::Deps::NONE)
+            })?
+            .1
+        } else {
+            self.fill(value)?;
+            level_zero::with_stream(self.context(), self.device(), |l| Ok(l.last_token()))?
+        };
+        Ok(level_zero::Pending::on_stream(
+            self.context(),
+            self.device(),
+            token,
+        ))
     }
 
     /// Hints that the device will use the memory soon (blocking; the whole block).

@@ -91,7 +91,8 @@ impl Block {
         let seq = self.last_seq.load(Ordering::Acquire);
         let list = self.last_list.load(Ordering::Acquire);
         if seq != 0 && list == pool::stream_id(self.context(), self.device()) {
-            level_zero::with_stream(self.context(), self.device(), |l| l.wait_for(seq, None))??;
+            let token = Token { list, seq };
+            level_zero::with_stream(self.context(), self.device(), |l| l.wait_for(token, None))?;
         } else if let Some(done) = self
             .foreign_done
             .lock()
@@ -148,8 +149,8 @@ impl Block {
             if wait {
                 l.synchronize()?;
             }
-            Ok::<_, level_zero::Error>((r, token))
-        })??;
+            Ok((r, token))
+        })?;
         if foreign.is_some() {
             // The stream's command is ordered after the other list's launch.
             *self

@@ -5,63 +5,9 @@ use crate::array::OneArray;
 use crate::error::{Error, Result};
 use crate::kinds::BufferKind;
 use bytemuck::Pod;
-use level_zero::{Commands, Context, Deps, Device, MemoryKind, Token};
-use std::marker::PhantomData;
+use level_zero::{Commands, Deps, MemoryKind, Pending, Token};
 use std::ops::Range;
 use std::sync::Arc;
-
-/// An asynchronous operation in flight. It borrows the arrays it uses until it completes:
-/// [`wait`](Self::wait) for it, or drop it (which waits too).
-#[must_use = "dropping the handle waits for the operation"]
-pub struct Pending<'a> {
-    ctx: Context,
-    dev: Device,
-    token: Token,
-    done: bool,
-    _borrow: PhantomData<&'a mut ()>,
-}
-
-impl Pending<'_> {
-    /// The stream position of the operation.
-    pub fn token(&self) -> Token {
-        self.token
-    }
-
-    /// Whether it has finished (on another thread than the one that issued it: `false` until
-    /// waited for).
-    pub fn is_complete(&self) -> Result<bool> {
-        Ok(level_zero::with_stream(&self.ctx, &self.dev, |l| {
-            l.is_complete(self.token).unwrap_or(false)
-        })?)
-    }
-
-    /// Waits for completion.
-    pub fn wait(mut self) -> Result<()> {
-        self.done = true;
-        self.wait_inner()
-    }
-
-    fn wait_inner(&self) -> Result<()> {
-        level_zero::with_stream(&self.ctx, &self.dev, |l| {
-            if l.last_token().list == self.token.list {
-                l.wait_for(self.token.seq, None).map(drop)
-            } else {
-                Ok(())
-            }
-        })??;
-        Ok(())
-    }
-}
-
-impl Drop for Pending<'_> {
-    fn drop(&mut self) {
-        if !self.done {
-            if let Err(e) = self.wait_inner() {
-                log::error!("waiting for an asynchronous array operation failed: {e}");
-            }
-        }
-    }
-}
 
 fn check_len(dst: usize, src: usize) -> Result<()> {
     if dst != src {
@@ -187,40 +133,37 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         self.enqueue_copy(dst_start, src, range, true).map(drop)
     }
 
-    /// Starts copying all of `src` into the array; the returned handle borrows both until
-    /// the copy completes.
+    /// Starts copying all of `src` into the array and returns its [`Pending`] handle (the
+    /// type kernel launches and fills return too). Both arrays may be used at once: later
+    /// commands of this thread's stream run after the copy, host access waits for it, and
+    /// the memory is not reused before it ends.
     ///
     /// ```
     /// let src = onearray::OneArray::<u32>::from_slice(&[1, 2, 3])?;
     /// let mut dst = onearray::OneArray::<u32>::zeroed(3)?;
-    /// dst.copy_from_async(&src)?.wait()?;
+    /// let copy = dst.copy_from_async(&src)?;
+    /// drop(src); // the copy keeps reading it
+    /// copy.wait()?;
+    /// assert!(copy.is_complete()?);
     /// assert_eq!(dst.to_vec()?, [1, 2, 3]);
     /// # Ok::<(), onearray::Error>(())
     /// ```
-    pub fn copy_from_async<'a, B2: BufferKind>(
-        &'a mut self,
-        src: &'a OneArray<T, B2>,
-    ) -> Result<Pending<'a>> {
+    pub fn copy_from_async<B2: BufferKind>(&mut self, src: &OneArray<T, B2>) -> Result<Pending> {
         check_len(self.len, src.len())?;
         self.copy_range_from_async(0, src, 0..src.len())
     }
 
-    /// Starts copying `src[range]` into elements `dst_start..`.
-    pub fn copy_range_from_async<'a, B2: BufferKind>(
-        &'a mut self,
+    /// Starts copying `src[range]` into elements `dst_start..` (see
+    /// [`copy_from_async`](Self::copy_from_async)).
+    pub fn copy_range_from_async<B2: BufferKind>(
+        &mut self,
         dst_start: usize,
-        src: &'a OneArray<T, B2>,
+        src: &OneArray<T, B2>,
         range: Range<usize>,
-    ) -> Result<Pending<'a>> {
+    ) -> Result<Pending> {
         let token = self.enqueue_copy(dst_start, src, range, false)?;
         src.mark(token);
-        Ok(Pending {
-            ctx: self.context().clone(),
-            dev: self.device().clone(),
-            token,
-            done: false,
-            _borrow: PhantomData,
-        })
+        Ok(Pending::on_stream(self.context(), self.device(), token))
     }
 
     fn enqueue_copy<B2: BufferKind>(

@@ -36,9 +36,7 @@ use crate::block::{Block, BlockRef};
 use crate::kinds::BufferKind;
 use crate::layout::Layout;
 use crate::view::{ArrayView, ArrayViewMut};
-use level_zero::{
-    Arg, ArgType, BufferArg, EventPoolFlags, EventScope, KernelArg, LaunchUse, Token,
-};
+use level_zero::{Arg, ArgType, BufferArg, KernelArg, LaunchUse, Token};
 use std::sync::atomic::Ordering;
 
 /// The argument for elements `layout` of `block`: the block tracks the launch; a strided
@@ -96,15 +94,7 @@ impl LaunchUse for Block {
             // Used last on this thread's stream: the stream signals an event after that use.
             let seq = self.last_seq.load(Ordering::Acquire);
             let token = Token { list: last, seq };
-            return level_zero::with_stream(ctx, dev, |s| {
-                if s.is_complete(token)? {
-                    return Ok(None);
-                }
-                let pool = level_zero::EventPool::new(ctx, EventPoolFlags::HOST_VISIBLE, 1)?;
-                let ev = pool.event(0, EventScope::HOST, EventScope::HOST)?;
-                level_zero::Commands::signal_event(s, &ev)?;
-                Ok(Some(ev))
-            })?;
+            return level_zero::with_stream(ctx, dev, |s| s.event_after(token));
         }
         // Another thread's stream: no event of ours marks its end; wait on the host.
         self.wait_idle()

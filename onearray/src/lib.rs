@@ -39,7 +39,6 @@ pub use bytemuck;
 mod pod_traits {
     pub use bytemuck::{Pod, Zeroable};
 }
-pub use copy::Pending;
 pub use error::{Error, Result};
 pub use half::{bf16, f16};
 pub use kinds::{BufferKind, DeviceBuffer, HostAccessible, HostBuffer, SharedBuffer};
@@ -47,6 +46,8 @@ pub use layout::{Layout, Offsets, SliceArg};
 pub use leaks::{leak_tracking, report_leaks, set_leak_tracking, Leak};
 /// The kind of a pool's memory, as Level Zero names it.
 pub use level_zero::MemoryKind;
+/// The handle of work in flight (copies, fills, launches): `wait`, `is_complete`, `event`.
+pub use level_zero::Pending;
 pub use mirrored::{MirrorState, MirrorStats, Mirrored};
 /// `#[derive(Pod, Zeroable)]` for element types, working with `onearray` as the only
 /// dependency (bytemuck's own derives need `bytemuck` in the user's crate).

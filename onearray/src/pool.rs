@@ -299,7 +299,7 @@ pub(crate) fn stream_id(ctx: &Context, dev: &Device) -> u64 {
     if let Some(id) = STREAMS.with(|s| s.borrow().iter().find(|e| (e.0, e.1) == key).map(|e| e.2)) {
         return id;
     }
-    match level_zero::with_stream(ctx, dev, |l| l.last_token().list) {
+    match level_zero::with_stream(ctx, dev, |l| Ok(l.last_token().list)) {
         Ok(id) => {
             STREAMS.with(|s| s.borrow_mut().push((key.0, key.1, id)));
             id

@@ -219,7 +219,7 @@ unsafe fn upload_with(
             };
             if !l.is_complete(token)? {
                 WAITS.fetch_add(1, Ordering::Relaxed);
-                l.wait_for(last_read[b], None)?;
+                l.wait_for(token, None)?;
             }
         }
         let buf = &ring.bufs[b];

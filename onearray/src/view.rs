@@ -438,6 +438,31 @@ impl<'a, T: Pod, B: BufferKind> View<'a, T, B, Unique> {
         let src = src.as_view();
         strided::copy(self.side(), src.side(), size_of::<T>(), true).map(drop)
     }
+
+    /// Starts the copy [`copy_from`](Self::copy_from) makes and returns its handle; later
+    /// uses of either side are ordered after it (as for [`OneArray::copy_from_async`]).
+    ///
+    /// ```
+    /// use onearray::{s, OneArray};
+    /// let a = OneArray::<u8>::from_slice(&[1, 2, 3, 4])?;
+    /// let mut b = OneArray::<u8>::zeroed(8)?;
+    /// b.slice_mut(s![..;2])?.copy_from_async(&a)?.wait()?;
+    /// assert_eq!(b.to_vec()?, [1, 0, 2, 0, 3, 0, 4, 0]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn copy_from_async<B2: BufferKind>(
+        &mut self,
+        src: &impl AsView<T, B2>,
+    ) -> Result<level_zero::Pending> {
+        self.check_writable()?;
+        let src = src.as_view();
+        let token = strided::copy(self.side(), src.side(), size_of::<T>(), false)?;
+        Ok(level_zero::Pending::on_stream(
+            self.context(),
+            self.device(),
+            token,
+        ))
+    }
 }
 
 impl<T: Pod, B: HostAccessible, A: Access> View<'_, T, B, A> {

@@ -102,7 +102,7 @@ fn owned_views_keep_memory_and_block_free() -> Result<()> {
 fn with_temp_and_unsafe_free() -> Result<()> {
     let r = OneArray::<u32, SharedBuffer>::with_temp(16, |t| {
         t.as_mut_slice()[3] = 5;
-        t.iter().sum::<u32>()
+        Ok(t.iter().sum::<u32>())
     })?;
     assert_eq!(r, 5);
     OneArray::<u8>::zeroed(100)?.unsafe_free()?;

@@ -49,9 +49,9 @@ fn workload() -> Result<()> {
     drop(view);
     big.unsafe_free()?;
     // with_temp.
-    let sum = OneArray::<u8>::with_temp(4096, |t| t.fill(1).and_then(|_| t.to_vec()))??;
+    let sum = OneArray::<u8>::with_temp(4096, |t| t.fill(1).and_then(|_| t.to_vec()))?;
     assert_eq!(sum.len(), 4096);
-    // Asynchronous copies: waited for, and dropped (which waits).
+    // Asynchronous copies: waited for, and dropped (the copy runs on; host access waits).
     let src = OneArray::<u32>::filled(1 << 12, 3)?;
     let mut dst = OneArray::<u32, SharedBuffer>::zeroed(1 << 12)?;
     dst.copy_from_async(&src)?.wait()?;

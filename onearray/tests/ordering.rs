@@ -17,8 +17,8 @@ fn drop_during_async_copy_defers_release() {
     let src = OneArray::<u32, SharedBuffer>::filled(n, 7).unwrap();
     let src_ptr = src.as_ptr();
     let mut dst = OneArray::<u32, SharedBuffer>::zeroed(n).unwrap();
-    // Leak the handle so nothing waits, then drop the source while the copy is queued.
-    std::mem::forget(dst.copy_from_async(&src).unwrap());
+    // Drop the handle (nothing waits), then the source while the copy is queued.
+    drop(dst.copy_from_async(&src).unwrap());
     drop(src);
     assert_eq!(stats(MemoryKind::Shared).deferred_frees, 1);
     // A new array of the same class must not get the still-used block.
@@ -43,7 +43,7 @@ fn device_blocks_reuse_on_the_same_stream() {
     let src = OneArray::<u32>::filled(n, 3).unwrap();
     let ptr = src.as_ptr();
     let mut dst = OneArray::<u32>::zeroed(n).unwrap();
-    std::mem::forget(dst.copy_from_async(&src).unwrap());
+    drop(dst.copy_from_async(&src).unwrap());
     drop(src);
     // Stream-ordered: the block is handed out at once; its next use queues after the copy.
     let reused = OneArray::<u32>::filled(n, 9).unwrap();

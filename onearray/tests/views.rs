@@ -290,3 +290,27 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn one_pending_handle_for_copies_fills_and_views() -> Result<()> {
+    use onearray::Pending;
+    let src = iota::<DeviceBuffer>(&[64, 64])?;
+    let mut dst = OneArray::<u32>::zeroed(64 * 64)?.reshape(&[64, 64])?;
+    let mut fill_dst = OneArray::<u32, SharedBuffer>::zeroed(1000)?;
+    let handles: Vec<Pending> = vec![
+        dst.copy_from_async(&src)?,
+        fill_dst.fill_async(4)?,
+        dst.as_view_mut().copy_from_async(&src.t())?,
+    ];
+    for h in &handles {
+        let event = h.event()?;
+        h.wait()?;
+        assert!(h.is_complete()?);
+        assert!(event.is_signalled()?);
+    }
+    // Handles are tokens of this thread's stream, in order.
+    assert!(handles[0].token() < handles[2].token());
+    assert_eq!(dst.to_vec()?, src.t().to_vec()?);
+    assert!(fill_dst.iter().all(|&v| v == 4));
+    Ok(())
+}

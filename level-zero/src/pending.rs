@@ -1,0 +1,88 @@
+//! [`Pending`]: work appended to this thread's stream (a copy, a fill, a launch), as one
+//! handle type whatever the work.
+
+use crate::context::Context;
+use crate::device::Device;
+use crate::error::Result;
+use crate::event::{Event, EventPool, EventPoolFlags, EventScope};
+use crate::immediate::Token;
+use std::marker::PhantomData;
+use std::time::Duration;
+
+/// Work on this thread's stream for a (context, device) ([`with_stream`](crate::with_stream)):
+/// wait for it, ask whether it is done, or get an [`Event`] other lists can wait for.
+/// Dropping it does not wait (the work runs on; what it uses stays alive until it is done).
+/// It stays on the issuing thread: the stream is that thread's.
+///
+/// ```
+/// use level_zero::*;
+/// let (ctx, dev) = (default_context()?, default_device()?);
+/// let buf = Allocation::device(&ctx, &dev, 4096, 0)?;
+/// let fill = with_stream(&ctx, &dev, |s| {
+///     s.fill(&buf, 0, 4096, &[1, 2], Deps::NONE)?;
+///     Ok(Pending::on_stream(&ctx, &dev, s.last_token()))
+/// })?;
+/// // Another list waits for the fill on the device.
+/// let done = fill.event()?;
+/// let mut other = ImmediateCommandList::new(&ctx, &dev)?;
+/// other.fill(&buf, 0, 2, &[9, 9], Deps::wait(&[&done]))?;
+/// other.synchronize()?;
+/// fill.wait()?;
+/// assert!(fill.is_complete()?);
+/// # Ok::<(), level_zero::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Pending {
+    ctx: Context,
+    dev: Device,
+    token: Token,
+    /// The stream is thread-local: the handle is neither `Send` nor `Sync`.
+    _thread: PhantomData<*const ()>,
+}
+
+impl Pending {
+    /// The handle of the command `token` of this thread's stream for `(ctx, dev)`.
+    pub fn on_stream(ctx: &Context, dev: &Device, token: Token) -> Pending {
+        Pending {
+            ctx: ctx.clone(),
+            dev: dev.clone(),
+            token,
+            _thread: PhantomData,
+        }
+    }
+
+    /// The stream position of the work (what [`ImmediateCommandList::wait_for`] and
+    /// [`is_complete`](crate::ImmediateCommandList::is_complete) take).
+    ///
+    /// [`ImmediateCommandList::wait_for`]: crate::ImmediateCommandList::wait_for
+    pub fn token(&self) -> Token {
+        self.token
+    }
+
+    /// Whether the work has finished (polls the driver only while it has not).
+    pub fn is_complete(&self) -> Result<bool> {
+        crate::with_stream(&self.ctx, &self.dev, |s| s.is_complete(self.token))
+    }
+
+    /// Waits for the work; a failure of it (or of earlier work of the stream) is the error.
+    pub fn wait(&self) -> Result<()> {
+        self.wait_timeout(None).map(drop)
+    }
+
+    /// Waits up to `timeout` (`None`: as long as it takes); `Ok(false)` on timeout.
+    pub fn wait_timeout(&self, timeout: Option<Duration>) -> Result<bool> {
+        crate::with_stream(&self.ctx, &self.dev, |s| s.wait_for(self.token, timeout))
+    }
+
+    /// An event signalled when the work is done (already signalled if it is), for commands
+    /// of other lists or queues to wait for.
+    pub fn event(&self) -> Result<Event> {
+        if let Some(e) = crate::with_stream(&self.ctx, &self.dev, |s| s.event_after(self.token))? {
+            return Ok(e);
+        }
+        let pool = EventPool::new(&self.ctx, EventPoolFlags::HOST_VISIBLE, 1)?;
+        let e = pool.event(0, EventScope::HOST, EventScope::HOST)?;
+        e.signal()?;
+        Ok(e)
+    }
+}
