@@ -194,6 +194,77 @@ impl Allocation {
         ))
     }
 
+    /// Wraps USM memory allocated elsewhere (another library, C code) in an `Allocation`.
+    ///
+    /// The driver is asked what `ptr..ptr + size` is: it must lie in one USM allocation of
+    /// `ctx` (otherwise an error says what it is); its kind and device come from the driver.
+    /// `owned`: the allocation is freed through `ctx` with the last clone, so `ptr` must be
+    /// its base. Not owned: it is never freed here.
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let theirs = Allocation::device(&ctx, &dev, 4096, 0)?;
+    /// // SAFETY: `theirs` outlives `mine`, which frees nothing.
+    /// let mine = unsafe { Allocation::from_raw(&ctx, theirs.as_ptr(), 4096, false)? };
+    /// assert_eq!((mine.kind(), mine.associated_device()), (MemoryKind::Device, Some(&dev)));
+    /// let host = [0u8; 16];
+    /// // SAFETY: the call fails: the driver does not know the address.
+    /// assert!(unsafe { Allocation::from_raw(&ctx, host.as_ptr().cast_mut().cast(), 16, false) }.is_err());
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    ///
+    /// # Safety
+    /// The memory must stay allocated while the returned value, its clones and the commands
+    /// that use it live. `owned`: nothing else may free it (it is freed here, once); not
+    /// owned: the caller keeps it allocated that long (and frees it after).
+    pub unsafe fn from_raw(
+        ctx: &Context,
+        ptr: *mut c_void,
+        size: usize,
+        owned: bool,
+    ) -> Result<Allocation> {
+        let props = allocation_properties(ctx, ptr)?;
+        let Some(kind) = props.kind else {
+            return Err(invalid(format!(
+                "{ptr:p} is not USM memory of this context"
+            )));
+        };
+        let (base, len) = address_range(ctx, ptr)?;
+        let start = (ptr as usize).checked_sub(base as usize);
+        let Some(start) = start.filter(|s| s.checked_add(size).is_some_and(|end| end <= len))
+        else {
+            return Err(invalid(format!(
+                "{size} bytes at {ptr:p} leave its allocation ({len} bytes at {base:p})"
+            )));
+        };
+        if owned && start != 0 {
+            return Err(invalid(format!(
+                "an owned allocation must start at its base {base:p}, not {ptr:p}"
+            )));
+        }
+        let device = match props.device {
+            None => None,
+            Some(handle) => {
+                let mut all = ctx.devices().to_vec();
+                for d in ctx.devices() {
+                    all.extend(d.subdevices().unwrap_or_default());
+                }
+                let found = all.into_iter().find(|d| d.handle == handle);
+                if found.is_none() {
+                    return Err(invalid(format!(
+                        "{ptr:p} belongs to a device outside this context"
+                    )));
+                }
+                found
+            }
+        };
+        let a = Self::wrap(ctx, ptr, size, kind, device);
+        a.0.freed
+            .store(!owned, std::sync::atomic::Ordering::Release);
+        Ok(a)
+    }
+
     fn wrap(
         ctx: &Context,
         ptr: *mut c_void,
@@ -258,6 +329,11 @@ impl Allocation {
     /// the last one, and the error says how many remain.
     pub fn free_with(self, policy: FreePolicy) -> Result<()> {
         let inner = match Arc::try_unwrap(self.0) {
+            Ok(inner) if inner.freed.load(std::sync::atomic::Ordering::Acquire) => {
+                return Err(invalid(
+                    "allocation not freed: it is borrowed (from_raw without ownership)",
+                ));
+            }
             Ok(inner) => inner,
             Err(shared) => {
                 let others = Arc::strong_count(&shared) - 1;

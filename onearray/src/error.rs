@@ -129,6 +129,12 @@ pub enum Error {
         /// The device's name.
         device: String,
     },
+    /// Memory wrapped from elsewhere is not what the array type says.
+    #[error("foreign memory: {what}")]
+    Foreign {
+        /// What does not match (kind, device, alignment, size).
+        what: String,
+    },
 }
 
 impl std::fmt::Debug for Error {

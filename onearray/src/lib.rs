@@ -14,6 +14,7 @@
 //! # Ok::<(), onearray::Error>(())
 //! ```
 
+mod adopt;
 mod array;
 mod block;
 mod copy;
@@ -31,6 +32,7 @@ mod strided;
 mod timeline;
 mod view;
 
+pub use adopt::Borrowed;
 pub use array::{OneArray, MAX_DIMS};
 /// bytemuck, which `Pod` and `Zeroable` come from (the derives' generated code names it here).
 pub use bytemuck;

@@ -354,6 +354,15 @@ impl Pool {
         }
     }
 
+    /// Hands out a block over memory allocated elsewhere (`adopt.rs`): never pooled (its
+    /// last handle drops the allocation, which frees it only if owned), counted in use.
+    pub(crate) fn adopt(&'static self, alloc: Allocation) -> BlockRef {
+        let size = alloc.size();
+        self.lock().handed_out += 1;
+        self.account_in(size);
+        self.hand_out(Block::new(alloc, self, size, 0, false), 0)
+    }
+
     /// Allocates `bytes` (at least one byte is allocated).
     pub(crate) fn allocate(&'static self, bytes: usize, align: usize) -> Result<BlockRef> {
         let pooled = pool_enabled() && align <= BLOCK_ALIGN && bytes <= MAX_POOLED;
