@@ -485,7 +485,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         }
     }
 
-    /// Starts setting every element to `value` on the device and returns its [`Pending`]
+    /// Starts setting every element to `value` on the device and returns its [`Pending`](crate::Pending)
     /// handle (host-visible kinds, and patterns the driver cannot fill, are filled before
     /// it returns: the handle is then complete).
     ///
