@@ -3,8 +3,8 @@
 mod common;
 
 use level_zero::{
-    default_context, default_device, BuildOptions, Error, Grid, ImmediateCommandList, Kernel,
-    Local, Module,
+    default_context, default_device, BuildOptions, CommandList, CommandQueue, Error, Grid,
+    ImmediateCommandList, Kernel, Local, Module,
 };
 use onearray::{OneArray, SharedBuffer};
 
@@ -191,6 +191,97 @@ fn cross_list_ordering_waits_on_the_device() {
     assert!(!finished, "run_on waited on the host for the stream");
     assert!(z.to_vec().unwrap().iter().all(|&v| v == 6.0));
     other.synchronize().unwrap();
+}
+
+/// A launch recorded in a regular list: the list keeps its arrays' blocks (no new array gets
+/// a dropped input's block), a list not yet executed makes nobody wait, and every execution
+/// becomes the arrays' last use, so reading the output waits for it (every command is
+/// delayed 20 ms: reading without waiting would see the old values).
+#[test]
+fn a_launch_recorded_in_a_regular_list_is_tracked() {
+    if !common::in_child(
+        "a_launch_recorded_in_a_regular_list_is_tracked",
+        &[("LEVEL_ZERO_CPU_COMMAND_DELAY_US", "20000")],
+    ) {
+        return;
+    }
+    let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+    let mut k = saxpy();
+    let n = 1000;
+    let x = OneArray::<f32>::filled(n, 1.0).unwrap();
+    let mut y = OneArray::<f32>::filled(n, 1.0).unwrap();
+    let mut list = CommandList::new(&ctx, &dev).unwrap();
+    k.launch(Grid::for_len(n))
+        .arg(n as u32)
+        .arg(2.0f32)
+        .arg(&x)
+        .arg(&mut y)
+        .record(&mut list)
+        .unwrap();
+    list.close().unwrap();
+    // Not executed: nothing to wait for, and the host may still change the input.
+    assert_eq!(y.to_vec().unwrap(), vec![1.0; n]);
+    y.fill(2.0).unwrap();
+    let x_block = x.as_ptr();
+    drop(x);
+    let other = OneArray::<f32>::zeroed(n).unwrap();
+    assert_ne!(other.as_ptr(), x_block, "the list's input was handed out");
+
+    let queue = CommandQueue::new(&ctx, &dev).unwrap();
+    let run = queue.execute(&[&list], None).unwrap();
+    assert_eq!(y.to_vec().unwrap(), vec![4.0; n]);
+    assert!(run.is_complete().unwrap());
+    queue.execute(&[&list], None).unwrap();
+    queue.execute(&[&list], None).unwrap();
+    assert_eq!(y.to_vec().unwrap(), vec![8.0; n]);
+    // A launch on the thread's stream after an execution is ordered after it too.
+    queue.execute(&[&list], None).unwrap();
+    let ones = OneArray::<f32>::filled(n, 1.0).unwrap();
+    run_saxpy(&mut k, n, 1.0, &ones, &mut y).unwrap();
+    assert_eq!(y.to_vec().unwrap(), vec![11.0; n]);
+    drop(list);
+    queue.synchronize(None).unwrap();
+}
+
+/// Arrays recorded in a list that is never executed (then dropped) are read, written,
+/// freed and reused without waiting for it; a strided view is refused.
+#[test]
+fn a_never_executed_list_makes_nobody_wait() {
+    let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+    let mut k = saxpy();
+    let n = 256;
+    let x = OneArray::<f32, SharedBuffer>::filled(n, 1.0).unwrap();
+    let mut y = OneArray::<f32>::zeroed(n).unwrap();
+    let mut list = CommandList::new(&ctx, &dev).unwrap();
+    k.launch(Grid::for_len(n))
+        .arg(n as u32)
+        .arg(2.0f32)
+        .arg(&x)
+        .arg(&mut y)
+        .record(&mut list)
+        .unwrap();
+    y.fill(5.0).unwrap();
+    let z = OneArray::<f32>::filled(n, 1.0).unwrap();
+    run_saxpy(&mut k, n, 1.0, &z, &mut y).unwrap();
+    assert_eq!(y.to_vec().unwrap(), vec![6.0; n]);
+    assert_eq!(x.to_vec().unwrap(), vec![1.0; n]);
+    drop((x, y));
+    drop(list);
+    let again = OneArray::<f32>::filled(n, 3.0).unwrap();
+    assert_eq!(again.to_vec().unwrap(), vec![3.0; n]);
+
+    let mut list = CommandList::new(&ctx, &dev).unwrap();
+    let wide = OneArray::<f32>::zeroed(2 * n).unwrap();
+    let mut out = OneArray::<f32>::zeroed(n).unwrap();
+    let strided = wide.slice(onearray::s![..;2]).unwrap();
+    let r = k
+        .launch(Grid::for_len(n))
+        .arg(n as u32)
+        .arg(2.0f32)
+        .arg(strided)
+        .arg(&mut out)
+        .record(&mut list);
+    assert!(r.unwrap_err().to_string().contains("strided view"));
 }
 
 #[test]
@@ -427,4 +518,30 @@ fn an_array_of_another_device_is_a_typed_error() {
     let x_shared = OneArray::<f32, SharedBuffer>::filled_in(&ctx, &devices[1], n, 1.0).unwrap();
     run_saxpy(&mut k, n, 2.0f32, &x_shared, &mut y).unwrap();
     assert!(y.to_vec().unwrap().iter().all(|&v| v == 2.0));
+}
+
+/// The tuple form (`kernel.run(grid, (args,))`, the example's) checks and tracks as the
+/// builder does, and the README shows the example as it is.
+#[test]
+fn the_tuple_form_and_the_readme_example() {
+    let mut k = saxpy();
+    let n = 1001;
+    let x = OneArray::<f32>::filled(n, 2.0).unwrap();
+    let mut y = OneArray::<f32>::filled(n, 1.0).unwrap();
+    k.run(Grid::for_len(n), (n as u32, 3.0f32, &x, &mut y))
+        .unwrap();
+    drop(x);
+    assert_eq!(y.to_vec().unwrap(), vec![7.0; n]);
+    let x = OneArray::<u32>::zeroed(n).unwrap();
+    expect_mismatch(
+        k.run(Grid::for_len(n), (n as u32, 3.0f32, &x, &mut y)),
+        2,
+        "float",
+    );
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+    let example = include_str!("../examples/saxpy.rs");
+    assert!(
+        readme.unwrap().contains(example),
+        "README's \"Running a kernel\" must show examples/saxpy.rs as it is"
+    );
 }

@@ -5,6 +5,7 @@ use crate::context::Context;
 use crate::deps::{call_with_deps, Deps, RawDeps, Retained};
 use crate::device::Device;
 use crate::error::{invalid, Context as _, Result};
+use crate::launch::ListUse;
 use crate::owned::Owned;
 use level_zero_sys::*;
 use std::sync::Arc;
@@ -33,6 +34,8 @@ pub struct CommandList {
     /// What the recorded commands use: kept while the list exists or until reset.
     pub(crate) retained: Arc<Vec<Retained>>,
     pending: Vec<Retained>,
+    /// What launches of tracked memory recorded: hears of every execution.
+    pub(crate) uses: Vec<Arc<dyn ListUse>>,
     closed: bool,
 }
 
@@ -64,6 +67,7 @@ impl CommandList {
             core,
             retained: Arc::new(Vec::new()),
             pending: Vec::new(),
+            uses: Vec::new(),
             closed: false,
         })
     }
@@ -95,6 +99,7 @@ impl CommandList {
         unsafe { calls::command_list::reset(self.core.ctx.dispatch(), self.core.handle.get()) }?;
         self.retained = Arc::new(Vec::new());
         self.pending.clear();
+        self.uses.clear();
         self.closed = false;
         Ok(())
     }

@@ -7,8 +7,10 @@ use crate::device::Device;
 use crate::error::{invalid, ready, Context as _, Result};
 use crate::event::timeout_ns;
 use crate::fence::Fence;
+use crate::immediate::Token;
 use crate::owned::Owned;
 use level_zero_sys::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -133,6 +135,73 @@ struct QueueInner {
     device: Device,
     ordinal: u32,
     in_flight: Mutex<Vec<InFlight>>,
+    /// Names the queue in [`Token`]s (the id space of immediate lists).
+    id: u64,
+    /// Executions submitted (each one's ticket is the count after it), and the highest
+    /// ticket known complete.
+    submitted: AtomicU64,
+    completed: AtomicU64,
+}
+
+/// One execution of command lists on a queue, returned by [`CommandQueue::execute`]:
+/// [`wait`](Execution::wait) for it. Arrays used by the lists' launches record it as their
+/// last use.
+///
+/// ```
+/// use level_zero::*;
+/// let (ctx, dev) = (default_context()?, default_device()?);
+/// let buf = Allocation::device(&ctx, &dev, 64, 0)?;
+/// let mut list = CommandList::new(&ctx, &dev)?;
+/// list.fill(&buf, 0, 64, &[1], Deps::NONE)?;
+/// list.close()?;
+/// let run = CommandQueue::new(&ctx, &dev)?.execute(&[&list], None)?;
+/// assert!(run.wait(None)?);
+/// assert!(run.is_complete()?);
+/// # Ok::<(), level_zero::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Execution {
+    queue: CommandQueue,
+    ticket: u64,
+}
+
+impl std::fmt::Debug for Execution {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Execution")
+            .field("queue", &self.queue.0.id)
+            .field("ticket", &self.ticket)
+            .finish()
+    }
+}
+
+impl Execution {
+    /// The queue that runs it.
+    pub fn queue(&self) -> &CommandQueue {
+        &self.queue
+    }
+
+    /// Its place in the queue's order: `list` is the queue's id, `seq` counts executions.
+    pub fn token(&self) -> Token {
+        Token {
+            list: self.queue.0.id,
+            seq: self.ticket,
+        }
+    }
+
+    /// Waits up to `timeout` (`None`: forever) for it to finish; `Ok(false)` on timeout.
+    /// (Level Zero reports a queue's work as a whole: this waits for everything submitted to
+    /// the queue before it too.)
+    pub fn wait(&self, timeout: Option<Duration>) -> Result<bool> {
+        if self.queue.0.completed.load(Ordering::Acquire) >= self.ticket {
+            return Ok(true);
+        }
+        self.queue.synchronize(timeout)
+    }
+
+    /// Whether it has finished (polls the queue).
+    pub fn is_complete(&self) -> Result<bool> {
+        self.wait(Some(Duration::ZERO))
+    }
 }
 
 impl CommandQueue {
@@ -160,6 +229,9 @@ impl CommandQueue {
             device: device.clone(),
             ordinal: raw.ordinal,
             in_flight: Mutex::new(Vec::new()),
+            id: crate::immediate::next_order_id(),
+            submitted: AtomicU64::new(0),
+            completed: AtomicU64::new(0),
         })))
     }
 
@@ -184,7 +256,12 @@ impl CommandQueue {
     /// Executes closed `lists` in order; `fence` (of this queue) is signalled when they finish.
     /// What the lists use stays alive until [`synchronize`](Self::synchronize) or the fence's
     /// wait sees the work done.
-    pub fn execute(&self, lists: &[&CommandList], fence: Option<&Fence>) -> Result<()> {
+    ///
+    /// Arrays used by launches recorded in the lists ([`Launch::record`](crate::Launch::record))
+    /// are ordered on the host: this first waits for their pending uses elsewhere (streams,
+    /// other lists, earlier executions), then records the returned [`Execution`] as their
+    /// last use, so reading, freeing or reusing them waits for it.
+    pub fn execute(&self, lists: &[&CommandList], fence: Option<&Fence>) -> Result<Execution> {
         if lists.is_empty() {
             return Err(invalid("execute needs at least one command list"));
         }
@@ -207,6 +284,11 @@ impl CommandQueue {
             keep.push(list.core.clone());
             keep.push(list.retained.clone());
         }
+        for list in lists {
+            for u in &list.uses {
+                u.before_execute()?;
+            }
+        }
         let mut handles: Vec<_> = lists.iter().map(|l| l.handle()).collect();
         let fence_handle = fence.map_or(std::ptr::null_mut(), |f| f.handle.get());
         let mut in_flight = self.0.in_flight.lock().unwrap_or_else(|e| e.into_inner());
@@ -225,12 +307,25 @@ impl CommandQueue {
             fence: fence.map(|f| f.handle.get() as usize),
             _keep: keep,
         });
-        Ok(())
+        let ticket = self.0.submitted.fetch_add(1, Ordering::AcqRel) + 1;
+        drop(in_flight);
+        let execution = Execution {
+            queue: self.clone(),
+            ticket,
+        };
+        for list in lists {
+            for u in &list.uses {
+                u.executed(&execution);
+            }
+        }
+        Ok(execution)
     }
 
     /// Waits up to `timeout` (`None`: forever) for everything executed so far; `Ok(false)` on
     /// timeout. Releases what finished executions kept alive.
     pub fn synchronize(&self, timeout: Option<Duration>) -> Result<bool> {
+        // Executions submitted before the wait are complete when it succeeds.
+        let target = self.0.submitted.load(Ordering::Acquire);
         // SAFETY: live queue.
         let done = ready(unsafe {
             calls::command_queue::synchronize(self.dispatch(), self.handle(), timeout_ns(timeout))
@@ -238,6 +333,7 @@ impl CommandQueue {
         if !done {
             return Ok(false);
         }
+        self.0.completed.fetch_max(target, Ordering::AcqRel);
         self.0
             .in_flight
             .lock()

@@ -397,27 +397,38 @@ pub trait Commands: sealed::Sealed {
     /// Launches `kernel` over `groups` work-groups of its current group size. Every argument
     /// must be set; the buffers it uses are kept alive until the launch completes.
     fn launch(&mut self, kernel: &Kernel, groups: Groups, deps: Deps<'_>) -> Result<()> {
-        if kernel.module().context() != self.context() {
-            return Err(invalid(format!(
-                "kernel {} belongs to another context",
-                kernel.name()
-            )));
-        }
-        let retain = kernel.prepare_launch()?;
-        let handle = self.core().handle.get();
-        let k = kernel.handle();
-        let g = ze_group_count_t {
-            groupCountX: groups.0[0],
-            groupCountY: groups.0[1],
-            groupCountZ: groups.0[2],
-        };
-        self.record(deps, retain, &mut |dispatch, (sig, n, waits)| {
-            // SAFETY: live kernel (retained) whose buffer arguments are retained too.
-            unsafe {
-                calls::command_list::append_launch_kernel(dispatch, handle, k, &g, sig, n, waits)
-            }
-        })
+        launch_keeping(self, kernel, groups, deps, Vec::new())
     }
+}
+
+/// [`Commands::launch`] that also keeps `keep` alive until the launch completes (handles that
+/// own memory the kernel no longer holds itself).
+pub(crate) fn launch_keeping<L: Commands + ?Sized>(
+    list: &mut L,
+    kernel: &Kernel,
+    groups: Groups,
+    deps: Deps<'_>,
+    keep: Vec<Retained>,
+) -> Result<()> {
+    if kernel.module().context() != list.context() {
+        return Err(invalid(format!(
+            "kernel {} belongs to another context",
+            kernel.name()
+        )));
+    }
+    let mut retain = kernel.prepare_launch()?;
+    retain.extend(keep);
+    let handle = list.core().handle.get();
+    let k = kernel.handle();
+    let g = ze_group_count_t {
+        groupCountX: groups.0[0],
+        groupCountY: groups.0[1],
+        groupCountZ: groups.0[2],
+    };
+    list.record(deps, retain, &mut |dispatch, (sig, n, waits)| {
+        // SAFETY: live kernel (retained) whose buffer arguments are retained too.
+        unsafe { calls::command_list::append_launch_kernel(dispatch, handle, k, &g, sig, n, waits) }
+    })
 }
 
 pub(crate) mod sealed {

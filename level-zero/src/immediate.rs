@@ -64,6 +64,12 @@ pub struct ImmediateCommandList {
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
+/// A fresh id for something that orders commands (an immediate list, a queue): never 0, never
+/// reused, so a [`Token`]'s `list` names one of them.
+pub(crate) fn next_order_id() -> u64 {
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
+
 impl ImmediateCommandList {
     /// An asynchronous, in-order immediate list on `device`'s first compute group.
     pub fn new(ctx: &Context, device: &Device) -> Result<ImmediateCommandList> {
@@ -99,7 +105,7 @@ impl ImmediateCommandList {
             .collect::<Result<Vec<_>>>()?;
         Ok(ImmediateCommandList {
             core,
-            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            id: next_order_id(),
             events,
             pending: VecDeque::new(),
             issued: 0,

@@ -199,6 +199,27 @@ impl Kernel {
         crate::launch::Launch::new(self, grid)
     }
 
+    /// Launches over `grid` with `args`, a tuple of arguments in order, on this thread's
+    /// stream: `kernel.launch(grid).args(args).run()` in one call. A 1-tuple is `(x,)`.
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
+    /// let mut saxpy = Module::new(&spirv)?.kernel("saxpy")?;
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let x = Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?;
+    /// let mut y = Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?;
+    /// saxpy.run(Grid::for_len(256), (2.0f32, &x, &mut y))?;
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn run<'a>(
+        &'a mut self,
+        grid: crate::launch::Grid,
+        args: impl crate::launch::KernelArgs<'a>,
+    ) -> Result<crate::Pending> {
+        self.launch(grid).args(args).run()
+    }
+
     /// The work-group size launches use.
     pub fn group_size(&self) -> [u32; 3] {
         self.group_size
@@ -284,9 +305,16 @@ impl Kernel {
     /// Marks buffer argument `index` unset and drops the kernel's hold on its memory.
     pub(crate) fn forget_arg(&mut self, index: u32) {
         if let Some(i) = self.buffers.get_mut(index as usize) {
-            if i.take().is_some() {
-                self.set[index as usize] = false;
-            }
+            *i = None;
+            self.set[index as usize] = false;
+        }
+    }
+
+    /// Drops the kernel's hold on buffer argument `index`'s memory but keeps it set: the next
+    /// launch does not retain it (its caller keeps the memory alive another way).
+    pub(crate) fn release_hold(&mut self, index: u32) {
+        if let Some(i) = self.buffers.get_mut(index as usize) {
+            *i = None;
         }
     }
 

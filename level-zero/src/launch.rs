@@ -3,6 +3,9 @@
 //! checks them against the parameter list read from the module's SPIR-V, and keeps every
 //! buffer alive until the launch completes.
 
+use crate::command_list::CommandList;
+use crate::command_queue::Execution;
+use crate::deps::Retained;
 use crate::error::{invalid, Error, Result};
 use crate::event::{Event, EventPool, EventPoolFlags, EventScope};
 use crate::immediate::{ImmediateCommandList, Token};
@@ -11,6 +14,7 @@ use crate::memory::Allocation;
 use crate::signature::{AddressSpace, ElemType, ParamType, Scalar};
 use crate::Deps;
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 /// A Rust type with a kernel-side counterpart: the element type of a buffer argument, or a
 /// value argument.
@@ -124,6 +128,23 @@ pub trait LaunchUse {
     /// completion, so the memory's next user elsewhere can wait for it without polling that
     /// list.
     fn launched(&self, token: Token, done: Option<&Event>);
+    /// Called when the launch is recorded in a regular [`CommandList`] (not run yet): what the
+    /// list keeps to hear of its executions, keeping the memory alive meanwhile (the list holds
+    /// it instead of the bare allocation). `None`: the list keeps the allocation only. An
+    /// error refuses the launch.
+    fn recorded(&self) -> Result<Option<Arc<dyn ListUse>>> {
+        Ok(None)
+    }
+}
+
+/// Memory used by a launch recorded in a regular [`CommandList`], told of the list's
+/// executions by [`CommandQueue::execute`](crate::CommandQueue::execute).
+pub trait ListUse: Send + Sync {
+    /// Before an execution of the list: waits (on the host) for the memory's pending uses
+    /// elsewhere.
+    fn before_execute(&self) -> Result<()>;
+    /// The list was submitted: `execution` is now the memory's last use.
+    fn executed(&self, execution: &Execution);
 }
 
 /// One kernel argument, made by [`KernelArg::into_arg`].
@@ -190,6 +211,42 @@ impl<'a> KernelArg<'a> for &'a mut Allocation {
         Arg::buffer(whole(self, true), None)
     }
 }
+
+/// Several kernel arguments in order: tuples of up to 16 [`KernelArg`]s, for
+/// [`Launch::args`] and [`Kernel::run`].
+pub trait KernelArgs<'a> {
+    /// Adds the arguments to `launch`.
+    fn add_to(self, launch: Launch<'a>) -> Launch<'a>;
+}
+
+macro_rules! kernel_args {
+    ($($a:ident)*) => {
+        impl<'a, $($a: KernelArg<'a>),*> KernelArgs<'a> for ($($a,)*) {
+            #[allow(non_snake_case)]
+            fn add_to(self, launch: Launch<'a>) -> Launch<'a> {
+                let ($($a,)*) = self;
+                launch$(.arg($a))*
+            }
+        }
+    };
+}
+
+kernel_args!(A);
+kernel_args!(A B);
+kernel_args!(A B C);
+kernel_args!(A B C D);
+kernel_args!(A B C D E);
+kernel_args!(A B C D E F);
+kernel_args!(A B C D E F G);
+kernel_args!(A B C D E F G H);
+kernel_args!(A B C D E F G H I);
+kernel_args!(A B C D E F G H I J);
+kernel_args!(A B C D E F G H I J K);
+kernel_args!(A B C D E F G H I J K L);
+kernel_args!(A B C D E F G H I J K L M);
+kernel_args!(A B C D E F G H I J K L M N);
+kernel_args!(A B C D E F G H I J K L M N O);
+kernel_args!(A B C D E F G H I J K L M N O P);
 
 /// A `local` (work-group) memory argument of `len` elements of `T`.
 ///
@@ -353,6 +410,11 @@ impl<'a> Launch<'a> {
         self
     }
 
+    /// Adds the arguments of a tuple, in order (see [`KernelArgs`]).
+    pub fn args(self, args: impl KernelArgs<'a>) -> Self {
+        args.add_to(self)
+    }
+
     /// Adds a raw device address for the next (pointer) argument.
     ///
     /// # Safety
@@ -386,6 +448,58 @@ impl<'a> Launch<'a> {
         self.check()?;
         let waits = self.waits(list.last_token().list)?;
         self.append(list, true, &waits)
+    }
+
+    /// Records the launch in the regular `list`, to run whenever a queue executes it.
+    ///
+    /// Arrays are kept alive by the list until it is reset or dropped (and by executions in
+    /// flight): dropping one meanwhile does not hand its block to anyone else. Ordering is
+    /// decided when the list runs, not now: each [`CommandQueue::execute`](crate::CommandQueue::execute)
+    /// of the list waits on the host for the arrays' pending uses elsewhere, then becomes
+    /// their last use, so reading, freeing or reusing them waits for that execution. A list
+    /// that is never executed makes nobody wait.
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
+    /// let mut saxpy = Module::new(&spirv)?.kernel("saxpy")?; // y = a * x + y
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let x = Allocation::shared(&ctx, Some(&dev), 64 * 4, 0)?;
+    /// let mut y = Allocation::shared(&ctx, Some(&dev), 64 * 4, 0)?;
+    /// let mut list = CommandList::new(&ctx, &dev)?;
+    /// list.fill(&x, 0, 64 * 4, &1.0f32.to_ne_bytes(), Deps::NONE)?;
+    /// list.fill(&y, 0, 64 * 4, &1.0f32.to_ne_bytes(), Deps::NONE)?;
+    /// list.barrier(Deps::NONE)?;
+    /// saxpy.launch(Grid::for_len(64)).arg(2.0f32).arg(&x).arg(&mut y).record(&mut list)?;
+    /// list.close()?;
+    /// CommandQueue::new(&ctx, &dev)?.execute(&[&list], None)?.wait(None)?;
+    /// // SAFETY: shared memory of 64 floats, no command pending.
+    /// assert_eq!(unsafe { *y.as_ptr().cast::<f32>().add(63) }, 3.0);
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn record(mut self, list: &mut CommandList) -> Result<()> {
+        self.check()?;
+        let mut uses = Vec::new();
+        let mut keep: Vec<Retained> = Vec::new();
+        let mut held = Vec::new();
+        for (i, a) in self.args.iter().enumerate() {
+            if let Some(u) = a.track.map(|t| t.recorded()).transpose()?.flatten() {
+                keep.push(Arc::new(u.clone()));
+                uses.push(u);
+                held.push(i as u32);
+            }
+        }
+        let (groups, buffers) = self.set_args()?;
+        // The tracked arrays' handles keep their memory alive, not the allocation alone: a
+        // list that is never executed must not make the memory look busy.
+        for &i in &held {
+            self.kernel.release_hold(i);
+        }
+        let launched = crate::commands::launch_keeping(list, self.kernel, groups, Deps::NONE, keep);
+        self.forget(&buffers);
+        launched?;
+        list.uses.extend(uses);
+        Ok(())
     }
 
     /// The events the launch on `list` waits for: the ends of its arrays' uses elsewhere.
@@ -480,7 +594,7 @@ impl<'a> Launch<'a> {
     }
 
     fn append(
-        self,
+        mut self,
         list: &mut ImmediateCommandList,
         foreign: bool,
         waits: &[Event],
@@ -493,6 +607,29 @@ impl<'a> Launch<'a> {
         } else {
             None
         };
+        let (groups, buffers) = self.set_args()?;
+        let waits: Vec<&Event> = waits.iter().collect();
+        let deps = Deps {
+            signal: done.as_ref(),
+            wait: &waits,
+        };
+        let launched = crate::Commands::launch(list, self.kernel, groups, deps);
+        self.forget(&buffers);
+        launched?;
+        let token = list.last_token();
+        for a in &self.args {
+            if let Some(t) = a.track {
+                t.launched(token, done.as_ref());
+            }
+        }
+        Ok(token)
+    }
+}
+
+impl Launch<'_> {
+    /// Sets the group size and the arguments; returns the group count and the indices of the
+    /// buffer arguments.
+    fn set_args(&mut self) -> Result<(Groups, Vec<u32>)> {
         let (size, groups) = self.grid.resolve(self.kernel)?;
         if size != self.kernel.group_size() {
             self.kernel.set_group_size(size)?;
@@ -516,25 +653,15 @@ impl<'a> Launch<'a> {
                 }
             }
         }
-        let waits: Vec<&Event> = waits.iter().collect();
-        let deps = Deps {
-            signal: done.as_ref(),
-            wait: &waits,
-        };
-        let launched = crate::Commands::launch(list, self.kernel, groups, deps);
-        // The launch holds the buffers now: the kernel forgets them, so that a later launch
-        // cannot reuse pointers to memory its owner may free.
-        for i in buffers {
+        Ok((groups, buffers))
+    }
+
+    /// The launch holds the buffers now: the kernel forgets them, so that a later launch
+    /// cannot reuse pointers to memory its owner may free.
+    fn forget(&mut self, buffers: &[u32]) {
+        for &i in buffers {
             self.kernel.forget_arg(i);
         }
-        launched?;
-        let token = list.last_token();
-        for a in &self.args {
-            if let Some(t) = a.track {
-                t.launched(token, done.as_ref());
-            }
-        }
-        Ok(token)
     }
 }
 

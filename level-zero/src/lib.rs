@@ -48,7 +48,7 @@ mod signature;
 
 pub use backend::{load, Api, BackendChoice, BACKEND_ENV};
 pub use command_list::CommandList;
-pub use command_queue::{CommandQueue, QueueDesc, QueueMode, QueuePriority};
+pub use command_queue::{CommandQueue, Execution, QueueDesc, QueueMode, QueuePriority};
 pub use commands::Commands;
 pub use context::Context;
 pub use deps::{Deps, Retained};
@@ -63,7 +63,9 @@ pub use expert::{unsafe_copyto, unsafe_fill};
 pub use fence::Fence;
 pub use immediate::{ImmediateCommandList, Token};
 pub use kernel::{Groups, IndirectAccess, Kernel, KernelProperties};
-pub use launch::{Arg, ArgType, BufferArg, Grid, KernelArg, Launch, LaunchUse, Local};
+pub use launch::{
+    Arg, ArgType, BufferArg, Grid, KernelArg, KernelArgs, Launch, LaunchUse, ListUse, Local,
+};
 pub use level_zero_sys as sys;
 pub use memory::{
     address_range, allocation_properties, Allocation, AllocationProperties, FreePolicy, MemoryKind,

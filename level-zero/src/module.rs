@@ -97,6 +97,20 @@ fn read_log(dispatch: &Dispatch, log: ze_module_build_log_handle_t) -> String {
 }
 
 impl Module {
+    /// Builds SPIR-V `spirv` with no options for the default device, in the default context
+    /// ([`default_device`](crate::default_device), [`default_context`](crate::default_context)):
+    /// the ones the array crate's arrays live on.
+    ///
+    /// ```
+    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
+    /// let saxpy = level_zero::Module::new(&spirv)?.kernel("saxpy")?;
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn new(spirv: &[u8]) -> Result<Module> {
+        let (ctx, dev) = (crate::default_context()?, crate::default_device()?);
+        Self::from_spirv(&ctx, &dev, spirv, &BuildOptions::default())
+    }
+
     /// Builds SPIR-V `spirv` for `device`. A failed build is [`Error::Build`] with the log.
     pub fn from_spirv(
         ctx: &Context,

@@ -17,6 +17,25 @@ use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
 /// stays put while handles point at it.
 pub(crate) type Node = Box<Block>;
 
+/// A last use outside the threads' streams.
+#[derive(Clone)]
+pub(crate) enum Foreign {
+    /// A launch on a caller's immediate list: the event it signals when done.
+    Event(level_zero::Event),
+    /// A queue's execution of a regular list (no event: waited for on the host).
+    Execution(level_zero::Execution),
+}
+
+impl Foreign {
+    /// Waits (on the host) for the use to end.
+    pub(crate) fn wait(&self) -> level_zero::Result<()> {
+        match self {
+            Foreign::Event(e) => e.wait(None).map(drop),
+            Foreign::Execution(e) => e.wait(None).map(drop),
+        }
+    }
+}
+
 /// A block of pool memory and what is known about its use.
 pub(crate) struct Block {
     pub(crate) alloc: Allocation,
@@ -30,9 +49,8 @@ pub(crate) struct Block {
     /// list, `last_list` is the stream whose pending commands may still use the block.
     pub(crate) last_list: AtomicU64,
     pub(crate) last_seq: AtomicU64,
-    /// The completion event of the last use when it was on a list other than a thread's
-    /// stream (a launch on a caller's list).
-    pub(crate) foreign_done: std::sync::Mutex<Option<level_zero::Event>>,
+    /// How to learn of the last use's end when it was not on a thread's stream.
+    pub(crate) foreign_done: std::sync::Mutex<Option<Foreign>>,
     /// The leak tracker's record (0: untracked).
     pub(crate) leak_id: u64,
     /// Live `BlockRef`s (meaningful only while handed out).
@@ -86,6 +104,22 @@ impl Block {
         &self.pool.dev
     }
 
+    /// The foreign last use, if any.
+    pub(crate) fn foreign(&self) -> Option<Foreign> {
+        self.foreign_done
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Records `use_` as the foreign last use.
+    pub(crate) fn set_foreign(&self, use_: Option<Foreign>) {
+        *self
+            .foreign_done
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = use_;
+    }
+
     /// Waits until no command uses the memory.
     pub(crate) fn wait_idle(&self) -> Result<()> {
         let seq = self.last_seq.load(Ordering::Acquire);
@@ -99,10 +133,11 @@ impl Block {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .take()
         {
-            // A launch on a caller's list: its event says when it is done. That list may
-            // hold the allocation until it is next polled, which orders nothing: the memory
-            // now counts as used by no stream (the pool still waits for the release).
-            done.wait(None)?;
+            // A launch on a caller's list or a queue's execution: its event (or the queue)
+            // says when it is done. That list may hold the allocation until it is next
+            // polled, which orders nothing: the memory now counts as used by no stream (the
+            // pool still waits for the release).
+            done.wait()?;
             self.last_list.store(0, Ordering::Release);
         } else {
             // Commands of another stream (or of the memory's previous user) still hold it:
@@ -131,13 +166,10 @@ impl Block {
         let mut foreign = None;
         if list != 0 && list != mine {
             // A launch on a caller's list: the stream waits for its event on the device.
-            foreign = self
-                .foreign_done
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .clone();
-            if foreign.is_none() {
-                self.wait_idle()?;
+            // Anything else (another thread's stream, a queue's execution): on the host.
+            match self.foreign() {
+                Some(Foreign::Event(e)) => foreign = Some(e),
+                _ => self.wait_idle()?,
             }
         }
         let (r, token) = level_zero::with_stream(self.context(), self.device(), |l| {
@@ -153,10 +185,7 @@ impl Block {
         })?;
         if foreign.is_some() {
             // The stream's command is ordered after the other list's launch.
-            *self
-                .foreign_done
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+            self.set_foreign(None);
             if wait {
                 // And has finished: no pending use is left.
                 self.last_list.store(0, Ordering::Release);

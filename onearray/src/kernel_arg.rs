@@ -30,14 +30,26 @@
 //! let mut y = OneArray::<f32>::zeroed(256).unwrap();
 //! saxpy.launch(Grid::for_len(256)).arg(2.0f32).arg(&y).arg(&mut y).run().unwrap();
 //! ```
+//!
+//! Nor in the tuple form:
+//!
+//! ```compile_fail,E0502
+//! use level_zero::{Grid, Module};
+//! use onearray::OneArray;
+//! let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
+//! let mut saxpy = Module::new(&spirv).unwrap().kernel("saxpy").unwrap();
+//! let mut y = OneArray::<f32>::zeroed(256).unwrap();
+//! saxpy.run(Grid::for_len(256), (2.0f32, &y, &mut y)).unwrap();
+//! ```
 
 use crate::array::OneArray;
-use crate::block::{Block, BlockRef};
+use crate::block::{BlockRef, Foreign};
 use crate::kinds::BufferKind;
 use crate::layout::Layout;
 use crate::view::{ArrayView, ArrayViewMut};
-use level_zero::{Arg, ArgType, BufferArg, KernelArg, LaunchUse, Token};
+use level_zero::{Arg, ArgType, BufferArg, Execution, KernelArg, LaunchUse, ListUse, Token};
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 /// The argument for elements `layout` of `block`: the block tracks the launch; a strided
 /// layout is refused when the launch runs (a kernel gets one pointer and a length).
@@ -51,7 +63,7 @@ fn buffer_arg<'a, T: ArgType>(block: &'a BlockRef, layout: &Layout, writable: bo
         writable,
     };
     let track: &'a dyn LaunchUse = if layout.is_contiguous() {
-        &**block
+        block
     } else {
         &NotContiguous
     };
@@ -61,33 +73,67 @@ fn buffer_arg<'a, T: ArgType>(block: &'a BlockRef, layout: &Layout, writable: bo
 /// Stands in for a strided view's block: fails the launch before anything is recorded.
 struct NotContiguous;
 
-impl LaunchUse for NotContiguous {
-    fn before_launch(&self, _list: u64) -> level_zero::Result<Option<level_zero::Event>> {
+impl NotContiguous {
+    fn refuse<T>(&self) -> level_zero::Result<T> {
         Err(level_zero::Error::InvalidArgument(
             "a strided view cannot be a kernel argument (a kernel gets one pointer): copy it \
              into a contiguous array first"
                 .into(),
         ))
     }
-
-    fn launched(&self, _token: Token, _done: Option<&level_zero::Event>) {}
 }
 
-impl LaunchUse for Block {
+impl LaunchUse for NotContiguous {
+    fn before_launch(&self, _list: u64) -> level_zero::Result<Option<level_zero::Event>> {
+        self.refuse()
+    }
+
+    fn launched(&self, _token: Token, _done: Option<&level_zero::Event>) {}
+
+    fn recorded(&self) -> level_zero::Result<Option<Arc<dyn ListUse>>> {
+        self.refuse()
+    }
+}
+
+/// A block used by a launch recorded in a regular list: the list's handle on it.
+struct Recorded(BlockRef);
+
+impl ListUse for Recorded {
+    fn before_execute(&self) -> level_zero::Result<()> {
+        // Host-side: the list may run on any queue, after any use elsewhere.
+        self.0.wait_idle().map_err(level_zero_error)
+    }
+
+    fn executed(&self, execution: &Execution) {
+        self.0
+            .set_foreign(Some(Foreign::Execution(execution.clone())));
+        self.0.mark(execution.token());
+    }
+}
+
+fn level_zero_error(e: crate::Error) -> level_zero::Error {
+    match e {
+        crate::Error::Ze(e) => e,
+        e => level_zero::Error::InvalidArgument(e.to_string()),
+    }
+}
+
+impl LaunchUse for BlockRef {
     fn before_launch(&self, list: u64) -> level_zero::Result<Option<level_zero::Event>> {
         let last = self.last_list.load(Ordering::Acquire);
         if last == 0 || last == list {
             // Unused, or used last on the same in-order list.
             return Ok(None);
         }
-        let foreign = self
-            .foreign_done
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone();
-        if let Some(done) = foreign {
+        match self.foreign() {
             // Used last by a launch on a caller's list: wait for its event on the device.
-            return Ok(Some(done));
+            Some(Foreign::Event(done)) => return Ok(Some(done)),
+            // By a queue's execution of a regular list: on the host.
+            Some(Foreign::Execution(_)) => {
+                self.wait_idle().map_err(level_zero_error)?;
+                return Ok(None);
+            }
+            None => {}
         }
         let (ctx, dev) = (self.context(), self.device());
         if last == crate::pool::stream_id(ctx, dev) {
@@ -97,18 +143,17 @@ impl LaunchUse for Block {
             return level_zero::with_stream(ctx, dev, |s| s.event_after(token));
         }
         // Another thread's stream: no event of ours marks its end; wait on the host.
-        self.wait_idle()
-            .map_err(|e| level_zero::Error::InvalidArgument(e.to_string()))?;
+        self.wait_idle().map_err(level_zero_error)?;
         Ok(None)
     }
 
     fn launched(&self, token: Token, done: Option<&level_zero::Event>) {
-        let mut foreign = self
-            .foreign_done
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        *foreign = done.cloned();
+        self.set_foreign(done.cloned().map(Foreign::Event));
         self.mark(token);
+    }
+
+    fn recorded(&self) -> level_zero::Result<Option<Arc<dyn ListUse>>> {
+        Ok(Some(Arc::new(Recorded(self.clone()))))
     }
 }
 

@@ -401,6 +401,11 @@ impl Pool {
     fn hand_out(&self, mut block: Node, stream: u64) -> BlockRef {
         *block.last_list.get_mut() = stream;
         *block.last_seq.get_mut() = 0;
+        // Whatever its last user was, it is over (or ordered by `stream`).
+        *block
+            .foreign_done
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
         block.leak_id = leaks::record(block.size, self.kind, &block.alloc);
         BlockRef::new(block)
     }
