@@ -258,7 +258,7 @@ pub unsafe extern "C" fn device_get_module_properties(
         p.fp32flags = ze_device_fp_flags_t(fp);
         p.fp64flags = ze_device_fp_flags_t(fp);
         p.maxArgumentsSize = 4096;
-        p.printfBufferSize = 0;
+        p.printfBufferSize = spirv_exec::PRINTF_BUFFER_SIZE as u32;
         p.nativeKernelSupported.id = *b"lz-cpu-spirv-ir\0";
         Ok(())
     })

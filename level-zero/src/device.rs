@@ -199,6 +199,8 @@ pub struct ModuleProperties {
     pub int64_atomics: bool,
     /// Largest total size of a kernel's arguments, in bytes.
     pub max_argument_size: u32,
+    /// Bytes of `printf` output a launch may produce.
+    pub printf_buffer_size: u32,
 }
 
 /// One cache of a device.
@@ -336,6 +338,7 @@ impl Device {
             fp64: has(ze_device_module_flag_t::ZE_DEVICE_MODULE_FLAG_FP64),
             int64_atomics: has(ze_device_module_flag_t::ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS),
             max_argument_size: p.maxArgumentsSize,
+            printf_buffer_size: p.printfBufferSize,
         })
     }
 

@@ -14,6 +14,7 @@ use crate::error::Fault;
 use crate::ir::{BuiltinValue, Edge, EdgeCopy, Lanes, ParamKind, Program, Term};
 use crate::launch::{Arg, Launch};
 use crate::ops::vectorized;
+use crate::printf::Printed;
 use crate::reach::Memory;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -548,6 +549,7 @@ pub unsafe fn run(program: &Program, launch: &Launch) -> Result<(), Fault> {
     let error: Mutex<Option<Fault>> = Mutex::new(None);
     let threads = launch.threads.clamp(1, total);
     let chunk = (total / (threads * 64)).clamp(1, 64);
+    let printed = Printed::default();
     let worker = || {
         let mut frame = Frame::new(program, launch);
         let mem = Memory::new(
@@ -555,7 +557,8 @@ pub unsafe fn run(program: &Program, launch: &Launch) -> Result<(), Fault> {
             frame.own_regions(),
             frame.local_ranges(),
             frame.private_stride,
-        );
+        )
+        .with_printed(&printed);
         let [gx, gy, _] = launch.groups.map(|g| g as usize);
         'claim: while !stop.load(Ordering::Relaxed) {
             // Groups are claimed a few at a time (fewer trips to the shared counter), about
@@ -588,6 +591,8 @@ pub unsafe fn run(program: &Program, launch: &Launch) -> Result<(), Fault> {
             worker();
         });
     }
+    // What the work-items printed, even when one faulted (it helps find the fault).
+    printed.deliver(&launch.printf);
     match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some(e) => Err(e),
         None => Ok(()),

@@ -1,5 +1,7 @@
 //! The description of one launch: the grid, the arguments, and the memory the kernel may reach.
 
+use std::sync::{Arc, Mutex};
+
 /// Largest work-group (work-items per group) the executor runs.
 pub const MAX_GROUP_SIZE: u32 = 1024;
 
@@ -50,6 +52,9 @@ pub struct Launch {
     pub memory: Vec<Region>,
     /// Host threads the work-groups are spread over.
     pub threads: usize,
+    /// Where the kernel's `printf` output goes when the launch completes: `None` (the default)
+    /// writes it to standard output, as Intel's GPU driver does; a buffer receives it instead.
+    pub printf: Option<Arc<Mutex<Vec<u8>>>>,
 }
 
 impl Launch {
@@ -73,6 +78,7 @@ impl Launch {
             args: Vec::new(),
             memory: Vec::new(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            printf: None,
         }
     }
 

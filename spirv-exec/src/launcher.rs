@@ -99,6 +99,13 @@ impl<'a> Launcher<'a> {
         self
     }
 
+    /// Where the kernel's `printf` output goes when the launch completes (else to standard
+    /// output).
+    pub fn printf_to(mut self, sink: Arc<std::sync::Mutex<Vec<u8>>>) -> Self {
+        self.launch.printf = Some(sink);
+        self
+    }
+
     /// Host threads to spread the work-groups over (default: all of the host's).
     pub fn threads(mut self, threads: usize) -> Self {
         self.launch.threads = threads;

@@ -7,6 +7,7 @@ use crate::lower::{Env, Lowering};
 use crate::memops;
 use crate::opencl_std::{self, Rounding};
 use crate::ops;
+use crate::printf::{self, PrintfArg};
 use crate::types::Shape;
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
@@ -191,7 +192,17 @@ impl Lowering<'_> {
                     })
                 }
             }
-            PRINTF => return Err("printf is not supported".into()),
+            PRINTF => {
+                let format = arg!(2);
+                let mut args = Vec::new();
+                for i in 3..inst.operands.len() {
+                    let v = id(inst, i)?;
+                    let (scalar, n) = self.m.components(self.type_of(env, v)?)?;
+                    let slot = self.slot(env, v)?;
+                    args.push(PrintfArg { slot, scalar, n });
+                }
+                printf::exec(dst, format, args)
+            }
             _ => {
                 if let Some(row) = self.int_row(env, inst, num, dst, rty)? {
                     return Ok(row);

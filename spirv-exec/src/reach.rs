@@ -4,6 +4,7 @@
 
 use crate::error::Fault;
 use crate::launch::Region;
+use crate::printf::Printed;
 use std::cell::Cell;
 
 /// Checks every load and store of one thread's work-groups.
@@ -18,6 +19,8 @@ pub struct Memory<'a> {
     next: Cell<usize>,
     /// Bytes of private memory per work-item (the arena is `own[0]`, lane after lane).
     private_stride: usize,
+    /// Where the launch's `printf` output goes, if the kernel may print.
+    printed: Option<&'a Printed>,
 }
 
 impl<'a> Memory<'a> {
@@ -37,7 +40,21 @@ impl<'a> Memory<'a> {
             recent: Default::default(),
             next: Cell::new(0),
             private_stride,
+            printed: None,
         }
+    }
+
+    /// These checks with `printf` output going to `printed`.
+    pub fn with_printed(self, printed: &'a Printed) -> Memory<'a> {
+        Memory {
+            printed: Some(printed),
+            ..self
+        }
+    }
+
+    /// Where `printf` output goes (`None`: the launch keeps none).
+    pub fn printed(&self) -> Option<&'a Printed> {
+        self.printed
     }
 
     /// `Ok` if work-item `lane` may access `[addr, addr + len)`.
@@ -178,6 +195,7 @@ mod tests {
             recent: Default::default(),
             next: Cell::new(0),
             private_stride: 16,
+            printed: None,
         };
         assert!(mem.check_lane(1016, 4, 1).is_ok());
         assert!(mem.check_lane(1028, 4, 1).is_ok());

@@ -46,6 +46,12 @@ pub fn in_child(name: &str, envs: &[(&str, &str)]) -> bool {
 /// [`in_child`] that, in the parent, returns what the passing child wrote to stderr (for
 /// checks on the driver's reports); `None` in the child.
 pub fn child_stderr(name: &str, envs: &[(&str, &str)]) -> Option<String> {
+    child_output(name, envs).map(|(_, stderr)| stderr)
+}
+
+/// [`in_child`] that, in the parent, returns what the passing child wrote to stdout and stderr
+/// (the test harness's lines included); `None` in the child.
+pub fn child_output(name: &str, envs: &[(&str, &str)]) -> Option<(String, String)> {
     if std::env::var(CHILD).as_deref() == Ok(name) {
         return None;
     }
@@ -66,5 +72,5 @@ pub fn child_stderr(name: &str, envs: &[(&str, &str)]) -> Option<String> {
         stdout.contains("1 passed"),
         "child {name} ran no test:\n{stdout}"
     );
-    Some(stderr.into_owned())
+    Some((stdout.into_owned(), stderr.into_owned()))
 }

@@ -170,7 +170,7 @@ impl Front<'_> {
                 }
             }
             PREFETCH => {}
-            PRINTF => return Err("printf is not supported".into()),
+            PRINTF => return Err("printf".into()),
             FMA | MAD if self.m.components(rty)?.0 != Scalar::F16 && inst.operands.len() == 5 => {
                 let (a, b, c) = (arg!(2), arg!(3), arg!(4));
                 let pick = |v: &Vec<Val>, k: usize| v[if v.len() == 1 { 0 } else { k }];
