@@ -135,6 +135,23 @@ pub enum Error {
         /// What does not match (kind, device, alignment, size).
         what: String,
     },
+    /// The arrays of an operation live on different contexts or devices.
+    #[error("the arrays of an operation live on different contexts or devices")]
+    DeviceMismatch,
+    /// An operation needs at least one array (its length comes from the arrays).
+    #[error("{0}: the expression has no array, so no length")]
+    NoArray(&'static str),
+    /// The device cannot run an operation on this element type.
+    #[error("{device} does not support {ty} kernels")]
+    Unsupported {
+        /// The element type (`"f64"`, `"f16"`).
+        ty: &'static str,
+        /// The device's name.
+        device: String,
+    },
+    /// Generating a kernel failed (a bug of this crate: please report it).
+    #[error("generating a kernel failed: {0}")]
+    Codegen(String),
 }
 
 impl std::fmt::Debug for Error {

@@ -25,6 +25,7 @@ mod layout;
 mod leaks;
 mod magazine;
 mod mirrored;
+pub mod ops;
 pub mod pool;
 mod staging;
 mod status;
@@ -84,6 +85,7 @@ pub use mirrored::{MirrorState, MirrorStats, Mirrored};
 /// Reached under another path (the `oneapi` facade), `onearray` is named with
 /// `#[onearray(crate = "oneapi::onearray")]`.
 pub use onearray_derive::{Pod, Zeroable};
+pub use ops::{Expr, IntoExpr};
 pub use pod_traits::*;
 pub use pool::{pool_enabled, set_pool_enabled, set_pool_limit, trim, PoolStats};
 pub use staging::{
