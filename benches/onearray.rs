@@ -1,7 +1,7 @@
 //! `cargo bench --bench onearray`: pool-hit allocate+free latency vs unpooled and vs a hit
 //! through the pool's lock (magazines off), host→device→host round trips vs the same raw
 //! Level Zero calls, and upload bandwidth from pageable host memory with and without the
-//! pinned staging ring.
+//! pinned staging ring, and 1,000 copies of 4 KiB as one batch vs one by one.
 
 use level_zero::{Allocation, Commands, Deps};
 use oneapi::level_zero;
@@ -120,6 +120,31 @@ fn main() -> Result<(), onearray::Error> {
             theirs,
         );
     }
+
+    // Batched copies: 1,000 ranges of 4 KiB between two device arrays, recorded as one
+    // batch (one completion) vs one blocking copy each.
+    let (count, chunk) = (1000usize, 4096usize);
+    let src = OneArray::<u8>::filled(count * chunk, 3)?;
+    let mut dst = OneArray::<u8>::zeroed(count * chunk)?;
+    let ranges: Vec<_> = (0..count)
+        .map(|k| (k * chunk..(k + 1) * chunk, (count - 1 - k) * chunk))
+        .collect();
+    let batched = median(|| dst.copy_ranges_from(&src, &ranges).unwrap(), 1, 21);
+    let one_by_one = median(
+        || {
+            for (r, at) in &ranges {
+                dst.copy_range_from(*at, &src, r.clone()).unwrap();
+            }
+        },
+        1,
+        21,
+    );
+    row(
+        "1,000 x 4 KiB device copies: batched vs 1 by 1",
+        batched,
+        one_by_one,
+    );
+    drop((src, dst));
 
     // Upload bandwidth: 64 MiB from a Vec<u8> into a device array, staged vs direct.
     let n = 64 << 20;

@@ -436,6 +436,7 @@ pub(crate) mod sealed {
     pub trait Sealed {}
     impl Sealed for crate::CommandList {}
     impl Sealed for crate::ImmediateCommandList {}
+    impl Sealed for crate::Batch<'_> {}
 }
 
 fn same_context(ctx: &Context, a: &Allocation) -> Result<()> {

@@ -316,6 +316,125 @@ impl ImmediateCommandList {
     }
 }
 
+impl ImmediateCommandList {
+    /// Appends the commands `f` records as one unit: they start after the list's earlier
+    /// commands, may run concurrently with each other (give them disjoint destinations, or
+    /// put a [`barrier`](Commands::barrier) between those that must be ordered), and complete
+    /// together: one ring event, signalled by a barrier after them, so the batch costs one
+    /// completion whatever its size. The batch's token is [`last_token`](Self::last_token)
+    /// afterwards. What `f` recorded before an error is still tracked.
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let buf = Allocation::shared(&ctx, Some(&dev), 4096, 0)?;
+    /// let mut list = ImmediateCommandList::new(&ctx, &dev)?;
+    /// list.batch(|b| {
+    ///     for k in 0..64 {
+    ///         b.fill(&buf, k * 64, 64, &[k as u8], Deps::NONE)?;
+    ///     }
+    ///     Ok(())
+    /// })?;
+    /// let token = list.last_token();
+    /// assert!(list.wait_for(token, None)?);
+    /// // SAFETY: shared memory; the batch has completed.
+    /// assert_eq!(unsafe { *buf.as_ptr().cast::<u8>().add(63 * 64) }, 63);
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn batch<R>(&mut self, f: impl FnOnce(&mut Batch<'_>) -> Result<R>) -> Result<R> {
+        let previous = (self.issued > self.completed)
+            .then(|| self.events[(self.issued % RING as u64) as usize].handle());
+        let retain = self.retain_buffer();
+        let mut batch = Batch {
+            list: self,
+            previous,
+            retain,
+            recorded: 0,
+        };
+        let r = f(&mut batch);
+        let (retain, recorded) = (batch.retain, batch.recorded);
+        if recorded > 0 {
+            // The batch's completion: a barrier after all of it, signalling a ring event.
+            let slot = self.take_slot()?;
+            let ring = self.events[slot].handle();
+            let dispatch = &self.core.ctx.0.driver.api.dispatch;
+            // SAFETY: live list and ring event.
+            unsafe {
+                calls::command_list::append_barrier(
+                    dispatch,
+                    self.core.handle.get(),
+                    ring,
+                    0,
+                    std::ptr::null_mut(),
+                )
+            }?;
+            self.dirty[slot] = true;
+            self.issued += 1;
+            self.pending.push_back((self.issued, slot, retain));
+        }
+        r
+    }
+}
+
+/// Commands being recorded as one unit of an immediate list ([`ImmediateCommandList::batch`]):
+/// every [`Commands`] method works on it.
+pub struct Batch<'l> {
+    list: &'l mut ImmediateCommandList,
+    /// The list's last command before the batch, if not known complete.
+    previous: Option<ze_event_handle_t>,
+    retain: Vec<Retained>,
+    recorded: usize,
+}
+
+impl Commands for Batch<'_> {
+    fn core(&self) -> &ListCore {
+        &self.list.core
+    }
+
+    fn record(
+        &mut self,
+        deps: Deps<'_>,
+        retain: Vec<Retained>,
+        call: &mut dyn FnMut(&Dispatch, RawDeps) -> Result<(), ZeError>,
+    ) -> Result<()> {
+        let signal = deps.signal.map_or(std::ptr::null_mut(), |e| e.handle());
+        call_raw(
+            self.list.core.ctx.dispatch(),
+            signal,
+            deps.wait,
+            self.previous,
+            call,
+        )?;
+        self.recorded += 1;
+        self.retain.extend(retain);
+        self.retain.extend(deps.retained());
+        Ok(())
+    }
+
+    fn record_plain(
+        &mut self,
+        retain: Vec<Retained>,
+        call: &mut dyn FnMut(&Dispatch) -> Result<(), ZeError>,
+    ) -> Result<()> {
+        let dispatch = self.list.core.ctx.dispatch();
+        if let Some(mut previous) = self.previous {
+            // SAFETY: live list and ring event.
+            unsafe {
+                calls::command_list::append_wait_on_events(
+                    dispatch,
+                    self.list.core.handle.get(),
+                    1,
+                    &mut previous,
+                )
+            }?;
+        }
+        call(dispatch)?;
+        self.recorded += 1;
+        self.retain.extend(retain);
+        Ok(())
+    }
+}
+
 impl Drop for ImmediateCommandList {
     fn drop(&mut self) {
         if let Err(e) = self.synchronize() {

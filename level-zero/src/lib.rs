@@ -61,7 +61,7 @@ pub use error::{Error, Result};
 pub use event::{Event, EventPool, EventPoolFlags, EventScope, KernelTimestamp};
 pub use expert::{unsafe_copyto, unsafe_fill};
 pub use fence::Fence;
-pub use immediate::{ImmediateCommandList, Token};
+pub use immediate::{Batch, ImmediateCommandList, Token};
 pub use kernel::{Groups, IndirectAccess, Kernel, KernelProperties};
 pub use launch::{
     Arg, ArgType, BufferArg, Grid, KernelArg, KernelArgs, Launch, LaunchUse, ListUse, Local,

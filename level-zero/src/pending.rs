@@ -75,7 +75,8 @@ impl Pending {
     }
 
     /// An event signalled when the work is done (already signalled if it is), for commands
-    /// of other lists or queues to wait for.
+    /// of other lists or queues to wait for. The stream signals it with a command appended
+    /// after the work, so it may be signalled a moment after [`wait`](Self::wait) returns.
     pub fn event(&self) -> Result<Event> {
         if let Some(e) = crate::with_stream(&self.ctx, &self.dev, |s| s.event_after(self.token))? {
             return Ok(e);

@@ -494,7 +494,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// let fill = a.fill_async(0.5)?;
     /// let event = fill.event()?; // for another list or queue to wait for
     /// fill.wait()?;
-    /// assert!(event.is_signalled()?);
+    /// assert!(event.wait(None)?); // signalled right after the fill
     /// assert!(a.to_vec()?.iter().all(|&v| v == 0.5));
     /// # Ok::<(), onearray::Error>(())
     /// ```

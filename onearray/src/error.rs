@@ -110,6 +110,18 @@ pub enum Error {
     /// Source and destination overlap in the same allocation.
     #[error("source and destination overlap in the same allocation")]
     Overlap,
+    /// Two copies of a batch overlap: a destination meets another copy's source or
+    /// destination (batched copies may run concurrently).
+    #[error(
+        "copies {first} and {second} of a batch overlap (a destination meets the other's \
+         source or destination; batched copies may run concurrently)"
+    )]
+    BatchOverlap {
+        /// The first copy's index.
+        first: usize,
+        /// The second copy's index.
+        second: usize,
+    },
     /// The device is out of memory even after the pool gave back what it could.
     #[error(
         "out of {kind} memory on {device}: requested {requested} B, free {free} B, \

@@ -16,6 +16,7 @@
 
 mod adopt;
 mod array;
+mod batch;
 mod block;
 mod copy;
 mod error;
@@ -35,6 +36,7 @@ mod view;
 
 pub use adopt::Borrowed;
 pub use array::{OneArray, MAX_DIMS};
+pub use batch::CopyBatch;
 /// bytemuck, which `Pod` and `Zeroable` come from (the derives' generated code names it here).
 pub use bytemuck;
 /// The traits, `Pod` (plain old data: any bytes are a valid value, no padding) and

@@ -10,11 +10,12 @@
 //! overlapping owned views need copy-through semantics anyway). There is no gather kernel yet:
 //! region copies with one-element runs (transposes) are the slow case.
 
-use crate::block::Block;
+use crate::block::{Block, BlockRef};
 use crate::error::{Error, Result};
-use crate::layout::{byte_size, Layout};
+use crate::layout::Layout;
 use crate::pool;
-use level_zero::{Commands, ImmediateCommandList, MemoryKind, Region};
+use level_zero::{Commands, Deps, MemoryKind, Region, Token};
+use std::ops::Range;
 use std::sync::atomic::Ordering;
 
 /// One side of a copy: a block and where the elements are in it.
@@ -93,8 +94,8 @@ pub(crate) fn plan(dst: &Layout, src: &Layout, elem: usize) -> Vec<Piece> {
 }
 
 /// Records the pieces of a copy from `src` into `dst` on `l` (no wait).
-pub(crate) fn record(
-    l: &mut ImmediateCommandList,
+fn record(
+    l: &mut impl Commands,
     dst: Side<'_>,
     src: Side<'_>,
     elem: usize,
@@ -103,7 +104,7 @@ pub(crate) fn record(
     for p in plan(&dst.layout, &src.layout, elem) {
         let [w, h, d] = p.extent;
         if h == 1 && d == 1 {
-            l.copy(da, p.dst, sa, p.src, w, level_zero::Deps::NONE)?;
+            l.copy(da, p.dst, sa, p.src, w, Deps::NONE)?;
             continue;
         }
         let fits = |v: usize| u32::try_from(v).ok();
@@ -116,13 +117,13 @@ pub(crate) fn record(
             })
         };
         match (region(p.dst, p.dst_pitch), region(p.src, p.src_pitch)) {
-            (Some(dr), Some(sr)) => l.copy_region(da, dr, sa, sr, level_zero::Deps::NONE)?,
+            (Some(dr), Some(sr)) => l.copy_region(da, dr, sa, sr, Deps::NONE)?,
             _ => {
                 for z in 0..d {
                     for y in 0..h {
                         let dof = p.dst + z * p.dst_pitch[1] + y * p.dst_pitch[0];
                         let sof = p.src + z * p.src_pitch[1] + y * p.src_pitch[0];
-                        l.copy(da, dof, sa, sof, w, level_zero::Deps::NONE)?;
+                        l.copy(da, dof, sa, sof, w, Deps::NONE)?;
                     }
                 }
             }
@@ -141,66 +142,215 @@ pub(crate) fn order_after_other_streams(block: &Block) -> Result<()> {
     Ok(())
 }
 
-/// Copies `src` into `dst` (equal shapes) on the destination's stream and waits once; with
-/// `wait == false`, returns the token of the last command and records it as both blocks'
-/// last use instead.
-pub(crate) fn copy(
-    dst: Side<'_>,
-    src: Side<'_>,
+/// A checked copy between two layouts of equal shape, ready to record.
+pub(crate) struct Job<'a> {
+    dst: Side<'a>,
+    src: Side<'a>,
     elem: usize,
-    wait: bool,
-) -> Result<level_zero::Token> {
-    if dst.layout.shape() != src.layout.shape() {
-        return Err(Error::ShapeMismatch {
-            dst: dst.layout.shape().to_vec(),
-            src: src.layout.shape().to_vec(),
-        });
-    }
-    order_after_other_streams(src.block)?;
-    let same = dst.block.alloc().as_ptr() == src.block.alloc().as_ptr();
-    let both_flat = dst.layout.is_contiguous() && src.layout.is_contiguous();
-    if same && both_flat {
-        let (d, s, n) = (dst.layout.offset(), src.layout.offset(), dst.layout.len());
-        if n > 0 && d < s + n && s < d + n {
-            return Err(Error::Overlap);
+    /// A temporary device block the copy goes through (both sides in one allocation).
+    staged: Option<BlockRef>,
+}
+
+impl<'a> Job<'a> {
+    pub(crate) fn new(dst: Side<'a>, src: Side<'a>, elem: usize) -> Result<Job<'a>> {
+        if dst.layout.shape() != src.layout.shape() {
+            return Err(Error::ShapeMismatch {
+                dst: dst.layout.shape().to_vec(),
+                src: src.layout.shape().to_vec(),
+            });
         }
+        let same = dst.block.alloc().as_ptr() == src.block.alloc().as_ptr();
+        let both_flat = dst.layout.is_contiguous() && src.layout.is_contiguous();
+        if same && both_flat {
+            let (d, s, n) = (dst.layout.offset(), src.layout.offset(), dst.layout.len());
+            if n > 0 && d < s + n && s < d + n {
+                return Err(Error::Overlap);
+            }
+        }
+        let staged = if same && !both_flat && !dst.layout.is_empty() {
+            // Through a temporary device block: spans of one allocation may interleave.
+            let pool = pool::pool_for(dst.block.context(), dst.block.device(), MemoryKind::Device);
+            let bytes = elem
+                .checked_mul(src.layout.len())
+                .ok_or(Error::SizeOverflow {
+                    len: src.layout.len(),
+                    elem_size: elem,
+                })?;
+            Some(pool.allocate(bytes, elem.next_power_of_two().min(4096))?)
+        } else {
+            None
+        };
+        Ok(Job {
+            dst,
+            src,
+            elem,
+            staged,
+        })
     }
-    let staged = if same && !both_flat && !dst.layout.is_empty() {
-        // Through a temporary device block: spans of one allocation may interleave.
-        let tmp_pool = pool::pool_for(dst.block.context(), dst.block.device(), MemoryKind::Device);
-        let bytes = byte_size::<u8>(elem.checked_mul(src.layout.len()).ok_or(
-            Error::SizeOverflow {
-                len: src.layout.len(),
-                elem_size: elem,
-            },
-        )?)?;
-        Some(tmp_pool.allocate(bytes, elem.next_power_of_two().min(4096))?)
-    } else {
-        None
-    };
-    let (_, token) = dst.block.on_stream(wait, |l| {
-        if dst.layout.is_empty() {
+
+    fn record(&self, l: &mut impl Commands) -> level_zero::Result<()> {
+        if self.dst.layout.is_empty() {
             return Ok(());
         }
-        match &staged {
+        match &self.staged {
             Some(tmp) => {
                 let mid = Side {
                     block: tmp,
-                    layout: Layout::contiguous(0, src.layout.shape()),
+                    layout: Layout::contiguous(0, self.src.layout.shape()),
                 };
-                record(l, mid, src, elem)?;
-                record(l, dst, mid, elem)
+                record(l, mid, self.src, self.elem)?;
+                l.barrier(Deps::NONE)?;
+                record(l, self.dst, mid, self.elem)
             }
-            None => record(l, dst, src, elem),
+            None => record(l, self.dst, self.src, self.elem),
         }
-    })?;
-    if !wait {
-        src.block.mark(token);
-        if let Some(tmp) = &staged {
+    }
+
+    pub(crate) fn context(&self) -> &level_zero::Context {
+        self.dst.block.context()
+    }
+
+    pub(crate) fn device(&self) -> &level_zero::Device {
+        self.dst.block.device()
+    }
+
+    fn mark(&self, token: Token) {
+        self.dst.block.mark(token);
+        self.src.block.mark(token);
+        if let Some(tmp) = &self.staged {
             tmp.mark(token);
         }
     }
+
+    /// The bytes the copy writes and reads: (allocation address, first byte..one past last).
+    fn spans(&self) -> [(usize, Range<usize>); 2] {
+        let bytes = |s: &Side<'_>| {
+            let r = s.layout.span();
+            (
+                s.block.alloc().as_ptr() as usize,
+                r.start * self.elem..r.end * self.elem,
+            )
+        };
+        [bytes(&self.dst), bytes(&self.src)]
+    }
+}
+
+/// The furthest end reached so far in one allocation by spans of two different jobs (so that
+/// a span's own job never hides another's).
+#[derive(Default, Clone, Copy)]
+struct Reach {
+    best: Option<(usize, usize)>,
+    other: Option<(usize, usize)>,
+}
+
+impl Reach {
+    /// A job other than `job` whose span so far reaches past `start`.
+    fn meets(&self, start: usize, job: usize) -> Option<usize> {
+        let (end, j) = match self.best {
+            Some((_, j)) if j == job => self.other?,
+            b => b?,
+        };
+        (start < end).then_some(j)
+    }
+
+    fn add(&mut self, end: usize, job: usize) {
+        match self.best {
+            Some((e, j)) if j == job => self.best = Some((e.max(end), j)),
+            Some((e, j)) if end > e => {
+                self.other = Some((e, j));
+                self.best = Some((end, job));
+            }
+            Some(_) => {
+                if self.other.is_none_or(|(e, _)| end > e) {
+                    self.other = Some((end, job));
+                }
+            }
+            None => self.best = Some((end, job)),
+        }
+    }
+}
+
+/// Refuses a batch where a copy's destination meets another copy's destination or source
+/// (batched copies may run concurrently). Spans are compared: strided destinations whose
+/// spans interleave are refused too.
+fn check_disjoint(jobs: &[Job<'_>]) -> Result<()> {
+    // (allocation, span, job, is destination), swept in address order per allocation.
+    let mut spans: Vec<(usize, Range<usize>, usize, bool)> = jobs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, j)| {
+            let [d, s] = j.spans();
+            [(d.0, d.1, i, true), (s.0, s.1, i, false)]
+        })
+        .filter(|s| !s.1.is_empty())
+        .collect();
+    spans.sort_by_key(|s| (s.0, s.1.start));
+    let (mut alloc, mut any, mut dsts) = (usize::MAX, Reach::default(), Reach::default());
+    for (a, r, job, is_dst) in spans {
+        if a != alloc {
+            (alloc, any, dsts) = (a, Reach::default(), Reach::default());
+        }
+        let hit = if is_dst {
+            any.meets(r.start, job)
+        } else {
+            dsts.meets(r.start, job)
+        };
+        if let Some(other) = hit {
+            return Err(Error::BatchOverlap {
+                first: other.min(job),
+                second: other.max(job),
+            });
+        }
+        any.add(r.end, job);
+        if is_dst {
+            dsts.add(r.end, job);
+        }
+    }
+    Ok(())
+}
+
+/// Records `jobs` on this thread's stream as one batch (one completion) and waits for it;
+/// with `wait == false`, returns its token and records it as every block's last use.
+pub(crate) fn run(jobs: &[Job<'_>], wait: bool) -> Result<Token> {
+    let Some(first) = jobs.first() else {
+        return Ok(Token { list: 0, seq: 0 });
+    };
+    let (ctx, dev) = (first.dst.block.context(), first.dst.block.device());
+    for (i, j) in jobs.iter().enumerate() {
+        for side in [&j.dst, &j.src] {
+            if side.block.context() != ctx || side.block.device() != dev {
+                return Err(level_zero::Error::InvalidArgument(format!(
+                    "copy {i} of a batch is on another context or device than copy 0"
+                ))
+                .into());
+            }
+        }
+    }
+    if jobs.len() > 1 {
+        check_disjoint(jobs)?;
+    }
+    for j in jobs {
+        order_after_other_streams(j.src.block)?;
+        order_after_other_streams(j.dst.block)?;
+    }
+    let (_, token) = first.dst.block.on_stream(wait, |l| {
+        l.batch(|b| {
+            for j in jobs {
+                j.record(b)?;
+            }
+            Ok(())
+        })
+    })?;
+    if !wait {
+        jobs.iter().for_each(|j| j.mark(token));
+    }
     Ok(token)
+}
+
+/// Copies `src` into `dst` (equal shapes) on this thread's stream and waits once; with
+/// `wait == false`, returns its token and records it as both blocks' last use instead.
+pub(crate) fn copy(dst: Side<'_>, src: Side<'_>, elem: usize, wait: bool) -> Result<Token> {
+    run(&[Job::new(dst, src, elem)?], wait)
 }
 
 #[cfg(test)]

@@ -293,6 +293,14 @@ impl<'a, T: Pod, B: BufferKind, A: Access> View<'a, T, B, A> {
         }
     }
 
+    /// The view's memory for its whole borrow.
+    pub(crate) fn into_side(self) -> Side<'a> {
+        Side {
+            block: self.block,
+            layout: self.layout,
+        }
+    }
+
     /// Copies the elements, in row-major order, into `dst` (lengths must match; blocking).
     pub fn copy_to_slice(&self, dst: &mut [T]) -> Result<()> {
         if dst.len() != self.len() {
@@ -351,9 +359,14 @@ impl<'a, T: Pod, B: BufferKind> View<'a, T, B, Unique> {
         View::new(self.block, self.layout)
     }
 
+    /// The view made shared, for the rest of its borrow.
+    pub fn into_view(self) -> ArrayView<'a, T, B> {
+        View::new(self.block, self.layout)
+    }
+
     /// Host-visible kinds may be written only while no owned view shares the block (so no
     /// host reference into it can exist elsewhere).
-    fn check_writable(&self) -> Result<()> {
+    pub(crate) fn check_writable(&self) -> Result<()> {
         let views = self.block.count() - 1;
         if B::KIND != MemoryKind::Device && views > 0 {
             return Err(Error::ViewsExist { views });
