@@ -81,6 +81,10 @@ pub enum Fault {
         /// The work-group.
         group: [usize; 3],
     },
+    /// The launch was cancelled through [`Launch::cancel`](crate::Launch::cancel) before it
+    /// finished (work-items stop at a loop back-edge or between work-groups).
+    #[error("the launch was cancelled before it finished")]
+    Cancelled,
     /// A work-item reached `OpUnreachable`.
     #[error("reached OpUnreachable")]
     Unreachable,

@@ -354,8 +354,13 @@ impl Frame {
 
     /// Runs one work-group to completion. Lanes wait in per-block queues; the lowest block
     /// (in `order`'s scheduling order) with waiting lanes runs next, so that lanes that
-    /// diverged reconverge.
-    fn run_group(&mut self, p: &Program, mem: &Memory<'_>) -> Result<(), Fault> {
+    /// diverged reconverge. `cancel` is looked at before each block (every loop passes there).
+    fn run_group(
+        &mut self,
+        p: &Program,
+        mem: &Memory<'_>,
+        cancel: &AtomicBool,
+    ) -> Result<(), Fault> {
         let n = self.lanes;
         if self.pending.len() != p.blocks.len() {
             self.pending = vec![Vec::new(); p.blocks.len()];
@@ -368,6 +373,9 @@ impl Frame {
         while let Some(b) = self.ready.pop_first() {
             if self.pending[b].is_empty() {
                 continue;
+            }
+            if cancel.load(Ordering::Relaxed) {
+                return Err(Fault::Cancelled);
             }
             let mut active = std::mem::take(&mut self.active);
             active.clear();
@@ -566,7 +574,7 @@ pub unsafe fn run(program: &Program, launch: &Launch) -> Result<(), Fault> {
             let first = next.fetch_add(chunk, Ordering::Relaxed);
             for g in first..(first + chunk).min(total) {
                 frame.set_builtins(program, launch, [g % gx, (g / gx) % gy, g / (gx * gy)]);
-                if let Err(e) = frame.run_group(program, &mem) {
+                if let Err(e) = frame.run_group(program, &mem, launch.cancel_flag()) {
                     stop.store(true, Ordering::Relaxed);
                     error
                         .lock()

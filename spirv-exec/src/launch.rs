@@ -1,5 +1,6 @@
 //! The description of one launch: the grid, the arguments, and the memory the kernel may reach.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 /// Largest work-group (work-items per group) the executor runs.
@@ -55,6 +56,10 @@ pub struct Launch {
     /// Where the kernel's `printf` output goes when the launch completes: `None` (the default)
     /// writes it to standard output, as Intel's GPU driver does; a buffer receives it instead.
     pub printf: Option<Arc<Mutex<Vec<u8>>>>,
+    /// Stops the launch when set (by a watchdog, or a queue being torn down): every
+    /// executor looks at it between work-groups and at each loop back-edge of the kernel, and
+    /// then ends the launch with [`Fault::Cancelled`](crate::Fault::Cancelled).
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Launch {
@@ -79,7 +84,14 @@ impl Launch {
             memory: Vec::new(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             printf: None,
+            cancel: None,
         }
+    }
+
+    /// The flag the executors poll: the launch's [`cancel`](Self::cancel), or one never set.
+    pub(crate) fn cancel_flag(&self) -> &AtomicBool {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        self.cancel.as_deref().unwrap_or(&NEVER)
     }
 
     /// Work-items per group.

@@ -5,6 +5,7 @@ use crate::error::LaunchError;
 use crate::launch::{Arg, Launch, Region};
 use crate::module::{Kernel, Module, Shared};
 use std::marker::PhantomData;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, MutexGuard};
 
 /// A launch being described: arguments in parameter order, then [`run`](Self::run). Made by
@@ -103,6 +104,14 @@ impl<'a> Launcher<'a> {
     /// output).
     pub fn printf_to(mut self, sink: Arc<std::sync::Mutex<Vec<u8>>>) -> Self {
         self.launch.printf = Some(sink);
+        self
+    }
+
+    /// Stops the launch when `flag` is set (from another thread: a watchdog, a user who gave
+    /// up): the work-items stop at their next loop back-edge and `run` returns
+    /// [`Fault::Cancelled`](crate::Fault::Cancelled).
+    pub fn cancel(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.launch.cancel = Some(flag);
         self
     }
 

@@ -143,6 +143,24 @@ pub fn barriers(f: &Func) -> Vec<u32> {
         .collect()
 }
 
+/// The blocks where generated code looks at the launch's cancellation flag: targets of an
+/// edge from a block at the same or a later index. Every cycle has such an edge (from its
+/// highest block), so a work-item that loops forever passes one. Barriers end a region (the
+/// runner checks between regions).
+pub fn loop_heads(f: &Func) -> Vec<bool> {
+    let mut heads = vec![false; f.blocks.len()];
+    for (p, b) in f.blocks.iter().enumerate() {
+        if !matches!(b.term, Term::Barrier { .. }) {
+            for s in f.succs(p as u32) {
+                if s as usize <= p {
+                    heads[s as usize] = true;
+                }
+            }
+        }
+    }
+    heads
+}
+
 /// Where a pointer comes from: accesses through pointers of one root usually hit one range,
 /// so they share one inline cache of the last range that allowed an access.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -130,6 +130,8 @@ pub struct Layout {
     pub caches: usize,
     /// Barrier `i` resumes at block `resume[i]`.
     pub resume: Vec<u32>,
+    /// The blocks that look at the cancellation flag ([`analysis::loop_heads`]).
+    pub loop_heads: Vec<bool>,
     /// The values kept per work-item across barrier `i`.
     pub spilled: Vec<Vec<Val>>,
     /// The statements recomputing the other values live across barrier `i`, in order.
@@ -185,6 +187,7 @@ impl Layout {
             site_cache: HashMap::new(),
             caches: 0,
             resume,
+            loop_heads: analysis::loop_heads(f),
             spilled,
             recompute,
             slots,

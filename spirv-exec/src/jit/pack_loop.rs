@@ -187,6 +187,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                 continue;
             }
             self.b.switch_to_block(self.blocks[i]);
+            self.cancel_point(i);
             for s in &block.stmts {
                 self.vstmt(s)?;
             }

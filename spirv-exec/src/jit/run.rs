@@ -167,12 +167,14 @@ impl Frame {
             .collect()
     }
 
-    /// Runs group `g` (its coordinates) to completion.
+    /// Runs group `g` (its coordinates) to completion, or until `cancel` is set (the generated
+    /// code reads it at every loop head).
     fn run_group(
         &mut self,
         c: &Compiled,
         state: &mut State<'_>,
         g: [usize; 3],
+        cancel: &AtomicBool,
     ) -> Result<(), Fault> {
         for (d, &gid) in g.iter().enumerate() {
             let gid = gid as u64;
@@ -196,9 +198,13 @@ impl Frame {
             scratch: self.scratch.as_mut_ptr(),
             done: self.done.as_mut_ptr(),
             state: (state as *mut State<'_>).cast(),
+            cancel: (cancel as *const AtomicBool).cast(),
         };
         let mut resume = 0u32;
         loop {
+            if resume != 0 && cancel.load(Ordering::Relaxed) {
+                return Err(Fault::Cancelled);
+            }
             // SAFETY: `ctx` points at this frame's memory, sized for the kernel's layout and
             // this launch (see `runtime`'s documentation of what the code relies on), and
             // `state` outlives the call.
@@ -249,12 +255,15 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<()
             error: None,
         };
         let [gx, gy, _] = launch.groups.map(|g| g as usize);
+        let cancel = launch.cancel_flag();
         while !stop.load(Ordering::Relaxed) {
             let first = next.fetch_add(chunk, Ordering::Relaxed);
             for g in first..(first + chunk).min(total) {
-                if let Err(e) =
-                    frame.run_group(c, &mut state, [g % gx, (g / gx) % gy, g / (gx * gy)])
-                {
+                if cancel.load(Ordering::Relaxed) {
+                    return fail(Fault::Cancelled);
+                }
+                let g = [g % gx, (g / gx) % gy, g / (gx * gy)];
+                if let Err(e) = frame.run_group(c, &mut state, g, cancel) {
                     return fail(e);
                 }
             }

@@ -64,6 +64,8 @@ pub struct Ctx {
     pub scratch: *mut u64,
     pub done: *mut u8,
     pub state: *mut State<'static>,
+    /// The launch's cancellation flag (an `AtomicBool`), read at every loop head.
+    pub cancel: *const u8,
 }
 
 /// Byte offsets of [`Ctx`]'s fields (for the generated loads).
@@ -80,6 +82,26 @@ pub mod field {
     pub const STATUS: i32 = 72;
     pub const SCRATCH: i32 = 80;
     pub const DONE: i32 = 88;
+    pub const CANCEL: i32 = 104;
+
+    // The offsets are those of `Ctx`'s fields.
+    const _: () = {
+        use super::Ctx;
+        use std::mem::offset_of;
+        assert!(offset_of!(Ctx, params) == PARAMS as usize);
+        assert!(offset_of!(Ctx, table) == TABLE as usize);
+        assert!(offset_of!(Ctx, lids) == LIDS as usize);
+        assert!(offset_of!(Ctx, spill) == SPILL as usize);
+        assert!(offset_of!(Ctx, local_static) == LOCAL_STATIC as usize);
+        assert!(offset_of!(Ctx, private_base) == PRIVATE_BASE as usize);
+        assert!(offset_of!(Ctx, private_stride) == PRIVATE_STRIDE as usize);
+        assert!(offset_of!(Ctx, lanes) == LANES as usize);
+        assert!(offset_of!(Ctx, caches) == CACHES as usize);
+        assert!(offset_of!(Ctx, status) == STATUS as usize);
+        assert!(offset_of!(Ctx, scratch) == SCRATCH as usize);
+        assert!(offset_of!(Ctx, done) == DONE as usize);
+        assert!(offset_of!(Ctx, cancel) == CANCEL as usize);
+    };
 }
 
 /// A thread's checks and its first fault.
@@ -137,8 +159,11 @@ pub unsafe extern "C" fn jit_check(
     }
 }
 
-/// Records a fault that is not an out-of-bounds access (`kind`: 0 unreachable, else a
-/// misaligned atomic of `kind` bytes); returns [`FAULT`].
+/// The `kind` of [`jit_fault`] for a cancelled launch.
+pub const CANCELLED: u32 = u32::MAX;
+
+/// Records a fault that is not an out-of-bounds access (`kind`: 0 unreachable, [`CANCELLED`],
+/// else a misaligned atomic of `kind` bytes); returns [`FAULT`].
 ///
 /// # Safety
 /// Called by generated code only, with the context it was given.
@@ -147,6 +172,7 @@ pub unsafe extern "C" fn jit_fault(ctx: *mut Ctx, kind: u32, addr: u64) -> u32 {
     let st = unsafe { state(ctx) };
     st.error.get_or_insert(match kind {
         0 => Fault::Unreachable,
+        CANCELLED => Fault::Cancelled,
         n => Fault::MisalignedAtomic {
             address: addr as usize,
             bytes: n as usize,

@@ -240,6 +240,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                 continue;
             }
             self.b.switch_to_block(self.blocks[i]);
+            self.cancel_point(i);
             for s in &block.stmts {
                 self.stmt(s)?;
             }
@@ -322,6 +323,33 @@ impl<'a, 'b> Gen<'a, 'b> {
         }
         let d = self.edge_block(default);
         self.b.ins().jump(d, &[]);
+    }
+
+    /// At a loop head (block `i`): stops with [`Fault::Cancelled`](crate::Fault::Cancelled)
+    /// once the launch's cancellation flag is set.
+    pub(super) fn cancel_point(&mut self, i: usize) {
+        if !self.layout.loop_heads[i] {
+            return;
+        }
+        let flag = self.ctx_field(types::I64, field::CANCEL);
+        // An atomic load: never hoisted out of the loop nor merged with an earlier one.
+        let set = self.b.ins().atomic_load(types::I8, ctx_flags(), flag);
+        let stop = self.b.create_block();
+        let go = self.b.create_block();
+        self.b.ins().brif(set, stop, &[], go, &[]);
+        self.b.switch_to_block(stop);
+        let ctx = self.b.use_var(self.ctx);
+        let kind = self.b.ins().iconst(types::I32, runtime::CANCELLED as i32 as i64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        ops::call(
+            &mut self.b,
+            runtime::jit_fault as *const () as usize,
+            &[types::I64, types::I32, types::I64],
+            &[types::I32],
+            &[ctx, kind, zero],
+        );
+        self.b.ins().jump(self.fault, &[]);
+        self.b.switch_to_block(go);
     }
 
     /// `OpUnreachable`: a fault.
