@@ -5,8 +5,9 @@ use crate::device::timestamp_ns;
 use crate::event::Event;
 use crate::memory::{Allocation, Range};
 use crate::sync::NOTIFIER;
+use crate::watchdog::Watch;
 use level_zero_sys::{ze_copy_region_t, ze_kernel_timestamp_result_t};
-use spirv_exec::{Arg, Launch, Region as Reach};
+use spirv_exec::{Arg, Fault, Launch, LaunchError, Region as Reach};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -256,9 +257,25 @@ impl LaunchCommand {
                 what: "module globals".into(),
             });
         }
+        let watch = config().kernel_timeout.map(Watch::start);
+        launch.cancel = watch.as_ref().map(Watch::flag);
         // SAFETY: the regions are live allocations pinned until the launch returns, and the
         // module globals of modules this command keeps alive.
-        unsafe { self.kernel.run(launch) }.map_err(|e| e.to_string())
+        let result = unsafe { self.kernel.run(launch) };
+        match (result, watch) {
+            (
+                Err(LaunchError::Fault {
+                    fault: Fault::Cancelled,
+                    ..
+                }),
+                Some(w),
+            ) if w.expired() => Err(format!(
+                "kernel {name} ran longer than {} ms and was stopped (hung?); \
+                     LEVEL_ZERO_CPU_KERNEL_TIMEOUT_MS sets the limit",
+                w.timeout().as_millis()
+            )),
+            (result, _) => result.map_err(|e| e.to_string()),
+        }
     }
 }
 

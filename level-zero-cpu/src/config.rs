@@ -9,6 +9,7 @@
 //! | `LEVEL_ZERO_CPU_COMMAND_DELAY_US` | sleep before every command (µs), to expose missing synchronisation | 0 |
 //! | `LEVEL_ZERO_CPU_THREADS` | host threads a kernel launch spreads its work-groups over | all cores |
 //! | `LEVEL_ZERO_CPU_EXEC` | kernel executor: `jit` (native code; kernels it does not support run on the interpreter, the build log says why) or `interp` (the interpreter only); a module's build flag `-level-zero-cpu-exec=jit\|interp` overrides it | `jit` |
+//! | `LEVEL_ZERO_CPU_KERNEL_TIMEOUT_MS` | a kernel launch running longer is stopped (hang detection): its command fails with `DEVICE_LOST`, the queue goes on; `0` = never | 60000 |
 //! | `LEVEL_ZERO_CPU_LEAK_REPORT` | at exit: `1` print live allocations and handles, `abort` also exit with status 86 if any | off |
 
 use std::sync::OnceLock;
@@ -33,6 +34,9 @@ pub struct Config {
     pub kernel_threads: usize,
     /// The kernel executor's name (`jit` or `interp`).
     pub exec: String,
+    /// How long a kernel launch may run before the watchdog stops it, if it watches
+    /// (`LEVEL_ZERO_CPU_KERNEL_TIMEOUT_MS`, 0 = never).
+    pub kernel_timeout: Option<Duration>,
 }
 
 /// What to do about leaks at process exit.
@@ -47,6 +51,12 @@ pub enum LeakReport {
 }
 
 const DEFAULT_MEMORY: u64 = 4 << 30;
+
+/// The default of `LEVEL_ZERO_CPU_KERNEL_TIMEOUT_MS`: a minute. GPU hang detection stops a
+/// batch after a few seconds; kernels run one to two orders of magnitude slower on a CPU
+/// (more on the interpreter), and a minute leaves honest long kernels alone while a hung one
+/// still ends.
+pub const DEFAULT_KERNEL_TIMEOUT_MS: u64 = 60_000;
 
 /// Parses `4G`, `512M`, `64K`, `123` (bytes); case-insensitive, optional `iB`/`B` suffix.
 pub fn parse_size(text: &str) -> Option<u64> {
@@ -111,6 +121,13 @@ impl Config {
                 std::thread::available_parallelism().map_or(1, |n| n.get()),
             )
             .max(1),
+            kernel_timeout: match number(
+                "LEVEL_ZERO_CPU_KERNEL_TIMEOUT_MS",
+                DEFAULT_KERNEL_TIMEOUT_MS,
+            ) {
+                0 => None,
+                ms => Some(Duration::from_millis(ms)),
+            },
             exec: match var("LEVEL_ZERO_CPU_EXEC") {
                 Some(v) if spirv_exec::backend_named(&v).is_some() => v.trim().to_string(),
                 Some(v) => {

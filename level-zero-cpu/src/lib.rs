@@ -40,6 +40,7 @@ mod memory;
 mod module;
 mod sync;
 mod unsupported;
+mod watchdog;
 mod zes;
 
 pub use ddi::{tools_getter, GETTERS};

@@ -54,7 +54,11 @@ fn run(module: &Module, name: &str, flag: u32, after: Duration) -> Result<Vec<u3
         if name == "wait_flag_barrier" {
             launch = launch.local(16 * 4);
         }
-        let r = launch.buffer(&mut out).threads(2).cancel(cancel.clone()).run();
+        let r = launch
+            .buffer(&mut out)
+            .threads(2)
+            .cancel(cancel.clone())
+            .run();
         watchdog.1.store(true, Ordering::Release);
         watchdog.0.join().unwrap();
         r

@@ -1,11 +1,14 @@
-//! Kernel launches at and beyond the device's limits: group sizes, work-group memory.
+//! Kernel launches at and beyond the device's limits: group sizes, work-group memory, time.
 
-use super::{committed_kernel, immediate, Env, SYNC};
+use super::{committed_kernel, immediate, Env, ASYNC, HOST_VISIBLE, KERNEL_TIMEOUT_MS, SYNC};
 use crate::common::raw::*;
-use level_zero_sys::calls::{command_list, context, device, kernel, mem, module};
+use level_zero_sys::calls::{
+    command_list, command_queue, context, device, event, event_pool, kernel, mem, module,
+};
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::ptr::null_mut;
+use std::time::{Duration, Instant};
 
 /// Group sizes whose product overflows, and work-group memory of 1 TiB or `SIZE_MAX`, are
 /// errors at the call that sets or launches them (never a host abort); the same kernel then
@@ -80,6 +83,118 @@ pub fn launch_limits(env: &Env) {
         module::destroy(api, m).unwrap();
         mem::free(api, ctx, input).unwrap();
         mem::free(api, ctx, output).unwrap();
+        context::destroy(api, ctx).unwrap();
+    }
+}
+
+/// A kernel that never finishes (it waits for a flag nobody sets) is stopped by the watchdog
+/// after `LEVEL_ZERO_CPU_KERNEL_TIMEOUT_MS`: the queue's synchronize and the launch's event
+/// report `DEVICE_LOST`, the same queue then runs the kernel to completion once the flag is
+/// set, and destroying a queue or an immediate list with a hung launch returns.
+pub fn hung_kernels(env: &Env) {
+    let api = env.api;
+    let timeout = Duration::from_millis(KERNEL_TIMEOUT_MS.parse().unwrap());
+    let lost = ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST;
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers;
+    // the host writes `flag` and `out` only while no launch runs.
+    unsafe {
+        let ctx = env.context();
+        let (m, k) = committed_kernel(api, ctx, env.device, "waits-O2", c"wait_flag");
+        let alloc = |size| {
+            let p = mem::alloc_shared(
+                api,
+                ctx,
+                &Default::default(),
+                &Default::default(),
+                size,
+                0,
+                env.device,
+            )
+            .unwrap();
+            write(p, &vec![0; size]);
+            p
+        };
+        let (n, flag, out) = (64usize, alloc(4), alloc(64 * 4));
+        kernel::set_group_size(api, k, 16, 1, 1).unwrap();
+        kernel::set_argument_value(api, k, 0, 8, (&flag as *const *mut c_void).cast()).unwrap();
+        kernel::set_argument_value(api, k, 1, 8, (&out as *const *mut c_void).cast()).unwrap();
+        let groups = ze_group_count_t {
+            groupCountX: (n / 16) as u32,
+            groupCountY: 1,
+            groupCountZ: 1,
+        };
+        let pool_desc = ze_event_pool_desc_t {
+            flags: HOST_VISIBLE.into(),
+            count: 1,
+            ..Default::default()
+        };
+        let pool = event_pool::create(api, ctx, &pool_desc, 0, null_mut()).unwrap();
+        let done = event::create(api, pool, &Default::default()).unwrap();
+        let async_desc = ze_command_queue_desc_t {
+            mode: ASYNC,
+            ..Default::default()
+        };
+        let queue = command_queue::create(api, ctx, env.device, &async_desc).unwrap();
+        let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
+        command_list::append_launch_kernel(api, list, k, &groups, done, 0, null_mut()).unwrap();
+        command_list::close(api, list).unwrap();
+
+        let start = Instant::now();
+        command_queue::execute_command_lists(api, queue, 1, &mut { list }, null_mut()).unwrap();
+        let got = command_queue::synchronize(api, queue, u64::MAX);
+        assert_eq!(
+            got.unwrap_err().result,
+            lost,
+            "synchronize on a hung launch"
+        );
+        assert!(start.elapsed() >= timeout, "stopped before its time");
+        let got = event::host_synchronize(api, done, u64::MAX);
+        assert_eq!(got.unwrap_err().result, lost, "the hung launch's event");
+        assert_eq!(
+            read(out, n * 4),
+            vec![0; n * 4],
+            "no work-item got past its wait"
+        );
+
+        // The device keeps working: the same list on the same queue, the flag set this time.
+        write(flag, &1u32.to_ne_bytes());
+        event::host_reset(api, done).unwrap();
+        command_queue::execute_command_lists(api, queue, 1, &mut { list }, null_mut()).unwrap();
+        command_queue::synchronize(api, queue, u64::MAX).unwrap();
+        event::host_synchronize(api, done, u64::MAX).unwrap();
+        let ones: Vec<u8> = (0..n).flat_map(|_| 1u32.to_ne_bytes()).collect();
+        assert_eq!(read(out, n * 4), ones);
+
+        // Destroying a queue, or an immediate list, with a hung launch returns.
+        write(flag, &0u32.to_ne_bytes());
+        event::host_reset(api, done).unwrap();
+        command_queue::execute_command_lists(api, queue, 1, &mut { list }, null_mut()).unwrap();
+        command_queue::destroy(api, queue).unwrap();
+        let got = event::host_synchronize(api, done, 0);
+        assert_eq!(
+            got.unwrap_err().result,
+            lost,
+            "a destroyed queue's hung launch"
+        );
+        event::host_reset(api, done).unwrap();
+        let immediate_list = immediate(api, ctx, env.device, ASYNC);
+        command_list::append_launch_kernel(api, immediate_list, k, &groups, done, 0, null_mut())
+            .unwrap();
+        command_list::destroy(api, immediate_list).unwrap();
+        let got = event::host_synchronize(api, done, 0);
+        assert_eq!(
+            got.unwrap_err().result,
+            lost,
+            "a destroyed list's hung launch"
+        );
+
+        command_list::destroy(api, list).unwrap();
+        event::destroy(api, done).unwrap();
+        event_pool::destroy(api, pool).unwrap();
+        kernel::destroy(api, k).unwrap();
+        module::destroy(api, m).unwrap();
+        mem::free(api, ctx, flag).unwrap();
+        mem::free(api, ctx, out).unwrap();
         context::destroy(api, ctx).unwrap();
     }
 }

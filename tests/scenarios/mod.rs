@@ -78,11 +78,14 @@ pub const KERNEL_TIMESTAMP: ze_event_pool_flag_t =
 pub const MEMORY: u64 = 64 << 20;
 pub const MAX_ALLOC: u64 = 16 << 20;
 pub const SUBDEVICES: usize = 2;
-pub const MACHINE: [(&str, &str); 4] = [
+/// The watchdog's limit for a kernel launch (`LEVEL_ZERO_CPU_KERNEL_TIMEOUT_MS`), in ms.
+pub const KERNEL_TIMEOUT_MS: &str = "2000";
+pub const MACHINE: [(&str, &str); 5] = [
     ("LEVEL_ZERO_CPU_MEMORY", "64M"),
     ("LEVEL_ZERO_CPU_MAX_ALLOC", "16M"),
     ("LEVEL_ZERO_CPU_SUBDEVICES", "2"),
     ("LEVEL_ZERO_CPU_LEAK_REPORT", "abort"),
+    ("LEVEL_ZERO_CPU_KERNEL_TIMEOUT_MS", KERNEL_TIMEOUT_MS),
 ];
 
 type Scenario = fn(&Env);
@@ -117,6 +120,7 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("prefetch and advice", copies::prefetch_and_advice),
     ("barriers and timestamps", copies::barriers_and_timestamps),
     ("launch limits", launches::launch_limits),
+    ("hung kernels", launches::hung_kernels),
     ("events", events::events),
     ("events from lists", events::events_from_lists),
     ("kernel timestamps", events::kernel_timestamps),

@@ -339,7 +339,10 @@ impl<'a, 'b> Gen<'a, 'b> {
         self.b.ins().brif(set, stop, &[], go, &[]);
         self.b.switch_to_block(stop);
         let ctx = self.b.use_var(self.ctx);
-        let kind = self.b.ins().iconst(types::I32, runtime::CANCELLED as i32 as i64);
+        let kind = self
+            .b
+            .ins()
+            .iconst(types::I32, runtime::CANCELLED as i32 as i64);
         let zero = self.b.ins().iconst(types::I64, 0);
         ops::call(
             &mut self.b,
