@@ -102,7 +102,7 @@ impl<T: Element, B: BufferKind> OneArray<T, B> {
         let dest = self.buffer(true);
         let n = self.len() as u64;
         let (ctx, dev) = (self.context().clone(), self.device().clone());
-        let this: &dyn level_zero::LaunchUse = &*self.block;
+        let this: &dyn level_zero::LaunchUse = &self.block;
         cache::with_kernel(&ctx, &dev, &spec, |kernel| {
             let mut launch = kernel
                 .launch(Grid::for_len(n as usize))

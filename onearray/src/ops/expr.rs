@@ -155,7 +155,7 @@ impl<T: Element, B: BufferKind> ArrayArg for OneArray<T, B> {
     }
 
     fn as_launch_use(&self) -> &dyn LaunchUse {
-        &*self.block
+        &self.block
     }
 }
 

@@ -1,8 +1,10 @@
 //! Device-side array operations, generated as SPIR-V inside the process.
 //!
-//! Arithmetic on arrays builds a lazy [`Expr`]; [`OneArray::assign`], [`OneArray::update`]
-//! and [`Expr::eval`] run it as **one** kernel (no temporaries), generated for the
-//! expression's shape and element types, built once per (context, device) and cached.
+//! Arithmetic on arrays builds a lazy [`Expr`];
+//! [`OneArray::assign`](crate::OneArray::assign),
+//! [`OneArray::update`](crate::OneArray::update) and [`Expr::eval`] run it as
+//! **one** kernel (no temporaries), generated for the expression's shape and element
+//! types, built once per (context, device) and cached.
 //! Scalars broadcast and are passed as kernel arguments, so `&x * 2.0` and `&x * 3.0` share
 //! a kernel.
 //!
