@@ -161,6 +161,9 @@ pub enum Error {
         /// The device's name.
         device: String,
     },
+    /// A reduction with no identity (`maximum`, `minimum`, `mean`) of no elements.
+    #[error("{0} of an empty array")]
+    Empty(&'static str),
     /// Generating a kernel failed (a bug of this crate: please report it).
     #[error("generating a kernel failed: {0}")]
     Codegen(String),

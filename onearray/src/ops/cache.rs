@@ -6,7 +6,7 @@
 //! The lock is held while a missing module is built (the first use of an expression shape),
 //! never during a launch.
 
-use super::codegen::{self, Spec};
+use super::codegen::Spec;
 use super::Ty;
 use crate::error::{Error, Result};
 use level_zero::{BuildOptions, Context, Device, Kernel, Module, ShutdownStage};
@@ -82,11 +82,11 @@ pub(crate) fn with_kernel<R>(
         if let Some(built) = cache.get_mut(&key) {
             match built.idle.pop() {
                 Some(k) => k,
-                None => built.module.kernel(codegen::MAP_KERNEL)?,
+                None => built.module.kernel(spec.name())?,
             }
         } else {
             check_types(dev, spec)?;
-            let words = codegen::map_kernel(spec).map_err(|e| Error::Codegen(e.to_string()))?;
+            let words = spec.build().map_err(|e| Error::Codegen(e.to_string()))?;
             let module = Module::from_spirv(
                 ctx,
                 dev,
@@ -94,7 +94,7 @@ pub(crate) fn with_kernel<R>(
                 &BuildOptions::default(),
             )?;
             BUILDS.fetch_add(1, Ordering::Relaxed);
-            let k = module.kernel(codegen::MAP_KERNEL)?;
+            let k = module.kernel(spec.name())?;
             cache.insert(
                 key.clone(),
                 Built {

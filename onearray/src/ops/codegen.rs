@@ -21,10 +21,24 @@ type R = Result<Word, dr::Error>;
 /// The name of every generated element-wise kernel.
 pub(crate) const MAP_KERNEL: &str = "onearray_map";
 
-/// What identifies an element-wise kernel: result type, argument kinds, expression.
+/// What a generated kernel does with its expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Kind {
+    /// `out[i] = expr(i)`.
+    Map,
+    /// `out[group] = op over the group's share of expr(i)` (see [`super::reduce`]).
+    Reduce {
+        op: super::reduce::RedOp,
+        /// Work-group size, fixed in the kernel (its local-memory tree).
+        group: u32,
+    },
+}
+
+/// What identifies a generated kernel: kind, result type, argument kinds, expression.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Spec {
-    /// Element type of the destination.
+    pub(crate) kind: Kind,
+    /// Element type of the destination (of the partials, for a reduction).
     pub(crate) out: Ty,
     /// Kernel inputs after the destination: `(is_array, type)`.
     pub(crate) inputs: Vec<(bool, Ty)>,
@@ -32,6 +46,22 @@ pub(crate) struct Spec {
 }
 
 impl Spec {
+    /// The kernel's entry point name.
+    pub(crate) fn name(&self) -> &'static str {
+        match self.kind {
+            Kind::Map => MAP_KERNEL,
+            Kind::Reduce { .. } => super::reduce::REDUCE_KERNEL,
+        }
+    }
+
+    /// Builds the kernel as a SPIR-V 1.0 binary.
+    pub(crate) fn build(&self) -> Result<Vec<u32>, dr::Error> {
+        match self.kind {
+            Kind::Map => map_kernel(self),
+            Kind::Reduce { op, group } => super::reduce::reduce_kernel(self, op, group),
+        }
+    }
+
     /// Every type the kernel touches (for capabilities and device checks).
     pub(crate) fn types(&self) -> Vec<Ty> {
         let mut tys = vec![self.out];
@@ -58,45 +88,13 @@ fn collect_types(node: &Node, out: &mut Vec<Ty>) {
     }
 }
 
-/// Builds the kernel of `spec` as a SPIR-V 1.0 binary.
+/// Builds the element-wise kernel of `spec`.
 /// Builder errors (a block not open) would be bugs of this module; they are returned, not
 /// panicked on.
-pub(crate) fn map_kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
+fn map_kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
     let mut g = Gen::new(&spec.types());
-    let out_ptr = g.ptr(spec.out);
-    let mut param_tys = vec![out_ptr];
-    for &(array, ty) in &spec.inputs {
-        param_tys.push(if array { g.ptr(ty) } else { g.ty(ty.compute()) });
-    }
-    let ulong = g.ty(Ty::U64);
-    param_tys.push(ulong);
-    let void = g.b.type_void();
-    let fn_ty = g.b.type_function(void, param_tys.clone());
-    let f =
-        g.b.begin_function(void, None, FunctionControl::NONE, fn_ty)?;
-    let params = param_tys
-        .iter()
-        .map(|&t| g.b.function_parameter(t))
-        .collect::<Result<Vec<Word>, _>>()?;
-    for (p, &(array, _)) in params[1..].iter().zip(&spec.inputs) {
-        if array {
-            g.b.decorate(
-                *p,
-                Decoration::FuncParamAttr,
-                [Operand::FunctionParameterAttribute(
-                    FunctionParameterAttribute::NoWrite,
-                )],
-            );
-        }
-    }
-    g.b.begin_block(None)?;
-    if spec.types().contains(&Ty::F16) {
-        // Function variables open the first block.
-        let half = g.ty(Ty::F16);
-        let p = g.b.type_pointer(None, StorageClass::Function, half);
-        g.half_tmp = Some(g.b.variable(p, None, StorageClass::Function, None));
-    }
-    let i = g.global_id()?;
+    let (f, params, _) = g.begin_kernel(spec)?;
+    let i = g.load_x(g.gid)?;
     let n = *params.last().expect("n is the last parameter");
     let body = g.b.id();
     let end = g.b.id();
@@ -104,12 +102,7 @@ pub(crate) fn map_kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
     let inside = g.b.u_less_than(t_bool, None, i, n)?;
     g.b.branch_conditional(inside, body, end, [])?;
     g.b.begin_block(Some(body))?;
-    let mut ctx = Body {
-        params: &params,
-        i,
-        loaded: HashMap::new(),
-        out: spec.out,
-    };
+    let mut ctx = Body::new(&params, i, spec.out);
     let v = g.node(&mut ctx, &spec.node)?;
     let v = g.convert(v, spec.node.ty(), spec.out)?;
     g.store(params[0], spec.out, i, v)?;
@@ -122,7 +115,7 @@ pub(crate) fn map_kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
 }
 
 /// Per-kernel state of the body being generated.
-struct Body<'p> {
+pub(super) struct Body<'p> {
     params: &'p [Word],
     i: Word,
     /// Array argument → its loaded element (each array is loaded once).
@@ -130,16 +123,30 @@ struct Body<'p> {
     out: Ty,
 }
 
-struct Gen {
-    b: Builder,
+impl<'p> Body<'p> {
+    /// The body computing element `i`, with the kernel's parameters (`params[0]` the
+    /// output, then the expression's inputs).
+    pub(super) fn new(params: &'p [Word], i: Word, out: Ty) -> Self {
+        Body {
+            params,
+            i,
+            loaded: HashMap::new(),
+            out,
+        }
+    }
+}
+
+pub(super) struct Gen {
+    pub(super) b: Builder,
     cl: Word,
-    gid: Word,
+    /// The `GlobalInvocationId` built-in.
+    pub(super) gid: Word,
     /// A private `half` for rounding f32 values to f16 (casts).
     half_tmp: Option<Word>,
 }
 
 impl Gen {
-    fn new(types: &[Ty]) -> Gen {
+    pub(super) fn new(types: &[Ty]) -> Gen {
         let mut b = Builder::new();
         b.set_version(1, 0);
         // Physical64 makes size_t (the work-item id) 64-bit: Int64 is always needed.
@@ -164,26 +171,77 @@ impl Gen {
         }
         let cl = b.ext_inst_import("OpenCL.std");
         b.memory_model(AddressingModel::Physical64, MemoryModel::OpenCL);
-        let ulong = b.type_int(64, 0);
-        let v3 = b.type_vector(ulong, 3);
-        let ptr = b.type_pointer(None, StorageClass::Input, v3);
-        let gid = b.variable(ptr, None, StorageClass::Input, None);
-        b.decorate(
-            gid,
-            Decoration::BuiltIn,
-            [Operand::BuiltIn(BuiltIn::GlobalInvocationId)],
-        );
-        b.decorate(gid, Decoration::Constant, []);
-        Gen {
+        let mut g = Gen {
             b,
             cl,
-            gid,
+            gid: 0,
             half_tmp: None,
+        };
+        g.gid = g.builtin(BuiltIn::GlobalInvocationId);
+        g
+    }
+
+    /// A module-scope `size_t3` built-in variable (call outside functions).
+    pub(super) fn builtin(&mut self, which: BuiltIn) -> Word {
+        let ulong = self.ty(Ty::U64);
+        let v3 = self.b.type_vector(ulong, 3);
+        let ptr = self.b.type_pointer(None, StorageClass::Input, v3);
+        let var = self.b.variable(ptr, None, StorageClass::Input, None);
+        self.b
+            .decorate(var, Decoration::BuiltIn, [Operand::BuiltIn(which)]);
+        self.b.decorate(var, Decoration::Constant, []);
+        var
+    }
+
+    /// Declares the kernel `void f(global OUT *out, <inputs...>, ulong n)` of `spec` and
+    /// opens its first block; returns the function, its parameters and the block.
+    pub(super) fn begin_kernel(
+        &mut self,
+        spec: &Spec,
+    ) -> Result<(Word, Vec<Word>, Word), dr::Error> {
+        let out_ptr = self.ptr(spec.out);
+        let mut param_tys = vec![out_ptr];
+        for &(array, ty) in &spec.inputs {
+            param_tys.push(if array {
+                self.ptr(ty)
+            } else {
+                self.ty(ty.compute())
+            });
         }
+        let ulong = self.ty(Ty::U64);
+        param_tys.push(ulong);
+        let void = self.b.type_void();
+        let fn_ty = self.b.type_function(void, param_tys.clone());
+        let f = self
+            .b
+            .begin_function(void, None, FunctionControl::NONE, fn_ty)?;
+        let params = param_tys
+            .iter()
+            .map(|&t| self.b.function_parameter(t))
+            .collect::<Result<Vec<Word>, _>>()?;
+        for (p, &(array, _)) in params[1..].iter().zip(&spec.inputs) {
+            if array {
+                self.b.decorate(
+                    *p,
+                    Decoration::FuncParamAttr,
+                    [Operand::FunctionParameterAttribute(
+                        FunctionParameterAttribute::NoWrite,
+                    )],
+                );
+            }
+        }
+        let entry = self.b.begin_block(None)?;
+        if spec.types().contains(&Ty::F16) {
+            // Function variables open the first block.
+            let half = self.ty(Ty::F16);
+            let p = self.b.type_pointer(None, StorageClass::Function, half);
+            self.half_tmp = Some(self.b.variable(p, None, StorageClass::Function, None));
+        }
+        Ok((f, params, entry))
     }
 
     /// The SPIR-V type of `ty` as stored (`bf16` is a 16-bit integer).
-    fn ty(&mut self, ty: Ty) -> Word {
+    pub(super) fn ty(&mut self, ty: Ty) -> Word {
         match ty {
             Ty::Bool => self.b.type_bool(),
             Ty::F16 => self.b.type_float(16, None),
@@ -194,19 +252,20 @@ impl Gen {
         }
     }
 
-    fn ptr(&mut self, ty: Ty) -> Word {
+    pub(super) fn ptr(&mut self, ty: Ty) -> Word {
         let t = self.ty(ty);
         self.b.type_pointer(None, StorageClass::CrossWorkgroup, t)
     }
 
-    fn global_id(&mut self) -> R {
+    /// Component 0 of built-in variable `var`.
+    pub(super) fn load_x(&mut self, var: Word) -> R {
         Ok({
             let ulong = self.ty(Ty::U64);
             let v3 = self.b.type_vector(ulong, 3);
             let all = self.b.load(
                 v3,
                 None,
-                self.gid,
+                var,
                 Some(MemoryAccess::ALIGNED),
                 [Operand::LiteralBit32(32)],
             )?;
@@ -215,7 +274,7 @@ impl Gen {
     }
 
     /// A constant of compute type `ty` with value `v` (integers: two's complement bits).
-    fn constant(&mut self, ty: Ty, v: f64, bits: u64) -> Word {
+    pub(super) fn constant(&mut self, ty: Ty, v: f64, bits: u64) -> Word {
         let t = self.ty(ty);
         match ty {
             _ if ty.bits() == 64 && !ty.is_float() => self.b.constant_bit64(t, bits),
@@ -233,7 +292,7 @@ impl Gen {
         }
     }
 
-    fn int(&mut self, ty: Ty, v: i64) -> Word {
+    pub(super) fn int(&mut self, ty: Ty, v: i64) -> Word {
         self.constant(ty, v as f64, v as u64)
     }
 
@@ -267,7 +326,7 @@ impl Gen {
     }
 
     /// Stores compute value `v` as element `i` of `base`, rounding to `ty`.
-    fn store(&mut self, base: Word, ty: Ty, i: Word, v: Word) -> Result<(), dr::Error> {
+    pub(super) fn store(&mut self, base: Word, ty: Ty, i: Word, v: Word) -> Result<(), dr::Error> {
         if ty == Ty::F16 {
             self.half_store(v, i, base)?;
             return Ok(());
@@ -323,7 +382,7 @@ impl Gen {
     }
 
     /// Converts a compute value of `from` to the compute type of `to`, as Rust's `as`.
-    fn convert(&mut self, v: Word, from: Ty, to: Ty) -> R {
+    pub(super) fn convert(&mut self, v: Word, from: Ty, to: Ty) -> R {
         Ok({
             if from == to {
                 return Ok(v);
@@ -376,7 +435,7 @@ impl Gen {
         })
     }
 
-    fn node(&mut self, cx: &mut Body<'_>, node: &Node) -> R {
+    pub(super) fn node(&mut self, cx: &mut Body<'_>, node: &Node) -> R {
         Ok({
             match node {
                 &Node::Array { arg, ty } => {
@@ -417,7 +476,7 @@ impl Gen {
         })
     }
 
-    fn load(&mut self, base: Word, ty: Ty, i: Word) -> R {
+    pub(super) fn load(&mut self, base: Word, ty: Ty, i: Word) -> R {
         Ok({
             if ty == Ty::F16 {
                 let f32t = self.ty(Ty::F32);
@@ -469,7 +528,7 @@ impl Gen {
         })
     }
 
-    fn binary(&mut self, op: BinOp, ty: Ty, x: Word, y: Word) -> R {
+    pub(super) fn binary(&mut self, op: BinOp, ty: Ty, x: Word, y: Word) -> R {
         Ok({
             let t = self.ty(ty);
             let float = ty.is_float();
@@ -575,159 +634,5 @@ impl Gen {
             };
             r?
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::process::Command;
-
-    const TYPES: [Ty; 12] = [
-        Ty::I8,
-        Ty::I16,
-        Ty::I32,
-        Ty::I64,
-        Ty::U8,
-        Ty::U16,
-        Ty::U32,
-        Ty::U64,
-        Ty::F16,
-        Ty::BF16,
-        Ty::F32,
-        Ty::F64,
-    ];
-
-    fn arr(arg: u16, ty: Ty) -> Box<Node> {
-        Box::new(Node::Array { arg, ty })
-    }
-
-    /// Kernels exercising every operation on `ty`: `out = f(x, y, s)`.
-    fn specs(ty: Ty) -> Vec<Spec> {
-        let inputs = vec![(true, ty), (true, ty), (false, ty.compute())];
-        let s = || Box::new(Node::Scalar { arg: 2, ty });
-        let mut nodes = Vec::new();
-        let bin: &[BinOp] = if ty.is_float() {
-            &[
-                BinOp::Add,
-                BinOp::Sub,
-                BinOp::Mul,
-                BinOp::Div,
-                BinOp::Rem,
-                BinOp::Max,
-                BinOp::Min,
-                BinOp::Pow,
-            ]
-        } else {
-            &[
-                BinOp::Add,
-                BinOp::Sub,
-                BinOp::Mul,
-                BinOp::Div,
-                BinOp::Rem,
-                BinOp::Max,
-                BinOp::Min,
-                BinOp::And,
-                BinOp::Or,
-                BinOp::Xor,
-                BinOp::Shl,
-                BinOp::Shr,
-            ]
-        };
-        for &op in bin {
-            nodes.push(Node::Binary(
-                op,
-                arr(0, ty),
-                Box::new(Node::Binary(op, arr(1, ty), s())),
-            ));
-        }
-        let un: &[UnOp] = if ty.is_float() {
-            &[
-                UnOp::Neg,
-                UnOp::Abs,
-                UnOp::Sqrt,
-                UnOp::Exp,
-                UnOp::Ln,
-                UnOp::Log2,
-                UnOp::Log10,
-                UnOp::Sin,
-                UnOp::Cos,
-                UnOp::Tan,
-                UnOp::Tanh,
-                UnOp::Floor,
-                UnOp::Ceil,
-                UnOp::Round,
-                UnOp::Trunc,
-                UnOp::Recip,
-            ]
-        } else {
-            &[UnOp::Neg, UnOp::Abs, UnOp::Not]
-        };
-        for &op in un {
-            nodes.push(Node::Unary(op, Box::new(Node::Dest(ty))));
-        }
-        for op in [
-            CmpOp::Lt,
-            CmpOp::Le,
-            CmpOp::Gt,
-            CmpOp::Ge,
-            CmpOp::Eq,
-            CmpOp::Ne,
-        ] {
-            let c = Box::new(Node::Compare(op, arr(0, ty), arr(1, ty)));
-            nodes.push(Node::Select(c, arr(0, ty), s()));
-        }
-        for to in TYPES {
-            // There and back again: every conversion in both directions.
-            nodes.push(Node::Cast(ty, Box::new(Node::Cast(to, arr(0, ty)))));
-        }
-        let cmp = Node::Compare(CmpOp::Lt, arr(0, ty), arr(1, ty));
-        nodes.push(Node::Cast(ty, Box::new(cmp)));
-        nodes
-            .into_iter()
-            .map(|node| Spec {
-                out: ty,
-                inputs: inputs.clone(),
-                node,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn generated_kernels_pass_spirv_val() {
-        let available = Command::new("spirv-val").arg("--version").output().is_ok();
-        let dir = std::env::temp_dir().join(format!("onearray-codegen-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let mut checked = 0;
-        for ty in TYPES {
-            for (i, spec) in specs(ty).iter().enumerate() {
-                let words = map_kernel(spec).unwrap();
-                // Every module parses back (what the drivers do first).
-                rspirv::dr::load_words(&words).unwrap();
-                if !available {
-                    continue;
-                }
-                let path = dir.join(format!("{ty:?}-{i}.spv"));
-                std::fs::write(&path, bytemuck::cast_slice::<u32, u8>(&words)).unwrap();
-                let out = Command::new("spirv-val")
-                    .args(["--target-env", "opencl1.2"])
-                    .arg(&path)
-                    .output()
-                    .unwrap();
-                assert!(
-                    out.status.success(),
-                    "{ty:?} kernel {i} ({:?}) is invalid: {}",
-                    spec.node,
-                    String::from_utf8_lossy(&out.stderr)
-                );
-                checked += 1;
-            }
-        }
-        let _ = std::fs::remove_dir_all(&dir);
-        if available {
-            assert!(checked > 12 * 30);
-        } else {
-            eprintln!("spirv-val is not installed (spirv-tools): generated kernels not validated");
-        }
     }
 }

@@ -2,7 +2,7 @@
 //! [`OneArray::update`]) or a new one ([`Expr::eval`]).
 
 use super::cache;
-use super::codegen::Spec;
+use super::codegen::{Kind, Spec};
 use super::expr::{ArrayArg, Expr, Input, IntoExpr};
 use super::{Element, Value};
 use crate::array::OneArray;
@@ -19,6 +19,18 @@ impl Value {
             Value::I64(v) => Arg::value(&v),
             Value::F32(v) => Arg::value(&v),
             Value::F64(v) => Arg::value(&v),
+        }
+    }
+}
+
+impl<'a> Input<'a> {
+    /// The input as a kernel argument (arrays read-only and tracked by the launch).
+    pub(crate) fn arg(&self) -> Arg<'a> {
+        match *self {
+            Input::Array { array, .. } => {
+                Arg::buffer(array.buffer(false), Some(array.as_launch_use()))
+            }
+            Input::Value(v) => v.arg(),
         }
     }
 }
@@ -95,6 +107,7 @@ impl<T: Element, B: BufferKind> OneArray<T, B> {
             return Ok(());
         }
         let spec = Spec {
+            kind: Kind::Map,
             out: T::TY,
             inputs: expr.inputs.iter().map(Input::kind).collect(),
             node: expr.node,
@@ -107,13 +120,8 @@ impl<T: Element, B: BufferKind> OneArray<T, B> {
             let mut launch = kernel
                 .launch(Grid::for_len(n as usize))
                 .arg(Arg::buffer(dest, Some(this)));
-            for input in expr.inputs {
-                launch = launch.arg(match input {
-                    Input::Array { array, .. } => {
-                        Arg::buffer(array.buffer(false), Some(array.as_launch_use()))
-                    }
-                    Input::Value(v) => v.arg(),
-                });
+            for input in &expr.inputs {
+                launch = launch.arg(input.arg());
             }
             launch.arg(n).run()?;
             Ok(())

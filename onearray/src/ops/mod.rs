@@ -41,6 +41,9 @@ mod cache;
 mod codegen;
 mod eval;
 mod expr;
+mod reduce;
+#[cfg(test)]
+mod spirv_val_tests;
 
 pub use cache::generated_kernels;
 pub use expr::{Expr, IntoExpr};
@@ -109,7 +112,7 @@ impl Ty {
     }
 }
 
-pub(crate) use sealed::Value;
+pub(crate) use sealed::{Host, Value};
 
 mod sealed {
     /// A scalar value passed to a kernel (always in its compute type).
@@ -123,9 +126,35 @@ mod sealed {
         F64(f64),
     }
 
+    /// A reduction's result finished on the host: floats in `f64`, integers in `i128`
+    /// (wrapping, truncated to the element type at the end).
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub enum Host {
+        F(f64),
+        I(i128),
+    }
+
+    impl Host {
+        pub fn float(self) -> f64 {
+            match self {
+                Host::F(f) => f,
+                Host::I(i) => i as f64,
+            }
+        }
+
+        pub fn int(self) -> i128 {
+            match self {
+                Host::F(f) => f as i128,
+                Host::I(i) => i,
+            }
+        }
+    }
+
     pub trait Sealed {
         /// The value as a kernel argument.
         fn value(self) -> Value;
+        /// The element nearest a host-finished result (integers wrap).
+        fn from_host(h: Host) -> Self;
     }
 }
 
@@ -144,7 +173,7 @@ pub trait Element: Scalar + bytemuck::Pod {
 /// Element types with arithmetic (all but `bool`).
 pub trait Num: Element {}
 /// Floating-point element types: `f16`, `bf16`, `f32`, `f64`.
-pub trait Float: Num {}
+pub trait Float: Signed {}
 /// Integer element types: `i8`–`i64`, `u8`–`u64`.
 pub trait Int: Num {}
 /// Signed element types (negation, `abs`).
@@ -154,17 +183,23 @@ impl sealed::Sealed for bool {
     fn value(self) -> Value {
         Value::I8(self as i8)
     }
+    fn from_host(h: Host) -> Self {
+        h.int() != 0
+    }
 }
 impl Scalar for bool {
     const TY: Ty = Ty::Bool;
 }
 
 macro_rules! elements {
-    ($($t:ty => $ty:ident, $elem:expr, |$v:ident| $value:expr, [$($marker:ident),*];)*) => {$(
+    ($($t:ty => $ty:ident, $elem:expr, |$v:ident| $value:expr, |$h:ident| $from:expr, [$($marker:ident),*];)*) => {$(
         impl sealed::Sealed for $t {
             fn value(self) -> Value {
                 let $v = self;
                 $value
+            }
+            fn from_host($h: Host) -> Self {
+                $from
             }
         }
         impl Scalar for $t {
@@ -179,16 +214,16 @@ macro_rules! elements {
 }
 
 elements! {
-    i8 => I8, ElemType::Int { bits: 8 }, |v| Value::I8(v), [Int, Signed];
-    i16 => I16, ElemType::Int { bits: 16 }, |v| Value::I16(v), [Int, Signed];
-    i32 => I32, ElemType::Int { bits: 32 }, |v| Value::I32(v), [Int, Signed];
-    i64 => I64, ElemType::Int { bits: 64 }, |v| Value::I64(v), [Int, Signed];
-    u8 => U8, ElemType::Int { bits: 8 }, |v| Value::I8(v as i8), [Int];
-    u16 => U16, ElemType::Int { bits: 16 }, |v| Value::I16(v as i16), [Int];
-    u32 => U32, ElemType::Int { bits: 32 }, |v| Value::I32(v as i32), [Int];
-    u64 => U64, ElemType::Int { bits: 64 }, |v| Value::I64(v as i64), [Int];
-    half::f16 => F16, ElemType::Float { bits: 16 }, |v| Value::F32(v.to_f32()), [Float, Signed];
-    half::bf16 => BF16, ElemType::Int { bits: 16 }, |v| Value::F32(v.to_f32()), [Float, Signed];
-    f32 => F32, ElemType::Float { bits: 32 }, |v| Value::F32(v), [Float, Signed];
-    f64 => F64, ElemType::Float { bits: 64 }, |v| Value::F64(v), [Float, Signed];
+    i8 => I8, ElemType::Int { bits: 8 }, |v| Value::I8(v), |h| h.int() as i8, [Int, Signed];
+    i16 => I16, ElemType::Int { bits: 16 }, |v| Value::I16(v), |h| h.int() as i16, [Int, Signed];
+    i32 => I32, ElemType::Int { bits: 32 }, |v| Value::I32(v), |h| h.int() as i32, [Int, Signed];
+    i64 => I64, ElemType::Int { bits: 64 }, |v| Value::I64(v), |h| h.int() as i64, [Int, Signed];
+    u8 => U8, ElemType::Int { bits: 8 }, |v| Value::I8(v as i8), |h| h.int() as u8, [Int];
+    u16 => U16, ElemType::Int { bits: 16 }, |v| Value::I16(v as i16), |h| h.int() as u16, [Int];
+    u32 => U32, ElemType::Int { bits: 32 }, |v| Value::I32(v as i32), |h| h.int() as u32, [Int];
+    u64 => U64, ElemType::Int { bits: 64 }, |v| Value::I64(v as i64), |h| h.int() as u64, [Int];
+    half::f16 => F16, ElemType::Float { bits: 16 }, |v| Value::F32(v.to_f32()), |h| half::f16::from_f64(h.float()), [Float, Signed];
+    half::bf16 => BF16, ElemType::Int { bits: 16 }, |v| Value::F32(v.to_f32()), |h| half::bf16::from_f64(h.float()), [Float, Signed];
+    f32 => F32, ElemType::Float { bits: 32 }, |v| Value::F32(v), |h| h.float() as f32, [Float, Signed];
+    f64 => F64, ElemType::Float { bits: 64 }, |v| Value::F64(v), |h| h.float(), [Float, Signed];
 }
