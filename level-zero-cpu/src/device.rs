@@ -400,21 +400,29 @@ pub unsafe extern "C" fn device_get_external_memory_properties(
     })
 }
 
+/// Whether `dev` can access `peer`'s memory: always, unless `LEVEL_ZERO_CPU_PEER_ACCESS=0`,
+/// which keeps it to devices of one root (the root ordinal is the uuid's byte 13).
+fn peers(dev: &Device, peer: &Device) -> bool {
+    config().peer_access || dev.uuid[13] == peer.uuid[13]
+}
+
 pub unsafe extern "C" fn device_get_p2p_properties(
     dev: ze_device_handle_t,
     peer: ze_device_handle_t,
     props: *mut ze_device_p2p_properties_t,
 ) -> ze_result_t {
     entry("zeDeviceGetP2PProperties", || {
-        device(dev)?;
-        device(peer)?;
+        let access = peers(&*device(dev)?, &*device(peer)?);
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props) }?;
-        // All devices share host memory: peers can access and use atomics.
-        p.flags = ze_device_p2p_property_flags_t(
+        // All devices share host memory: peers can access and use atomics (unless the
+        // configuration simulates a machine without peer links).
+        p.flags = ze_device_p2p_property_flags_t(if access {
             ze_device_p2p_property_flag_t::ZE_DEVICE_P2P_PROPERTY_FLAG_ACCESS.0
-                | ze_device_p2p_property_flag_t::ZE_DEVICE_P2P_PROPERTY_FLAG_ATOMICS.0,
-        );
+                | ze_device_p2p_property_flag_t::ZE_DEVICE_P2P_PROPERTY_FLAG_ATOMICS.0
+        } else {
+            0
+        });
         Ok(())
     })
 }
@@ -425,10 +433,9 @@ pub unsafe extern "C" fn device_can_access_peer(
     value: *mut ze_bool_t,
 ) -> ze_result_t {
     entry("zeDeviceCanAccessPeer", || {
-        device(dev)?;
-        device(peer)?;
+        let access = peers(&*device(dev)?, &*device(peer)?);
         // SAFETY: out-pointer checked for null by `write`.
-        unsafe { write(value, 1) }
+        unsafe { write(value, ze_bool_t::from(access)) }
     })
 }
 

@@ -162,7 +162,9 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         range: Range<usize>,
     ) -> Result<Pending> {
         let token = self.enqueue_copy(dst_start, src, range, false)?;
-        src.mark(token);
+        if crate::devices::same_stream(&self.block, &src.block) {
+            src.mark(token);
+        }
         Ok(Pending::on_stream(self.context(), self.device(), token))
     }
 
@@ -184,6 +186,9 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         let bytes = n * sz;
         if da.as_ptr() == sa.as_ptr() && d_off < s_off + bytes && s_off < d_off + bytes {
             return Err(Error::Overlap);
+        }
+        if !crate::devices::same_stream(&self.block, &src.block) {
+            return crate::devices::copy_across(&self.block, d_off, &src.block, s_off, bytes);
         }
         if B2::KIND == MemoryKind::Device {
             // Order after the source's users on other streams as well.

@@ -150,6 +150,14 @@ pub enum Error {
     /// The arrays of an operation live on different contexts or devices.
     #[error("the arrays of an operation live on different contexts or devices")]
     DeviceMismatch,
+    /// No device matches a selector.
+    #[error("no device matches {selector}; the driver has {available}")]
+    NoDevice {
+        /// The selector, as parsed.
+        selector: String,
+        /// The root devices there are.
+        available: String,
+    },
     /// An operation needs at least one array (its length comes from the arrays).
     #[error("{0}: the expression has no array, so no length")]
     NoArray(&'static str),

@@ -19,6 +19,7 @@ mod array;
 mod batch;
 mod block;
 mod copy;
+mod devices;
 mod error;
 mod kernel_arg;
 mod kinds;
@@ -39,6 +40,10 @@ pub use array::{OneArray, MAX_DIMS};
 pub use batch::CopyBatch;
 /// bytemuck, which `Pod` and `Zeroable` come from (the derives' generated code names it here).
 pub use bytemuck;
+pub use devices::{
+    devices, gather, peer_copy_stats, select_device, select_devices, split, DeviceSelector,
+    PeerCopyStats, PEER_STAGING_CHUNK,
+};
 /// The traits, `Pod` (plain old data: any bytes are a valid value, no padding) and
 /// `Zeroable`; the derives of the same names shadow bytemuck's (see [`derive@Pod`]).
 mod pod_traits {

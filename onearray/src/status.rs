@@ -9,6 +9,8 @@ use level_zero::MemoryKind;
 pub struct PoolInfo {
     /// The device's name.
     pub device: String,
+    /// The device.
+    pub dev: level_zero::Device,
     /// Which memory the pool holds.
     pub kind: MemoryKind,
     /// Device memory, from the driver's sysman (`None` if it does not report it).
@@ -42,6 +44,18 @@ impl MemoryInfo {
     /// ```
     pub fn of_kind(&self, kind: MemoryKind) -> PoolStats {
         sum(self.pools.iter().filter(|p| p.kind == kind))
+    }
+
+    /// The sum of the statistics of the pools of one device (every kind).
+    ///
+    /// ```
+    /// use onearray::{memory_info, OneArray};
+    /// let a = OneArray::<u8>::zeroed(1000)?;
+    /// assert!(memory_info()?.of_device(a.device()).bytes_in_use >= 1000);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn of_device(&self, dev: &level_zero::Device) -> PoolStats {
+        sum(self.pools.iter().filter(|p| &p.dev == dev))
     }
 }
 
@@ -81,6 +95,7 @@ pub fn memory_info() -> Result<MemoryInfo> {
         let state = p.dev.memory_state()?;
         pools.push(PoolInfo {
             device: p.dev.properties()?.name,
+            dev: p.dev.clone(),
             kind: p.kind,
             total: state.map(|s| s.total),
             free: state.map(|s| s.free),
