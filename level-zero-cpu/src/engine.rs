@@ -202,3 +202,46 @@ impl Shared {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::Command;
+    use crate::memory::Range;
+
+    fn fill(buf: &mut [u8], pattern: Vec<u8>) -> Op {
+        let dst = Range {
+            ptr: buf.as_mut_ptr() as usize,
+            len: buf.len(),
+            alloc: None,
+        };
+        Op::new(Command::Fill { dst, pattern }, None, Vec::new())
+    }
+
+    /// A command that panics (here a fill with an empty pattern, which the API layer never
+    /// records: the remainder by its length panics) fails with DEVICE_LOST, the rest of its
+    /// job is skipped, and the worker lives on to run the next job.
+    #[test]
+    fn a_panicking_command_fails_its_job_and_the_worker_lives() {
+        let mut skipped = vec![0u8; 64];
+        let mut later = vec![0u8; 64];
+        let engine = Engine::new("panic test".into());
+        let failing: Arc<[Op]> = vec![fill(&mut [0u8; 8], Vec::new()), fill(&mut skipped, vec![7])].into();
+        engine.submit(Job {
+            lists: vec![failing],
+            done: None,
+        });
+        assert_eq!(
+            engine.synchronize(u64::MAX),
+            Err(ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST)
+        );
+        assert!(crate::driver::last_fault().starts_with("internal error"));
+        assert!(skipped.iter().all(|&b| b == 0), "the rest of the job is skipped");
+        engine.submit(Job {
+            lists: vec![vec![fill(&mut later, vec![1, 2])].into()],
+            done: None,
+        });
+        assert_eq!(engine.synchronize(u64::MAX), Ok(()));
+        assert!(later.chunks(2).all(|c| c == [1, 2]));
+    }
+}
