@@ -226,7 +226,8 @@ mod tests {
         let mut skipped = vec![0u8; 64];
         let mut later = vec![0u8; 64];
         let engine = Engine::new("panic test".into());
-        let failing: Arc<[Op]> = vec![fill(&mut [0u8; 8], Vec::new()), fill(&mut skipped, vec![7])].into();
+        let failing: Arc<[Op]> =
+            vec![fill(&mut [0u8; 8], Vec::new()), fill(&mut skipped, vec![7])].into();
         engine.submit(Job {
             lists: vec![failing],
             done: None,
@@ -236,7 +237,10 @@ mod tests {
             Err(ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST)
         );
         assert!(crate::driver::last_fault().starts_with("internal error"));
-        assert!(skipped.iter().all(|&b| b == 0), "the rest of the job is skipped");
+        assert!(
+            skipped.iter().all(|&b| b == 0),
+            "the rest of the job is skipped"
+        );
         engine.submit(Job {
             lists: vec![vec![fill(&mut later, vec![1, 2])].into()],
             done: None,

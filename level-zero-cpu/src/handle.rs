@@ -1,8 +1,10 @@
-//! Handles: pointers to boxed objects, checked against a registry of live handles so that
-//! every entry point rejects null, foreign and destroyed handles instead of crashing.
+//! Handles: opaque values never reused, checked against a registry of live handles so that
+//! every entry point rejects null, foreign, destroyed and stale handles instead of crashing.
 
 use level_zero_sys::ze_result_t;
+use std::any::Any;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, RwLock};
 
 /// The kind of object a handle names.
@@ -46,11 +48,6 @@ pub trait Object: Send + Sync + 'static {
     const KIND: Kind;
 }
 
-/// What a handle points to.
-struct Slot<T> {
-    object: Arc<T>,
-}
-
 /// What the registry knows of a live handle: its kind and the context that owns it (0 for
 /// objects outside any context), for leak reports.
 #[derive(Clone, Copy, Debug)]
@@ -59,55 +56,60 @@ pub struct Entry {
     pub context: usize,
 }
 
-static LIVE: LazyLock<RwLock<HashMap<usize, Entry>>> = LazyLock::new(Default::default);
+/// A live handle's registry record: what it names and the object itself.
+struct Record {
+    entry: Entry,
+    object: Arc<dyn Any + Send + Sync>,
+}
 
-fn live() -> std::sync::RwLockReadGuard<'static, HashMap<usize, Entry>> {
+static LIVE: LazyLock<RwLock<HashMap<usize, Record>>> = LazyLock::new(Default::default);
+
+/// The next handle value. Handles are never reused (a 64-bit counter does not wrap), so a
+/// stale handle can never name a later object, as a reused heap address would: it is
+/// rejected. Values are 16-byte aligned and start above the first megabyte, where nothing is
+/// mapped, so a program that dereferences one faults at once.
+static NEXT: AtomicUsize = AtomicUsize::new(1 << 20);
+
+fn live() -> std::sync::RwLockReadGuard<'static, HashMap<usize, Record>> {
     LIVE.read().unwrap_or_else(|e| e.into_inner())
 }
 
-fn live_mut() -> std::sync::RwLockWriteGuard<'static, HashMap<usize, Entry>> {
+fn live_mut() -> std::sync::RwLockWriteGuard<'static, HashMap<usize, Record>> {
     LIVE.write().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Registers `object` and returns its new handle. `context` is the owning context's handle
 /// address (0 if none).
 pub fn create<T: Object, H>(object: Arc<T>, context: usize) -> *mut H {
-    let ptr = Box::into_raw(Box::new(Slot { object }));
-    live_mut().insert(
-        ptr as usize,
-        Entry {
-            kind: T::KIND,
-            context,
-        },
-    );
-    ptr.cast()
+    let handle = NEXT.fetch_add(16, Ordering::Relaxed);
+    let entry = Entry {
+        kind: T::KIND,
+        context,
+    };
+    live_mut().insert(handle, Record { entry, object });
+    handle as *mut H
 }
 
 /// The object behind a live handle of kind `T`, or `ZE_RESULT_ERROR_INVALID_NULL_HANDLE` for a
 /// null, foreign, destroyed or wrongly-typed handle.
 pub fn get<T: Object, H>(handle: *mut H) -> Result<Arc<T>, ze_result_t> {
     let registry = live();
-    match registry.get(&(handle as usize)) {
-        Some(entry) if entry.kind == T::KIND => {
-            // SAFETY: the registry holds the handle, so it points to a live `Slot<T>` (kind
-            // matches); destroy needs the write lock we exclude by holding the read lock.
-            Ok(unsafe { &*(handle as *const Slot<T>) }.object.clone())
-        }
-        _ => Err(ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_HANDLE),
-    }
+    let record = registry.get(&(handle as usize));
+    record
+        .and_then(|r| r.object.clone().downcast::<T>().ok())
+        .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_HANDLE)
 }
 
 /// Unregisters a handle of kind `T` and returns its object.
 pub fn destroy<T: Object, H>(handle: *mut H) -> Result<Arc<T>, ze_result_t> {
     let mut registry = live_mut();
     match registry.get(&(handle as usize)) {
-        Some(entry) if entry.kind == T::KIND => {
-            registry.remove(&(handle as usize));
+        Some(record) if record.entry.kind == T::KIND => {
+            let record = registry.remove(&(handle as usize));
             drop(registry);
-            // SAFETY: the handle was live with kind `T`, so it came from `create::<T>`'s
-            // `Box::into_raw`; it is now unregistered, so nobody else can reach it.
-            let slot = unsafe { Box::from_raw(handle as *mut Slot<T>) };
-            Ok(slot.object)
+            record
+                .and_then(|r| r.object.downcast::<T>().ok())
+                .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_HANDLE)
         }
         _ => Err(ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_HANDLE),
     }
@@ -116,10 +118,39 @@ pub fn destroy<T: Object, H>(handle: *mut H) -> Result<Arc<T>, ze_result_t> {
 /// Live handles owned by `context` (0: outside any context), counted by kind.
 pub fn live_in_context(context: usize) -> Vec<(Kind, usize)> {
     let mut counts: HashMap<Kind, usize> = HashMap::new();
-    for entry in live().values().filter(|e| e.context == context) {
+    for entry in live()
+        .values()
+        .map(|r| &r.entry)
+        .filter(|e| e.context == context)
+    {
         *counts.entry(entry.kind).or_default() += 1;
     }
     let mut counts: Vec<_> = counts.into_iter().collect();
     counts.sort();
     counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Thing(u32);
+    impl Object for Thing {
+        const KIND: Kind = Kind::Fence;
+    }
+
+    /// A destroyed handle stays invalid after new objects are created (their handles never
+    /// take its value), so destroying it again cannot destroy one of them.
+    #[test]
+    fn a_stale_handle_never_names_a_later_object() {
+        let old: *mut () = create(Arc::new(Thing(1)), 0);
+        destroy::<Thing, _>(old).unwrap();
+        let new: Vec<*mut ()> = (0..64).map(|i| create(Arc::new(Thing(i)), 0)).collect();
+        assert!(!new.contains(&old));
+        assert!(destroy::<Thing, _>(old).is_err());
+        for (i, &h) in new.iter().enumerate() {
+            assert_eq!(get::<Thing, _>(h).unwrap().0, i as u32);
+            destroy::<Thing, _>(h).unwrap();
+        }
+    }
 }
