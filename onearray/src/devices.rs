@@ -335,7 +335,7 @@ fn part_rows(rows: usize, n: usize, i: usize) -> std::ops::Range<usize> {
 }
 
 /// Splits `src` along its first axis into one device array per device, in order, as even as
-/// the rows allow, each on its device in `src`'s context (see the [module](self) example).
+/// the rows allow, each on its device in `src`'s context; [`gather`] puts the parts back.
 pub fn split<T: Pod, B: BufferKind>(
     src: &OneArray<T, B>,
     devices: &[Device],
