@@ -1,12 +1,15 @@
-//! A tour of `onearray`: buffer kinds, copies, freeing, the pool and memory status.
+//! A tour of `onearray`, the memory story of oneAPI.jl's manual in Rust: buffer kinds,
+//! copies, shapes and views, freeing (`unsafe_free`, scoped temporaries), the pool, advice
+//! and prefetch, running out of memory, and the memory status.
 //!
 //! ```sh
 //! cargo run --example tour
 //! ```
 
-use oneapi::onearray::{self, s, HostBuffer, OneArray, SharedBuffer};
+use oneapi::level_zero::{self, MemoryAdvice};
+use oneapi::onearray::{self, human, s, HostBuffer, OneArray, SharedBuffer};
 
-fn main() -> Result<(), onearray::Error> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("== 1. Buffer kinds are types");
     let dev = OneArray::<f32>::from_slice(&[1.0, 2.0, 3.0, 4.0])?; // DeviceBuffer: no host access
     let mut shared = OneArray::<f32, SharedBuffer>::zeroed(4)?;
@@ -79,13 +82,37 @@ fn main() -> Result<(), onearray::Error> {
         s.hits,
         s.misses,
         100.0 * s.hit_rate(),
-        onearray::human(s.bytes_in_use),
-        onearray::human(s.bytes_pooled),
-        onearray::human(s.peak_in_use),
+        human(s.bytes_in_use),
+        human(s.bytes_pooled),
+        human(s.peak_in_use),
     );
 
-    println!("== 6. Memory status");
+    println!("== 6. Advice, prefetch, running out of memory");
+    let mut weights = OneArray::<f32, SharedBuffer>::filled(1 << 16, 0.25)?;
+    weights.advise(MemoryAdvice::SetReadMostly)?; // hints; a driver may ignore them
+    weights.prefetch()?; // moves the pages to the device ahead of use
+    weights[0] = 1.0; // still host-accessible
+    println!(
+        "   shared array advised read-mostly and prefetched, sum {}",
+        weights.sum()?
+    );
+    let device = level_zero::default_device()?;
+    let memory: u64 = device
+        .memory_properties()?
+        .iter()
+        .map(|m| m.total_size)
+        .sum();
+    let too_big = usize::try_from(memory).unwrap_or(usize::MAX / 2) * 2;
+    match OneArray::<u8>::zeroed(too_big) {
+        Ok(_) => println!("   {} allocated: the driver over-commits", human(too_big)),
+        Err(e) => println!(
+            "   asking for {} fails with a typed error: {e}",
+            human(too_big)
+        ),
+    }
+
+    println!("== 7. Memory status");
     onearray::memory_status();
-    println!("   trim() gave back {}", onearray::human(onearray::trim()));
+    println!("   trim() gave back {}", human(onearray::trim()));
     Ok(())
 }
