@@ -1,6 +1,14 @@
 #!/usr/bin/env bash
-# Rebuilds every kernels/src/*.cl into kernels/spv/<file>-O0.spv and <file>-O2.spv and
-# validates each module with spirv-val. Exits non-zero on any compile/translate/validate error.
+# Rebuilds every kernels/src/*.cl into kernels/spv/<file>-O0.spv and <file>-O2.spv (SPIR-V 1.0)
+# and into kernels/spv14/ (the same kernels translated as SPIR-V 1.4, the newest version
+# llvm-spirv-15 writes: the driver accepts 1.0 to 1.4), and validates each module with
+# spirv-val. Exits non-zero on any compile/translate/validate error.
+#
+# SPIR-V 1.4 modules are validated with --target-env spv1.4. Two defects of llvm-spirv-15 at 1.4
+# make three of them invalid, and they are kept, because a driver meets such modules:
+# it leaves program-scope constants out of the entry points' interface (atomics12-O2) and
+# still emits OpAtomicCompareExchangeWeak, removed in 1.4 (atomics20). They are listed in
+# KNOWN_INVALID_14 and reported, not failed.
 #
 # Files whose first line is "// cl-std: CL2.0" are compiled with -cl-std=CL2.0 and validated
 # with --target-env opencl2.0; all others use -cl-std=CL1.2 and --target-env opencl1.2.
@@ -25,9 +33,12 @@ for t in "$CLANG" "$LLVM_SPIRV" "$SPIRV_VAL"; do
     }
 done
 
+KNOWN_INVALID_14=" atomics12-O2 atomics20-O0 atomics20-O2 "
+OUT14="$HERE/spv14"
+
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
-mkdir -p "$OUT"
+mkdir -p "$OUT" "$OUT14"
 
 fail=0
 count=0
@@ -55,11 +66,24 @@ for cl in "$SRC"/*.cl; do
         fi
         echo "ok  $name-$opt.spv  ($std, spirv-val --target-env $env)"
         count=$((count + 1))
+        spv14="$OUT14/$name-$opt.spv"
+        if ! "$LLVM_SPIRV" --spirv-max-version=1.4 "$bc" -o "$spv14"; then
+            echo "FAIL translate $name -$opt (SPIR-V 1.4)" >&2; fail=1; rm -f "$spv14"; continue
+        fi
+        if ! "$SPIRV_VAL" --target-env spv1.4 "$spv14" 2>"$TMP/val14"; then
+            if [[ "$KNOWN_INVALID_14" == *" $name-$opt "* ]]; then
+                echo "kept spv14/$name-$opt.spv (llvm-spirv-15 defect: $(head -n 1 "$TMP/val14"))"
+            else
+                cat "$TMP/val14" >&2
+                echo "FAIL validate  spv14/$name -$opt (--target-env spv1.4)" >&2; fail=1; continue
+            fi
+        fi
+        count=$((count + 1))
     done
 done
 
 # Remove outputs whose source no longer exists.
-for spv in "$OUT"/*.spv; do
+for spv in "$OUT"/*.spv "$OUT14"/*.spv; do
     [ -e "$spv" ] || continue
     base="$(basename "$spv" .spv)"
     [ -e "$SRC/${base%-O[02]}.cl" ] || { echo "removing stale $spv"; rm -f "$spv"; }
@@ -69,4 +93,4 @@ if [ "$fail" -ne 0 ]; then
     echo "build.sh: FAILED (see messages above)" >&2
     exit 1
 fi
-echo "build.sh: $count modules built and validated in $OUT"
+echo "build.sh: $count modules built and validated in $OUT and $OUT14"

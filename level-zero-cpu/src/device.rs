@@ -243,7 +243,9 @@ pub unsafe extern "C" fn device_get_module_properties(
         device(dev)?;
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props) }?;
-        p.spirvVersionSupported = 1 << 16; // SPIR-V 1.0
+        // ZE_MAKE_VERSION(major, minor) of the newest SPIR-V the executor accepts.
+        let (major, minor) = spirv_exec::MAX_SPIRV_VERSION;
+        p.spirvVersionSupported = major << 16 | minor;
         p.flags = ze_device_module_flags_t(
             ze_device_module_flag_t::ZE_DEVICE_MODULE_FLAG_FP16.0
                 | ze_device_module_flag_t::ZE_DEVICE_MODULE_FLAG_FP64.0

@@ -55,4 +55,5 @@ pub use launch::{Arg, Launch, Region, MAX_GROUP_SIZE};
 pub use launcher::Launcher;
 pub use module::{words, Kernel, Module, Param, ParamKind, SpecConstants};
 pub use printf::PRINTF_BUFFER_SIZE;
+pub use spirv::MAX_SPIRV_VERSION;
 pub use value::Scalar;

@@ -177,7 +177,7 @@ impl Lowering<'_> {
         }
         let e: Exec = match op {
             Op::Undef => return Ok(None),
-            Op::CopyObject | Op::PtrCastToGeneric | Op::GenericCastToPtr => {
+            Op::CopyObject | Op::CopyLogical | Op::PtrCastToGeneric | Op::GenericCastToPtr => {
                 let (src, n) = (arg!(0), n_res()?);
                 if self.is_stable(src, n) {
                     env.vals.insert(rid, src);
@@ -385,6 +385,26 @@ impl Lowering<'_> {
                 let (from, n) = arg_ty!(0);
                 let (to, _) = res()?;
                 ops::fconvert(from, to, self.rounding(rid), dst, arg!(0), n)
+            }
+            Op::PtrEqual | Op::PtrNotEqual => {
+                let equal = op == Op::PtrEqual;
+                binary(dst, arg!(0), arg!(1), 1, move |x, y| {
+                    ((x == y) == equal) as u64
+                })
+            }
+            Op::PtrDiff | Op::SizeOf => {
+                let size = self.m.pointee_size(self.type_of(env, id(inst, 0)?)?)?;
+                let m = res()?.0.mask();
+                if op == Op::SizeOf {
+                    unary(dst, arg!(0), 1, move |_| size as u64 & m)
+                } else if size == 0 {
+                    return Err("OpPtrDiff over pointers to a zero-sized type".into());
+                } else {
+                    let size = size as i64;
+                    binary(dst, arg!(0), arg!(1), 1, move |x, y| {
+                        ((x as i64).wrapping_sub(y as i64) / size) as u64 & m
+                    })
+                }
             }
             Op::ConvertPtrToU | Op::ConvertUToPtr => {
                 let (to, _) = res()?;

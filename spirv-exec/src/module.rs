@@ -428,16 +428,32 @@ fn cache_key(words: &[u32], spec: &SpecConstants) -> String {
 /// of the kernels that did not lower.
 type Lowered = (Vec<(Arc<Program>, usize)>, Vec<BuildError>);
 
-/// The work-group sizes a `mode` (`LocalSize`, `LocalSizeHint`) declares, by entry function.
-fn size_modes(data: &ModuleData, mode: ExecutionMode) -> HashMap<u32, [u32; 3]> {
+/// The work-group sizes a `mode` (`LocalSize`, `LocalSizeHint`) declares, by entry function:
+/// as literals (`OpExecutionMode`) or, since SPIR-V 1.2, as constants (`OpExecutionModeId`
+/// with `mode_id`: `LocalSizeId`, `LocalSizeHintId`).
+fn size_modes(
+    data: &ModuleData,
+    mode: ExecutionMode,
+    mode_id: ExecutionMode,
+) -> HashMap<u32, [u32; 3]> {
     let mut sizes = HashMap::new();
+    let constant = |op: &Operand| match op {
+        Operand::IdRef(c) => data.consts.get(c).and_then(|v| v.first().copied()),
+        _ => None,
+    };
     for m in &data.module.execution_modes {
-        if let [Operand::IdRef(f), Operand::ExecutionMode(got), Operand::LiteralBit32(x), Operand::LiteralBit32(y), Operand::LiteralBit32(z)] =
-            m.operands.as_slice()
-        {
-            if *got == mode {
+        match m.operands.as_slice() {
+            [Operand::IdRef(f), Operand::ExecutionMode(got), Operand::LiteralBit32(x), Operand::LiteralBit32(y), Operand::LiteralBit32(z)]
+                if *got == mode =>
+            {
                 sizes.insert(*f, [*x, *y, *z]);
             }
+            [Operand::IdRef(f), Operand::ExecutionMode(got), x, y, z] if *got == mode_id => {
+                if let (Some(x), Some(y), Some(z)) = (constant(x), constant(y), constant(z)) {
+                    sizes.insert(*f, [x as u32, y as u32, z as u32]);
+                }
+            }
+            _ => {}
         }
     }
     sizes
@@ -446,8 +462,12 @@ fn size_modes(data: &ModuleData, mode: ExecutionMode) -> HashMap<u32, [u32; 3]> 
 fn lower_kernels(data: &ModuleData) -> Result<Lowered, BuildError> {
     let mut kernels = Vec::new();
     let mut unavailable = Vec::new();
-    let required = size_modes(data, ExecutionMode::LocalSize);
-    let hints = size_modes(data, ExecutionMode::LocalSizeHint);
+    let required = size_modes(data, ExecutionMode::LocalSize, ExecutionMode::LocalSizeId);
+    let hints = size_modes(
+        data,
+        ExecutionMode::LocalSizeHint,
+        ExecutionMode::LocalSizeHintId,
+    );
     for ep in &data.module.entry_points {
         let (
             Some(Operand::ExecutionModel(model)),

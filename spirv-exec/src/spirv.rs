@@ -8,6 +8,9 @@ use rspirv::spirv::{BuiltIn, Capability, Decoration, Op, StorageClass, Word};
 use std::cell::UnsafeCell;
 use std::collections::{HashMap, HashSet};
 
+/// The newest SPIR-V version (major, minor) modules may declare: 1.0 to this one are accepted.
+pub const MAX_SPIRV_VERSION: (u32, u32) = (1, 4);
+
 /// Capabilities the executor implements.
 const CAPABILITIES: &[Capability] = &[
     Capability::Addresses,
@@ -76,6 +79,7 @@ pub const OPCODES: &[Op] = &[
     Op::MemoryModel,
     Op::EntryPoint,
     Op::ExecutionMode,
+    Op::ExecutionModeId,
     Op::Capability,
     Op::TypeVoid,
     Op::TypeBool,
@@ -111,7 +115,10 @@ pub const OPCODES: &[Op] = &[
     Op::PtrAccessChain,
     Op::InBoundsPtrAccessChain,
     Op::Decorate,
+    Op::DecorateId,
+    Op::DecorateString,
     Op::MemberDecorate,
+    Op::MemberDecorateString,
     Op::DecorationGroup,
     Op::GroupDecorate,
     Op::GroupMemberDecorate,
@@ -122,6 +129,11 @@ pub const OPCODES: &[Op] = &[
     Op::CompositeExtract,
     Op::CompositeInsert,
     Op::CopyObject,
+    Op::CopyLogical,
+    Op::SizeOf,
+    Op::PtrEqual,
+    Op::PtrNotEqual,
+    Op::PtrDiff,
     Op::ConvertFToU,
     Op::ConvertFToS,
     Op::ConvertSToF,
@@ -340,9 +352,10 @@ pub fn check_words(words: &[u32]) -> Result<(), String> {
         ));
     }
     let (major, minor) = (words[1] >> 16 & 0xff, words[1] >> 8 & 0xff);
-    if major != 1 || minor > 2 {
+    let (max_major, max_minor) = MAX_SPIRV_VERSION;
+    if major != 1 || minor > max_minor {
         return Err(format!(
-            "SPIR-V version {major}.{minor} is not supported (1.0 to 1.2 are)"
+            "SPIR-V version {major}.{minor} is not supported (1.0 to {max_major}.{max_minor} are)"
         ));
     }
     let supported: HashSet<u32> = OPCODES
@@ -388,6 +401,34 @@ pub fn check_words(words: &[u32]) -> Result<(), String> {
     Ok(())
 }
 
+/// Parses a module with rspirv. rspirv 0.13 does not place `OpExecutionModeId` (SPIR-V 1.2):
+/// those instructions are taken out of the words before parsing and put back in
+/// `execution_modes`, their operands as ids.
+fn parse(words: &[u32]) -> Result<Module, String> {
+    let mut kept = Vec::with_capacity(words.len());
+    let mut mode_ids = Vec::new();
+    let mut at = 5;
+    kept.extend_from_slice(&words[..at.min(words.len())]);
+    while at < words.len() {
+        let count = ((words[at] >> 16) as usize).max(1);
+        let inst = &words[at..(at + count).min(words.len())];
+        if words[at] & 0xffff == Op::ExecutionModeId as u32 && inst.len() >= 3 {
+            let mode = rspirv::spirv::ExecutionMode::from_u32(inst[2])
+                .ok_or_else(|| format!("unknown execution mode {} at word {at}", inst[2]))?;
+            let mut operands = vec![Operand::IdRef(inst[1]), Operand::ExecutionMode(mode)];
+            operands.extend(inst[3..].iter().map(|w| Operand::IdRef(*w)));
+            mode_ids.push(Instruction::new(Op::ExecutionModeId, None, None, operands));
+        } else {
+            kept.extend_from_slice(inst);
+        }
+        at += count;
+    }
+    let mut module =
+        rspirv::dr::load_words(&kept).map_err(|e| format!("cannot parse the module: {e}"))?;
+    module.execution_modes.extend(mode_ids);
+    Ok(module)
+}
+
 fn id(op: &Operand) -> Result<Word, String> {
     match op {
         Operand::IdRef(w) => Ok(*w),
@@ -406,8 +447,7 @@ fn literal(op: &Operand) -> Result<u64, String> {
 /// Byte size of each specialization constant, by SpecId (to read the caller's values).
 pub fn spec_constant_sizes(words: &[u32]) -> Result<HashMap<u32, usize>, String> {
     check_words(words)?;
-    let module =
-        rspirv::dr::load_words(words).map_err(|e| format!("cannot parse the module: {e}"))?;
+    let module = parse(words)?;
     let mut ids = HashMap::new();
     for a in &module.annotations {
         if let [Operand::IdRef(target), Operand::Decoration(Decoration::SpecId), Operand::LiteralBit32(sid), ..] =
@@ -449,11 +489,12 @@ impl ModuleData {
     /// Parses and prepares a module; `spec` maps SpecId → value.
     pub fn build(words: &[u32], spec: &HashMap<u32, u64>) -> Result<ModuleData, String> {
         check_words(words)?;
-        let module =
-            rspirv::dr::load_words(words).map_err(|e| format!("cannot parse the module: {e}"))?;
+        let module = parse(words)?;
         let mut decorations: HashMap<Word, Vec<(Decoration, Vec<Operand>)>> = HashMap::new();
         for a in &module.annotations {
-            if a.class.opcode == Op::Decorate {
+            // `OpDecorateId` (SPIR-V 1.2) carries id operands (`AlignmentId`, `MaxByteOffsetId`):
+            // kept like the others, read by nobody yet (they are hints).
+            if matches!(a.class.opcode, Op::Decorate | Op::DecorateId) {
                 if let (Some(Operand::IdRef(target)), Some(Operand::Decoration(d))) =
                     (a.operands.first(), a.operands.get(1))
                 {
@@ -658,6 +699,14 @@ impl ModuleData {
     }
 
     /// The scalar type and component count of a scalar, vector or pointer type.
+    /// The byte size of what a pointer type points to (`OpSizeOf`, `OpPtrDiff`).
+    pub fn pointee_size(&self, ptr_ty: Word) -> Result<usize, String> {
+        match self.types.get(ptr_ty)?.shape {
+            Shape::Pointer(_, pointee) => Ok(self.types.get(pointee)?.size),
+            ref other => Err(format!("expected a pointer type, found {other:?}")),
+        }
+    }
+
     pub fn components(&self, ty: Word) -> Result<(Scalar, usize), String> {
         let t = self.types.get(ty)?;
         Ok(match t.shape {

@@ -99,7 +99,7 @@ pub fn device_queries(env: &Env) {
 
         let mut module = ze_device_module_properties_t::default();
         device::get_module_properties(api, dev, &mut module).unwrap();
-        assert!(module.spirvVersionSupported >= 1 << 16);
+        assert_eq!(module.spirvVersionSupported, 1 << 16 | 4, "SPIR-V 1.4");
 
         // Two queue groups: 0 computes and copies (4 queues), 1 only copies (2 queues).
         let mut count = 0;

@@ -104,7 +104,7 @@ impl Front<'_> {
         }
         match op {
             Op::Undef => self.each(&dst, |_| Inst::Const(0)),
-            Op::CopyObject | Op::PtrCastToGeneric | Op::GenericCastToPtr => {
+            Op::CopyObject | Op::CopyLogical | Op::PtrCastToGeneric | Op::GenericCastToPtr => {
                 let a = arg!(0);
                 self.each(&dst, |k| Inst::Copy(a[k]));
             }
@@ -197,6 +197,26 @@ impl Front<'_> {
                 };
                 let a = arg!(0);
                 self.each(&dst, |k| Inst::Conv(conv, a[k]));
+            }
+            Op::PtrEqual | Op::PtrNotEqual => {
+                let bin = if op == Op::PtrEqual { Bin::Eq } else { Bin::Ne };
+                let (a, b) = (arg!(0), arg!(1));
+                self.each(&dst, |_| Inst::Bin(bin, a[0], b[0]));
+            }
+            Op::SizeOf => {
+                let size = self.m.pointee_size(self.type_of(env, id(inst, 0)?)?)? as u64;
+                self.each(&dst, |_| Inst::Const(size));
+            }
+            Op::PtrDiff => {
+                let size = self.m.pointee_size(self.type_of(env, id(inst, 0)?)?)? as u64;
+                if size == 0 {
+                    return Err("OpPtrDiff over pointers to a zero-sized type".into());
+                }
+                let (a, b) = (arg!(0), arg!(1));
+                let bytes = self.emit(Scalar::I64, Inst::Bin(Bin::ISub, a[0], b[0]));
+                let size = self.emit(Scalar::I64, Inst::Const(size));
+                let elements = self.emit(Scalar::I64, Inst::Bin(Bin::SDiv, bytes, size));
+                self.each(&dst, |_| Inst::Conv(Conv::Int { signed: true }, elements));
             }
             Op::ConvertPtrToU | Op::ConvertUToPtr => {
                 let a = arg!(0);

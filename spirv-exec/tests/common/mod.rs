@@ -12,10 +12,13 @@ use spirv_exec::{Kernel, Launcher, Module};
 /// Both optimisation levels of every module.
 pub const OPT: [&str; 2] = ["O0", "O2"];
 
-/// The bytes of `kernels/spv/<name>.spv`.
+/// The bytes of `kernels/<corpus>/<name>.spv`: the corpus is `spv` (SPIR-V 1.0), or the one
+/// `SPIRV_EXEC_CORPUS` names (`spv14`: the same kernels as SPIR-V 1.4; CI runs both).
 pub fn spirv(name: &str) -> Vec<u8> {
+    let corpus = std::env::var("SPIRV_EXEC_CORPUS").unwrap_or_else(|_| "spv".into());
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../kernels/spv")
+        .join("../kernels")
+        .join(corpus)
         .join(format!("{name}.spv"));
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
@@ -29,6 +32,15 @@ pub fn module(name: &str) -> Module {
     let words = spirv_exec::words(&spirv(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
     Module::build_with(&words, &Default::default(), backend)
         .unwrap_or_else(|e| panic!("module {name}: {e}"))
+}
+
+/// Builds a hand-assembled module for the backend `SPIRV_EXEC_BACKEND` names, as [`module`].
+pub fn module_from_bytes(bytes: &[u8]) -> Module {
+    let backend = std::env::var("SPIRV_EXEC_BACKEND").unwrap_or_else(|_| "jit".into());
+    let backend = spirv_exec::backend_named(&backend)
+        .unwrap_or_else(|| panic!("SPIRV_EXEC_BACKEND={backend}: jit or interp"));
+    let words = spirv_exec::words(bytes).unwrap_or_else(|e| panic!("{e}"));
+    Module::build_with(&words, &Default::default(), backend).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The kernel `name` of `module`.
