@@ -15,7 +15,7 @@ use oneapi::onearray::{
     SharedBuffer,
 };
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let prefix = std::env::args_os()
@@ -27,16 +27,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     start_timeline(Duration::from_millis(2));
     timeline_mark("start");
 
-    // Load: eight 4 MiB blocks of device memory and a shared buffer for results.
+    // Load: eight 1 MiB blocks of device memory and a shared buffer for results.
     let mut data = Vec::new();
     for i in 0..8 {
-        data.push(OneArray::<f32>::filled(1 << 20, i as f32)?);
+        data.push(OneArray::<f32>::filled(1 << 18, i as f32)?);
         std::thread::sleep(Duration::from_millis(5));
     }
     let mut results = OneArray::<f32, SharedBuffer>::zeroed(data.len())?;
     timeline_mark("loaded");
 
     // Iterate: each step makes temporaries the pool serves again and again.
+    let iterating = Instant::now();
     for step in 0..10 {
         for (i, x) in data.iter().enumerate() {
             let t = (x * 0.5 + step as f32).eval()?;
@@ -45,16 +46,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::thread::sleep(Duration::from_millis(2));
     }
     timeline_mark("iterated");
+    // The later phases are short: each is held a while, so that the plot shows them.
+    let hold =
+        (iterating.elapsed() / 4).clamp(Duration::from_millis(20), Duration::from_millis(500));
+    std::thread::sleep(hold);
 
     // Free half: the blocks go back to the pool, not to the driver.
     data.truncate(4);
-    std::thread::sleep(Duration::from_millis(10));
     timeline_mark("freed half");
+    std::thread::sleep(hold);
 
     // Trim: the pool hands its cached blocks back.
     let trimmed = onearray::trim();
-    std::thread::sleep(Duration::from_millis(10));
     timeline_mark("trimmed");
+    std::thread::sleep(hold);
+    timeline_mark("end");
     stop_timeline();
 
     let timeline = memory_timeline();
