@@ -18,6 +18,7 @@ const OPT: [&str; 2] = ["O0", "O2"];
 const OK: ze_result_t = ze_result_t::ZE_RESULT_SUCCESS;
 const BUILD_FAILURE: ze_result_t = ze_result_t::ZE_RESULT_ERROR_MODULE_BUILD_FAILURE;
 const DEVICE_LOST: ze_result_t = ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST;
+const INVALID_ARGUMENT: ze_result_t = ze_result_t::ZE_RESULT_ERROR_INVALID_ARGUMENT;
 const NULL_POINTER: ze_result_t = ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 
 // ---- helpers ----------------------------------------------------------------------------------
@@ -529,21 +530,70 @@ fn suggestions_and_cooperative_launch() {
     assert_eq!(read::<f32>(&y), saxpy_want(1000, 0, 0));
 }
 
-/// Cooperative groups must all run at once: at most one per launch thread.
+/// Cooperative groups are all resident at once, whatever the launch thread count (one here):
+/// groups that wait on each other through memory finish (issue 11, item 17). The count
+/// depends on the group size; a cooperative launch of more groups is refused.
 #[test]
-fn cooperative_count_is_the_launch_thread_count() {
-    let name = "cooperative_count_is_the_launch_thread_count";
-    for threads in ["1", "3"] {
-        if !common::in_child(name, &[("LEVEL_ZERO_CPU_THREADS", threads)]) {
-            continue;
-        }
-        let gpu = Gpu::new();
-        let (k, _) = saxpy(&gpu, &gpu.module("saxpy-O0"), 1);
-        let count = k.max_cooperative_group_count().unwrap();
-        let want = std::env::var("LEVEL_ZERO_CPU_THREADS").unwrap();
-        assert_eq!(count.to_string(), want);
+fn cooperative_groups_wait_on_each_other() {
+    if !common::in_child(
+        "cooperative_groups_wait_on_each_other",
+        &[("LEVEL_ZERO_CPU_THREADS", "1")],
+    ) {
         return;
     }
+    let gpu = Gpu::new();
+    for opt in OPT {
+        let m = gpu.module(&format!("cooperative-{opt}"));
+        let mut k = m.kernel("grid_arrive_wait").unwrap();
+        for (size, want) in [(1, 64), (64, 64), (256, 64), (512, 32), (1024, 16)] {
+            k.set_group_size([size, 1, 1]).unwrap();
+            let count = k.max_cooperative_group_count().unwrap();
+            assert_eq!(count, want, "groups of {size}");
+            let counter = gpu.zeros::<i32>(1);
+            let out = gpu.zeros::<i32>((count * size) as usize);
+            k.set_arg_buffer(0, &counter).unwrap();
+            k.set_arg_buffer(1, &out).unwrap();
+            let launch = |g| {
+                append(
+                    &gpu,
+                    gpu.list.handle(),
+                    Launch::Cooperative(&k, g),
+                    null_mut(),
+                )
+            };
+            assert_eq!(launch([count, 1, 1]), OK, "{opt}: {count} groups of {size}");
+            assert!(
+                read::<i32>(&out).iter().all(|&v| v == count as i32),
+                "{opt}: groups of {size}"
+            );
+            assert_eq!(launch([count + 1, 1, 1]), INVALID_ARGUMENT);
+            assert_eq!(launch([count, 2, 1]), INVALID_ARGUMENT);
+        }
+    }
+}
+
+/// The same groups launched the ordinary way, two groups on one launch thread, wait forever:
+/// the watchdog stops them (what the cooperative test above would meet without co-residency).
+#[test]
+fn waiting_groups_of_an_ordinary_launch_hang() {
+    let env = [
+        ("LEVEL_ZERO_CPU_THREADS", "1"),
+        ("LEVEL_ZERO_CPU_KERNEL_TIMEOUT_MS", "1000"),
+    ];
+    if !common::in_child("waiting_groups_of_an_ordinary_launch_hang", &env) {
+        return;
+    }
+    let mut gpu = Gpu::new();
+    let m = gpu.module("cooperative-O2");
+    let mut k = m.kernel("grid_arrive_wait").unwrap();
+    let (counter, out) = (gpu.zeros::<i32>(1), gpu.zeros::<i32>(2));
+    k.set_arg_buffer(0, &counter).unwrap();
+    k.set_arg_buffer(1, &out).unwrap();
+    // One group alone finishes (and compiles the kernel before the watchdog's second).
+    gpu.run(&mut k, [1, 1, 1], [1, 1, 1]);
+    let counter = gpu.zeros::<i32>(1);
+    k.set_arg_buffer(0, &counter).unwrap();
+    assert_eq!(code(gpu.launch(&mut k, [2, 1, 1], [1, 1, 1])), DEVICE_LOST);
 }
 
 #[test]

@@ -184,6 +184,9 @@ pub struct LaunchCommand {
     /// `ze_kernel_indirect_access_flags_t` bits.
     pub indirect: u32,
     pub groups: LaunchGroups,
+    /// A cooperative launch: every group runs on a thread of its own, so that all are
+    /// resident at once and may wait on each other through memory.
+    pub cooperative: bool,
 }
 
 impl LaunchCommand {
@@ -246,7 +249,11 @@ impl LaunchCommand {
         let mut launch = Launch::new(groups, self.group_size);
         launch.offset = self.offset;
         launch.args = self.args.clone();
-        launch.threads = config().kernel_threads;
+        launch.threads = if self.cooperative {
+            groups.iter().map(|&g| g as usize).product()
+        } else {
+            config().kernel_threads
+        };
         launch.memory = reach;
         // The kernel's own module globals are the executor's to add.
         for module in &self.modules {

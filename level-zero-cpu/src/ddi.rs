@@ -117,8 +117,7 @@ getter!(
         pfnAppendEventReset = command_list::append_event_reset;
         pfnAppendQueryKernelTimestamps = command_list::append_query_kernel_timestamps;
         pfnAppendLaunchKernel = kernel::append_launch_kernel;
-        // A cooperative launch runs like any other: its groups never wait on each other here.
-        pfnAppendLaunchCooperativeKernel = kernel::append_launch_kernel;
+        pfnAppendLaunchCooperativeKernel = kernel::append_launch_cooperative_kernel;
         pfnAppendLaunchKernelIndirect = kernel::append_launch_kernel_indirect;
         pfnAppendLaunchMultipleKernelsIndirect = kernel::append_launch_multiple_kernels_indirect;
     }

@@ -18,6 +18,21 @@ pub const MAX_GROUP_SIZE: u32 = spirv_exec::MAX_GROUP_SIZE;
 /// Bytes of work-group (`__local`) memory a launch may use: `maxSharedLocalMemory`.
 pub const MAX_LOCAL_MEMORY: usize = 64 * 1024;
 
+/// Most work-groups a cooperative launch may have. Each group of a cooperative launch runs on
+/// a host thread of its own, so all of them really are resident at once (groups may wait on
+/// each other through memory, as on a GPU); the bounds keep those threads' memory small.
+pub const MAX_COOPERATIVE_GROUPS: u32 = 64;
+/// Most work-items, over all groups, of a cooperative launch.
+pub const MAX_COOPERATIVE_WORK_ITEMS: u32 = 16 * 1024;
+
+/// `zeKernelSuggestMaxCooperativeGroupCount` for groups of `group_size`.
+pub fn max_cooperative_groups(group_size: [u32; 3]) -> u32 {
+    let items = group_size
+        .iter()
+        .fold(1u32, |a, &s| a.saturating_mul(s.max(1)));
+    (MAX_COOPERATIVE_WORK_ITEMS / items).clamp(1, MAX_COOPERATIVE_GROUPS)
+}
+
 #[derive(Clone)]
 pub struct KernelState {
     pub args: Vec<Option<Arg>>,
@@ -217,13 +232,9 @@ pub unsafe extern "C" fn kernel_suggest_max_cooperative_group_count(
     count: *mut u32,
 ) -> ze_result_t {
     entry("zeKernelSuggestMaxCooperativeGroupCount", || {
-        kernel(k)?;
-        // Groups are co-resident only up to one per thread a launch runs on.
-        let threads = crate::config::config()
-            .kernel_threads
-            .min(u32::MAX as usize) as u32;
+        let groups = max_cooperative_groups(kernel(k)?.state().group_size);
         // SAFETY: out-pointer checked by `write`.
-        unsafe { write(count, threads) }
+        unsafe { write(count, groups) }
     })
 }
 
@@ -466,6 +477,7 @@ fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
         offset: state.offset,
         indirect: state.indirect,
         groups: LaunchGroups::Direct([0; 3]),
+        cooperative: false,
     })
 }
 
@@ -485,6 +497,7 @@ unsafe fn append_launch(
     list: ze_command_list_handle_t,
     k: ze_kernel_handle_t,
     groups: impl FnOnce() -> ZeResult<LaunchGroups>,
+    cooperative: bool,
     signal: ze_event_handle_t,
     n: u32,
     waits: *mut ze_event_handle_t,
@@ -501,6 +514,23 @@ unsafe fn append_launch(
     let waits = unsafe { wait_list(n, waits)? };
     let mut launch = snapshot(&k)?;
     launch.groups = groups()?;
+    if cooperative {
+        // More groups than can be resident at once would wait on each other forever.
+        let LaunchGroups::Direct(count) = launch.groups else {
+            return Err(INVALID_ARGUMENT);
+        };
+        let total = count.iter().fold(1u64, |a, &g| a * g as u64);
+        if total > max_cooperative_groups(launch.group_size) as u64 {
+            eprintln!(
+                "level-zero-cpu: cooperative launch of {}: {total} groups of {:?}, at most {} can be resident",
+                k.exec.name(),
+                launch.group_size,
+                max_cooperative_groups(launch.group_size)
+            );
+            return Err(INVALID_ARGUMENT);
+        }
+        launch.cooperative = true;
+    }
     list.append(crate::command::Op::new(
         Command::Launch(Box::new(launch)),
         signal,
@@ -528,7 +558,21 @@ pub unsafe extern "C" fn append_launch_kernel(
 ) -> ze_result_t {
     // SAFETY: caller contract for the wait list.
     entry("zeCommandListAppendLaunchKernel", || unsafe {
-        append_launch(list, k, || direct(groups), signal, n, waits)
+        append_launch(list, k, || direct(groups), false, signal, n, waits)
+    })
+}
+
+pub unsafe extern "C" fn append_launch_cooperative_kernel(
+    list: ze_command_list_handle_t,
+    k: ze_kernel_handle_t,
+    groups: *const ze_group_count_t,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ze_result_t {
+    // SAFETY: caller contract for the wait list.
+    entry("zeCommandListAppendLaunchCooperativeKernel", || unsafe {
+        append_launch(list, k, || direct(groups), true, signal, n, waits)
     })
 }
 
@@ -548,7 +592,7 @@ pub unsafe extern "C" fn append_launch_kernel_indirect(
             )?))
         };
         // SAFETY: caller contract for the wait list.
-        unsafe { append_launch(list, k, make, signal, n, waits) }
+        unsafe { append_launch(list, k, make, false, signal, n, waits) }
     })
 }
 
