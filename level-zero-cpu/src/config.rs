@@ -10,6 +10,7 @@
 //! | `LEVEL_ZERO_CPU_THREADS` | host threads a kernel launch spreads its work-groups over | all cores |
 //! | `LEVEL_ZERO_CPU_EXEC` | kernel executor: `jit` (native code; kernels it does not support run on the interpreter, the build log says why) or `interp` (the interpreter only); a module's build flag `-level-zero-cpu-exec=jit\|interp` overrides it | `jit` |
 //! | `LEVEL_ZERO_CPU_KERNEL_TIMEOUT_MS` | a kernel launch running longer is stopped (hang detection): its command fails with `DEVICE_LOST`, the queue goes on; `0` = never | 60000 |
+//! | `LEVEL_ZERO_CPU_INTEGRATED` | `0`: report a discrete device (no `ZE_DEVICE_PROPERTY_FLAG_INTEGRATED`), so that code choosing memory for a device with its own memory can run here; the memory is host memory either way | `1` |
 //! | `LEVEL_ZERO_CPU_PEER_ACCESS` | `0`: distinct root devices cannot access each other's memory (a machine without peer links; a root and its own sub-devices still can) | `1` |
 //! | `LEVEL_ZERO_CPU_LEAK_REPORT` | at exit: `1` print live allocations and handles, `abort` also exit with status 86 if any | off |
 
@@ -40,6 +41,9 @@ pub struct Config {
     pub kernel_timeout: Option<Duration>,
     /// Whether distinct root devices report peer access (`LEVEL_ZERO_CPU_PEER_ACCESS`).
     pub peer_access: bool,
+    /// Whether devices report themselves integrated, sharing memory with the host
+    /// (`LEVEL_ZERO_CPU_INTEGRATED`; `0` simulates a discrete device).
+    pub integrated: bool,
 }
 
 /// What to do about leaks at process exit.
@@ -132,6 +136,7 @@ impl Config {
                 ms => Some(Duration::from_millis(ms)),
             },
             peer_access: number("LEVEL_ZERO_CPU_PEER_ACCESS", 1u32) != 0,
+            integrated: number("LEVEL_ZERO_CPU_INTEGRATED", 1u32) != 0,
             exec: match var("LEVEL_ZERO_CPU_EXEC") {
                 Some(v) if spirv_exec::backend_named(&v).is_some() => v.trim().to_string(),
                 Some(v) => {

@@ -187,7 +187,13 @@ pub unsafe extern "C" fn device_get_properties(
         p.type_ = ze_device_type_t::ZE_DEVICE_TYPE_CPU;
         p.vendorId = 0x8086;
         p.deviceId = 0xC0DE;
-        let mut flags = ze_device_property_flag_t::ZE_DEVICE_PROPERTY_FLAG_INTEGRATED.0;
+        // Integrated unless configured to simulate a discrete device: the memory is the
+        // host's either way.
+        let mut flags = if config().integrated {
+            ze_device_property_flag_t::ZE_DEVICE_PROPERTY_FLAG_INTEGRATED.0
+        } else {
+            0
+        };
         if dev.sub.is_some() {
             flags |= ze_device_property_flag_t::ZE_DEVICE_PROPERTY_FLAG_SUBDEVICE.0;
         }

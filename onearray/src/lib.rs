@@ -28,6 +28,7 @@ mod leaks;
 mod magazine;
 mod mirrored;
 pub mod ops;
+mod placement;
 pub mod pool;
 mod staging;
 mod status;
@@ -93,6 +94,10 @@ pub use mirrored::{MirrorState, MirrorStats, Mirrored};
 /// `#[onearray(crate = "oneapi::onearray")]`.
 pub use onearray_derive::{Pod, Zeroable};
 pub use ops::{Expr, IntoExpr};
+pub use placement::{
+    choose_kind, migrated, placement_report, reset_placement_records, AccessPattern, DeviceTraits,
+    Placed, PlacementReport, SitePlacement, Usage, MIGRATION_GRANULE, MODEL_STEPS,
+};
 pub use pod_traits::*;
 pub use pool::{pool_enabled, set_pool_enabled, set_pool_limit, trim, PoolStats};
 pub use staging::{
