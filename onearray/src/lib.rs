@@ -32,6 +32,7 @@ mod placement;
 pub mod pool;
 mod staging;
 mod status;
+mod stream;
 mod strided;
 mod timeline;
 mod view;
@@ -105,6 +106,7 @@ pub use staging::{
     STAGING_THRESHOLD,
 };
 pub use status::{human, memory_info, memory_report, memory_status, MemoryInfo, PoolInfo};
+pub use stream::{stream_map, stream_map_in, Chunk, StreamOptions, StreamStats};
 pub use timeline::{
     memory_timeline, start_timeline, stop_timeline, timeline_mark, timeline_running,
     timeline_sample, Timeline, TimelineMark, TimelineSample, TIMELINE_MAX_ROWS,
