@@ -22,10 +22,16 @@ const CHECKS: &[(&str, &[&str], &str)] = &[
     ("timeline", &["$TMP/timeline"], "wrote "),
     ("mirrored", &[], "step 31:"),
     ("adopt", &[], "elements match"),
+    ("placement", &[], "device-only -> device memory"),
+    (
+        "stream_file",
+        &["--size", "16M", "--device-memory", "1M"],
+        "output checked",
+    ),
 ];
 
 /// Examples another change is bringing: checked for exit status and output when present.
-const OPTIONAL: &[(&str, &[&str], &str)] = &[("placement", &[], "")];
+const OPTIONAL: &[(&str, &[&str], &str)] = &[];
 
 /// Longest an example may run before it counts as hung.
 const TIMEOUT: Duration = Duration::from_secs(300);
@@ -181,6 +187,16 @@ fn mirrored() {
 #[test]
 fn adopt() {
     check("adopt");
+}
+
+#[test]
+fn placement() {
+    check("placement");
+}
+
+#[test]
+fn stream_file() {
+    check("stream_file");
 }
 
 /// Examples checked by the other tests, or in `OPTIONAL` (run here when present).
