@@ -224,3 +224,135 @@ fn command_delay_exposes_missing_synchronisation() {
         context::destroy(api, ctx).unwrap();
     }
 }
+
+/// `zeContextDestroy` with objects and memory still in the context (issue 11, item 19): the
+/// destroy succeeds and reports them; afterwards every handle of the context is rejected like a
+/// destroyed one, its memory is freed USM that commands of other contexts reject, and with
+/// `LEVEL_ZERO_CPU_LEAK_REPORT=abort` the process exits with status 86 although nothing is
+/// left at exit.
+#[test]
+fn destroyed_context_invalidates_its_objects() {
+    let mut envs = MACHINE.to_vec();
+    envs.retain(|(k, _)| *k != "LEVEL_ZERO_CPU_LEAK_REPORT");
+    envs.push(("LEVEL_ZERO_CPU_LEAK_REPORT", "abort"));
+    if let Some((code, stderr)) =
+        common::child_exit("destroyed_context_invalidates_its_objects", &envs)
+    {
+        assert_eq!(
+            code,
+            Some(86),
+            "leaks in a destroyed context fail the run:\n{stderr}"
+        );
+        assert!(stderr.contains("at zeContextDestroy"), "{stderr}");
+        assert!(stderr.contains("1 context(s) were destroyed"), "{stderr}");
+        return;
+    }
+    use level_zero_sys::calls::{command_queue, fence, kernel, module};
+    let api = &Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
+    // SAFETY: the suite's convention: handles of `api`; the destroyed context's handles and
+    // pointers are only passed to the driver, which must reject them.
+    unsafe {
+        let driver = array(null_mut(), |n, a| driver::get(api, n, a))[0];
+        let dev = array(null_mut(), |n, a| device::get(api, driver, n, a))[0];
+        let (a, b) = (
+            context::create(api, driver, &Default::default()).unwrap(),
+            context::create(api, driver, &Default::default()).unwrap(),
+        );
+        let size = 4096;
+        let host = mem::alloc_host(api, a, &Default::default(), size, 0).unwrap();
+        let dev_mem = mem::alloc_device(api, a, &Default::default(), size, 0, dev).unwrap();
+        let pool = event_pool::create(
+            api,
+            a,
+            &ze_event_pool_desc_t {
+                flags: HOST_VISIBLE.into(),
+                count: 1,
+                ..Default::default()
+            },
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        let gate = event::create(api, pool, &Default::default()).unwrap();
+        let queue_desc = ze_command_queue_desc_t {
+            mode: ASYNC,
+            ..Default::default()
+        };
+        let list = command_list::create_immediate(api, a, dev, &queue_desc).unwrap();
+        let queue = command_queue::create(api, a, dev, &queue_desc).unwrap();
+        let regular = command_list::create(api, a, dev, &Default::default()).unwrap();
+        let fence = fence::create(api, queue, &Default::default()).unwrap();
+        let (m, k) = scenarios::saxpy(api, a, dev);
+        // Work still waiting for an event when the context goes.
+        command_list::append_memory_copy(api, list, dev_mem, host, size, null_mut(), 1, &mut {
+            gate
+        })
+        .unwrap();
+
+        context::destroy(api, a).unwrap();
+
+        expect(context::get_status(api, a), NULL_HANDLE);
+        expect(event::host_signal(api, gate), NULL_HANDLE);
+        expect(event::destroy(api, gate), NULL_HANDLE);
+        expect(event_pool::destroy(api, pool), NULL_HANDLE);
+        expect(
+            command_list::append_memory_copy(api, list, host, host, 8, null_mut(), 0, null_mut()),
+            NULL_HANDLE,
+        );
+        expect(command_list::destroy(api, list), NULL_HANDLE);
+        expect(command_list::close(api, regular), NULL_HANDLE);
+        expect(command_queue::synchronize(api, queue, 0), NULL_HANDLE);
+        expect(fence::query_status(api, fence), NULL_HANDLE);
+        expect(kernel::set_group_size(api, k, 1, 1, 1), NULL_HANDLE);
+        expect(module::destroy(api, m), NULL_HANDLE);
+        expect(
+            mem::alloc_host(api, a, &Default::default(), 64, 0),
+            NULL_HANDLE,
+        );
+
+        // `a`'s memory is freed USM for `b`.
+        let kept = mem::alloc_host(api, b, &Default::default(), size, 0).unwrap();
+        let other = command_list::create_immediate(
+            api,
+            b,
+            dev,
+            &ze_command_queue_desc_t {
+                mode: scenarios::SYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        for p in [host, dev_mem] {
+            expect(
+                command_list::append_memory_copy(
+                    api,
+                    other,
+                    kept,
+                    p,
+                    64,
+                    null_mut(),
+                    0,
+                    null_mut(),
+                ),
+                INVALID_ARGUMENT,
+            );
+            expect(
+                command_list::append_memory_copy(
+                    api,
+                    other,
+                    p,
+                    kept,
+                    64,
+                    null_mut(),
+                    0,
+                    null_mut(),
+                ),
+                INVALID_ARGUMENT,
+            );
+            expect(mem::free(api, b, p), INVALID_ARGUMENT);
+        }
+        command_list::destroy(api, other).unwrap();
+        mem::free(api, b, kept).unwrap();
+        context::destroy(api, b).unwrap();
+    }
+}

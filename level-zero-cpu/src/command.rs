@@ -179,6 +179,8 @@ pub struct LaunchCommand {
     pub buffers: Vec<Range>,
     /// Modules whose module-scope variables pointer arguments point into.
     pub modules: Vec<Arc<crate::module::Module>>,
+    /// Pointer arguments into shared system memory (not USM): each reaches its mapping.
+    pub system: Vec<usize>,
     pub group_size: [u32; 3],
     pub offset: [u32; 3],
     /// `ze_kernel_indirect_access_flags_t` bits.
@@ -236,6 +238,16 @@ impl LaunchCommand {
                 pinned.push(a);
             }
         }
+        for &ptr in &self.system {
+            let (base, end) = crate::system::region(ptr).ok_or_else(|| {
+                format!("kernel {name}: pointer argument {ptr:#x} is no longer in mapped memory")
+            })?;
+            reach.push(Reach {
+                base,
+                end,
+                what: "shared system memory".into(),
+            });
+        }
         if self.indirect != 0 {
             for a in crate::memory::allocations_of(self.indirect) {
                 reach.push(Reach {
@@ -245,6 +257,17 @@ impl LaunchCommand {
                 });
                 pinned.push(a);
             }
+            // Indirect access also reaches shared system memory: pointers the program stored
+            // in memory may point to its own (`malloc`) memory.
+            reach.extend(
+                crate::system::regions()
+                    .into_iter()
+                    .map(|(base, end)| Reach {
+                        base,
+                        end,
+                        what: "shared system memory".into(),
+                    }),
+            );
         }
         let mut launch = Launch::new(groups, self.group_size);
         launch.offset = self.offset;

@@ -134,10 +134,23 @@ pub fn device(handle: ze_device_handle_t) -> ZeResult<Arc<Device>> {
     handle::get::<Device, _>(handle)
 }
 
-/// Nanoseconds since the driver's time base: the device and host clock (1 ns resolution).
+/// The device and host clock: `CLOCK_MONOTONIC_RAW` in nanoseconds (1 ns per tick, 64 valid
+/// bits), the host clock Intel's driver reports in `zeDeviceGetGlobalTimestamps`. It counts
+/// from boot, so every timestamp is non-zero, and it never goes back or jumps with NTP.
 pub fn timestamp_ns() -> u64 {
-    static BASE: LazyLock<Instant> = LazyLock::new(Instant::now);
-    BASE.elapsed().as_nanos() as u64
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid timespec to write; the clock id is a constant Linux supports.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC_RAW, &mut now) };
+    if rc != 0 {
+        // Not on Linux, or no raw clock: the monotonic clock std uses, offset by a second so
+        // that it is never zero either.
+        static BASE: LazyLock<Instant> = LazyLock::new(Instant::now);
+        return BASE.elapsed().as_nanos() as u64 + 1_000_000_000;
+    }
+    now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
 }
 
 fn host_threads() -> u32 {
@@ -346,7 +359,9 @@ pub unsafe extern "C" fn device_get_memory_access_properties(
         p.deviceAllocCapabilities = all;
         p.sharedSingleDeviceAllocCapabilities = all;
         p.sharedCrossDeviceAllocCapabilities = all;
-        p.sharedSystemAllocCapabilities = ze_memory_access_cap_flags_t(0);
+        // The program's own memory (`malloc`, the stack) is host memory the device shares:
+        // copies, fills and kernels use it as they use USM (see `system`).
+        p.sharedSystemAllocCapabilities = all;
         Ok(())
     })
 }

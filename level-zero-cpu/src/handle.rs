@@ -115,6 +115,24 @@ pub fn destroy<T: Object, H>(handle: *mut H) -> Result<Arc<T>, ze_result_t> {
     }
 }
 
+/// Unregisters every handle `context` owns (its queues, lists, event pools, events, fences,
+/// modules, build logs, kernels) and returns their objects, for the caller to drop once no
+/// registry lock is held (a queue's drop waits for its worker). Later calls with those handles
+/// are rejected like any destroyed handle's.
+pub fn destroy_owned_by(context: usize) -> Vec<Arc<dyn Any + Send + Sync>> {
+    let mut registry = live_mut();
+    let owned: Vec<usize> = registry
+        .iter()
+        .filter(|(_, r)| r.entry.context == context)
+        .map(|(&h, _)| h)
+        .collect();
+    owned
+        .into_iter()
+        .filter_map(|h| registry.remove(&h))
+        .map(|r| r.object)
+        .collect()
+}
+
 /// Live handles owned by `context` (0: outside any context), counted by kind.
 pub fn live_in_context(context: usize) -> Vec<(Kind, usize)> {
     let mut counts: HashMap<Kind, usize> = HashMap::new();

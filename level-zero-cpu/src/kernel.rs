@@ -424,7 +424,7 @@ pub unsafe extern "C" fn kernel_set_global_offset(
 }
 
 /// Snapshots a kernel's arguments for a launch: every argument must be set, and pointer
-/// arguments must be USM or module-scope variables (or null). As in Intel's driver, modules,
+/// arguments must be USM, module-scope variables, shared system memory (or null). As in Intel's driver, modules,
 /// kernels and USM belong to the driver: a list of any of its contexts may launch a kernel of a
 /// module built in another, on memory allocated in a third.
 fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
@@ -432,6 +432,7 @@ fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
     let mut args = Vec::with_capacity(state.args.len());
     let mut buffers = Vec::new();
     let mut modules = Vec::new();
+    let mut system = Vec::new();
     let mut local = k.exec.local_memory_size();
     for ((param, arg), reach) in k.exec.params().iter().zip(&state.args).zip(&state.reach) {
         let arg = arg.clone().ok_or(INVALID_ARGUMENT)?;
@@ -449,11 +450,17 @@ fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
                         len: reach.unwrap_or(alloc.size),
                         alloc: Some(Arc::downgrade(&alloc)),
                     }),
-                    // A module-scope variable (`zeModuleGetGlobalPointer`): the launch keeps
-                    // its module alive.
-                    None => {
-                        modules.push(crate::module::module_of_global(ptr).ok_or(INVALID_ARGUMENT)?)
-                    }
+                    None => match crate::module::module_of_global(ptr) {
+                        // A module-scope variable (`zeModuleGetGlobalPointer`): the launch
+                        // keeps its module alive.
+                        Some(module) => modules.push(module),
+                        // Shared system memory (`malloc`, the stack): reached at execution as
+                        // the mapping it is in; freed USM and unmapped addresses are not.
+                        None => {
+                            ensure(crate::system::region(ptr).is_some(), INVALID_ARGUMENT)?;
+                            system.push(ptr);
+                        }
+                    },
                 }
             }
         }
@@ -473,6 +480,7 @@ fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
         args,
         buffers,
         modules,
+        system,
         group_size: state.group_size,
         offset: state.offset,
         indirect: state.indirect,

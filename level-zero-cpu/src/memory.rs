@@ -9,9 +9,9 @@
 use crate::abi::*;
 use crate::context::{context, Context};
 use crate::device::{device, Device, MemoryBudget};
+use crate::mapping::{self, Mapping};
 use crate::sync::NOTIFIER;
 use level_zero_sys::*;
-use std::alloc::Layout;
 use std::collections::BTreeMap;
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -30,7 +30,8 @@ pub struct Allocation {
     /// Associated device handle address (0 for host allocations).
     pub device: usize,
     pub id: u64,
-    layout: Layout,
+    /// The pages (the allocation's own mapping: never the C heap, see `mapping`).
+    pages: Mapping,
     budget: Option<Arc<MemoryBudget>>,
 }
 
@@ -55,9 +56,7 @@ impl Allocation {
 
 impl Drop for Allocation {
     fn drop(&mut self) {
-        // SAFETY: `base` came from `std::alloc::alloc` with `layout` and is freed only here,
-        // when the last reference (map or executing command) goes away.
-        unsafe { std::alloc::dealloc(self.base as *mut u8, self.layout) };
+        // The pages go with `pages`, when the last reference (map or executing command) goes.
         if let Some(budget) = &self.budget {
             budget.release(self.size as u64);
         }
@@ -83,6 +82,20 @@ pub fn lookup(ptr: usize) -> Option<Arc<Allocation>> {
     (ptr < alloc.base + alloc.size.max(1)).then(|| alloc.clone())
 }
 
+/// The live allocations overlapping `[lo, hi)`, as `[base, end)` ranges of their pages.
+pub fn usm_in(lo: usize, hi: usize) -> Vec<(usize, usize)> {
+    let map = map();
+    let first = map
+        .range(..lo)
+        .next_back()
+        .filter(|(_, a)| a.pages.end() > lo);
+    first
+        .into_iter()
+        .chain(map.range(lo..hi))
+        .map(|(_, a)| (a.base, a.pages.end()))
+        .collect()
+}
+
 /// A range a command will touch: the allocation it lies in (if it is USM), checked now and
 /// re-checked when the command executes.
 #[derive(Clone)]
@@ -95,9 +108,10 @@ pub struct Range {
 impl Range {
     /// Checks `[ptr, ptr + len)`: if `ptr` is in a USM allocation, the whole range must be
     /// (`ZE_RESULT_ERROR_INVALID_SIZE` if it leaves it). USM is driver-wide, as in Intel's
-    /// driver: memory of any context of the driver may be used. Other pointers are plain host
-    /// memory, which copies may use, unless the range runs into a USM allocation
-    /// (`ZE_RESULT_ERROR_INVALID_ARGUMENT`: it overlaps that allocation only partly).
+    /// driver: memory of any context of the driver may be used. Other pointers are shared
+    /// system memory (`malloc`, the stack, ...), which commands may use, unless the range runs
+    /// into a USM allocation (it overlaps that allocation only partly) or into freed USM
+    /// (`ZE_RESULT_ERROR_INVALID_ARGUMENT` for both).
     pub fn check(ptr: *const c_void, len: usize) -> ZeResult<Range> {
         ensure(!ptr.is_null(), NULL_POINTER)?;
         let ptr = ptr as usize;
@@ -109,6 +123,12 @@ impl Range {
             }
             None => {
                 ensure(map().range(ptr..end).next().is_none(), INVALID_ARGUMENT)?;
+                if mapping::is_freed(ptr, len) {
+                    eprintln!(
+                        "level-zero-cpu: [{ptr:#x}, +{len}) is in USM that was freed: rejected"
+                    );
+                    return Err(INVALID_ARGUMENT);
+                }
                 None
             }
         };
@@ -192,7 +212,11 @@ pub fn free_context(context: usize) {
             .filter(|a| a.context == context)
             .map(|a| a.base)
             .collect();
-        bases.into_iter().filter_map(|b| map.remove(&b)).collect()
+        let freed: Vec<_> = bases.into_iter().filter_map(|b| map.remove(&b)).collect();
+        for alloc in &freed {
+            mapping::bury(&alloc.pages);
+        }
+        freed
     };
     drop(freed);
 }
@@ -217,20 +241,21 @@ fn allocate(
             ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
         )?;
     }
-    let layout = Layout::from_size_align(size, alignment)
-        .map_err(|_| ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE)?;
+    ensure(
+        size <= isize::MAX as usize - alignment,
+        ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
+    )?;
     let budget = dev.as_ref().map(|(_, d)| d.memory.clone());
     if let Some(budget) = &budget {
         budget.reserve(size as u64)?;
     }
-    // SAFETY: `layout` has a non-zero size.
-    let base = unsafe { std::alloc::alloc(layout) };
-    if base.is_null() {
+    let Some(pages) = Mapping::new(size, alignment) else {
         if let Some(budget) = &budget {
             budget.release(size as u64);
         }
         return Err(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
-    }
+    };
+    let base = pages.base() as *mut u8;
     let alloc = Arc::new(Allocation {
         base: base as usize,
         size,
@@ -238,7 +263,7 @@ fn allocate(
         context: ctx.id(),
         device: dev.map_or(0, |(h, _)| h as usize),
         id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
-        layout,
+        pages,
         budget,
     });
     map_mut().insert(base as usize, alloc);
@@ -343,7 +368,11 @@ pub unsafe extern "C" fn alloc_host(
 /// that allocated it.
 fn unmap(ptr: *mut c_void) -> ZeResult<Arc<Allocation>> {
     ensure(!ptr.is_null(), NULL_POINTER)?;
-    map_mut().remove(&(ptr as usize)).ok_or(INVALID_ARGUMENT)
+    let mut map = map_mut();
+    let alloc = map.remove(&(ptr as usize)).ok_or(INVALID_ARGUMENT)?;
+    // Buried before the map lets go: a pointer check sees it live or freed, never neither.
+    mapping::bury(&alloc.pages);
+    Ok(alloc)
 }
 
 pub unsafe extern "C" fn free(ctx: ze_context_handle_t, ptr: *mut c_void) -> ze_result_t {

@@ -49,6 +49,31 @@ pub fn child_stderr(name: &str, envs: &[(&str, &str)]) -> Option<String> {
     child_output(name, envs).map(|(_, stderr)| stderr)
 }
 
+/// Runs the test `name` in a child like [`in_child`], without asserting how it ended: in the
+/// parent, the child's exit code (`None` if a signal ended it) and what it wrote to stderr;
+/// `None` in the child.
+pub fn child_exit(name: &str, envs: &[(&str, &str)]) -> Option<(Option<i32>, String)> {
+    if std::env::var(CHILD).as_deref() == Ok(name) {
+        return None;
+    }
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD, name)
+        .envs(envs.iter().copied())
+        .output()
+        .expect("spawn test child");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("1 passed"),
+        "child {name} did not pass:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some((
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
+}
+
 /// [`in_child`] that, in the parent, returns what the passing child wrote to stdout and stderr
 /// (the test harness's lines included); `None` in the child.
 pub fn child_output(name: &str, envs: &[(&str, &str)]) -> Option<(String, String)> {

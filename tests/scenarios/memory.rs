@@ -555,3 +555,95 @@ pub fn across_contexts(env: &Env) {
         context::destroy(api, a).unwrap();
     }
 }
+
+/// Freed USM is rejected, not treated as host memory (issue 11, item 19): copies from and to
+/// it, fills of it and kernel arguments pointing into it are invalid arguments, as are ranges
+/// that start in host memory and run into it; the host memory next to it still works.
+pub fn freed_memory(env: &Env) {
+    let api = env.api;
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    // The freed pointers are only passed to the driver, which must reject them.
+    unsafe {
+        let ctx = env.context();
+        let list = immediate(api, ctx, env.device, SYNC);
+        let size = 64 << 10;
+        let live = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let freed = [
+            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
+            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap(),
+            mem::alloc_shared(
+                api,
+                ctx,
+                &Default::default(),
+                &Default::default(),
+                size,
+                0,
+                env.device,
+            )
+            .unwrap(),
+        ];
+        for &p in &freed {
+            mem::free(api, ctx, p).unwrap();
+        }
+        let (m, k) = super::saxpy(api, ctx, env.device);
+        kernel::set_group_size(api, k, 64, 1, 1).unwrap();
+        let alpha = 1.0f32;
+        kernel::set_argument_value(api, k, 0, 4, (&alpha as *const f32).cast()).unwrap();
+        kernel::set_argument_value(api, k, 1, 8, (&live as *const *mut c_void).cast()).unwrap();
+        let groups = ze_group_count_t {
+            groupCountX: 1,
+            groupCountY: 1,
+            groupCountZ: 1,
+        };
+        let copy = |dst, src, n| {
+            command_list::append_memory_copy(api, list, dst, src, n, null_mut(), 0, null_mut())
+        };
+        for &p in &freed {
+            expect(copy(live, p, 64), INVALID_ARGUMENT);
+            expect(copy(p, live, 64), INVALID_ARGUMENT);
+            expect(copy(p.add(size - 8), live, 8), INVALID_ARGUMENT);
+            let byte = 0u8;
+            expect(
+                command_list::append_memory_fill(
+                    api,
+                    list,
+                    p,
+                    (&byte as *const u8).cast(),
+                    1,
+                    size,
+                    null_mut(),
+                    0,
+                    null_mut(),
+                ),
+                INVALID_ARGUMENT,
+            );
+            kernel::set_argument_value(api, k, 2, 8, (&p as *const *mut c_void).cast()).unwrap();
+            expect(
+                command_list::append_launch_kernel(
+                    api,
+                    list,
+                    k,
+                    &groups,
+                    null_mut(),
+                    0,
+                    null_mut(),
+                ),
+                INVALID_ARGUMENT,
+            );
+            // Freed once is not freed twice.
+            expect(mem::free(api, ctx, p), INVALID_ARGUMENT);
+        }
+        // Host memory of the program (not USM) still copies to and from USM.
+        let mut host = vec![5u8; 256];
+        copy(live, host.as_ptr().cast(), 256).unwrap();
+        write(live, &[9; 256]);
+        copy(host.as_mut_ptr().cast(), live, 256).unwrap();
+        assert_eq!(host, vec![9; 256]);
+
+        kernel::destroy(api, k).unwrap();
+        module::destroy(api, m).unwrap();
+        command_list::destroy(api, list).unwrap();
+        mem::free(api, ctx, live).unwrap();
+        context::destroy(api, ctx).unwrap();
+    }
+}

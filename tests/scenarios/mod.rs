@@ -15,6 +15,8 @@ mod events;
 mod launches;
 mod memory;
 mod queues;
+mod system;
+mod timestamps;
 
 use crate::common::raw::array;
 use level_zero_sys::*;
@@ -104,6 +106,9 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("free policies", memory::free_policies),
     ("memory across contexts", memory::across_contexts),
     ("memory limits", memory::limits),
+    ("freed memory", memory::freed_memory),
+    ("shared system memory", system::shared_system_memory),
+    ("indirect access", system::indirect_access),
     ("queues and regular lists", queues::queues_and_regular_lists),
     ("immediate lists", queues::immediate_lists),
     ("execute errors", queues::execute_errors),
@@ -124,6 +129,7 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("events", events::events),
     ("events from lists", events::events_from_lists),
     ("kernel timestamps", events::kernel_timestamps),
+    ("timestamps", timestamps::timestamps),
     ("null handles", errors::null_handles),
     ("destroyed handles", errors::destroyed_handles),
     ("null pointers", errors::null_pointers),

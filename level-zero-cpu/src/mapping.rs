@@ -1,0 +1,243 @@
+//! Host memory behind USM: page-aligned anonymous mappings of their own, never the C heap.
+//!
+//! When an allocation is freed its address range becomes a *tombstone*: the pages are given
+//! back but the range stays reserved (`PROT_NONE`), so nothing else — `malloc` included — can
+//! be placed there while the driver remembers it. A pointer into a tombstone is therefore
+//! always freed USM, never a live system allocation, and commands reject it instead of
+//! reading or writing memory that is gone. The driver keeps the most recent tombstones
+//! ([`MAX_TOMBSTONES`], [`MAX_TOMBSTONE_BYTES`] of address space) and releases the oldest.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::{LazyLock, Mutex};
+
+/// Tombstones kept at most (each is a reserved range, and a kernel memory map entry when it
+/// does not merge with a neighbour: Linux allows about 65,000 of those per process).
+pub const MAX_TOMBSTONES: usize = 4096;
+/// Address space tombstones may hold at most.
+pub const MAX_TOMBSTONE_BYTES: usize = 1 << 40;
+
+/// The page size.
+pub fn page_size() -> usize {
+    static PAGE: LazyLock<usize> = LazyLock::new(|| {
+        // SAFETY: sysconf has no preconditions.
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        usize::try_from(page)
+            .ok()
+            .filter(|&p| p > 0)
+            .unwrap_or(4096)
+    });
+    *PAGE
+}
+
+/// Anonymous read-write pages owned by one allocation. Dropping it turns the range into a
+/// tombstone if it was [`bury`]-ed (freed by the program), and unmaps it otherwise.
+pub struct Mapping {
+    base: usize,
+    len: usize,
+}
+
+impl Mapping {
+    /// `size` bytes (rounded up to pages) aligned to `alignment` (a power of two), or `None`
+    /// if the system has no memory for them.
+    pub fn new(size: usize, alignment: usize) -> Option<Mapping> {
+        let page = page_size();
+        let len = size.checked_next_multiple_of(page)?;
+        let extra = alignment.saturating_sub(page);
+        let total = len.checked_add(extra)?;
+        // SAFETY: a fresh private anonymous mapping at an address the kernel chooses.
+        let raw = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                total,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                -1,
+                0,
+            )
+        };
+        if raw == libc::MAP_FAILED {
+            return None;
+        }
+        let raw = raw as usize;
+        let base = raw.next_multiple_of(alignment.max(page));
+        // The over-allocation for the alignment, before and after the aligned range.
+        let (head, tail) = (base - raw, total - (base - raw) - len);
+        // SAFETY: both ranges are parts of the mapping just made, outside `[base, base+len)`.
+        unsafe {
+            if head > 0 {
+                libc::munmap(raw as *mut libc::c_void, head);
+            }
+            if tail > 0 {
+                libc::munmap((base + len) as *mut libc::c_void, tail);
+            }
+        }
+        Some(Mapping { base, len })
+    }
+
+    pub fn base(&self) -> usize {
+        self.base
+    }
+
+    /// One past the last mapped byte (the size rounded up to pages).
+    pub fn end(&self) -> usize {
+        self.base + self.len
+    }
+}
+
+impl Drop for Mapping {
+    fn drop(&mut self) {
+        let mut tombs = tombstones();
+        let ptr = self.base as *mut libc::c_void;
+        if !tombs.ranges.contains_key(&self.base) {
+            // SAFETY: the mapping's own range, unmapped once.
+            unsafe { libc::munmap(ptr, self.len) };
+            return;
+        }
+        // SAFETY: the range is this mapping's own (still mapped: nobody else can have it),
+        // replaced by an inaccessible reservation that gives the pages back.
+        let reserved = unsafe {
+            libc::mmap(
+                ptr,
+                self.len,
+                libc::PROT_NONE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | libc::MAP_FIXED,
+                -1,
+                0,
+            )
+        };
+        if reserved == libc::MAP_FAILED {
+            // SAFETY: as above; without a reservation the range is simply unmapped.
+            unsafe { libc::munmap(ptr, self.len) };
+            tombs.forget(self.base);
+        } else if let Some(tomb) = tombs.ranges.get_mut(&self.base) {
+            tomb.reserved = true;
+            tombs.trim();
+        }
+    }
+}
+
+/// A freed range: `reserved` once its mapping has been replaced by the `PROT_NONE`
+/// reservation (before that, a command still running may use the memory).
+struct Tomb {
+    len: usize,
+    reserved: bool,
+}
+
+#[derive(Default)]
+struct Tombstones {
+    ranges: BTreeMap<usize, Tomb>,
+    /// Bases, oldest first.
+    order: VecDeque<usize>,
+    bytes: usize,
+}
+
+impl Tombstones {
+    fn forget(&mut self, base: usize) {
+        if let Some(tomb) = self.ranges.remove(&base) {
+            self.bytes -= tomb.len;
+            self.order.retain(|&b| b != base);
+        }
+    }
+
+    /// Releases the oldest reserved tombstones beyond the limits.
+    fn trim(&mut self) {
+        let mut i = 0;
+        while (self.ranges.len() > MAX_TOMBSTONES || self.bytes > MAX_TOMBSTONE_BYTES)
+            && i < self.order.len()
+        {
+            let base = self.order[i];
+            match self.ranges.get(&base) {
+                Some(tomb) if tomb.reserved => {
+                    let len = tomb.len;
+                    self.ranges.remove(&base);
+                    self.order.remove(i);
+                    self.bytes -= len;
+                    // SAFETY: a reservation of ours that nothing uses; forgotten first, so no
+                    // pointer check treats the range as freed USM once it may be reused.
+                    unsafe { libc::munmap(base as *mut libc::c_void, len) };
+                }
+                _ => i += 1,
+            }
+        }
+    }
+}
+
+static TOMBSTONES: LazyLock<Mutex<Tombstones>> = LazyLock::new(Default::default);
+
+fn tombstones() -> std::sync::MutexGuard<'static, Tombstones> {
+    TOMBSTONES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Marks `mapping`'s range as freed USM: from now on pointers into it are rejected, and when
+/// the mapping is dropped (at once, or when the last command using it has run) its range stays
+/// reserved as a tombstone.
+pub fn bury(mapping: &Mapping) {
+    let mut tombs = tombstones();
+    if tombs.ranges.contains_key(&mapping.base) {
+        return;
+    }
+    tombs.ranges.insert(
+        mapping.base,
+        Tomb {
+            len: mapping.len,
+            reserved: false,
+        },
+    );
+    tombs.order.push_back(mapping.base);
+    tombs.bytes += mapping.len;
+}
+
+/// Whether `[ptr, ptr + len)` (at least one byte) touches freed USM.
+pub fn is_freed(ptr: usize, len: usize) -> bool {
+    let end = ptr.saturating_add(len.max(1));
+    let tombs = tombstones();
+    tombs
+        .ranges
+        .range(..end)
+        .next_back()
+        .is_some_and(|(&base, tomb)| base + tomb.len > ptr)
+}
+
+/// The freed ranges overlapping `[lo, hi)`.
+pub fn freed_in(lo: usize, hi: usize) -> Vec<(usize, usize)> {
+    let tombs = tombstones();
+    let first = tombs
+        .ranges
+        .range(..lo)
+        .next_back()
+        .filter(|(&base, tomb)| base + tomb.len > lo);
+    first
+        .into_iter()
+        .chain(tombs.ranges.range(lo..hi))
+        .map(|(&base, tomb)| (base, base + tomb.len))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mappings_are_aligned_and_freed_ranges_stay_known_until_trimmed() {
+        for alignment in [1, 64, 4096, 1 << 16, 1 << 21] {
+            let m = Mapping::new(10_000, alignment).unwrap();
+            assert_eq!(m.base() % alignment, 0);
+            assert_eq!(m.len % page_size(), 0);
+            // SAFETY: the mapping's own pages are readable and writable.
+            unsafe { std::ptr::write_bytes(m.base() as *mut u8, 7, 10_000) };
+            let (base, len) = (m.base(), m.len);
+            assert!(!is_freed(base, len));
+            bury(&m);
+            assert!(is_freed(base + len - 1, 1));
+            assert!(is_freed(base.saturating_sub(8), 16));
+            drop(m);
+            assert!(is_freed(base, 1), "still known once the pages are gone");
+        }
+        // Past the limit, the oldest go.
+        for _ in 0..MAX_TOMBSTONES + 10 {
+            let m = Mapping::new(1, 1).unwrap();
+            bury(&m);
+        }
+        assert!(tombstones().ranges.len() <= MAX_TOMBSTONES);
+    }
+}
