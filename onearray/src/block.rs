@@ -53,6 +53,8 @@ pub(crate) struct Block {
     pub(crate) foreign_done: std::sync::Mutex<Option<Foreign>>,
     /// The leak tracker's record (0: untracked).
     pub(crate) leak_id: u64,
+    /// Id in the allocation trace being recorded (0: none).
+    pub(crate) trace_id: u64,
     /// Live `BlockRef`s (meaningful only while handed out).
     refs: AtomicUsize,
 }
@@ -75,6 +77,7 @@ impl Block {
             last_seq: AtomicU64::new(0),
             foreign_done: std::sync::Mutex::new(None),
             leak_id: 0,
+            trace_id: 0,
             refs: AtomicUsize::new(0),
         })
     }

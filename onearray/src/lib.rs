@@ -35,6 +35,7 @@ mod status;
 mod stream;
 mod strided;
 mod timeline;
+mod trace;
 mod view;
 
 pub use adopt::Borrowed;

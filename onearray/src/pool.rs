@@ -23,12 +23,14 @@ use crate::block::{Block, BlockRef, Node};
 use crate::error::{Error, Result};
 use crate::leaks;
 use crate::magazine::{self, Magazine};
+use crate::trace;
 use level_zero::{Allocation, Context, Device, MemoryKind, ShutdownStage};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 pub use crate::magazine::{MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK};
+pub use crate::trace::{start_trace, stop_trace, tracing, AllocTrace, TraceEvent};
 
 /// Smallest size class, and the rounding of every request.
 pub const MIN_CLASS: usize = 512;
@@ -289,6 +291,7 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> &'stati
     drop(pools);
     // Outside the pools' lock: a sampler starting here reads every pool.
     crate::timeline::start_from_env();
+    crate::trace::start_from_env();
     CACHE.with(|c| c.borrow_mut().push((key.0, key.1, kind, pool)));
     pool
 }
@@ -360,7 +363,7 @@ impl Pool {
         let size = alloc.size();
         self.lock().handed_out += 1;
         self.account_in(size);
-        self.hand_out(Block::new(alloc, self, size, 0, false), 0)
+        self.hand_out(Block::new(alloc, self, size, 0, false), 0, None)
     }
 
     /// Allocates `bytes` (at least one byte is allocated).
@@ -374,7 +377,7 @@ impl Pool {
         if pooled && magazine::caches(class) {
             if let Some(block) = magazine::take(self, class) {
                 self.account_in(size);
-                return Ok(self.hand_out(block, 0));
+                return Ok(self.hand_out(block, 0, Some(bytes)));
             }
         }
         let align = align.max(BLOCK_ALIGN);
@@ -387,7 +390,7 @@ impl Pool {
                 inner.handed_out += 1;
                 self.account_in(size);
                 drop(inner);
-                return Ok(self.hand_out(block, stream));
+                return Ok(self.hand_out(block, stream, Some(bytes)));
             }
         }
         inner.stats.misses += 1;
@@ -395,10 +398,12 @@ impl Pool {
         let alloc = self.allocate_with_ladder(size, align)?;
         self.lock().handed_out += 1;
         self.account_in(size);
-        Ok(self.hand_out(Block::new(alloc, self, size, class, pooled), 0))
+        Ok(self.hand_out(Block::new(alloc, self, size, class, pooled), 0, Some(bytes)))
     }
 
-    fn hand_out(&self, mut block: Node, stream: u64) -> BlockRef {
+    /// Hands `block` out, recording it in the allocation trace as a request of `traced` bytes
+    /// (`None`: adopted memory, not traced).
+    fn hand_out(&self, mut block: Node, stream: u64, traced: Option<usize>) -> BlockRef {
         *block.last_list.get_mut() = stream;
         *block.last_seq.get_mut() = 0;
         // Whatever its last user was, it is over (or ordered by `stream`).
@@ -407,6 +412,7 @@ impl Pool {
             .get_mut()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
         block.leak_id = leaks::record(block.size, self.kind, &block.alloc);
+        block.trace_id = traced.map_or(0, |bytes| trace::allocated(bytes, self.kind));
         BlockRef::new(block)
     }
 
@@ -493,6 +499,7 @@ impl Pool {
             leaks::forget(block.leak_id);
             block.leak_id = 0;
         }
+        trace::freed(std::mem::take(&mut block.trace_id));
         let size = block.size;
         self.in_use.bytes.fetch_sub(size, Ordering::Relaxed);
         let lim = limit();

@@ -1,0 +1,599 @@
+//! `cargo bench --bench pool_replay [-- TRACE...]`: allocation traces (the format of
+//! `onearray::pool::AllocTrace`, recorded with `ONEARRAY_TRACE=FILE`) replayed through
+//! allocation policies: onearray's pool (its policy simulated, and the real pool on the CPU
+//! driver), a PyTorch-style caching allocator (block splitting and merging, 2 MiB segments for
+//! small blocks, 20 MiB for large ones, per-stream), CuPy-style bins (best fit over 512-byte
+//! bins, splitting, exact-size segments, per-stream), a UMF-style disjoint pool (buckets of
+//! powers of two and midpoints carved from 64 KiB slabs, up to 4 free slabs kept per bucket,
+//! more than 2 MiB straight to the driver) and plain power-of-two classes. Per trace and
+//! policy: peak reserved / peak requested (fragmentation and rounding), the hit rate (requests
+//! served without the driver) and the time per operation (best of 5 rounds, interleaved).
+//!
+//! Without arguments it replays the traces in `benches/traces/` and three synthetic ones.
+
+use oneapi::onearray::pool::{size_class, AllocTrace, TraceEvent};
+use oneapi::onearray::{self, HostBuffer, MemoryKind, OneArray, SharedBuffer};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::time::Instant;
+
+/// An allocation policy, simulated: it tracks what it would hold from the driver.
+trait Policy {
+    /// Serves `bytes` for `stream`; returns a handle and whether the driver was needed.
+    fn alloc(&mut self, bytes: u64, stream: u32) -> (u64, bool);
+    fn free(&mut self, handle: u64);
+    /// Bytes held from the driver.
+    fn reserved(&self) -> u64;
+}
+
+/// onearray's pool: requests round up to four classes per power of two (512 B minimum), a
+/// freed block goes back to its class's free list.
+#[derive(Default)]
+struct OnearrayPool {
+    free: HashMap<usize, u64>,
+    handles: Vec<usize>,
+    reserved: u64,
+}
+
+impl Policy for OnearrayPool {
+    fn alloc(&mut self, bytes: u64, _stream: u32) -> (u64, bool) {
+        let (class, size) = size_class(bytes as usize);
+        let slot = self.free.entry(class).or_default();
+        let miss = *slot == 0;
+        if miss {
+            self.reserved += size as u64;
+        } else {
+            *slot -= 1;
+        }
+        self.handles.push(class);
+        ((self.handles.len() - 1) as u64, miss)
+    }
+    fn free(&mut self, handle: u64) {
+        *self.free.entry(self.handles[handle as usize]).or_default() += 1;
+    }
+    fn reserved(&self) -> u64 {
+        self.reserved
+    }
+}
+
+/// Power-of-two classes (512 B minimum), free lists per class.
+struct PowerOfTwo {
+    free: [u64; 64],
+    handles: Vec<u32>,
+    reserved: u64,
+}
+
+impl Default for PowerOfTwo {
+    fn default() -> Self {
+        PowerOfTwo {
+            free: [0; 64],
+            handles: Vec::new(),
+            reserved: 0,
+        }
+    }
+}
+
+impl Policy for PowerOfTwo {
+    fn alloc(&mut self, bytes: u64, _stream: u32) -> (u64, bool) {
+        let size = bytes.max(512).next_power_of_two();
+        let class = size.trailing_zeros();
+        let miss = self.free[class as usize] == 0;
+        if miss {
+            self.reserved += size;
+        } else {
+            self.free[class as usize] -= 1;
+        }
+        self.handles.push(class);
+        ((self.handles.len() - 1) as u64, miss)
+    }
+    fn free(&mut self, handle: u64) {
+        self.free[self.handles[handle as usize] as usize] += 1;
+    }
+    fn reserved(&self) -> u64 {
+        self.reserved
+    }
+}
+
+/// A block of a splitting allocator: `size` bytes at an address, in a segment.
+#[derive(Clone, Copy)]
+struct Piece {
+    size: u64,
+    segment: u64,
+    free: bool,
+    pool: u8,
+    stream: u32,
+}
+
+/// The machinery PyTorch's and CuPy's allocators share: segments from the driver split into
+/// blocks, best fit among free blocks of the same (pool, stream), neighbours merged on free.
+#[derive(Default)]
+struct Splitting {
+    pieces: BTreeMap<u64, Piece>,
+    /// Free blocks by (pool, stream, size, address).
+    free: BTreeSet<(u8, u32, u64, u64)>,
+    next_address: u64,
+    segments: u64,
+    reserved: u64,
+}
+
+impl Splitting {
+    /// Best fit of `size` in `pool` for `stream`, split if the rest is at least `min_rest`.
+    fn take(&mut self, pool: u8, stream: u32, size: u64, min_rest: u64) -> Option<u64> {
+        let &(p, s, have, addr) = self
+            .free
+            .range((pool, stream, size, 0)..=(pool, stream, u64::MAX, u64::MAX))
+            .next()?;
+        self.free.remove(&(p, s, have, addr));
+        let piece = self.pieces.get_mut(&addr)?;
+        piece.free = false;
+        if have - size >= min_rest && have > size {
+            piece.size = size;
+            let rest = Piece {
+                size: have - size,
+                free: true,
+                ..*piece
+            };
+            self.pieces.insert(addr + size, rest);
+            self.free.insert((pool, stream, rest.size, addr + size));
+        }
+        Some(addr)
+    }
+
+    /// A new segment of `segment` bytes; the first `size` handed out, the rest free.
+    fn grow(&mut self, pool: u8, stream: u32, size: u64, segment: u64) -> u64 {
+        let addr = self.next_address;
+        // A gap between segments: blocks of different segments never merge.
+        self.next_address += segment + 4096;
+        self.segments += 1;
+        self.reserved += segment;
+        let piece = Piece {
+            size,
+            segment: self.segments,
+            free: false,
+            pool,
+            stream,
+        };
+        self.pieces.insert(addr, piece);
+        if segment > size {
+            let rest = Piece {
+                size: segment - size,
+                free: true,
+                ..piece
+            };
+            self.pieces.insert(addr + size, rest);
+            self.free.insert((pool, stream, rest.size, addr + size));
+        }
+        addr
+    }
+
+    fn release(&mut self, addr: u64) {
+        let Some(&piece) = self.pieces.get(&addr) else {
+            return;
+        };
+        let (mut start, mut size) = (addr, piece.size);
+        // Merge with the next block of the segment if free.
+        if let Some(&next) = self.pieces.get(&(addr + size)) {
+            if next.free && next.segment == piece.segment {
+                self.free
+                    .remove(&(next.pool, next.stream, next.size, addr + size));
+                self.pieces.remove(&(addr + size));
+                size += next.size;
+            }
+        }
+        // And with the previous one.
+        if let Some((&prev_addr, &prev)) = self.pieces.range(..addr).next_back() {
+            if prev.free && prev.segment == piece.segment && prev_addr + prev.size == addr {
+                self.free
+                    .remove(&(prev.pool, prev.stream, prev.size, prev_addr));
+                self.pieces.remove(&addr);
+                start = prev_addr;
+                size += prev.size;
+            }
+        }
+        let merged = Piece {
+            size,
+            free: true,
+            ..piece
+        };
+        self.pieces.insert(start, merged);
+        self.free.insert((piece.pool, piece.stream, size, start));
+    }
+}
+
+/// PyTorch's CUDA caching allocator: sizes round to 512 B; blocks of up to 1 MiB come from
+/// 2 MiB segments, larger ones from 20 MiB segments (or their own, rounded to 2 MiB, above
+/// 10 MiB); best fit per stream, split when the rest is ≥ 512 B (small) or > 1 MiB (large),
+/// merged on free; nothing returned to the driver.
+#[derive(Default)]
+struct PyTorch(Splitting);
+
+impl Policy for PyTorch {
+    fn alloc(&mut self, bytes: u64, stream: u32) -> (u64, bool) {
+        const MIB: u64 = 1 << 20;
+        let size = bytes.max(1).div_ceil(512) * 512;
+        let (pool, min_rest) = if size <= MIB { (0, 512) } else { (1, MIB + 1) };
+        if let Some(a) = self.0.take(pool, stream, size, min_rest) {
+            return (a, false);
+        }
+        let segment = if size <= MIB {
+            2 * MIB
+        } else if size < 10 * MIB {
+            20 * MIB
+        } else {
+            size.div_ceil(2 * MIB) * 2 * MIB
+        };
+        (self.0.grow(pool, stream, size, segment), true)
+    }
+    fn free(&mut self, handle: u64) {
+        self.0.release(handle);
+    }
+    fn reserved(&self) -> u64 {
+        self.0.reserved
+    }
+}
+
+/// CuPy's memory pool: sizes round to 512 B; best fit among free chunks of the stream's arena
+/// (its bins), split with any rest, merged on free; a miss allocates exactly the size.
+#[derive(Default)]
+struct CuPy(Splitting);
+
+impl Policy for CuPy {
+    fn alloc(&mut self, bytes: u64, stream: u32) -> (u64, bool) {
+        let size = bytes.max(1).div_ceil(512) * 512;
+        if let Some(a) = self.0.take(0, stream, size, 512) {
+            return (a, false);
+        }
+        (self.0.grow(0, stream, size, size), true)
+    }
+    fn free(&mut self, handle: u64) {
+        self.0.release(handle);
+    }
+    fn reserved(&self) -> u64 {
+        self.0.reserved
+    }
+}
+
+/// UMF's disjoint pool: buckets of powers of two and their midpoints from 64 B to 2 MiB; a
+/// bucket carves chunks out of slabs of max(64 KiB, bucket) bytes and keeps at most 4 wholly
+/// free slabs (more go back to the driver); larger requests go to the driver each time.
+#[derive(Default)]
+struct Disjoint {
+    /// Per bucket size: slabs as (free chunks, chunks), and how many are wholly free.
+    buckets: HashMap<u64, Vec<(u32, u32)>>,
+    /// Handle → (bucket, slab index), or (0, bytes) for a direct allocation.
+    handles: Vec<(u64, u64)>,
+    reserved: u64,
+}
+
+const SLAB: u64 = 64 << 10;
+const MAX_POOLABLE: u64 = 2 << 20;
+const CAPACITY: usize = 4;
+
+fn disjoint_bucket(bytes: u64) -> u64 {
+    let b = bytes.max(64);
+    let p = b.next_power_of_two();
+    let mid = p / 2 + p / 4;
+    if b <= mid && p >= 128 {
+        mid
+    } else {
+        p
+    }
+}
+
+impl Policy for Disjoint {
+    fn alloc(&mut self, bytes: u64, _stream: u32) -> (u64, bool) {
+        if bytes > MAX_POOLABLE {
+            self.reserved += bytes;
+            self.handles.push((0, bytes));
+            return ((self.handles.len() - 1) as u64, true);
+        }
+        let bucket = disjoint_bucket(bytes);
+        let slabs = self.buckets.entry(bucket).or_default();
+        let (slab, miss) = match slabs.iter().position(|s| s.0 > 0) {
+            Some(i) => (i, false),
+            None => {
+                let slab_size = SLAB.max(bucket);
+                let chunks = (slab_size / bucket) as u32;
+                // Reuse a released slot's index if any, else append.
+                slabs.push((chunks, chunks));
+                self.reserved += slab_size;
+                (slabs.len() - 1, true)
+            }
+        };
+        slabs[slab].0 -= 1;
+        self.handles.push((bucket, slab as u64));
+        ((self.handles.len() - 1) as u64, miss)
+    }
+    fn free(&mut self, handle: u64) {
+        let (bucket, slab) = self.handles[handle as usize];
+        if bucket == 0 {
+            self.reserved -= slab;
+            return;
+        }
+        let slabs = self.buckets.entry(bucket).or_default();
+        slabs[slab as usize].0 += 1;
+        let wholly_free = slabs.iter().filter(|s| s.0 == s.1 && s.1 > 0).count();
+        if wholly_free > CAPACITY {
+            // Give this one back: it keeps its index, emptied (no chunks).
+            let s = &mut slabs[slab as usize];
+            if s.0 == s.1 {
+                *s = (0, 0);
+                self.reserved -= SLAB.max(bucket);
+            }
+        }
+    }
+    fn reserved(&self) -> u64 {
+        self.reserved
+    }
+}
+
+struct Outcome {
+    peak_reserved: u64,
+    peak_requested: u64,
+    hits: u64,
+    allocs: u64,
+    ns_per_op: f64,
+}
+
+type MakePolicy = dyn Fn() -> Box<dyn Policy>;
+
+fn replay(trace: &AllocTrace, make: &MakePolicy) -> Outcome {
+    let mut best = f64::INFINITY;
+    let mut out = None;
+    for _ in 0..5 {
+        let mut p = make();
+        let mut handles: HashMap<u64, (u64, u64)> = HashMap::with_capacity(1024);
+        let (mut live, mut peak_req, mut peak_res, mut hits, mut allocs) = (0u64, 0, 0, 0, 0);
+        let t = Instant::now();
+        for e in &trace.events {
+            match *e {
+                TraceEvent::Alloc {
+                    id, bytes, stream, ..
+                } => {
+                    let (h, miss) = p.alloc(bytes, stream);
+                    handles.insert(id, (h, bytes));
+                    live += bytes;
+                    peak_req = peak_req.max(live);
+                    peak_res = peak_res.max(p.reserved());
+                    allocs += 1;
+                    hits += u64::from(!miss);
+                }
+                TraceEvent::Free { id } => {
+                    if let Some((h, bytes)) = handles.remove(&id) {
+                        p.free(h);
+                        live -= bytes;
+                    }
+                }
+            }
+        }
+        let ns = t.elapsed().as_nanos() as f64 / trace.events.len().max(1) as f64;
+        best = best.min(ns);
+        out = Some((peak_res, peak_req, hits, allocs));
+    }
+    let (peak_reserved, peak_requested, hits, allocs) = out.unwrap_or_default();
+    Outcome {
+        peak_reserved,
+        peak_requested,
+        hits,
+        allocs,
+        ns_per_op: best,
+    }
+}
+
+/// The trace through the real pool on the CPU driver (each kind its own pool): reserved is
+/// in use plus pooled, sampled after every operation.
+fn replay_real(trace: &AllocTrace) -> onearray::Result<Outcome> {
+    onearray::trim();
+    let base = onearray::memory_info()?.total();
+    let mut best = f64::INFINITY;
+    let mut peak_reserved = 0u64;
+    let mut hits = 0;
+    for round in 0..5 {
+        let before = onearray::memory_info()?.total();
+        // The arrays are only held until their free.
+        let mut live: HashMap<u64, Box<dyn std::any::Any>> = HashMap::new();
+        let mut peak = 0u64;
+        let t = Instant::now();
+        for e in &trace.events {
+            match *e {
+                TraceEvent::Alloc {
+                    id, bytes, kind, ..
+                } => {
+                    let n = bytes as usize;
+                    // SAFETY: the arrays are never read.
+                    let a: Box<dyn std::any::Any> = unsafe {
+                        match kind {
+                            MemoryKind::Shared => {
+                                Box::new(OneArray::<u8, SharedBuffer>::uninit(n)?)
+                            }
+                            MemoryKind::Host => Box::new(OneArray::<u8, HostBuffer>::uninit(n)?),
+                            _ => Box::new(OneArray::<u8>::uninit(n)?),
+                        }
+                    };
+                    live.insert(id, a);
+                }
+                TraceEvent::Free { id } => drop(live.remove(&id)),
+            }
+            if round == 0 {
+                let s = onearray::memory_info()?.total();
+                peak = peak.max((s.bytes_in_use + s.bytes_pooled) as u64);
+            }
+        }
+        drop(live);
+        let ns = t.elapsed().as_nanos() as f64 / trace.events.len().max(1) as f64;
+        if round == 0 {
+            let after = onearray::memory_info()?.total();
+            hits = after.hits - before.hits;
+            peak_reserved = peak - (base.bytes_in_use + base.bytes_pooled) as u64;
+        } else {
+            best = best.min(ns);
+        }
+        onearray::trim();
+    }
+    let sim = replay(trace, &|| Box::new(OnearrayPool::default()));
+    Ok(Outcome {
+        peak_reserved,
+        peak_requested: sim.peak_requested,
+        hits,
+        allocs: sim.allocs,
+        ns_per_op: best,
+    })
+}
+
+/// A deterministic generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+fn alloc(events: &mut Vec<TraceEvent>, id: u64, bytes: u64) {
+    events.push(TraceEvent::Alloc {
+        id,
+        bytes,
+        kind: MemoryKind::Device,
+        stream: 0,
+    });
+}
+
+/// A training loop: per step, activations of a few layer sizes (batch-dependent), freed in
+/// reverse order, and a few long-lived parameters.
+fn synthetic_training() -> AllocTrace {
+    let mut r = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut ev = Vec::new();
+    let mut id = 0;
+    for p in 0..32 {
+        id += 1;
+        alloc(&mut ev, id, (1 << 16) * (1 + p % 7) * 4);
+    }
+    for _step in 0..200 {
+        let batch = 16 + r.below(48);
+        let mut stack = Vec::new();
+        for layer in 0..24u64 {
+            id += 1;
+            alloc(&mut ev, id, batch * (1024 + 512 * (layer % 5)) * 4);
+            stack.push(id);
+        }
+        while let Some(i) = stack.pop() {
+            ev.push(TraceEvent::Free { id: i });
+        }
+    }
+    AllocTrace { events: ev }
+}
+
+/// Random sizes from 100 B to 64 MiB (log-uniform), random lifetimes: fragmentation.
+fn synthetic_random() -> AllocTrace {
+    let mut r = Rng(0xD1B5_4A32_D192_ED03);
+    let mut ev = Vec::new();
+    let mut live: Vec<u64> = Vec::new();
+    for id in 1..=20_000u64 {
+        let exp = 100f64.ln()
+            + (r.below(1 << 20) as f64 / (1 << 20) as f64) * ((64u64 << 20) as f64 / 100.0).ln();
+        alloc(&mut ev, id, exp.exp() as u64);
+        live.push(id);
+        while live.len() > 64 || (r.below(3) == 0 && !live.is_empty()) {
+            let i = r.below(live.len() as u64) as usize;
+            ev.push(TraceEvent::Free {
+                id: live.swap_remove(i),
+            });
+        }
+    }
+    AllocTrace { events: ev }
+}
+
+/// Many small buffers (64 B – 16 KiB) with short lives: the allocator's fast path.
+fn synthetic_small() -> AllocTrace {
+    let mut r = Rng(0x2545_F491_4F6C_DD1D);
+    let mut ev = Vec::new();
+    let mut live: Vec<u64> = Vec::new();
+    for id in 1..=100_000u64 {
+        alloc(&mut ev, id, 64 + r.below(16 << 10));
+        live.push(id);
+        if live.len() > 256 {
+            let i = r.below(live.len() as u64) as usize;
+            ev.push(TraceEvent::Free {
+                id: live.swap_remove(i),
+            });
+        }
+    }
+    AllocTrace { events: ev }
+}
+
+fn human(b: u64) -> String {
+    onearray::human(b as usize)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut traces: Vec<(String, AllocTrace)> = Vec::new();
+    let files: Vec<std::path::PathBuf> = {
+        let args: Vec<String> = std::env::args()
+            .skip(1)
+            .filter(|a| !a.starts_with("--"))
+            .collect();
+        if args.is_empty() {
+            let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/traces");
+            let mut v: Vec<_> = std::fs::read_dir(dir)
+                .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+                .unwrap_or_default();
+            v.sort();
+            v
+        } else {
+            args.into_iter().map(Into::into).collect()
+        }
+    };
+    for f in files {
+        let text = std::fs::read_to_string(&f)?;
+        let name = f
+            .file_stem()
+            .map_or("?".into(), |s| s.to_string_lossy().into_owned());
+        traces.push((
+            name,
+            AllocTrace::parse(&text).map_err(|e| format!("{}: {e}", f.display()))?,
+        ));
+    }
+    traces.push(("synthetic: training".into(), synthetic_training()));
+    traces.push(("synthetic: random".into(), synthetic_random()));
+    traces.push(("synthetic: small".into(), synthetic_small()));
+
+    let policies: [(&str, &MakePolicy); 5] = [
+        ("onearray pool (model)", &|| {
+            Box::new(OnearrayPool::default())
+        }),
+        ("PyTorch-style", &|| Box::new(PyTorch::default())),
+        ("CuPy-style", &|| Box::new(CuPy::default())),
+        ("UMF-style disjoint", &|| Box::new(Disjoint::default())),
+        ("power of two", &|| Box::new(PowerOfTwo::default())),
+    ];
+    println!(
+        "{:<22} {:<24} {:>8} {:>11} {:>11} {:>8} {:>8} {:>8}",
+        "trace", "policy", "allocs", "peak req", "peak res", "res/req", "hit %", "ns/op"
+    );
+    for (name, trace) in &traces {
+        let mut rows: Vec<(String, Outcome)> = policies
+            .iter()
+            .map(|(n, make)| (n.to_string(), replay(trace, *make)))
+            .collect();
+        rows.push(("onearray pool (real)".into(), replay_real(trace)?));
+        for (policy, o) in rows {
+            println!(
+                "{:<22} {:<24} {:>8} {:>11} {:>11} {:>8.3} {:>8.1} {:>8.0}",
+                name,
+                policy,
+                o.allocs,
+                human(o.peak_requested),
+                human(o.peak_reserved),
+                o.peak_reserved as f64 / o.peak_requested.max(1) as f64,
+                100.0 * o.hits as f64 / o.allocs.max(1) as f64,
+                o.ns_per_op
+            );
+        }
+    }
+    Ok(())
+}
