@@ -220,21 +220,25 @@ impl LaunchCommand {
         for b in &self.buffers {
             if let Some(a) = b.pin().map_err(|e| format!("kernel {name}: {e}"))? {
                 let whole = b.ptr == a.base && b.len == a.size;
-                reach.push(Reach {
-                    base: b.ptr,
-                    end: b.ptr + b.len,
-                    what: if whole {
-                        format!("{} allocation", a.kind_name())
-                    } else {
-                        format!(
+                reach.extend(
+                    a.reach(b.ptr, b.ptr + b.len)
+                        .into_iter()
+                        .map(|(base, end)| Reach {
+                            base,
+                            end,
+                            what: if whole {
+                                format!("{} allocation", a.kind_name())
+                            } else {
+                                format!(
                             "buffer argument of {} bytes at offset {} of a {}-byte {} allocation",
                             b.len,
                             b.ptr - a.base,
                             a.size,
                             a.kind_name()
                         )
-                    },
-                });
+                            },
+                        }),
+                );
                 pinned.push(a);
             }
         }
@@ -250,11 +254,15 @@ impl LaunchCommand {
         }
         if self.indirect != 0 {
             for a in crate::memory::allocations_of(self.indirect) {
-                reach.push(Reach {
-                    base: a.base,
-                    end: a.base + a.size,
-                    what: format!("{} allocation", a.kind_name()),
-                });
+                reach.extend(
+                    a.reach(a.base, a.base + a.size)
+                        .into_iter()
+                        .map(|(base, end)| Reach {
+                            base,
+                            end,
+                            what: format!("{} allocation", a.kind_name()),
+                        }),
+                );
                 pinned.push(a);
             }
             // Indirect access also reaches shared system memory: pointers the program stored

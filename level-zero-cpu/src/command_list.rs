@@ -272,7 +272,7 @@ pub unsafe extern "C" fn append_memory_copy(
         unsafe {
             append_with(list, signal, n, waits, || {
                 Ok(Command::Copy {
-                    dst: Range::check(dst, size)?,
+                    dst: Range::check_dst(dst, size)?,
                     src: Range::check(src, size)?,
                 })
             })
@@ -296,7 +296,7 @@ pub unsafe extern "C" fn append_memory_copy_from_context(
         unsafe {
             append_with(list, signal, n, waits, || {
                 Ok(Command::Copy {
-                    dst: Range::check(dst, size)?,
+                    dst: Range::check_dst(dst, size)?,
                     src: Range::check(src, size)?,
                 })
             })
@@ -327,7 +327,7 @@ pub unsafe extern "C" fn append_memory_fill(
         unsafe {
             append_with(list, signal, n, waits, || {
                 Ok(Command::Fill {
-                    dst: Range::check(ptr, size)?,
+                    dst: Range::check_dst(ptr, size)?,
                     pattern,
                 })
             })
@@ -381,7 +381,7 @@ pub unsafe extern "C" fn append_memory_copy_region(
         unsafe {
             append_with(list, signal, n, waits, || {
                 Ok(Command::CopyRegion {
-                    dst: Range::check(dst, d_span)?,
+                    dst: Range::check_dst(dst, d_span)?,
                     dst_region: d,
                     src: Range::check(src, s_span)?,
                     src_region: s,
@@ -469,7 +469,7 @@ pub unsafe extern "C" fn append_write_global_timestamp(
         unsafe {
             append_with(list, signal, n, waits, || {
                 Ok(Command::WriteTimestamp {
-                    dst: Range::check(dst.cast(), 8)?,
+                    dst: Range::check_dst(dst.cast(), 8)?,
                 })
             })
         }
@@ -502,7 +502,7 @@ pub unsafe extern "C" fn append_query_kernel_timestamps(
                         } else {
                             *offsets.add(i)
                         };
-                        Range::check((dst as usize).wrapping_add(offset) as *const c_void, size)
+                        Range::check_dst((dst as usize).wrapping_add(offset) as *const c_void, size)
                     })
                     .collect::<ZeResult<Vec<_>>>()?;
                 Ok(Command::QueryTimestamps {

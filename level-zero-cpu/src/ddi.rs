@@ -6,7 +6,7 @@ use crate::abi::accept;
 use crate::unsupported;
 use crate::{
     command_list, command_queue, context, device, driver, event, extensions, fence, init, kernel,
-    leaks, memory, module,
+    leaks, memory, module, vm,
 };
 use level_zero_sys::ddi::since;
 use level_zero_sys::*;
@@ -196,6 +196,26 @@ getter!(mem_table, ze_mem_dditable_t, mem, {
     pfnFreeExt = memory::free_ext;
 });
 
+getter!(
+    physical_mem_table,
+    ze_physical_mem_dditable_t,
+    physical_mem,
+    {
+        pfnCreate = vm::physical_create;
+        pfnDestroy = vm::physical_destroy;
+    }
+);
+
+getter!(virtual_mem_table, ze_virtual_mem_dditable_t, virtual_mem, {
+    pfnReserve = vm::virtual_reserve;
+    pfnFree = vm::virtual_free;
+    pfnQueryPageSize = vm::query_page_size;
+    pfnMap = vm::virtual_map;
+    pfnUnmap = vm::virtual_unmap;
+    pfnSetAccessAttribute = vm::set_access_attribute;
+    pfnGetAccessAttribute = vm::get_access_attribute;
+});
+
 /// Defines getters for tables of which this driver implements nothing (every entry a stub).
 macro_rules! empty_getters {
     ($($name:ident: $table:ty = $t:ident;)*) => {$(
@@ -219,8 +239,6 @@ empty_getters! {
     image_exp: ze_image_exp_dditable_t = image_exp;
     event_exp: ze_event_exp_dditable_t = event_exp;
     sampler: ze_sampler_dditable_t = sampler;
-    physical_mem: ze_physical_mem_dditable_t = physical_mem;
-    virtual_mem: ze_virtual_mem_dditable_t = virtual_mem;
     fabric_vertex_exp: ze_fabric_vertex_exp_dditable_t = fabric_vertex_exp;
     fabric_edge_exp: ze_fabric_edge_exp_dditable_t = fabric_edge_exp;
 }
@@ -269,9 +287,9 @@ pub const GETTERS: ZeGetters = ZeGetters {
     kernel: Some(kernel_table),
     kernel_exp: Some(kernel_exp),
     sampler: Some(sampler),
-    physical_mem: Some(physical_mem),
+    physical_mem: Some(physical_mem_table),
     mem: Some(mem_table),
-    virtual_mem: Some(virtual_mem),
+    virtual_mem: Some(virtual_mem_table),
     fabric_vertex_exp: Some(fabric_vertex_exp),
     fabric_edge_exp: Some(fabric_edge_exp),
     zes_device: Some(crate::zes::zes_device_table),

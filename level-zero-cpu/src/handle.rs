@@ -22,6 +22,7 @@ pub enum Kind {
     Module,
     ModuleBuildLog,
     Kernel,
+    PhysicalMem,
 }
 
 impl Kind {
@@ -39,6 +40,7 @@ impl Kind {
             Kind::Module => "module",
             Kind::ModuleBuildLog => "module build log",
             Kind::Kernel => "kernel",
+            Kind::PhysicalMem => "physical memory object",
         }
     }
 }

@@ -42,6 +42,7 @@ mod module;
 mod sync;
 mod system;
 mod unsupported;
+mod vm;
 mod watchdog;
 mod zes;
 

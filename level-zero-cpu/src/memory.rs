@@ -11,6 +11,7 @@ use crate::context::{context, Context};
 use crate::device::{device, Device, MemoryBudget};
 use crate::mapping::{self, Mapping};
 use crate::sync::NOTIFIER;
+use crate::vm::{self, Reservation};
 use level_zero_sys::*;
 use std::collections::BTreeMap;
 use std::ffi::c_void;
@@ -30,12 +31,57 @@ pub struct Allocation {
     /// Associated device handle address (0 for host allocations).
     pub device: usize,
     pub id: u64,
-    /// The pages (the allocation's own mapping: never the C heap, see `mapping`).
-    pages: Mapping,
+    /// The pages: the allocation's own mapping (never the C heap, see `mapping`), or a
+    /// virtual memory reservation (`vm`).
+    pages: Pages,
     budget: Option<Arc<MemoryBudget>>,
 }
 
+/// What backs an allocation.
+enum Pages {
+    Own(Mapping),
+    Reserved(Reservation),
+}
+
 impl Allocation {
+    /// The virtual memory reservation this allocation is, if it is one.
+    pub fn reservation(&self) -> Option<&Reservation> {
+        match &self.pages {
+            Pages::Reserved(r) => Some(r),
+            Pages::Own(_) => None,
+        }
+    }
+
+    /// One past the last byte of its pages.
+    fn end(&self) -> usize {
+        match &self.pages {
+            Pages::Own(m) => m.end(),
+            Pages::Reserved(_) => self.base + self.size,
+        }
+    }
+
+    /// The device handle it belongs to (0: none, a host allocation).
+    pub fn device_handle(&self) -> usize {
+        match &self.pages {
+            Pages::Reserved(r) => vm::device_of(r),
+            Pages::Own(_) => self.device,
+        }
+    }
+
+    /// What a kernel given this allocation reaches within `[lo, hi)`: all of it, or of a
+    /// reservation the mapped, accessible pages.
+    pub fn reach(&self, lo: usize, hi: usize) -> Vec<(usize, usize)> {
+        match &self.pages {
+            Pages::Own(_) => vec![(lo, hi)],
+            Pages::Reserved(r) => r
+                .mapped_runs()
+                .into_iter()
+                .map(|(b, e)| (b.max(lo), e.min(hi)))
+                .filter(|(b, e)| b < e)
+                .collect(),
+        }
+    }
+
     /// Whether `[ptr, ptr + len)` lies inside this allocation.
     pub fn contains(&self, ptr: usize, len: usize) -> bool {
         ptr >= self.base
@@ -85,14 +131,11 @@ pub fn lookup(ptr: usize) -> Option<Arc<Allocation>> {
 /// The live allocations overlapping `[lo, hi)`, as `[base, end)` ranges of their pages.
 pub fn usm_in(lo: usize, hi: usize) -> Vec<(usize, usize)> {
     let map = map();
-    let first = map
-        .range(..lo)
-        .next_back()
-        .filter(|(_, a)| a.pages.end() > lo);
+    let first = map.range(..lo).next_back().filter(|(_, a)| a.end() > lo);
     first
         .into_iter()
         .chain(map.range(lo..hi))
-        .map(|(_, a)| (a.base, a.pages.end()))
+        .map(|(_, a)| (a.base, a.end()))
         .collect()
 }
 
@@ -119,6 +162,11 @@ impl Range {
         let alloc = match lookup(ptr) {
             Some(alloc) => {
                 ensure(alloc.contains(ptr, len), INVALID_SIZE)?;
+                // Virtual memory: mapped pages whose access allows reading (and writing, which
+                // `check_dst` adds).
+                if let Some(res) = alloc.reservation() {
+                    ensure(res.allows(ptr, len, false), INVALID_ARGUMENT)?;
+                }
                 Some(Arc::downgrade(&alloc))
             }
             None => {
@@ -133,6 +181,18 @@ impl Range {
             }
         };
         Ok(Range { ptr, len, alloc })
+    }
+
+    /// Like [`check`](Self::check) for a range the command writes: virtual memory pages must
+    /// also be writable (not `ZE_MEMORY_ACCESS_ATTRIBUTE_READONLY`).
+    pub fn check_dst(ptr: *const c_void, len: usize) -> ZeResult<Range> {
+        let range = Range::check(ptr, len)?;
+        if let Some(alloc) = range.alloc.as_ref().and_then(Weak::upgrade) {
+            if let Some(res) = alloc.reservation() {
+                ensure(res.allows(range.ptr, len, true), INVALID_ARGUMENT)?;
+            }
+        }
+        Ok(range)
     }
 
     /// Like [`check`](Self::check), but the pointer must be USM.
@@ -214,7 +274,9 @@ pub fn free_context(context: usize) {
             .collect();
         let freed: Vec<_> = bases.into_iter().filter_map(|b| map.remove(&b)).collect();
         for alloc in &freed {
-            mapping::bury(&alloc.pages);
+            if let Pages::Own(pages) = &alloc.pages {
+                mapping::bury(pages);
+            }
         }
         freed
     };
@@ -263,11 +325,38 @@ fn allocate(
         context: ctx.id(),
         device: dev.map_or(0, |(h, _)| h as usize),
         id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
-        pages,
+        pages: Pages::Own(pages),
         budget,
     });
     map_mut().insert(base as usize, alloc);
     Ok(base.cast())
+}
+
+/// Registers a virtual memory reservation of `ctx` as a device allocation.
+pub fn insert_reserved(ctx: &Context, reservation: Reservation) {
+    let (base, size) = vm::extent(&reservation);
+    let alloc = Arc::new(Allocation {
+        base,
+        size,
+        kind: ze_memory_type_t::ZE_MEMORY_TYPE_DEVICE,
+        context: ctx.id(),
+        device: 0,
+        id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        pages: Pages::Reserved(reservation),
+        budget: None,
+    });
+    map_mut().insert(base, alloc);
+}
+
+/// Unregisters the reservation starting at `base`; its address space goes with the last
+/// command using it.
+pub fn remove_reserved(base: usize) -> ZeResult<Arc<Allocation>> {
+    let mut map = map_mut();
+    ensure(
+        map.get(&base).is_some_and(|a| a.reservation().is_some()),
+        INVALID_ARGUMENT,
+    )?;
+    map.remove(&base).ok_or(INVALID_ARGUMENT)
 }
 
 const DEVICE_ALLOC_FLAGS: u32 = 0x7;
@@ -369,9 +458,15 @@ pub unsafe extern "C" fn alloc_host(
 fn unmap(ptr: *mut c_void) -> ZeResult<Arc<Allocation>> {
     ensure(!ptr.is_null(), NULL_POINTER)?;
     let mut map = map_mut();
+    let Some(Pages::Own(_)) = map.get(&(ptr as usize)).map(|a| &a.pages) else {
+        // Not the start of an allocation (virtual memory is freed with zeVirtualMemFree).
+        return Err(INVALID_ARGUMENT);
+    };
     let alloc = map.remove(&(ptr as usize)).ok_or(INVALID_ARGUMENT)?;
-    // Buried before the map lets go: a pointer check sees it live or freed, never neither.
-    mapping::bury(&alloc.pages);
+    if let Pages::Own(pages) = &alloc.pages {
+        // Buried before the map lets go: a pointer check sees it live or freed, never neither.
+        mapping::bury(pages);
+    }
     Ok(alloc)
 }
 
@@ -426,11 +521,9 @@ pub unsafe extern "C" fn get_alloc_properties(
         if !dev_out.is_null() {
             // SAFETY: non-null optional out-pointer, writable by contract.
             unsafe {
-                dev_out.write(
-                    found
-                        .as_ref()
-                        .map_or(std::ptr::null_mut(), |a| a.device as ze_device_handle_t),
-                )
+                dev_out.write(found.as_ref().map_or(std::ptr::null_mut(), |a| {
+                    a.device_handle() as ze_device_handle_t
+                }))
             };
         }
         Ok(())

@@ -17,6 +17,7 @@ mod memory;
 mod queues;
 mod system;
 mod timestamps;
+mod virtual_memory;
 
 use crate::common::raw::array;
 use level_zero_sys::*;
@@ -109,6 +110,7 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("freed memory", memory::freed_memory),
     ("shared system memory", system::shared_system_memory),
     ("indirect access", system::indirect_access),
+    ("virtual memory", virtual_memory::virtual_memory),
     ("queues and regular lists", queues::queues_and_regular_lists),
     ("immediate lists", queues::immediate_lists),
     ("execute errors", queues::execute_errors),

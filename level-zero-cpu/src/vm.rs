@@ -1,0 +1,451 @@
+//! Virtual memory: reserved address ranges (`zeVirtualMemReserve`, an inaccessible anonymous
+//! mapping), physical memory objects (`zePhysicalMemCreate`, a memfd charged to the device's
+//! memory) and mappings of the one into the other (`zeVirtualMemMap`: the memfd mapped shared
+//! and fixed over the reserved pages).
+//!
+//! A reservation is one device allocation in the driver's map, so pointers into it are USM to
+//! every check; a command's range must lie on mapped pages whose access allows it, and a
+//! kernel reaches only the mapped pages. Unmapping waits until no command uses the
+//! reservation.
+
+use crate::abi::*;
+use crate::context::context;
+use crate::device::{device, MemoryBudget};
+use crate::handle::{self, Kind, Object};
+use crate::memory::{self, Allocation};
+use crate::sync::NOTIFIER;
+use level_zero_sys::*;
+use std::ffi::c_void;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::sync::{Arc, Mutex};
+
+/// The granularity of reservations, physical memory and mappings: 64 KiB, as Intel's driver
+/// reports for most sizes.
+pub const PAGE: usize = 64 << 10;
+
+const NONE: ze_memory_access_attribute_t =
+    ze_memory_access_attribute_t::ZE_MEMORY_ACCESS_ATTRIBUTE_NONE;
+const READONLY: ze_memory_access_attribute_t =
+    ze_memory_access_attribute_t::ZE_MEMORY_ACCESS_ATTRIBUTE_READONLY;
+
+/// A physical memory object: a memfd of `size` bytes, charged to its device.
+pub struct PhysicalMem {
+    fd: OwnedFd,
+    size: usize,
+    device: usize,
+    budget: Arc<MemoryBudget>,
+}
+
+impl Object for PhysicalMem {
+    const KIND: Kind = Kind::PhysicalMem;
+}
+
+impl Drop for PhysicalMem {
+    fn drop(&mut self) {
+        self.budget.release(self.size as u64);
+    }
+}
+
+/// What one page of a reservation is.
+#[derive(Clone)]
+struct Page {
+    backing: Option<Arc<PhysicalMem>>,
+    access: ze_memory_access_attribute_t,
+}
+
+/// A reserved address range: the pages behind an allocation of kind `Reserved`.
+pub struct Reservation {
+    base: usize,
+    size: usize,
+    pages: Mutex<Vec<Page>>,
+}
+
+impl Reservation {
+    fn pages(&self) -> std::sync::MutexGuard<'_, Vec<Page>> {
+        self.pages.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn page_range(&self, ptr: usize, len: usize) -> std::ops::Range<usize> {
+        let first = (ptr - self.base) / PAGE;
+        let last = (ptr + len.max(1) - 1 - self.base) / PAGE;
+        first..last + 1
+    }
+
+    /// Whether a command may use `[ptr, ptr + len)` (inside the reservation): every page
+    /// mapped and accessible, and writable if `write`.
+    pub fn allows(&self, ptr: usize, len: usize, write: bool) -> bool {
+        let pages = self.pages();
+        pages[self.page_range(ptr, len)]
+            .iter()
+            .all(|p| p.backing.is_some() && p.access != NONE && !(write && p.access == READONLY))
+    }
+
+    /// The mapped, accessible runs of pages, for a kernel's reach.
+    pub fn mapped_runs(&self) -> Vec<(usize, usize)> {
+        let pages = self.pages();
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        for (i, p) in pages.iter().enumerate() {
+            if p.backing.is_none() || p.access == NONE {
+                continue;
+            }
+            let (lo, hi) = (self.base + i * PAGE, self.base + (i + 1) * PAGE);
+            match runs.last_mut() {
+                Some(run) if run.1 == lo => run.1 = hi,
+                _ => runs.push((lo, hi)),
+            }
+        }
+        runs
+    }
+}
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        // SAFETY: the reservation's own range (its mappings were made inside it), unmapped
+        // once, when no command uses it any more.
+        unsafe { libc::munmap(self.base as *mut c_void, self.size) };
+    }
+}
+
+/// An inaccessible anonymous mapping of `size` bytes aligned to [`PAGE`], at `hint` if that
+/// range is free.
+fn reserve(hint: usize, size: usize) -> Option<usize> {
+    let flags = libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE;
+    let map = |at: usize, len: usize| {
+        // SAFETY: a new inaccessible mapping; `at` is only a hint (no MAP_FIXED).
+        let p = unsafe { libc::mmap(at as *mut c_void, len, libc::PROT_NONE, flags, -1, 0) };
+        (p != libc::MAP_FAILED).then_some(p as usize)
+    };
+    if hint != 0 {
+        let got = map(hint, size)?;
+        if got == hint {
+            return Some(got);
+        }
+        // SAFETY: the mapping just made.
+        unsafe { libc::munmap(got as *mut c_void, size) };
+    }
+    let total = size.checked_add(PAGE)?;
+    let raw = map(0, total)?;
+    let base = raw.next_multiple_of(PAGE);
+    // SAFETY: the parts of the new mapping before and after the aligned range.
+    unsafe {
+        if base > raw {
+            libc::munmap(raw as *mut c_void, base - raw);
+        }
+        let tail = raw + total - (base + size);
+        if tail > 0 {
+            libc::munmap((base + size) as *mut c_void, tail);
+        }
+    }
+    Some(base)
+}
+
+/// The reservation allocation containing `[ptr, ptr + size)` with `ptr` and `size` whole pages.
+fn reservation_of(ptr: *const c_void, size: usize) -> ZeResult<(Arc<Allocation>, usize)> {
+    ensure(!ptr.is_null(), NULL_POINTER)?;
+    let ptr = ptr as usize;
+    ensure(
+        ptr % PAGE == 0,
+        ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT,
+    )?;
+    ensure(
+        size != 0 && size % PAGE == 0,
+        ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
+    )?;
+    let alloc = memory::lookup(ptr).ok_or(INVALID_ARGUMENT)?;
+    ensure(
+        alloc.reservation().is_some() && alloc.contains(ptr, size),
+        INVALID_ARGUMENT,
+    )?;
+    Ok((alloc, ptr))
+}
+
+/// Waits until no command uses `alloc` (the caller holds one reference, the map another).
+fn wait_unused(alloc: &Arc<Allocation>, others: usize) {
+    NOTIFIER.wait_until(|| Arc::strong_count(alloc) <= 1 + others, None);
+}
+
+/// Unmaps the mapped pages of `[ptr, ptr + size)` of `res`.
+fn unmap_pages(res: &Reservation, ptr: usize, size: usize) -> ZeResult {
+    let mut pages = res.pages();
+    // SAFETY: pages of the reservation (ours), made inaccessible again; no command uses the
+    // reservation (the caller waited).
+    let p = unsafe {
+        libc::mmap(
+            ptr as *mut c_void,
+            size,
+            libc::PROT_NONE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | libc::MAP_FIXED,
+            -1,
+            0,
+        )
+    };
+    ensure(
+        p != libc::MAP_FAILED,
+        ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY,
+    )?;
+    for page in &mut pages[res.page_range(ptr, size)] {
+        *page = Page {
+            backing: None,
+            access: NONE,
+        };
+    }
+    Ok(())
+}
+
+pub unsafe extern "C" fn query_page_size(
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    _size: usize,
+    out: *mut usize,
+) -> ze_result_t {
+    entry("zeVirtualMemQueryPageSize", || {
+        context(ctx)?;
+        device(dev)?;
+        // SAFETY: out-pointer checked by `write`.
+        unsafe { write(out, PAGE) }
+    })
+}
+
+pub unsafe extern "C" fn virtual_reserve(
+    ctx: ze_context_handle_t,
+    start: *const c_void,
+    size: usize,
+    out: *mut *mut c_void,
+) -> ze_result_t {
+    entry("zeVirtualMemReserve", || {
+        let ctx = context(ctx)?;
+        ensure(!out.is_null(), NULL_POINTER)?;
+        ensure(
+            size != 0 && size % PAGE == 0,
+            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
+        )?;
+        ensure(
+            start as usize % PAGE == 0,
+            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT,
+        )?;
+        let base =
+            reserve(start as usize, size).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
+        let reservation = Reservation {
+            base,
+            size,
+            pages: Mutex::new(vec![
+                Page {
+                    backing: None,
+                    access: NONE,
+                };
+                size / PAGE
+            ]),
+        };
+        memory::insert_reserved(&ctx, reservation);
+        // SAFETY: `out` non-null and writable by contract.
+        unsafe { out.write(base as *mut c_void) };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn virtual_free(
+    ctx: ze_context_handle_t,
+    ptr: *const c_void,
+    size: usize,
+) -> ze_result_t {
+    entry("zeVirtualMemFree", || {
+        context(ctx)?;
+        let (alloc, ptr) = reservation_of(ptr, size)?;
+        ensure(ptr == alloc.base && size == alloc.size, INVALID_ARGUMENT)?;
+        // Out of the map first: no new command finds it. The address space goes when the last
+        // command using it has run.
+        memory::remove_reserved(ptr)?;
+        drop(alloc);
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn physical_create(
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    desc: *mut ze_physical_mem_desc_t,
+    out: *mut ze_physical_mem_handle_t,
+) -> ze_result_t {
+    entry("zePhysicalMemCreate", || {
+        let ctx = context(ctx)?;
+        let device_obj = device(dev)?;
+        ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
+        // SAFETY: descriptor from the caller, null rejected.
+        let desc = unsafe { input(desc.cast_const())? };
+        ensure(desc.flags.0 & !1 == 0, INVALID_ENUM)?;
+        ensure(!out.is_null(), NULL_POINTER)?;
+        ensure(
+            desc.size != 0 && desc.size % PAGE == 0,
+            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
+        )?;
+        let budget = device_obj.memory.clone();
+        budget.reserve(desc.size as u64)?;
+        // SAFETY: a C string literal and a valid flag.
+        let fd = unsafe {
+            libc::memfd_create(
+                c"level-zero-cpu physical memory".as_ptr(),
+                libc::MFD_CLOEXEC,
+            )
+        };
+        if fd < 0 {
+            budget.release(desc.size as u64);
+            return Err(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+        }
+        // SAFETY: a new descriptor this object owns from now on.
+        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+        // SAFETY: a valid descriptor of a memfd.
+        if unsafe { libc::ftruncate(fd.as_raw_fd(), desc.size as libc::off_t) } != 0 {
+            budget.release(desc.size as u64);
+            return Err(ze_result_t::ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY);
+        }
+        let phys = PhysicalMem {
+            fd,
+            size: desc.size,
+            device: dev as usize,
+            budget,
+        };
+        // SAFETY: `out` non-null and writable by contract.
+        unsafe { out.write(handle::create(Arc::new(phys), ctx.id())) };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn physical_destroy(
+    ctx: ze_context_handle_t,
+    phys: ze_physical_mem_handle_t,
+) -> ze_result_t {
+    entry("zePhysicalMemDestroy", || {
+        context(ctx)?;
+        // Pages mapped from it keep its memory until they are unmapped.
+        handle::destroy::<PhysicalMem, _>(phys).map(drop)
+    })
+}
+
+pub unsafe extern "C" fn virtual_map(
+    ctx: ze_context_handle_t,
+    ptr: *const c_void,
+    size: usize,
+    phys: ze_physical_mem_handle_t,
+    offset: usize,
+    access: ze_memory_access_attribute_t,
+) -> ze_result_t {
+    entry("zeVirtualMemMap", || {
+        context(ctx)?;
+        let phys = handle::get::<PhysicalMem, _>(phys)?;
+        ensure(access.0 <= READONLY.0, INVALID_ENUM)?;
+        let (alloc, ptr) = reservation_of(ptr, size)?;
+        ensure(
+            offset % PAGE == 0,
+            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT,
+        )?;
+        ensure(
+            offset.checked_add(size).is_some_and(|end| end <= phys.size),
+            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
+        )?;
+        let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
+        let mut pages = res.pages();
+        let range = res.page_range(ptr, size);
+        ensure(
+            pages[range.clone()].iter().all(|p| p.backing.is_none()),
+            INVALID_ARGUMENT,
+        )?;
+        // SAFETY: unmapped pages of our reservation (checked under its lock), replaced by the
+        // physical memory's pages.
+        let p = unsafe {
+            libc::mmap(
+                ptr as *mut c_void,
+                size,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_FIXED,
+                phys.fd.as_raw_fd(),
+                offset as libc::off_t,
+            )
+        };
+        ensure(
+            p != libc::MAP_FAILED,
+            ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY,
+        )?;
+        for page in &mut pages[range] {
+            *page = Page {
+                backing: Some(phys.clone()),
+                access,
+            };
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn virtual_unmap(
+    ctx: ze_context_handle_t,
+    ptr: *const c_void,
+    size: usize,
+) -> ze_result_t {
+    entry("zeVirtualMemUnmap", || {
+        context(ctx)?;
+        let (alloc, ptr) = reservation_of(ptr, size)?;
+        // The pages go only once no command uses the reservation.
+        wait_unused(&alloc, 1);
+        let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
+        unmap_pages(res, ptr, size)
+    })
+}
+
+pub unsafe extern "C" fn set_access_attribute(
+    ctx: ze_context_handle_t,
+    ptr: *const c_void,
+    size: usize,
+    access: ze_memory_access_attribute_t,
+) -> ze_result_t {
+    entry("zeVirtualMemSetAccessAttribute", || {
+        context(ctx)?;
+        ensure(access.0 <= READONLY.0, INVALID_ENUM)?;
+        let (alloc, ptr) = reservation_of(ptr, size)?;
+        let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
+        let range = res.page_range(ptr, size);
+        for page in &mut res.pages()[range] {
+            page.access = access;
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn get_access_attribute(
+    ctx: ze_context_handle_t,
+    ptr: *const c_void,
+    size: usize,
+    access: *mut ze_memory_access_attribute_t,
+    out_size: *mut usize,
+) -> ze_result_t {
+    entry("zeVirtualMemGetAccessAttribute", || {
+        context(ctx)?;
+        ensure(!access.is_null() && !out_size.is_null(), NULL_POINTER)?;
+        let (alloc, ptr) = reservation_of(ptr, size)?;
+        let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
+        let pages = res.pages();
+        let range = res.page_range(ptr, size);
+        let first = pages[range.start].access;
+        let same = pages[range]
+            .iter()
+            .take_while(|p| p.access == first)
+            .count();
+        // SAFETY: both out-pointers checked non-null; writable by contract.
+        unsafe {
+            access.write(first);
+            out_size.write(same * PAGE);
+        }
+        Ok(())
+    })
+}
+
+/// The device a reservation's pages belong to (the first mapped page's), for properties.
+pub fn device_of(res: &Reservation) -> usize {
+    res.pages()
+        .iter()
+        .find_map(|p| p.backing.as_ref().map(|b| b.device))
+        .unwrap_or(0)
+}
+
+/// The reservation's base and size.
+pub fn extent(res: &Reservation) -> (usize, usize) {
+    (res.base, res.size)
+}
