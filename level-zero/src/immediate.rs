@@ -186,7 +186,8 @@ impl ImmediateCommandList {
 
     /// An event signalled once the command of `token` has finished, for other lists to wait
     /// for (`None` if it has finished already). The list signals it after its commands so
-    /// far, the token's among them.
+    /// far, the token's among them, with a command of its own: [`last_token`](Self::last_token)
+    /// afterwards; once that token is complete, the event is signalled.
     pub fn event_after(&mut self, token: Token) -> Result<Option<Event>> {
         if self.is_complete(token)? {
             return Ok(None);

@@ -307,6 +307,24 @@ impl Allocation {
         self.0.device.as_ref()
     }
 
+    /// A handle that keeps the memory alive, for the `retain` list of commands recorded
+    /// with raw pointers ([`Commands::copy_raw`](crate::Commands::copy_raw)): it counts as an
+    /// owner, like a clone, without allocating.
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let buf = Allocation::device(&ctx, &dev, 64, 0)?;
+    /// let keep = buf.retained();
+    /// assert_eq!(buf.owners(), 2);
+    /// drop(keep);
+    /// assert_eq!(buf.owners(), 1);
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn retained(&self) -> crate::Retained {
+        self.0.clone()
+    }
+
     /// How many owners the memory has (user clones plus pending commands).
     pub fn owners(&self) -> usize {
         Arc::strong_count(&self.0)

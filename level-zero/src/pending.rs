@@ -6,13 +6,15 @@ use crate::device::Device;
 use crate::error::Result;
 use crate::event::{Event, EventPool, EventPoolFlags, EventScope};
 use crate::immediate::Token;
+use std::cell::Cell;
 use std::marker::PhantomData;
 use std::time::Duration;
 
 /// Work on this thread's stream for a (context, device) ([`with_stream`](crate::with_stream)):
-/// wait for it, ask whether it is done, or get an [`Event`] other lists can wait for.
-/// Dropping it does not wait (the work runs on; what it uses stays alive until it is done).
-/// It stays on the issuing thread: the stream is that thread's.
+/// wait for it, ask whether it is done, or get an [`Event`] other lists can wait for (once
+/// [`wait`](Self::wait) returns or [`is_complete`](Self::is_complete) says yes, that event is
+/// signalled too). Dropping it does not wait (the work runs on; what it uses stays alive until
+/// it is done). It stays on the issuing thread: the stream is that thread's.
 ///
 /// ```
 /// use level_zero::*;
@@ -29,6 +31,7 @@ use std::time::Duration;
 /// other.synchronize()?;
 /// fill.wait()?;
 /// assert!(fill.is_complete()?);
+/// assert!(done.is_signalled()?); // the handle's wait covers its event
 /// # Ok::<(), level_zero::Error>(())
 /// ```
 #[derive(Debug)]
@@ -36,6 +39,10 @@ pub struct Pending {
     ctx: Context,
     dev: Device,
     token: Token,
+    /// The stream position waits go up to: the work's, or the later command that signals an
+    /// event handed out by [`event`](Self::event), so that the event is signalled once a
+    /// wait returns.
+    through: Cell<u64>,
     /// The stream is thread-local: the handle is neither `Send` nor `Sync`.
     _thread: PhantomData<*const ()>,
 }
@@ -47,7 +54,16 @@ impl Pending {
             ctx: ctx.clone(),
             dev: dev.clone(),
             token,
+            through: Cell::new(token.seq),
             _thread: PhantomData,
+        }
+    }
+
+    /// The stream position that waits and completion checks cover.
+    fn end(&self) -> Token {
+        Token {
+            list: self.token.list,
+            seq: self.through.get(),
         }
     }
 
@@ -59,9 +75,10 @@ impl Pending {
         self.token
     }
 
-    /// Whether the work has finished (polls the driver only while it has not).
+    /// Whether the work has finished, and the event [`event`](Self::event) returned (if
+    /// any) is signalled (polls the driver only while not).
     pub fn is_complete(&self) -> Result<bool> {
-        crate::with_stream(&self.ctx, &self.dev, |s| s.is_complete(self.token))
+        crate::with_stream(&self.ctx, &self.dev, |s| s.is_complete(self.end()))
     }
 
     /// Waits for the work; a failure of it (or of earlier work of the stream) is the error.
@@ -71,14 +88,21 @@ impl Pending {
 
     /// Waits up to `timeout` (`None`: as long as it takes); `Ok(false)` on timeout.
     pub fn wait_timeout(&self, timeout: Option<Duration>) -> Result<bool> {
-        crate::with_stream(&self.ctx, &self.dev, |s| s.wait_for(self.token, timeout))
+        crate::with_stream(&self.ctx, &self.dev, |s| s.wait_for(self.end(), timeout))
     }
 
     /// An event signalled when the work is done (already signalled if it is), for commands
     /// of other lists or queues to wait for. The stream signals it with a command appended
-    /// after the work, so it may be signalled a moment after [`wait`](Self::wait) returns.
+    /// after the work; from then on [`wait`](Self::wait) and [`is_complete`](Self::is_complete)
+    /// cover that command as well, so the event is signalled once they say the work is done.
     pub fn event(&self) -> Result<Event> {
-        if let Some(e) = crate::with_stream(&self.ctx, &self.dev, |s| s.event_after(self.token))? {
+        let after = crate::with_stream(&self.ctx, &self.dev, |s| {
+            let event = s.event_after(self.token)?;
+            Ok(event.map(|e| (e, s.last_token())))
+        })?;
+        if let Some((e, signal)) = after {
+            // `event_after` appended the signalling command last.
+            self.through.set(self.through.get().max(signal.seq));
             return Ok(e);
         }
         let pool = EventPool::new(&self.ctx, EventPoolFlags::HOST_VISIBLE, 1)?;

@@ -353,6 +353,15 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     }
 
     /// The array cut along each axis (see [`s!`](crate::s)), as a shared view.
+    ///
+    /// ```
+    /// use onearray::{s, OneArray};
+    /// let a = OneArray::<u32>::from_slice(&(0..12).collect::<Vec<_>>())?.reshape(&[3, 4])?;
+    /// assert_eq!(a.slice(s![1.., ..;2])?.to_vec()?, [4, 6, 8, 10]);
+    /// assert_eq!(a.slice(s![.., 3])?.to_vec()?, [3, 7, 11]); // an index removes its axis
+    /// assert!(a.slice(s![.., 4]).is_err());
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn slice(&self, args: impl AsRef<[SliceArg]>) -> Result<ArrayView<'_, T, B>> {
         self.as_view().slice(args)
     }
@@ -373,16 +382,38 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     }
 
     /// The array with its axes reversed (a matrix transposed), as a shared view.
+    ///
+    /// ```
+    /// let a = onearray::OneArray::<u8>::from_slice(&[1, 2, 3, 4, 5, 6])?.reshape(&[2, 3])?;
+    /// let t = a.t();
+    /// assert_eq!((t.shape(), t.strides()), (&[3, 2][..], &[1, 3][..]));
+    /// assert_eq!(t.to_vec()?, [1, 4, 2, 5, 3, 6]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn t(&self) -> ArrayView<'_, T, B> {
         self.as_view().t()
     }
 
     /// The same bytes as elements of `U`, as a shared view (see [`View::reinterpret`]).
+    ///
+    /// ```
+    /// let a = onearray::OneArray::<f32>::from_slice(&[1.0, -2.0])?;
+    /// assert_eq!(a.reinterpret::<u32>()?.to_vec()?, [0x3f80_0000, 0xc000_0000]);
+    /// assert!(a.reinterpret::<[u8; 3]>().is_err()); // 8 bytes are not whole [u8; 3]s
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn reinterpret<U: Pod>(&self) -> Result<ArrayView<'_, U, B>> {
         self.as_view().reinterpret()
     }
 
     /// The same bytes as elements of `U`, as a unique view.
+    ///
+    /// ```
+    /// let mut a = onearray::OneArray::<u32>::zeroed(2)?;
+    /// a.reinterpret_mut::<u16>()?.copy_from_slice(&[1, 0, 0, 1])?;
+    /// assert_eq!(a.to_vec()?, [1, 1 << 16]); // little-endian
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn reinterpret_mut<U: Pod>(&mut self) -> Result<ArrayViewMut<'_, U, B>> {
         self.as_view_mut().reinterpret()
     }
@@ -494,7 +525,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// let fill = a.fill_async(0.5)?;
     /// let event = fill.event()?; // for another list or queue to wait for
     /// fill.wait()?;
-    /// assert!(event.wait(None)?); // signalled right after the fill
+    /// assert!(event.is_signalled()?); // the handle's wait covers its event
     /// assert!(a.to_vec()?.iter().all(|&v| v == 0.5));
     /// # Ok::<(), onearray::Error>(())
     /// ```
@@ -513,7 +544,12 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
             .1
         } else {
             self.fill(value)?;
-            level_zero::with_stream(self.context(), self.device(), |l| Ok(l.last_token()))?
+            // Done already: position 0 of the stream, complete whatever the stream still runs
+            // (the stream's last command may be unrelated work in flight).
+            let list = level_zero::with_stream(self.context(), self.device(), |l| {
+                Ok(l.last_token().list)
+            })?;
+            level_zero::Token { list, seq: 0 }
         };
         Ok(level_zero::Pending::on_stream(
             self.context(),
@@ -580,6 +616,17 @@ impl<T: Pod, B: HostAccessible> OneArray<T, B> {
     /// The elements, mutably; [`Error::ViewsExist`] while owned views
     /// ([`view_owned`](Self::view_owned)) share the memory. Borrowed views need no check:
     /// the borrow checker rules them out.
+    ///
+    /// ```
+    /// use onearray::{Error, OneArray, SharedBuffer};
+    /// let mut a = OneArray::<u8, SharedBuffer>::zeroed(4)?;
+    /// a.try_as_mut_slice()?[1] = 5;
+    /// let owned = a.view_owned(0..2)?;
+    /// assert!(matches!(a.try_as_mut_slice(), Err(Error::ViewsExist { views: 1 })));
+    /// drop(owned);
+    /// assert_eq!(a.try_as_mut_slice()?, &[0, 5, 0, 0]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn try_as_mut_slice(&mut self) -> Result<&mut [T]> {
         self.check_writable()?;
         self.wait_idle()?;

@@ -71,7 +71,23 @@ impl<'a> CopyBatch<'a> {
     }
 
     /// Records the copies and returns the batch's handle (later uses of every array involved
-    /// are ordered after it, as for [`OneArray::copy_from_async`]).
+    /// are ordered after it, as for [`OneArray::copy_from_async`]). An empty batch has no
+    /// handle: [`Error::Ze`] with an invalid argument.
+    ///
+    /// ```
+    /// use onearray::{s, CopyBatch, OneArray};
+    /// let src = OneArray::<u8>::from_slice(&[1, 2, 3, 4, 5, 6])?.reshape(&[2, 3])?;
+    /// let mut dst = OneArray::<u8>::zeroed(6)?.reshape(&[3, 2])?;
+    /// let (top, bottom) = dst.as_view_mut().split_at(0, 1)?;
+    /// let mut batch = CopyBatch::new();
+    /// batch.copy(top, src.t().slice(s![..1, ..])?)?; // column 0 of src as a row
+    /// batch.copy(bottom, src.t().slice(s![1.., ..])?)?;
+    /// let done = batch.run_async()?;
+    /// done.wait()?;
+    /// assert_eq!(dst.to_vec()?, [1, 4, 2, 5, 3, 6]);
+    /// assert!(CopyBatch::new().run_async().is_err());
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn run_async(self) -> Result<Pending> {
         let Some(first) = self.jobs.first() else {
             return Err(Error::Ze(level_zero::Error::InvalidArgument(

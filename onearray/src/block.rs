@@ -164,10 +164,10 @@ impl Block {
         wait: bool,
         f: impl FnOnce(&mut ImmediateCommandList) -> level_zero::Result<R>,
     ) -> Result<(R, Token)> {
-        let mine = pool::stream_id(self.context(), self.device());
         let list = self.last_list.load(Ordering::Acquire);
         let mut foreign = None;
-        if list != 0 && list != mine {
+        // No last use recorded (the common case of blocking work): no stream to compare.
+        if list != 0 && list != pool::stream_id(self.context(), self.device()) {
             // A launch on a caller's list: the stream waits for its event on the device.
             // Anything else (another thread's stream, a queue's execution): on the host.
             match self.foreign() {

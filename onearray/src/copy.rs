@@ -7,7 +7,6 @@ use crate::kinds::BufferKind;
 use bytemuck::Pod;
 use level_zero::{Commands, Deps, MemoryKind, Pending, Token};
 use std::ops::Range;
-use std::sync::Arc;
 
 fn check_len(dst: usize, src: usize) -> Result<()> {
     if dst != src {
@@ -46,9 +45,9 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
             unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst, src.len()) };
             return Ok(());
         }
-        let keep = Arc::new(self.block.alloc().clone()) as level_zero::Retained;
+        let keep = self.block.alloc().retained();
         let bytes = std::mem::size_of_val(src);
-        if crate::staging::wanted(bytes, self.device()) {
+        if crate::staging::wanted(bytes, self.block.pool) {
             let (ctx, dev) = (self.context().clone(), self.device().clone());
             let src: &[u8] = bytemuck::cast_slice(src);
             self.on_stream(true, |l| {
@@ -59,11 +58,13 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
             })?;
             return Ok(());
         }
-        let keep = vec![keep];
         self.on_stream(true, |l| {
+            // A spare vector of the list's: no allocation per copy.
+            let mut retain = l.retain_buffer();
+            retain.push(keep);
             // SAFETY: `dst` is a checked range of the retained allocation, `src` is borrowed
             // for the whole call and the call waits for the copy.
-            unsafe { l.copy_raw(dst.cast(), src.as_ptr().cast(), bytes, Deps::NONE, keep) }
+            unsafe { l.copy_raw(dst.cast(), src.as_ptr().cast(), bytes, Deps::NONE, retain) }
         })?;
         Ok(())
     }
@@ -88,13 +89,15 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
             unsafe { std::ptr::copy_nonoverlapping(src, dst.as_mut_ptr(), dst.len()) };
             return Ok(());
         }
-        let keep = vec![Arc::new(self.block.alloc().clone()) as level_zero::Retained];
+        let keep = self.block.alloc().retained();
         let bytes = std::mem::size_of_val(dst);
         let d = dst.as_mut_ptr();
         self.on_stream(true, |l| {
+            let mut retain = l.retain_buffer();
+            retain.push(keep);
             // SAFETY: checked source range of a retained allocation; `dst` is borrowed
             // mutably for the whole call, which waits for the copy.
-            unsafe { l.copy_raw(d.cast(), src.cast(), bytes, Deps::NONE, keep) }
+            unsafe { l.copy_raw(d.cast(), src.cast(), bytes, Deps::NONE, retain) }
         })?;
         Ok(())
     }
@@ -155,6 +158,16 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
 
     /// Starts copying `src[range]` into elements `dst_start..` (see
     /// [`copy_from_async`](Self::copy_from_async)).
+    ///
+    /// ```
+    /// let src = onearray::OneArray::<u32>::from_slice(&[1, 2, 3, 4])?;
+    /// let mut dst = onearray::OneArray::<u32>::zeroed(4)?;
+    /// let copy = dst.copy_range_from_async(2, &src, 0..2)?;
+    /// assert!(dst.copy_range_from_async(3, &src, 0..2).is_err()); // past the end
+    /// copy.wait()?;
+    /// assert_eq!(dst.to_vec()?, [0, 0, 1, 2]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn copy_range_from_async<B2: BufferKind>(
         &mut self,
         dst_start: usize,

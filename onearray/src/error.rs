@@ -38,6 +38,13 @@ pub enum Error {
         len: usize,
     },
     /// `len` elements of `elem_size` bytes do not fit in `usize` bytes.
+    ///
+    /// ```
+    /// use onearray::{Error, OneArray};
+    /// let e = OneArray::<f64>::zeroed(usize::MAX / 4).unwrap_err();
+    /// assert!(matches!(e, Error::SizeOverflow { elem_size: 8, .. }));
+    /// assert!(e.to_string().ends_with("the byte size overflows usize"));
+    /// ```
     #[error("{len} elements of {elem_size} B: the byte size overflows usize")]
     SizeOverflow {
         /// Elements asked for.

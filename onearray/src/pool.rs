@@ -126,6 +126,8 @@ pub(crate) struct Pool {
     pub(crate) kind: MemoryKind,
     /// Index in `POOLS` (the magazines of a thread are found by it).
     pub(crate) id: usize,
+    /// Whether the device is a GPU (asked of the driver once: it decides staging).
+    gpu: std::sync::OnceLock<bool>,
     inner: Mutex<Inner>,
     in_use: InUse,
 }
@@ -271,6 +273,7 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> &'stati
                 dev: dev.clone(),
                 kind,
                 id: pools.len(),
+                gpu: std::sync::OnceLock::new(),
                 inner: Mutex::new(Inner {
                     free: (0..CLASSES).map(|_| Vec::new()).collect(),
                     deferred: Vec::new(),
@@ -322,6 +325,15 @@ fn stream_of(b: &Block) -> u64 {
 impl Pool {
     fn lock(&self) -> MutexGuard<'_, Inner> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether the pool's device is a GPU (its properties are read once, not per copy).
+    pub(crate) fn is_gpu(&self) -> bool {
+        *self.gpu.get_or_init(|| {
+            self.dev
+                .properties()
+                .is_ok_and(|p| p.kind == level_zero::DeviceKind::Gpu)
+        })
     }
 
     /// A snapshot of the counters.

@@ -109,13 +109,9 @@ pub fn trim_staging() -> usize {
         .sum()
 }
 
-/// Whether an upload of `bytes` to `dev` should be staged.
-pub(crate) fn wanted(bytes: usize, dev: &Device) -> bool {
-    bytes >= STAGING_THRESHOLD
-        && staging_enabled().unwrap_or_else(|| {
-            dev.properties()
-                .is_ok_and(|p| p.kind == level_zero::DeviceKind::Gpu)
-        })
+/// Whether an upload of `bytes` into memory of `pool` should be staged.
+pub(crate) fn wanted(bytes: usize, pool: &crate::pool::Pool) -> bool {
+    bytes >= STAGING_THRESHOLD && staging_enabled().unwrap_or_else(|| pool.is_gpu())
 }
 
 struct Ring {

@@ -202,18 +202,41 @@ impl<'a, T: Pod, B: BufferKind, A: Access> View<'a, T, B, A> {
     }
 
     /// The view with its axes reversed (a matrix transposed).
+    ///
+    /// ```
+    /// use onearray::{s, OneArray};
+    /// let a = OneArray::<u8>::from_slice(&[1, 2, 3, 4, 5, 6])?.reshape(&[2, 3])?;
+    /// assert_eq!(a.slice(s![.., 1..])?.t().to_vec()?, [2, 5, 3, 6]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn t(self) -> Self {
         let layout = self.layout.reversed();
         View::new(self.block, layout)
     }
 
-    /// The view with its axes in the order `axes` gives.
+    /// The view with its axes in the order `axes` gives (a permutation of `0..ndim`).
+    ///
+    /// ```
+    /// let a = onearray::OneArray::<u16>::zeroed(24)?.reshape(&[2, 3, 4])?;
+    /// let p = a.as_view().permuted_axes(&[2, 0, 1])?;
+    /// assert_eq!((p.shape(), p.strides()), (&[4, 2, 3][..], &[1, 12, 4][..]));
+    /// assert!(a.as_view().permuted_axes(&[0, 0, 1]).is_err());
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn permuted_axes(self, axes: &[usize]) -> Result<Self> {
         let layout = self.layout.permuted(axes)?;
         Ok(View::new(self.block, layout))
     }
 
     /// The same elements with another shape (contiguous views only).
+    ///
+    /// ```
+    /// use onearray::{s, OneArray};
+    /// let a = OneArray::<u8>::from_slice(&[0, 1, 2, 3, 4, 5, 6, 7])?.reshape(&[2, 4])?;
+    /// assert_eq!(a.slice(s![1, ..])?.reshape(&[2, 2])?.to_vec()?, [4, 5, 6, 7]);
+    /// assert!(a.slice(s![.., ..2])?.reshape(&[4]).is_err()); // not contiguous
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn reshape(self, shape: &[usize]) -> Result<Self> {
         let layout = self.layout.reshaped(shape)?;
         Ok(View::new(self.block, layout))
@@ -302,6 +325,15 @@ impl<'a, T: Pod, B: BufferKind, A: Access> View<'a, T, B, A> {
     }
 
     /// Copies the elements, in row-major order, into `dst` (lengths must match; blocking).
+    ///
+    /// ```
+    /// use onearray::{s, OneArray};
+    /// let a = OneArray::<i16>::from_slice(&[1, 2, 3, 4, 5, 6])?.reshape(&[3, 2])?;
+    /// let mut col = [0; 3];
+    /// a.slice(s![.., 1])?.copy_to_slice(&mut col)?;
+    /// assert_eq!(col, [2, 4, 6]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn copy_to_slice(&self, dst: &mut [T]) -> Result<()> {
         if dst.len() != self.len() {
             return Err(Error::LengthMismatch {
@@ -407,6 +439,14 @@ impl<'a, T: Pod, B: BufferKind> View<'a, T, B, Unique> {
     }
 
     /// Copies `src`, in row-major order, into the view (lengths must match; blocking).
+    ///
+    /// ```
+    /// use onearray::{s, OneArray};
+    /// let mut a = OneArray::<i16>::zeroed(6)?.reshape(&[2, 3])?;
+    /// a.slice_mut(s![.., 0])?.copy_from_slice(&[7, 8])?;
+    /// assert_eq!(a.to_vec()?, [7, 0, 0, 8, 0, 0]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn copy_from_slice(&mut self, src: &[T]) -> Result<()> {
         if src.len() != self.len() {
             return Err(Error::LengthMismatch {
@@ -481,6 +521,18 @@ impl<'a, T: Pod, B: BufferKind> View<'a, T, B, Unique> {
 impl<T: Pod, B: HostAccessible, A: Access> View<'_, T, B, A> {
     /// Iterates over the elements in row-major order (host-visible kinds; waits for pending
     /// commands that use the memory, and panics if that wait fails).
+    ///
+    /// ```
+    /// use onearray::{s, OneArray, SharedBuffer};
+    /// let a = OneArray::<u8, SharedBuffer>::from_slice(&[1, 2, 3, 4])?.reshape(&[2, 2])?;
+    /// let col = a.slice(s![.., 1])?;
+    /// assert_eq!(col.iter().copied().collect::<Vec<_>>(), [2, 4]);
+    /// assert_eq!((col.get(&[1]), col.get(&[2])), (Some(&4), None));
+    /// assert_eq!(col[[0]], 2);
+    /// assert!(col.as_slice().is_none()); // strided: no slice
+    /// assert_eq!(a.slice(s![1, ..])?.as_slice(), Some(&[3, 4][..]));
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn iter(&self) -> Iter<'_, T> {
         if let Err(e) = self.block.wait_idle() {
             panic!("waiting for commands using the array failed: {e}");
@@ -514,6 +566,16 @@ impl<T: Pod, B: HostAccessible, A: Access> View<'_, T, B, A> {
 impl<T: Pod, B: HostAccessible> View<'_, T, B, Unique> {
     /// Iterates mutably over the elements in row-major order; [`Error::ViewsExist`] while
     /// owned views ([`OneArray::view_owned`]) share the block.
+    ///
+    /// ```
+    /// use onearray::{s, OneArray, SharedBuffer};
+    /// let mut a = OneArray::<u8, SharedBuffer>::zeroed(6)?.reshape(&[2, 3])?;
+    /// for (i, v) in a.slice_mut(s![.., 1..])?.try_iter_mut()?.enumerate() {
+    ///     *v = i as u8 + 1;
+    /// }
+    /// assert_eq!(a.as_slice(), &[0, 1, 2, 0, 3, 4]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn try_iter_mut(&mut self) -> Result<IterMut<'_, T>> {
         self.check_writable()?;
         self.block.wait_idle()?;
@@ -535,6 +597,18 @@ impl<T: Pod, B: HostAccessible> View<'_, T, B, Unique> {
 
     /// The elements as a mutable slice: [`Error::NotContiguous`] for strided views,
     /// [`Error::ViewsExist`] while owned views share the block.
+    ///
+    /// ```
+    /// use onearray::{s, Error, OneArray, SharedBuffer};
+    /// let mut a = OneArray::<u8, SharedBuffer>::zeroed(6)?.reshape(&[2, 3])?;
+    /// a.slice_mut(s![1, ..])?.try_as_mut_slice()?.copy_from_slice(&[4, 5, 6]);
+    /// assert!(matches!(
+    ///     a.slice_mut(s![.., 0])?.try_as_mut_slice(),
+    ///     Err(Error::NotContiguous { .. })
+    /// ));
+    /// assert_eq!(a.as_slice(), &[0, 0, 0, 4, 5, 6]);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
     pub fn try_as_mut_slice(&mut self) -> Result<&mut [T]> {
         let mut flat = self.flat().ok_or(Error::NotContiguous {
             operation: "a mutable slice",
