@@ -399,6 +399,50 @@ pub trait Commands: sealed::Sealed {
     fn launch(&mut self, kernel: &Kernel, groups: Groups, deps: Deps<'_>) -> Result<()> {
         launch_keeping(self, kernel, groups, deps, Vec::new())
     }
+
+    /// Launches `kernel` cooperatively: all `groups` are resident on the device at once, so
+    /// they may wait on each other through memory (a grid-wide barrier, a persistent kernel).
+    /// At most [`Kernel::max_cooperative_group_count`] groups for its current group size, and
+    /// on a queue group that runs cooperative kernels; otherwise a typed error.
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// # fn main() -> Result<()> {
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/cooperative-O2.spv")).unwrap();
+    /// let module = Module::from_spirv(&ctx, &dev, &spirv, &BuildOptions::default())?;
+    /// let mut k = module.kernel("grid_arrive_wait")?;
+    /// k.set_group_size([64, 1, 1])?;
+    /// let groups = k.max_cooperative_group_count()?;
+    /// let counter = Allocation::shared(&ctx, Some(&dev), 4, 4)?;
+    /// let out = Allocation::shared(&ctx, Some(&dev), 4 * 64 * groups as usize, 4)?;
+    /// let mut list = ImmediateCommandList::new(&ctx, &dev)?;
+    /// list.fill(&counter, 0, 4, &[0], Deps::NONE)?;
+    /// k.set_arg_buffer(0, &counter)?;
+    /// k.set_arg_buffer(1, &out)?;
+    /// list.launch_cooperative(&k, Groups([groups, 1, 1]), Deps::NONE)?;
+    /// assert!(list.launch_cooperative(&k, Groups([groups + 1, 1, 1]), Deps::NONE).is_err());
+    /// list.synchronize()?;
+    /// # Ok(()) }
+    /// ```
+    fn launch_cooperative(
+        &mut self,
+        kernel: &Kernel,
+        groups: Groups,
+        deps: Deps<'_>,
+    ) -> Result<()> {
+        let most = kernel.max_cooperative_group_count()?;
+        let total = groups.0.iter().map(|&g| g as u64).product::<u64>();
+        if total > most as u64 {
+            return Err(invalid(format!(
+                "cooperative launch of {} with {total} groups ({:?}): at most {most} can be \
+                 resident at once for its group size",
+                kernel.name(),
+                groups.0
+            )));
+        }
+        launch_with(self, kernel, groups, deps, Vec::new(), true)
+    }
 }
 
 /// [`Commands::launch`] that also keeps `keep` alive until the launch completes (handles that
@@ -409,6 +453,17 @@ pub(crate) fn launch_keeping<L: Commands + ?Sized>(
     groups: Groups,
     deps: Deps<'_>,
     keep: Vec<Retained>,
+) -> Result<()> {
+    launch_with(list, kernel, groups, deps, keep, false)
+}
+
+fn launch_with<L: Commands + ?Sized>(
+    list: &mut L,
+    kernel: &Kernel,
+    groups: Groups,
+    deps: Deps<'_>,
+    keep: Vec<Retained>,
+    cooperative: bool,
 ) -> Result<()> {
     if kernel.module().context() != list.context() {
         return Err(invalid(format!(
@@ -426,8 +481,13 @@ pub(crate) fn launch_keeping<L: Commands + ?Sized>(
         groupCountZ: groups.0[2],
     };
     list.record(deps, retain, &mut |dispatch, (sig, n, waits)| {
+        let append = if cooperative {
+            calls::command_list::append_launch_cooperative_kernel
+        } else {
+            calls::command_list::append_launch_kernel
+        };
         // SAFETY: live kernel (retained) whose buffer arguments are retained too.
-        unsafe { calls::command_list::append_launch_kernel(dispatch, handle, k, &g, sig, n, waits) }
+        unsafe { append(dispatch, handle, k, &g, sig, n, waits) }
     })
 }
 

@@ -45,6 +45,13 @@ impl<'a> Launcher<'a> {
         self
     }
 
+    /// The next argument: the bytes of a value, as many as the parameter's
+    /// [`size`](crate::Param::size) (for values whose type is known only at run time).
+    pub fn value_bytes(mut self, bytes: &[u8]) -> Self {
+        self.launch.args.push(Arg::Value(bytes.to_vec()));
+        self
+    }
+
     /// The next argument: a pointer to `buffer`, which the kernel may read and write.
     pub fn buffer<T: bytemuck::Pod>(self, buffer: &'a mut [T]) -> Self {
         let bytes: &mut [u8] = bytemuck::cast_slice_mut(buffer);

@@ -99,6 +99,14 @@ impl Front<'_> {
         }
         if let Some(bin) = int_bin(op) {
             let (a, b) = (arg!(0), arg!(1));
+            if a.len() != dst.len() || b.len() != dst.len() {
+                return Err(format!(
+                    "Op{op:?}: operands of {} and {} components for a result of {}",
+                    a.len(),
+                    b.len(),
+                    dst.len()
+                ));
+            }
             self.each(&dst, |k| Bin_(bin, a[k], b[k]));
             return Ok(());
         }

@@ -93,7 +93,12 @@ pub fn prepare(
     params: &[Param],
     key: &str,
 ) -> Result<Prepared, String> {
-    let (func, local_static) = front::Front::new(data).kernel(name, f, params)?;
+    // The front end checks what it relies on; a module ill-typed in a way it does not check
+    // must still not take the host down: the kernel then runs on the interpreter.
+    let (func, local_static) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        front::Front::new(data).kernel(name, f, params)
+    }))
+    .unwrap_or_else(|_| Err("the compiler's front end panicked (ill-typed module?)".into()))?;
     let globals = data.memory.range();
     let uses_globals = func.blocks[0]
         .stmts

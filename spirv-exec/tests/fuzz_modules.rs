@@ -1,0 +1,296 @@
+//! Mutation fuzzing of module building and launching (issue 11, item 19): modules of the kernel
+//! corpus, mutated a few words or instructions at a time, are built, and every kernel that
+//! builds is launched with a buffer for each pointer. Whatever the input, building and
+//! launching return (`Ok` or an error): no panic, no crash, no hang.
+//!
+//! - `FUZZ_INPUTS` inputs (default 100: a few seconds, as CI runs it) drawn from `FUZZ_SEED`
+//!   (default 1); input `i` of a seed is always the same, so a failure replays. Run long with
+//!   `FUZZ_INPUTS=100000 cargo test --release -p spirv-exec --test fuzz_modules`.
+//! - Each input is written to `fuzz-current.spv` in Cargo's test scratch directory before it is
+//!   tried, so that a crash (which ends the process) leaves it behind; a panic is caught and the
+//!   input saved beside it. A build or launch that takes more than a minute aborts the run with
+//!   the input's name.
+//! - Every input that ever failed is kept in `tests/fuzz-regressions/` and tried first.
+//! - Launches are cancelled after `FUZZ_LAUNCH_MS` (default 200 ms), as the driver's watchdog
+//!   does: an endless loop is a legal kernel, and must be stoppable.
+
+mod common;
+
+use common::Rng;
+use spirv_exec::{Backend, Module, ParamKind};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+/// Operand values that reach edge cases: sizes, counts, indices, ids and literals at their
+/// boundaries.
+const INTERESTING: [u32; 21] = [
+    0,
+    1,
+    2,
+    3,
+    4,
+    7,
+    8,
+    16,
+    31,
+    32,
+    63,
+    64,
+    255,
+    256,
+    0xffff,
+    0x1_0000,
+    1 << 28,
+    0x7fff_ffff,
+    0x8000_0000,
+    0xffff_fffe,
+    0xffff_ffff,
+];
+
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The corpus's modules, sorted by name.
+fn corpus() -> Vec<Vec<u32>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/spv");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| spirv_exec::words(&std::fs::read(p).unwrap()).unwrap())
+        .collect()
+}
+
+/// Start and length of each instruction after the header, up to the first malformed one.
+fn instructions(words: &[u32]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut at = 5;
+    while at < words.len() {
+        let len = (words[at] >> 16) as usize;
+        if len == 0 || at + len > words.len() {
+            break;
+        }
+        out.push((at, len));
+        at += len;
+    }
+    out
+}
+
+/// Applies one to three mutations to `words`.
+fn mutate(words: &mut Vec<u32>, rng: &mut Rng) {
+    for _ in 0..1 + rng.below(3) {
+        let insts = instructions(words);
+        if insts.is_empty() {
+            return;
+        }
+        let pick = |rng: &mut Rng| insts[rng.below(insts.len() as u64) as usize];
+        let (at, len) = pick(rng);
+        let bound = words.get(3).copied().unwrap_or(1).max(1);
+        match rng.below(10) {
+            // An operand: an interesting value, another id, or a flipped bit.
+            0..=3 if len > 1 => {
+                let i = at + 1 + rng.below(len as u64 - 1) as usize;
+                words[i] = match rng.below(3) {
+                    0 => INTERESTING[rng.below(INTERESTING.len() as u64) as usize],
+                    1 => rng.below(bound as u64 + 2) as u32,
+                    _ => words[i] ^ 1 << rng.below(32),
+                };
+            }
+            // The opcode of another instruction, the word count kept.
+            4 => {
+                let (other, _) = pick(rng);
+                words[at] = (words[at] & 0xffff_0000) | (words[other] & 0xffff);
+            }
+            5 => {
+                words.drain(at..at + len);
+            }
+            6 => {
+                let copy = words[at..at + len].to_vec();
+                let (to, _) = pick(rng);
+                words.splice(to..to, copy);
+            }
+            // Two instructions swapped.
+            7 => {
+                let (other, other_len) = pick(rng);
+                if other > at + len {
+                    let b = words[other..other + other_len].to_vec();
+                    let a = words[at..at + len].to_vec();
+                    words.splice(other..other + other_len, a);
+                    words.splice(at..at + len, b);
+                }
+            }
+            // A word count that runs past the instruction, or stops short of it.
+            8 => {
+                let count = (len as i64 + rng.range_i64(-2, 2)).clamp(0, 0xffff) as u32;
+                words[at] = count << 16 | (words[at] & 0xffff);
+            }
+            _ => {
+                let i = rng.below(words.len() as u64) as usize;
+                words[i] ^= 1 << rng.below(32);
+            }
+        }
+    }
+}
+
+/// What the inputs did.
+#[derive(Default)]
+struct Tally {
+    refused: u64,
+    built: u64,
+    launches: u64,
+    launch_errors: u64,
+}
+
+/// Builds `words` and launches every kernel that builds: two groups, each pointer given a
+/// 4 KiB buffer, each value zero bytes, each `__local` pointer 256 bytes.
+fn try_input(words: &[u32], backend: &'static dyn Backend, launch_limit: Duration, t: &mut Tally) {
+    let Ok(module) = Module::build_with(words, &Default::default(), backend) else {
+        t.refused += 1;
+        return;
+    };
+    t.built += 1;
+    for kernel in module.kernels() {
+        let size = kernel.required_group_size().unwrap_or([8, 1, 1]);
+        let pointers = kernel
+            .params()
+            .iter()
+            .filter(|p| p.kind == ParamKind::Pointer)
+            .count();
+        let mut buffers = vec![vec![0u64; 512]; pointers];
+        let mut buffers = buffers.iter_mut();
+        let mut launch = kernel.launch([2, 1, 1], size).threads(2);
+        for p in kernel.params() {
+            launch = match p.kind {
+                ParamKind::Pointer => launch.buffer(buffers.next().unwrap()),
+                ParamKind::Local => launch.local(256),
+                ParamKind::Value | ParamKind::ByValue { .. } => {
+                    launch.value_bytes(&vec![0; p.size.min(1 << 20)])
+                }
+            };
+        }
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (done, finished) = mpsc::channel::<()>();
+        let flag = cancel.clone();
+        let timer = std::thread::spawn(move || {
+            if finished.recv_timeout(launch_limit).is_err() {
+                flag.store(true, Ordering::Relaxed);
+            }
+        });
+        t.launches += 1;
+        t.launch_errors += u64::from(launch.cancel(cancel).run().is_err());
+        drop(done);
+        timer.join().unwrap();
+    }
+}
+
+/// Tries `input`, recording it first; `Err` with the saved copy's path if it panicked.
+fn run_one(
+    name: &str,
+    input: &[u32],
+    backend: &'static dyn Backend,
+    limit: Duration,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let bytes: Vec<u8> = input.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(scratch.join("fuzz-current.spv"), &bytes).unwrap();
+    std::fs::write(scratch.join("fuzz-current.txt"), name).unwrap();
+    catch_unwind(AssertUnwindSafe(|| try_input(input, backend, limit, tally))).map_err(|_| {
+        let saved = scratch.join(format!("fuzz-failed-{name}.spv"));
+        std::fs::write(&saved, &bytes).unwrap();
+        format!("{name}: panicked (input saved as {})", saved.display())
+    })
+}
+
+#[test]
+fn mutated_modules_never_crash_or_hang() {
+    let backend = std::env::var("SPIRV_EXEC_BACKEND").unwrap_or_else(|_| "jit".into());
+    let backend = spirv_exec::backend_named(&backend).expect("SPIRV_EXEC_BACKEND: jit or interp");
+    let inputs = env_number("FUZZ_INPUTS", 100);
+    let seed = env_number("FUZZ_SEED", 1);
+    let limit = Duration::from_millis(env_number("FUZZ_LAUNCH_MS", 200));
+
+    // A build or launch stuck for a minute ends the run, naming the input.
+    let progress = Arc::new(AtomicU64::new(0));
+    let seen = progress.clone();
+    std::thread::spawn(move || {
+        let (mut last, mut since) = (u64::MAX, Instant::now());
+        loop {
+            std::thread::sleep(Duration::from_secs(1));
+            let now = seen.load(Ordering::Relaxed);
+            if now != last {
+                (last, since) = (now, Instant::now());
+            } else if since.elapsed() > Duration::from_secs(60) {
+                let scratch = Path::new(env!("CARGO_TARGET_TMPDIR"));
+                let name = std::fs::read_to_string(scratch.join("fuzz-current.txt"));
+                eprintln!(
+                    "fuzz: input {} hung for a minute (it is {})",
+                    name.unwrap_or_default(),
+                    scratch.join("fuzz-current.spv").display()
+                );
+                std::process::abort();
+            }
+        }
+    });
+
+    let mut failures = Vec::new();
+    let mut tally = Tally::default();
+    let regressions = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-regressions");
+    if let Ok(dir) = std::fs::read_dir(&regressions) {
+        let mut paths: Vec<PathBuf> = dir.map(|e| e.unwrap().path()).collect();
+        paths.sort();
+        for path in paths
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "spv"))
+        {
+            let bytes = std::fs::read(path).unwrap();
+            let words: Vec<u32> = bytes
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            failures.extend(run_one(&name, &words, backend, limit, &mut tally).err());
+            progress.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    let corpus = corpus();
+    let started = Instant::now();
+    for i in 0..inputs {
+        let mut rng = Rng::new(seed.wrapping_mul(0x1_0000_0000).wrapping_add(i));
+        let mut words = corpus[rng.below(corpus.len() as u64) as usize].clone();
+        mutate(&mut words, &mut rng);
+        failures.extend(
+            run_one(
+                &format!("seed{seed}-{i}"),
+                &words,
+                backend,
+                limit,
+                &mut tally,
+            )
+            .err(),
+        );
+        progress.fetch_add(1, Ordering::Relaxed);
+    }
+    eprintln!(
+        "fuzz: {inputs} inputs of seed {seed} on {} in {:.1} s: {} refused at build, {} built; \
+         {} launches, {} of them ended by an error (fault, cancellation, bad argument)",
+        backend.name(),
+        started.elapsed().as_secs_f64(),
+        tally.refused,
+        tally.built,
+        tally.launches,
+        tally.launch_errors,
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
