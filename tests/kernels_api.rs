@@ -798,11 +798,20 @@ fn program_scope_variables_through_the_api() {
             .map(|i| 0.5f32.powi(i) * 0.5f32.powi(i) + (7 + 10 * (i + 1)) as f32)
             .collect();
         assert_eq!(read::<f32>(&out), want, "{opt} global pointer argument");
-        // A pointer that is neither USM nor a module variable is refused at append.
-        let host = [0f32; 4];
-        get2.set_arg(0, &(host.as_ptr() as u64)).unwrap();
+        // A pointer that is neither USM, nor a module variable, nor in memory the process
+        // can write (shared system memory: the host's stack or heap is reachable) is refused
+        // at append. The first page is never mapped (mmap_min_addr).
+        get2.set_arg(0, &0x1000u64).unwrap();
         let r = gpu.launch(&mut get2, [1, 1, 1], [4, 1, 1]);
         assert_eq!(code(r), ze_result_t::ZE_RESULT_ERROR_INVALID_ARGUMENT);
+        // A host array on the stack is shared system memory: the kernel reads it.
+        let host = [0.5f32, 0.25, 0.125, 0.0625];
+        get2.set_arg(0, &(host.as_ptr() as u64)).unwrap();
+        gpu.run(&mut get2, [1, 1, 1], [4, 1, 1]);
+        let want: Vec<f32> = (0..4)
+            .map(|i| host[i] * 0.5f32.powi(i as i32) + (7 + 10 * (i + 1)) as f32)
+            .collect();
+        assert_eq!(read::<f32>(&out), want, "{opt} host stack pointer argument");
     }
 }
 
