@@ -15,6 +15,7 @@ use common::raw::*;
 use level_zero_sys::calls::{command_list, context, device, driver, event, event_pool, mem};
 use level_zero_sys::*;
 use scenarios::{Mode, ASYNC, HOST_VISIBLE, MACHINE};
+use std::ffi::c_void;
 use std::ptr::null_mut;
 
 /// Runs `name` in a child with the suite's machine and `extra` variables; in the child, returns
@@ -354,5 +355,80 @@ fn destroyed_context_invalidates_its_objects() {
         command_list::destroy(api, other).unwrap();
         mem::free(api, b, kept).unwrap();
         context::destroy(api, b).unwrap();
+    }
+}
+
+/// An IPC memory handle crosses into another process (issue 11, item 6): a child process opens
+/// it, finds the bytes the parent wrote, writes its own and closes it; the parent then reads
+/// the child's bytes from its allocation.
+#[test]
+fn ipc_memory_across_processes() {
+    const HANDLE: &str = "ONEAPI_TEST_IPC_HANDLE";
+    let name = "ipc_memory_across_processes";
+    if !child(name, &[]) {
+        return;
+    }
+    let api = &Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
+    let size = 64 << 10;
+    let (from_parent, from_child) = (pattern(size, 7), pattern(size, 200));
+    // SAFETY: the suite's convention: live handles of `api`, valid pointers; the allocation is
+    // read and written through a synchronous list only, and by the other process only while
+    // this one waits for it.
+    unsafe {
+        let driver = array(null_mut(), |n, a| driver::get(api, n, a))[0];
+        let dev = array(null_mut(), |n, a| device::get(api, driver, n, a))[0];
+        let ctx = context::create(api, driver, &Default::default()).unwrap();
+        let list = command_list::create_immediate(
+            api,
+            ctx,
+            dev,
+            &ze_command_queue_desc_t {
+                mode: scenarios::SYNC,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let copy = |dst: *mut c_void, src: *const c_void| {
+            command_list::append_memory_copy(api, list, dst, src, size, null_mut(), 0, null_mut())
+                .unwrap()
+        };
+        let mut seen = vec![0u8; size];
+        if let Ok(hex) = std::env::var(HANDLE) {
+            // The child: open what the parent shared.
+            let mut handle = ze_ipc_mem_handle_t::default();
+            for (i, byte) in handle.data.iter_mut().enumerate() {
+                *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap() as _;
+            }
+            let p = mem::open_ipc_handle(api, ctx, dev, handle, Default::default()).unwrap();
+            copy(seen.as_mut_ptr().cast(), p);
+            assert!(seen == from_parent, "the parent's bytes");
+            copy(p, from_child.as_ptr().cast());
+            mem::close_ipc_handle(api, ctx, p).unwrap();
+        } else {
+            let p = mem::alloc_device(api, ctx, &Default::default(), size, 0, dev).unwrap();
+            copy(p, from_parent.as_ptr().cast());
+            let handle = mem::get_ipc_handle(api, ctx, p).unwrap();
+            let hex: String = handle
+                .data
+                .iter()
+                .map(|&b| format!("{:02x}", b as u8))
+                .collect();
+            let out = std::process::Command::new(std::env::current_exe().unwrap())
+                .args([name, "--exact", "--nocapture", "--test-threads=1"])
+                .env(HANDLE, hex)
+                .output()
+                .unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success() && stdout.contains("1 passed"),
+                "the other process failed:\n{stdout}\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            copy(seen.as_mut_ptr().cast(), p);
+            assert!(seen == from_child, "the other process's bytes");
+            mem::free(api, ctx, p).unwrap();
+        }
+        command_list::destroy(api, list).unwrap();
+        context::destroy(api, ctx).unwrap();
     }
 }

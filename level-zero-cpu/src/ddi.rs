@@ -5,8 +5,8 @@
 use crate::abi::accept;
 use crate::unsupported;
 use crate::{
-    command_list, command_queue, context, device, driver, event, extensions, fence, init, kernel,
-    leaks, memory, module, vm,
+    command_list, command_queue, context, device, driver, event, extensions, fence, init, ipc,
+    kernel, leaks, memory, module, vm,
 };
 use level_zero_sys::ddi::since;
 use level_zero_sys::*;
@@ -194,6 +194,9 @@ getter!(mem_table, ze_mem_dditable_t, mem, {
     pfnGetAllocProperties = memory::get_alloc_properties;
     pfnGetAddressRange = memory::get_address_range;
     pfnFreeExt = memory::free_ext;
+    pfnGetIpcHandle = ipc::get_ipc_handle;
+    pfnOpenIpcHandle = ipc::open_ipc_handle;
+    pfnCloseIpcHandle = ipc::close_ipc_handle;
 });
 
 getter!(

@@ -34,6 +34,7 @@ mod extensions;
 mod fence;
 mod handle;
 mod init;
+mod ipc;
 mod kernel;
 pub mod leaks;
 mod mapping;

@@ -74,6 +74,64 @@ impl Mapping {
         Some(Mapping { base, len })
     }
 
+    /// `len` bytes of the file `fd` mapped shared (read-write), or `None`.
+    pub fn shared(fd: std::os::fd::RawFd, len: usize) -> Option<Mapping> {
+        let len = len.checked_next_multiple_of(page_size())?;
+        // SAFETY: a new shared mapping of a file the caller opened, at an address the kernel
+        // chooses.
+        let raw = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED,
+                fd,
+                0,
+            )
+        };
+        (raw != libc::MAP_FAILED).then_some(Mapping {
+            base: raw as usize,
+            len,
+        })
+    }
+
+    /// Moves the pages into a new memfd (their bytes copied), mapped shared at the same
+    /// address, and returns it: the memory can then be mapped by other processes. Bytes the
+    /// host writes while this runs may be lost; the caller makes sure no command uses them.
+    pub fn make_shareable(&self) -> Option<std::os::fd::OwnedFd> {
+        use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+        // SAFETY: a C string literal and a valid flag.
+        let fd =
+            unsafe { libc::memfd_create(c"level-zero-cpu ipc memory".as_ptr(), libc::MFD_CLOEXEC) };
+        if fd < 0 {
+            return None;
+        }
+        // SAFETY: a new descriptor, owned from now on.
+        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+        let raw = fd.as_raw_fd();
+        // SAFETY: `raw` is a valid memfd; the source is this mapping's `len` readable bytes.
+        let ok = unsafe {
+            libc::ftruncate(raw, self.len as libc::off_t) == 0
+                && libc::pwrite(raw, self.base as *const libc::c_void, self.len, 0)
+                    == self.len as isize
+        };
+        if !ok {
+            return None;
+        }
+        // SAFETY: replaces this mapping's own pages with the file holding the same bytes.
+        let p = unsafe {
+            libc::mmap(
+                self.base as *mut libc::c_void,
+                self.len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_FIXED,
+                raw,
+                0,
+            )
+        };
+        (p != libc::MAP_FAILED).then_some(fd)
+    }
+
     pub fn base(&self) -> usize {
         self.base
     }

@@ -34,6 +34,10 @@ pub struct Allocation {
     /// The pages: the allocation's own mapping (never the C heap, see `mapping`), or a
     /// virtual memory reservation (`vm`).
     pages: Pages,
+    /// The memfd holding the pages once they are shared between processes (`ipc`).
+    shared: std::sync::Mutex<Option<Arc<std::os::fd::OwnedFd>>>,
+    /// Opened from an IPC handle: released with `zeMemCloseIpcHandle`, not `zeMemFree`.
+    pub opened: bool,
     budget: Option<Arc<MemoryBudget>>,
 }
 
@@ -50,6 +54,19 @@ impl Allocation {
             Pages::Reserved(r) => Some(r),
             Pages::Own(_) => None,
         }
+    }
+
+    /// The memfd holding its pages, made on first use (the pages move into it): what an IPC
+    /// handle names. `None` for virtual memory, which is not shared this way.
+    pub fn shareable_fd(&self) -> Option<Arc<std::os::fd::OwnedFd>> {
+        let Pages::Own(pages) = &self.pages else {
+            return None;
+        };
+        let mut shared = self.shared.lock().unwrap_or_else(|e| e.into_inner());
+        if shared.is_none() {
+            *shared = pages.make_shareable().map(Arc::new);
+        }
+        shared.clone()
     }
 
     /// One past the last byte of its pages.
@@ -326,6 +343,8 @@ fn allocate(
         device: dev.map_or(0, |(h, _)| h as usize),
         id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         pages: Pages::Own(pages),
+        shared: Default::default(),
+        opened: false,
         budget,
     });
     map_mut().insert(base as usize, alloc);
@@ -343,9 +362,37 @@ pub fn insert_reserved(ctx: &Context, reservation: Reservation) {
         device: 0,
         id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         pages: Pages::Reserved(reservation),
+        shared: Default::default(),
+        opened: false,
         budget: None,
     });
     map_mut().insert(base, alloc);
+}
+
+/// Registers memory opened from an IPC handle (`ipc`): `fd`'s pages mapped at `pages`.
+pub fn insert_opened(
+    ctx: &Context,
+    kind: ze_memory_type_t,
+    size: usize,
+    device: usize,
+    pages: Mapping,
+    fd: Arc<std::os::fd::OwnedFd>,
+) -> usize {
+    let base = pages.base();
+    let alloc = Arc::new(Allocation {
+        base,
+        size,
+        kind,
+        context: ctx.id(),
+        device,
+        id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        pages: Pages::Own(pages),
+        shared: std::sync::Mutex::new(Some(fd)),
+        opened: true,
+        budget: None,
+    });
+    map_mut().insert(base, alloc);
+    base
 }
 
 /// Unregisters the reservation starting at `base`; its address space goes with the last
@@ -455,13 +502,15 @@ pub unsafe extern "C" fn alloc_host(
 /// Unmaps the allocation starting exactly at `ptr`, returning it. Any context of the driver
 /// may free it (Intel's driver keeps USM driver-wide); leak reports still name the context
 /// that allocated it.
-fn unmap(ptr: *mut c_void) -> ZeResult<Arc<Allocation>> {
+pub fn unmap(ptr: *mut c_void, opened: bool) -> ZeResult<Arc<Allocation>> {
     ensure(!ptr.is_null(), NULL_POINTER)?;
     let mut map = map_mut();
-    let Some(Pages::Own(_)) = map.get(&(ptr as usize)).map(|a| &a.pages) else {
-        // Not the start of an allocation (virtual memory is freed with zeVirtualMemFree).
-        return Err(INVALID_ARGUMENT);
-    };
+    match map.get(&(ptr as usize)) {
+        // Not the start of an allocation; virtual memory is freed with zeVirtualMemFree, memory
+        // opened from an IPC handle closed with zeMemCloseIpcHandle.
+        Some(a) if matches!(a.pages, Pages::Own(_)) && a.opened == opened => {}
+        _ => return Err(INVALID_ARGUMENT),
+    }
     let alloc = map.remove(&(ptr as usize)).ok_or(INVALID_ARGUMENT)?;
     if let Pages::Own(pages) = &alloc.pages {
         // Buried before the map lets go: a pointer check sees it live or freed, never neither.
@@ -473,7 +522,7 @@ fn unmap(ptr: *mut c_void) -> ZeResult<Arc<Allocation>> {
 pub unsafe extern "C" fn free(ctx: ze_context_handle_t, ptr: *mut c_void) -> ze_result_t {
     entry("zeMemFree", || {
         context(ctx)?;
-        drop(unmap(ptr)?);
+        drop(unmap(ptr, false)?);
         Ok(())
     })
 }
@@ -490,7 +539,7 @@ pub unsafe extern "C" fn free_ext(
         let desc = unsafe { desc.as_ref() }.ok_or(NULL_POINTER)?;
         let policy = desc.freePolicy.0;
         ensure(policy & !0x3 == 0 && policy != 0x3, INVALID_ENUM)?;
-        let alloc = unmap(ptr)?;
+        let alloc = unmap(ptr, false)?;
         if policy == ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_BLOCKING_FREE.0 {
             // Wait until no executing command holds the allocation.
             NOTIFIER.wait_until(|| Arc::strong_count(&alloc) == 1, None);

@@ -39,7 +39,11 @@ pub fn driver_queries(env: &Env) {
 
         let mut ipc = ze_driver_ipc_properties_t::default();
         driver::get_ipc_properties(api, env.driver, &mut ipc).unwrap();
-        assert_eq!(ipc.flags.0, 0, "no IPC on the CPU driver");
+        assert_eq!(
+            ipc.flags.0,
+            ze_ipc_property_flag_t::ZE_IPC_PROPERTY_FLAG_MEMORY.0,
+            "memory is shared between processes, event pools are not"
+        );
 
         let mut count = 0;
         driver::get_extension_properties(api, env.driver, &mut count, null_mut()).unwrap();

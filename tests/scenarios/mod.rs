@@ -12,6 +12,7 @@ mod copies;
 mod device;
 mod errors;
 mod events;
+mod ipc;
 mod launches;
 mod memory;
 mod queues;
@@ -111,6 +112,7 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("shared system memory", system::shared_system_memory),
     ("indirect access", system::indirect_access),
     ("virtual memory", virtual_memory::virtual_memory),
+    ("ipc memory", ipc::ipc_memory),
     ("queues and regular lists", queues::queues_and_regular_lists),
     ("immediate lists", queues::immediate_lists),
     ("execute errors", queues::execute_errors),
