@@ -111,3 +111,22 @@ fn every_corpus_module_builds() {
     );
     assert!(count >= 58, "only {count} modules in {}", dir.display());
 }
+
+#[test]
+fn the_compiler_generates_code_for_every_kernel_it_accepts() {
+    // Code is generated at the first launch (or `prepare`); a failure there would quietly
+    // run the kernel on the interpreter.
+    let mut failures = Vec::new();
+    for (file, words) in corpus() {
+        let m = Module::build_with(&words, &HashMap::new(), &Compiler).unwrap();
+        for k in m.kernels() {
+            if INTERPRETED.contains(&k.name()) || k.name().starts_with("image") {
+                continue;
+            }
+            if let Err(e) = k.prepare() {
+                failures.push(format!("{file} {}: {e}", k.name()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -10,7 +10,7 @@ use super::scalar_ops::cl_type;
 use super::vector_gen::{Rep, VVal, W};
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, Block, InstBuilder, Value};
+use cranelift_codegen::ir::{types, Block, InstBuilder, MemFlagsData, Value};
 
 impl Gen<'_, '_> {
     /// The address of lane `i`'s copy of kept value `v` (the pack's lanes are consecutive).
@@ -56,8 +56,10 @@ impl Gen<'_, '_> {
             for &l in &lanes[1..] {
                 let (a, b) = if t.is_float() {
                     (
-                        self.b.ins().bitcast(t.as_int(), mem_flags(), lanes[0]),
-                        self.b.ins().bitcast(t.as_int(), mem_flags(), l),
+                        self.b
+                            .ins()
+                            .bitcast(t.as_int(), MemFlagsData::new(), lanes[0]),
+                        self.b.ins().bitcast(t.as_int(), MemFlagsData::new(), l),
                     )
                 } else {
                     (lanes[0], l)

@@ -21,7 +21,7 @@ use crate::ir::BuiltinValue;
 use crate::opencl_std::opcode::*;
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{types, Block, BlockArg, InstBuilder, Type, Value};
+use cranelift_codegen::ir::{types, Block, BlockArg, InstBuilder, MemFlagsData, Type, Value};
 
 /// Lanes of a pack.
 pub const W: usize = 4;
@@ -405,7 +405,7 @@ impl Gen<'_, '_> {
                     let m = if vt == types::I32X4 {
                         m
                     } else {
-                        self.b.ins().bitcast(vt, mem_flags(), m)
+                        self.b.ins().bitcast(vt, MemFlagsData::new(), m)
                     };
                     self.b.ins().bitselect(m, x, y)
                 }
