@@ -179,6 +179,25 @@ pub enum Error {
     /// A reduction with no identity (`maximum`, `minimum`, `mean`) of no elements.
     #[error("{0} of an empty array")]
     Empty(&'static str),
+    /// A reduction along an axis of something that is not a 2-D array, or of an axis
+    /// other than 0 and 1.
+    #[error(
+        "axis {axis} of shape {shape:?}: reductions along an axis take axis 0 or 1 of a 2-D array"
+    )]
+    Axis {
+        /// The axis asked for.
+        axis: usize,
+        /// The shape of the expression.
+        shape: Vec<usize>,
+    },
+    /// A launch would need more work-groups than the device allows.
+    #[error("the launch needs {groups} work-groups, the device allows {max}")]
+    TooManyGroups {
+        /// Work-groups needed.
+        groups: u64,
+        /// The device's limit.
+        max: u32,
+    },
     /// Generating a kernel failed (a bug of this crate: please report it).
     #[error("generating a kernel failed: {0}")]
     Codegen(String),

@@ -32,6 +32,8 @@ pub(crate) enum Kind {
         /// Work-group size, fixed in the kernel (its local-memory tree).
         group: u32,
     },
+    /// `x[i] <-> y[i]` (see [`super::blas::swap`]).
+    Swap,
 }
 
 /// What identifies a generated kernel: kind, result type, argument kinds, expression.
@@ -51,6 +53,7 @@ impl Spec {
         match self.kind {
             Kind::Map => MAP_KERNEL,
             Kind::Reduce { .. } => super::reduce::REDUCE_KERNEL,
+            Kind::Swap => super::blas::SWAP_KERNEL,
         }
     }
 
@@ -58,7 +61,8 @@ impl Spec {
     pub(crate) fn build(&self) -> Result<Vec<u32>, dr::Error> {
         match self.kind {
             Kind::Map => map_kernel(self),
-            Kind::Reduce { op, group } => super::reduce::reduce_kernel(self, op, group),
+            Kind::Reduce { op, group } => super::reduce_kernel::reduce_kernel(self, op, group),
+            Kind::Swap => super::blas::swap_kernel(self),
         }
     }
 
@@ -74,7 +78,7 @@ impl Spec {
 fn collect_types(node: &Node, out: &mut Vec<Ty>) {
     out.push(node.ty());
     match node {
-        Node::Array { .. } | Node::Scalar { .. } | Node::Dest(_) => {}
+        Node::Array { .. } | Node::Scalar { .. } | Node::Dest(_) | Node::Index => {}
         Node::Unary(_, a) | Node::Cast(_, a) => collect_types(a, out),
         Node::Binary(_, a, b) | Node::Compare(_, a, b) => {
             collect_types(a, out);
@@ -93,9 +97,10 @@ fn collect_types(node: &Node, out: &mut Vec<Ty>) {
 /// panicked on.
 fn map_kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
     let mut g = Gen::new(&spec.types());
-    let (f, params, _) = g.begin_kernel(spec)?;
+    let ulong = g.ty(Ty::U64);
+    let (f, params, _) = g.begin_kernel(spec, &[ulong])?;
     let i = g.load_x(g.gid)?;
-    let n = *params.last().expect("n is the last parameter");
+    let n = params[1 + spec.inputs.len()];
     let body = g.b.id();
     let end = g.b.id();
     let t_bool = g.ty(Ty::Bool);
@@ -193,11 +198,13 @@ impl Gen {
         var
     }
 
-    /// Declares the kernel `void f(global OUT *out, <inputs...>, ulong n)` of `spec` and
-    /// opens its first block; returns the function, its parameters and the block.
+    /// Declares the kernel `void f(global OUT *out, <inputs...>, <extra...>)` of `spec`
+    /// (`extra`: SPIR-V types of the trailing parameters) and opens its first block;
+    /// returns the function, its parameters and the block.
     pub(super) fn begin_kernel(
         &mut self,
         spec: &Spec,
+        extra: &[Word],
     ) -> Result<(Word, Vec<Word>, Word), dr::Error> {
         let out_ptr = self.ptr(spec.out);
         let mut param_tys = vec![out_ptr];
@@ -208,8 +215,7 @@ impl Gen {
                 self.ty(ty.compute())
             });
         }
-        let ulong = self.ty(Ty::U64);
-        param_tys.push(ulong);
+        param_tys.extend_from_slice(extra);
         let void = self.b.type_void();
         let fn_ty = self.b.type_function(void, param_tys.clone());
         let f = self
@@ -447,6 +453,7 @@ impl Gen {
                     v
                 }
                 &Node::Scalar { arg, .. } => cx.params[arg as usize + 1],
+                Node::Index => cx.i,
                 &Node::Dest(_) => {
                     let (out, ty, i) = (cx.params[0], cx.out, cx.i);
                     self.load(out, ty, i)?
@@ -599,7 +606,7 @@ impl Gen {
         })
     }
 
-    fn compare(&mut self, op: CmpOp, ty: Ty, x: Word, y: Word) -> R {
+    pub(super) fn compare(&mut self, op: CmpOp, ty: Ty, x: Word, y: Word) -> R {
         Ok({
             let t = self.ty(Ty::Bool);
             let b = &mut self.b;

@@ -77,6 +77,8 @@ pub(crate) enum Node {
     },
     /// The destination's own element (in [`OneArray::update`]).
     Dest(Ty),
+    /// The element's flat index, a `u64` (for fills such as `iota`).
+    Index,
     Unary(UnOp, Box<Node>),
     Binary(BinOp, Box<Node>, Box<Node>),
     Compare(CmpOp, Box<Node>, Box<Node>),
@@ -93,13 +95,14 @@ impl Node {
             | Node::Cast(ty, _) => *ty,
             Node::Unary(_, a) | Node::Binary(_, a, _) | Node::Select(_, a, _) => a.ty(),
             Node::Compare(..) => Ty::Bool,
+            Node::Index => Ty::U64,
         }
     }
 
     fn renumber(&mut self, map: &[u16]) {
         match self {
             Node::Array { arg, .. } | Node::Scalar { arg, .. } => *arg = map[*arg as usize],
-            Node::Dest(_) => {}
+            Node::Dest(_) | Node::Index => {}
             Node::Unary(_, a) | Node::Cast(_, a) => a.renumber(map),
             Node::Binary(_, a, b) | Node::Compare(_, a, b) => {
                 a.renumber(map);
@@ -116,7 +119,7 @@ impl Node {
     pub(crate) fn uses_dest(&self) -> bool {
         match self {
             Node::Dest(_) => true,
-            Node::Array { .. } | Node::Scalar { .. } => false,
+            Node::Array { .. } | Node::Scalar { .. } | Node::Index => false,
             Node::Unary(_, a) | Node::Cast(_, a) => a.uses_dest(),
             Node::Binary(_, a, b) | Node::Compare(_, a, b) => a.uses_dest() || b.uses_dest(),
             Node::Select(c, a, b) => c.uses_dest() || a.uses_dest() || b.uses_dest(),
@@ -321,6 +324,15 @@ impl<'a, T: Scalar> Expr<'a, T> {
         }
     }
 
+    /// A scalar argument given in `T`'s compute type (exact where `T` would round).
+    pub(crate) fn value(value: Value) -> Self {
+        Expr::leaf(
+            Node::Scalar { arg: 0, ty: T::TY },
+            Input::Value(value),
+            None,
+        )
+    }
+
     /// The destination's own element, for [`OneArray::update`].
     pub(crate) fn dest() -> Self {
         Expr {
@@ -432,6 +444,32 @@ compare! {
     eq => Eq;
     /// Element-wise `!=` (true where either operand is NaN).
     ne => Ne;
+}
+
+impl<T: Num> Expr<'_, T> {
+    /// Each element's flat index converted to `T`'s compute type (as `as` does).
+    pub(crate) fn index_as() -> Self {
+        Expr {
+            node: Node::Cast(T::TY.compute(), Box::new(Node::Index)),
+            inputs: Vec::new(),
+            place: None,
+            error: None,
+            _t: PhantomData,
+        }
+    }
+}
+
+impl Expr<'_, u64> {
+    /// Each element's flat index (for fills; the shape comes from the destination).
+    pub(crate) fn index() -> Self {
+        Expr {
+            node: Node::Index,
+            inputs: Vec::new(),
+            place: None,
+            error: None,
+            _t: PhantomData,
+        }
+    }
 }
 
 impl<'a> Expr<'a, bool> {

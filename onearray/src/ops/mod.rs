@@ -19,6 +19,22 @@
 //! # Ok::<(), onearray::Error>(())
 //! ```
 //!
+//! Reductions run on expressions and arrays alike: over the whole array (`sum`,
+//! `product`, `maximum`, `minimum`, `mean`, `dot`, `nrm2`, `asum`, `argmax`, `argmin`,
+//! `iamax`, `iamin`; see [`Expr::sum`] for accuracy and NaN rules) or along one axis of a
+//! 2-D array ([`Expr::sum_axis`] and the other `*_axis`). BLAS level 1 is in [`blas`];
+//! [`OneArray::iota`](crate::OneArray::iota) and
+//! [`OneArray::linspace`](crate::OneArray::linspace) fill arrays.
+//!
+//! ```
+//! use onearray::OneArray;
+//! let m = OneArray::<f32>::from_slice(&[1.0, -5.0, 2.0, 4.0])?.reshape(&[2, 2])?;
+//! assert_eq!(m.iamax()?, 1);
+//! assert_eq!(m.sum_axis(1)?.to_vec()?, [-4.0, 6.0]);
+//! assert_eq!((&m * &m).sum()?, 46.0);
+//! # Ok::<(), onearray::Error>(())
+//! ```
+//!
 //! Mixing element types is a compile error (convert with [`Expr::cast`]):
 //!
 //! ```compile_fail,E0277
@@ -37,11 +53,14 @@
 //! - `max`/`min` on floats are IEEE `maxNum`/`minNum` as Rust's `f32::max`: a NaN operand
 //!   is ignored unless both are NaN.
 
+mod axis;
+pub mod blas;
 mod cache;
 mod codegen;
 mod eval;
 mod expr;
 mod reduce;
+mod reduce_kernel;
 #[cfg(test)]
 mod spirv_val_tests;
 
@@ -124,6 +143,20 @@ mod sealed {
         I64(i64),
         F32(f32),
         F64(f64),
+    }
+
+    impl Value {
+        /// The value as an `f64` (exact for every type but `i64` beyond 2⁵³).
+        pub fn as_f64(self) -> f64 {
+            match self {
+                Value::I8(v) => v as f64,
+                Value::I16(v) => v as f64,
+                Value::I32(v) => v as f64,
+                Value::I64(v) => v as f64,
+                Value::F32(v) => v as f64,
+                Value::F64(v) => v,
+            }
+        }
     }
 
     /// A reduction's result finished on the host: floats in `f64`, integers in `i128`

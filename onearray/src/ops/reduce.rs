@@ -1,5 +1,6 @@
 //! Whole-array reductions of expressions: `sum`, `product`, `maximum`, `minimum`, `mean`,
-//! and BLAS-1's `dot`, `nrm2`, `asum` built on them.
+//! `argmax`, `argmin`, and BLAS-1's `dot`, `nrm2`, `asum`, `iamax`, `iamin` built on them
+//! (per-axis reductions are in `axis`; the kernel in `reduce_kernel`).
 //!
 //! Two stages. A generated kernel (`onearray_reduce`) runs `G` work-groups of `W` work-items
 //! (`W` the largest power of two ≤ 256 the device allows, `G ≤ 1024`): work-item `k`
@@ -19,16 +20,19 @@
 //! **NaN**: `sum`/`product` propagate NaN (IEEE arithmetic); `maximum`/`minimum` ignore NaN
 //! as [`f32::max`] and the element-wise [`Expr::max`] do (IEEE `maxNum`), and give NaN
 //! only if every element is NaN. Integer sums and products wrap (as `wrapping_add`).
+//!
+//! **Positions** (`argmax`, `argmin`, `iamax`, `iamin`): each group keeps `(value, index)`
+//! and the host picks among the partials with the same rule: the better value wins, NaN
+//! loses to any number, and ties (equal values, `-0.0 == 0.0`, or both NaN) go to the lower
+//! index — so the result is the first index of the maximum whatever the grouping.
 
-use super::codegen::{Body, Gen, Kind, Spec};
-use super::expr::{BinOp, Expr, Input};
+use super::codegen::{Kind, Spec};
+use super::expr::{BinOp, CmpOp, Expr, Input, Place};
 use super::{cache, Float, Host, Num, Ty};
 use crate::array::OneArray;
 use crate::error::{Error, Result};
 use crate::kinds::{BufferKind, HostBuffer};
-use level_zero::{Arg, BufferArg, ElemType, Grid, Groups};
-use rspirv::dr::{self, Operand};
-use rspirv::spirv::{BuiltIn, ExecutionMode, ExecutionModel, MemoryAccess, StorageClass};
+use level_zero::{Arg, BufferArg, ElemType, Grid, Groups, LaunchUse};
 
 /// The name of every generated reduction kernel.
 pub(crate) const REDUCE_KERNEL: &str = "onearray_reduce";
@@ -43,149 +47,91 @@ pub(crate) enum RedOp {
     Prod,
     Max,
     Min,
+    /// The position of the largest value (see [`Expr::argmax`]).
+    ArgMax,
+    /// The position of the smallest value.
+    ArgMin,
 }
 
 impl RedOp {
-    fn combine(self) -> BinOp {
+    /// The combining operation of a value reduction.
+    pub(crate) fn combine(self) -> BinOp {
         match self {
             RedOp::Sum => BinOp::Add,
             RedOp::Prod => BinOp::Mul,
-            RedOp::Max => BinOp::Max,
-            RedOp::Min => BinOp::Min,
+            RedOp::Max | RedOp::ArgMax => BinOp::Max,
+            RedOp::Min | RedOp::ArgMin => BinOp::Min,
+        }
+    }
+
+    /// Whether the reduction finds a position (and writes an index per group).
+    pub(crate) fn is_arg(self) -> bool {
+        matches!(self, RedOp::ArgMax | RedOp::ArgMin)
+    }
+
+    /// For positions, the comparison a better value passes against the current one.
+    pub(crate) fn arg_compare(self) -> Option<CmpOp> {
+        match self {
+            RedOp::ArgMax => Some(CmpOp::Gt),
+            RedOp::ArgMin => Some(CmpOp::Lt),
+            _ => None,
         }
     }
 
     /// The identity as `(float value, integer bits)`; NaN for float max/min (`maxNum`
     /// ignores it, so an all-NaN array gives NaN).
-    fn identity(self, ty: Ty) -> (f64, u64) {
+    pub(crate) fn identity(self, ty: Ty) -> (f64, u64) {
         let bits = ty.bits();
         match self {
             RedOp::Sum => (0.0, 0),
             RedOp::Prod => (1.0, 1),
             _ if ty.is_float() => (f64::NAN, 0),
-            RedOp::Max if ty.is_signed() => (0.0, 1 << (bits - 1)),
-            RedOp::Max => (0.0, 0),
-            RedOp::Min if ty.is_signed() => (0.0, (1 << (bits - 1)) - 1),
-            RedOp::Min => (0.0, u64::MAX >> (64 - bits)),
+            RedOp::Max | RedOp::ArgMax if ty.is_signed() => (0.0, 1 << (bits - 1)),
+            RedOp::Max | RedOp::ArgMax => (0.0, 0),
+            RedOp::Min | RedOp::ArgMin if ty.is_signed() => (0.0, (1 << (bits - 1)) - 1),
+            RedOp::Min | RedOp::ArgMin => (0.0, u64::MAX >> (64 - bits)),
         }
     }
 
-    /// Combines host values (the second stage).
+    /// Combines host values (the second stage of value reductions).
     fn host(self, a: Host, b: Host) -> Host {
         match (a, b) {
-            (Host::F(a), Host::F(b)) => Host::F(match self {
-                RedOp::Sum => a + b,
-                RedOp::Prod => a * b,
-                RedOp::Max => a.max(b),
-                RedOp::Min => a.min(b),
+            (Host::F(a), Host::F(b)) => Host::F(match self.combine() {
+                BinOp::Add => a + b,
+                BinOp::Mul => a * b,
+                BinOp::Max => a.max(b),
+                _ => a.min(b),
             }),
             (a, b) => {
                 let (a, b) = (a.int(), b.int());
-                Host::I(match self {
-                    RedOp::Sum => a.wrapping_add(b),
-                    RedOp::Prod => a.wrapping_mul(b),
-                    RedOp::Max => a.max(b),
-                    RedOp::Min => a.min(b),
+                Host::I(match self.combine() {
+                    BinOp::Add => a.wrapping_add(b),
+                    BinOp::Mul => a.wrapping_mul(b),
+                    BinOp::Max => a.max(b),
+                    _ => a.min(b),
                 })
             }
         }
     }
-}
 
-/// Builds the reduction kernel of `spec` (`spec.out` is the accumulator type):
-/// `void onearray_reduce(global ACC *partials, <inputs...>, ulong n)`.
-pub(crate) fn reduce_kernel(spec: &Spec, op: RedOp, group: u32) -> Result<Vec<u32>, dr::Error> {
-    let acc = spec.out;
-    let mut g = Gen::new(&spec.types());
-    let (gsize_var, lid_var, grp_var) = (
-        g.builtin(BuiltIn::GlobalSize),
-        g.builtin(BuiltIn::LocalInvocationId),
-        g.builtin(BuiltIn::WorkgroupId),
-    );
-    // local ACC scratch[group];
-    let acc_t = g.ty(acc);
-    let len = g.int(Ty::U32, group as i64);
-    let arr_t = g.b.type_array(acc_t, len);
-    let arr_ptr = g.b.type_pointer(None, StorageClass::Workgroup, arr_t);
-    let scratch = g.b.variable(arr_ptr, None, StorageClass::Workgroup, None);
-    let local_ptr = g.b.type_pointer(None, StorageClass::Workgroup, acc_t);
-    let (ulong, boolt) = (g.ty(Ty::U64), g.ty(Ty::Bool));
-    // barrier(CLK_LOCAL_MEM_FENCE): work-group scope, SequentiallyConsistent | WorkgroupMemory.
-    let (wg_scope, semantics) = (g.int(Ty::U32, 2), g.int(Ty::U32, 0x110));
-    let (ident_f, ident_bits) = op.identity(acc);
-    let identity = g.constant(acc, ident_f, ident_bits);
-
-    let (f, params, entry) = g.begin_kernel(spec)?;
-    let n = *params.last().expect("n is the last parameter");
-    let gid = g.load_x(g.gid)?;
-    let gsize = g.load_x(gsize_var)?;
-    let lid = g.load_x(lid_var)?;
-    let grp = g.load_x(grp_var)?;
-    let (header, body, after) = (g.b.id(), g.b.id(), g.b.id());
-    let (i_next, acc_next) = (g.b.id(), g.b.id());
-    g.b.branch(header)?;
-
-    // for (i = gid; i < n; i += gsize) acc = op(acc, expr(i));
-    g.b.begin_block(Some(header))?;
-    let i = g.b.phi(ulong, None, [(gid, entry), (i_next, body)])?;
-    let acc_v =
-        g.b.phi(acc_t, None, [(identity, entry), (acc_next, body)])?;
-    let more = g.b.u_less_than(boolt, None, i, n)?;
-    g.b.branch_conditional(more, body, after, [])?;
-    g.b.begin_block(Some(body))?;
-    let mut cx = Body::new(&params, i, acc);
-    let v = g.node(&mut cx, &spec.node)?;
-    let v = g.convert(v, spec.node.ty(), acc)?;
-    let combined = g.binary(op.combine(), acc, acc_v, v)?;
-    // Give the combined value the id the phi names.
-    let combined = g.b.copy_object(acc_t, Some(acc_next), combined)?;
-    debug_assert_eq!(combined, acc_next);
-    g.b.i_add(ulong, Some(i_next), i, gsize)?;
-    g.b.branch(header)?;
-
-    // scratch[lid] = acc; then a tree over the group.
-    g.b.begin_block(Some(after))?;
-    let align = || [Operand::LiteralBit32(acc.bits() / 8)];
-    let aligned = Some(MemoryAccess::ALIGNED);
-    let mine =
-        g.b.in_bounds_access_chain(local_ptr, None, scratch, [lid])?;
-    g.b.store(mine, acc_v, aligned, align())?;
-    g.b.control_barrier(wg_scope, wg_scope, semantics)?;
-    let mut half = group / 2;
-    while half > 0 {
-        let (step, next) = (g.b.id(), g.b.id());
-        let h = g.int(Ty::U64, half as i64);
-        let active = g.b.u_less_than(boolt, None, lid, h)?;
-        g.b.branch_conditional(active, step, next, [])?;
-        g.b.begin_block(Some(step))?;
-        let other = g.b.i_add(ulong, None, lid, h)?;
-        let theirs =
-            g.b.in_bounds_access_chain(local_ptr, None, scratch, [other])?;
-        let a = g.b.load(acc_t, None, mine, aligned, align())?;
-        let b = g.b.load(acc_t, None, theirs, aligned, align())?;
-        let c = g.binary(op.combine(), acc, a, b)?;
-        g.b.store(mine, c, aligned, align())?;
-        g.b.branch(next)?;
-        g.b.begin_block(Some(next))?;
-        g.b.control_barrier(wg_scope, wg_scope, semantics)?;
-        half /= 2;
+    /// Whether partial `b` beats partial `a` of a position reduction (the kernel's rule:
+    /// the better number, NaN losing to numbers, ties to the lower index).
+    fn host_better(self, a: (Host, u64), b: (Host, u64)) -> bool {
+        let max = self == RedOp::ArgMax;
+        let earlier = b.1 < a.1;
+        match (a.0, b.0) {
+            (Host::F(x), Host::F(y)) => {
+                let beats = if max { y > x } else { y < x };
+                beats
+                    || (x.is_nan() && !y.is_nan())
+                    || ((y == x || (x.is_nan() && y.is_nan())) && earlier)
+            }
+            (x, y) => {
+                let (x, y) = (x.int(), y.int());
+                (if max { y > x } else { y < x }) || (y == x && earlier)
+            }
+        }
     }
-    // if (lid == 0) partials[group_id] = scratch[0];
-    let (write, end) = (g.b.id(), g.b.id());
-    let zero = g.int(Ty::U64, 0);
-    let first = g.b.i_equal(boolt, None, lid, zero)?;
-    g.b.branch_conditional(first, write, end, [])?;
-    g.b.begin_block(Some(write))?;
-    let total = g.b.load(acc_t, None, mine, aligned, align())?;
-    g.store(params[0], acc, grp, total)?;
-    g.b.branch(end)?;
-    g.b.begin_block(Some(end))?;
-    g.b.ret()?;
-    g.b.end_function()?;
-    let interface = [g.gid, gsize_var, lid_var, grp_var];
-    g.b.entry_point(ExecutionModel::Kernel, f, REDUCE_KERNEL, interface);
-    g.b.execution_mode(f, ExecutionMode::LocalSize, [group, 1, 1]);
-    Ok(rspirv::binary::Assemble::assemble(&g.b.module()))
 }
 
 /// How a kernel argument of type `ty` is declared.
@@ -198,21 +144,37 @@ fn elem_of(ty: Ty) -> ElemType {
     }
 }
 
-/// The work-group size of reductions on `dev`: the largest power of two ≤ 256 it allows.
-fn group_size(dev: &level_zero::Device) -> Result<u32> {
+/// The work-group size of reductions on `dev` of runs of `len` elements: the largest power
+/// of two ≤ 256 (and ≤ `len`) it allows.
+pub(crate) fn group_size(dev: &level_zero::Device, len: usize) -> Result<u32> {
     let p = dev.compute_properties()?;
     let limit = 256
         .min(p.max_total_group_size)
         .min(p.max_group_size[0])
+        .min(len.try_into().unwrap_or(u32::MAX))
         .max(1);
     Ok(1 << (31 - limit.leading_zeros()))
 }
 
+/// Where a reduction's elements are: `outputs` runs of `len` elements, element `k` of run
+/// `o` at flat index `o·outer_stride + k·stride`, each run split over `parts` work-groups.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Runs {
+    pub(crate) outputs: usize,
+    pub(crate) len: usize,
+    pub(crate) outer_stride: usize,
+    pub(crate) stride: usize,
+    pub(crate) parts: u32,
+}
+
+/// A buffer a reduction writes, and what keeps it alive until the kernel completes.
+pub(crate) type Target<'b> = (BufferArg, &'b dyn LaunchUse);
+
 impl<'a, T: Num> Expr<'a, T> {
-    /// Runs the reduction; `None` for an empty expression.
-    fn reduce(self, op: RedOp, what: &'static str) -> Result<Option<(Host, usize)>> {
-        if let Some(e) = self.error {
-            return Err(e.into());
+    /// The place of an expression that can be reduced (arrays, no `update` operand).
+    pub(crate) fn reducible(&self, what: &'static str) -> Result<Place> {
+        if let Some(e) = &self.error {
+            return Err(e.clone().into());
         }
         let Some(place) = self.place.clone() else {
             return Err(Error::NoArray(what));
@@ -220,48 +182,104 @@ impl<'a, T: Num> Expr<'a, T> {
         if self.node.uses_dest() {
             return Err(Error::NoArray("reduction of an `update` operand"));
         }
+        Ok(place)
+    }
+
+    /// Launches the reduction kernel over `runs` with work-groups of `group`: one value of
+    /// type `out_ty` per work-group into `out` and, for positions, one `u64` into `index`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn launch_reduce(
+        &self,
+        place: &Place,
+        op: RedOp,
+        group: u32,
+        runs: Runs,
+        out_ty: Ty,
+        out: Target<'_>,
+        index: Option<Target<'_>>,
+    ) -> Result<()> {
+        let groups = runs.outputs as u64 * runs.parts as u64;
+        let max = place.dev.compute_properties()?.max_group_count[0];
+        if groups > max as u64 {
+            return Err(Error::TooManyGroups { groups, max });
+        }
+        let spec = Spec {
+            kind: Kind::Reduce { op, group },
+            out: out_ty,
+            inputs: self.inputs.iter().map(Input::kind).collect(),
+            node: self.node.clone(),
+        };
+        cache::with_kernel(&place.ctx, &place.dev, &spec, |kernel| {
+            let grid = Grid::groups(Groups::x(groups as u32), [group, 1, 1]);
+            let mut launch = kernel.launch(grid).arg(Arg::buffer(out.0, Some(out.1)));
+            for input in &self.inputs {
+                launch = launch.arg(input.arg());
+            }
+            launch = launch
+                .arg(runs.len as u64)
+                .arg(runs.outer_stride as u64)
+                .arg(runs.stride as u64)
+                .arg(runs.parts as u64);
+            if let Some((buf, uses)) = index {
+                launch = launch.arg(Arg::buffer(buf, Some(uses)));
+            }
+            launch.run()?;
+            Ok(())
+        })
+    }
+
+    /// Runs a whole-array reduction: the host-combined value and, for positions, the index
+    /// of the winner; `None` for an empty expression.
+    fn reduce_all(self, op: RedOp, what: &'static str) -> Result<Option<(Host, usize)>> {
+        let place = self.reducible(what)?;
         let n: usize = place.shape.iter().product();
         if n == 0 {
             return Ok(None);
         }
-        let group = group_size(&place.dev)?;
-        let groups = (n as u64).div_ceil(group as u64).min(MAX_GROUPS) as u32;
+        let group = group_size(&place.dev, usize::MAX)?;
+        let parts = (n as u64).div_ceil(group as u64).min(MAX_GROUPS) as u32;
         let acc = T::TY.compute();
-        let spec = Spec {
-            kind: Kind::Reduce { op, group },
-            out: acc,
-            inputs: self.inputs.iter().map(Input::kind).collect(),
-            node: self.node,
+        let runs = Runs {
+            outputs: 1,
+            len: n,
+            outer_stride: 0,
+            stride: 1,
+            parts,
         };
         // One u64 slot per partial holds any accumulator; host memory, read once.
-        let partials =
-            OneArray::<u64, HostBuffer>::zeroed_in(&place.ctx, &place.dev, groups as usize)?;
+        let slots = |ctx, dev| OneArray::<u64, HostBuffer>::zeroed_in(ctx, dev, parts as usize);
+        let partials = slots(&place.ctx, &place.dev)?;
+        let keys = if op.is_arg() {
+            Some(slots(&place.ctx, &place.dev)?)
+        } else {
+            None
+        };
+        let width = (acc.bits() / 8) as usize;
         let out = BufferArg {
             allocation: partials.block.alloc().clone(),
             offset: partials.byte_offset(),
-            len: groups as usize * (acc.bits() / 8) as usize,
+            len: parts as usize * width,
             elem: Some(elem_of(acc)),
             writable: true,
         };
-        cache::with_kernel(&place.ctx, &place.dev, &spec, |kernel| {
-            let grid = Grid::groups(Groups::x(groups), [group, 1, 1]);
-            let mut launch = kernel
-                .launch(grid)
-                .arg(Arg::buffer(out, Some(&partials.block)));
-            for input in &self.inputs {
-                launch = launch.arg(input.arg());
-            }
-            launch.arg(n as u64).run()?;
-            Ok(())
-        })?;
+        let index = keys.as_ref().map(|k| {
+            let b: Target<'_> = (super::expr::ArrayArg::buffer(k, true), &k.block);
+            b
+        });
+        self.launch_reduce(&place, op, group, runs, acc, (out, &partials.block), index)?;
         let bytes: &[u8] = bytemuck::cast_slice(partials.as_slice());
-        let width = (acc.bits() / 8) as usize;
-        let total = bytes[..groups as usize * width]
+        let values = bytes[..parts as usize * width]
             .chunks_exact(width)
-            .map(|c| decode(acc, c))
-            .reduce(|a, b| op.host(a, b))
-            .expect("at least one group");
-        Ok(Some((total, n)))
+            .map(|c| decode(acc, c));
+        let Some(keys) = keys else {
+            let total = values.reduce(|a, b| op.host(a, b));
+            return Ok(total.map(|t| (t, n)));
+        };
+        let best = values
+            .zip(keys.as_slice().iter().copied())
+            .filter(|&(_, k)| k != u64::MAX)
+            .reduce(|a, b| if op.host_better(a, b) { b } else { a });
+        Ok(best.map(|(v, k)| (v, k as usize)))
     }
 
     /// The sum of the elements (0 for an empty expression), computed in one pass without
@@ -276,7 +294,8 @@ impl<'a, T: Num> Expr<'a, T> {
     /// ```
     pub fn sum(self) -> Result<T> {
         Ok(T::from_host(
-            self.reduce(RedOp::Sum, "sum")?.map_or(Host::I(0), |r| r.0),
+            self.reduce_all(RedOp::Sum, "sum")?
+                .map_or(Host::I(0), |r| r.0),
         ))
     }
 
@@ -289,7 +308,7 @@ impl<'a, T: Num> Expr<'a, T> {
     /// ```
     pub fn product(self) -> Result<T> {
         Ok(T::from_host(
-            self.reduce(RedOp::Prod, "product")?
+            self.reduce_all(RedOp::Prod, "product")?
                 .map_or(Host::I(1), |r| r.0),
         ))
     }
@@ -304,7 +323,7 @@ impl<'a, T: Num> Expr<'a, T> {
     /// # Ok::<(), onearray::Error>(())
     /// ```
     pub fn maximum(self) -> Result<T> {
-        let r = self.reduce(RedOp::Max, "maximum")?;
+        let r = self.reduce_all(RedOp::Max, "maximum")?;
         r.map(|r| T::from_host(r.0)).ok_or(Error::Empty("maximum"))
     }
 
@@ -317,8 +336,38 @@ impl<'a, T: Num> Expr<'a, T> {
     /// # Ok::<(), onearray::Error>(())
     /// ```
     pub fn minimum(self) -> Result<T> {
-        let r = self.reduce(RedOp::Min, "minimum")?;
+        let r = self.reduce_all(RedOp::Min, "minimum")?;
         r.map(|r| T::from_host(r.0)).ok_or(Error::Empty("minimum"))
+    }
+
+    /// The flat (row-major) index of the largest element; of the first one if several are
+    /// equal (`-0.0` equals `0.0`). NaN is ignored as in [`maximum`](Self::maximum) (so
+    /// the element there is the maximum), unless every element is NaN: then 0.
+    /// [`Error::Empty`] if there are none.
+    ///
+    /// ```
+    /// let x = onearray::OneArray::<f32>::from_slice(&[1.0, f32::NAN, 7.0, -2.0, 7.0])?;
+    /// assert_eq!(x.expr().argmax()?, 2); // the first 7.0
+    /// assert_eq!(x.expr().argmin()?, 3);
+    /// assert_eq!((&x * -1.0).argmax()?, 3);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn argmax(self) -> Result<usize> {
+        let r = self.reduce_all(RedOp::ArgMax, "argmax")?;
+        r.map(|r| r.1).ok_or(Error::Empty("argmax"))
+    }
+
+    /// The flat index of the smallest element: the first one on ties, NaN ignored unless
+    /// all are (then 0), as [`argmax`](Self::argmax). [`Error::Empty`] if there are none.
+    ///
+    /// ```
+    /// let x = onearray::OneArray::<u8>::from_slice(&[4, 1, 9, 1])?;
+    /// assert_eq!(x.expr().argmin()?, 1);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn argmin(self) -> Result<usize> {
+        let r = self.reduce_all(RedOp::ArgMin, "argmin")?;
+        r.map(|r| r.1).ok_or(Error::Empty("argmin"))
     }
 }
 
@@ -333,7 +382,7 @@ impl<T: Float> Expr<'_, T> {
     /// ```
     pub fn mean(self) -> Result<T> {
         let (s, n) = self
-            .reduce(RedOp::Sum, "mean")?
+            .reduce_all(RedOp::Sum, "mean")?
             .ok_or(Error::Empty("mean"))?;
         Ok(T::from_host(Host::F(s.float() / n as f64)))
     }
@@ -348,8 +397,31 @@ impl<T: Float> Expr<'_, T> {
     /// ```
     pub fn nrm2(self) -> Result<T> {
         let sq = self.clone() * self;
-        let s = sq.reduce(RedOp::Sum, "nrm2")?.map_or(0.0, |r| r.0.float());
+        let s = sq
+            .reduce_all(RedOp::Sum, "nrm2")?
+            .map_or(0.0, |r| r.0.float());
         Ok(T::from_host(Host::F(s.sqrt())))
+    }
+
+    /// The 0-based index of the element of largest absolute value (BLAS `i?amax`, which
+    /// counts from 1): the first one on ties, NaN ignored unless every element is NaN
+    /// (then 0) — reference BLAS instead stops comparing at a leading NaN.
+    /// [`Error::Empty`] if there are none.
+    ///
+    /// ```
+    /// let x = onearray::OneArray::<f64>::from_slice(&[1.0, -9.0, 9.0, f64::NAN])?;
+    /// assert_eq!(x.expr().iamax()?, 1);
+    /// assert_eq!(x.expr().iamin()?, 0);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn iamax(self) -> Result<usize> {
+        self.abs().argmax()
+    }
+
+    /// The 0-based index of the element of smallest absolute value (`i?amin`), with
+    /// [`iamax`](Self::iamax)'s rules.
+    pub fn iamin(self) -> Result<usize> {
+        self.abs().argmin()
     }
 
     /// The sum of absolute values `Σ |xᵢ|` (BLAS `asum`).
@@ -407,6 +479,16 @@ impl<T: Num, B: BufferKind> OneArray<T, B> {
         self.expr().minimum()
     }
 
+    /// The flat index of the first largest element: [`Expr::argmax`].
+    pub fn argmax(&self) -> Result<usize> {
+        self.expr().argmax()
+    }
+
+    /// The flat index of the first smallest element: [`Expr::argmin`].
+    pub fn argmin(&self) -> Result<usize> {
+        self.expr().argmin()
+    }
+
     /// The dot product `Σ selfᵢ · otherᵢ` in one pass (BLAS `dot`); the shapes must match.
     ///
     /// ```
@@ -429,6 +511,16 @@ impl<T: Float, B: BufferKind> OneArray<T, B> {
     /// The Euclidean norm: [`Expr::nrm2`].
     pub fn nrm2(&self) -> Result<T> {
         self.expr().nrm2()
+    }
+
+    /// The index of the largest absolute value (BLAS `i?amax`, 0-based): [`Expr::iamax`].
+    pub fn iamax(&self) -> Result<usize> {
+        self.expr().iamax()
+    }
+
+    /// The index of the smallest absolute value (`i?amin`, 0-based): [`Expr::iamin`].
+    pub fn iamin(&self) -> Result<usize> {
+        self.expr().iamin()
     }
 
     /// The sum of absolute values: [`Expr::asum`].

@@ -115,17 +115,46 @@ fn specs(ty: Ty) -> Vec<Spec> {
             node,
         })
         .collect();
-    // Reductions of a fused expression, with every combining operation.
-    for op in [RedOp::Sum, RedOp::Prod, RedOp::Max, RedOp::Min] {
+    // Fills: the element index in the compute type (iota, linspace's select).
+    let index = || Box::new(Node::Cast(ty.compute(), Box::new(Node::Index)));
+    let last = Node::Compare(CmpOp::Eq, Box::new(Node::Index), Box::new(Node::Index));
+    let step = Node::Binary(BinOp::Mul, index(), s());
+    specs.push(Spec {
+        kind: Kind::Map,
+        out: ty,
+        inputs: inputs.clone(),
+        node: Node::Select(Box::new(last), s(), Box::new(step)),
+    });
+    // Reductions of a fused expression, with every combining operation, into partials in
+    // the compute type (whole arrays) and into the element type (along an axis).
+    let ops = [
+        RedOp::Sum,
+        RedOp::Prod,
+        RedOp::Max,
+        RedOp::Min,
+        RedOp::ArgMax,
+        RedOp::ArgMin,
+    ];
+    for op in ops {
         for group in [1, 64, 256] {
-            let node = Node::Binary(BinOp::Mul, arr(0, ty), arr(1, ty));
-            specs.push(Spec {
-                kind: Kind::Reduce { op, group },
-                out: ty.compute(),
-                inputs: inputs.clone(),
-                node,
-            });
+            for out in [ty.compute(), ty] {
+                let node = Node::Binary(BinOp::Mul, arr(0, ty), arr(1, ty));
+                specs.push(Spec {
+                    kind: Kind::Reduce { op, group },
+                    out,
+                    inputs: inputs.clone(),
+                    node,
+                });
+            }
         }
+    }
+    if !ty.is_float() {
+        specs.push(Spec {
+            kind: Kind::Swap,
+            out: ty,
+            inputs: vec![(true, ty)],
+            node: Node::Dest(ty),
+        });
     }
     specs
 }
