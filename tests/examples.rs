@@ -22,6 +22,7 @@ const CHECKS: &[(&str, &[&str], &str)] = &[
     ("timeline", &["$TMP/timeline"], "wrote "),
     ("mirrored", &[], "step 31:"),
     ("adopt", &[], "elements match"),
+    ("array_ops", &[], "every result matches the host"),
     ("placement", &[], "device-only -> device memory"),
     (
         "stream_file",
@@ -187,6 +188,11 @@ fn mirrored() {
 #[test]
 fn adopt() {
     check("adopt");
+}
+
+#[test]
+fn array_ops() {
+    check("array_ops");
 }
 
 #[test]
