@@ -35,6 +35,7 @@ mod jit;
 mod launch;
 mod launcher;
 mod lower;
+mod lower_check;
 mod lower_ext;
 mod lower_inst;
 mod memops;

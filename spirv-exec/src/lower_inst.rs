@@ -158,6 +158,7 @@ impl Lowering<'_> {
         env: &mut Env,
         inst: &Instruction,
     ) -> Result<Option<Exec>, String> {
+        self.check_operands(env, inst)?;
         let op = inst.class.opcode;
         let rid = inst.result_id.unwrap_or(0);
         let rty = inst.result_type.unwrap_or(0);

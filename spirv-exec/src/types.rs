@@ -274,6 +274,10 @@ impl Types {
     pub fn member(&self, id: Word, index: u32) -> Result<(usize, Option<Word>), String> {
         let t = self.get(id)?;
         match &t.shape {
+            Shape::Vector(_, n) | Shape::Array(_, n) if index >= *n => Err(format!(
+                "component {index} of a composite of {n} ({:?})",
+                t.shape
+            )),
             Shape::Vector(..) => Ok((index as usize, None)),
             Shape::Array(elem, _) => Ok((index as usize * self.get(*elem)?.slots, Some(*elem))),
             Shape::Struct(members) => {

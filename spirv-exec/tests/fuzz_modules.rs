@@ -10,7 +10,8 @@
 //!   tried, so that a crash (which ends the process) leaves it behind; a panic is caught and the
 //!   input saved beside it. A build or launch that takes more than a minute aborts the run with
 //!   the input's name.
-//! - Every input that ever failed is kept in `tests/fuzz-regressions/` and tried first.
+//! - Every input that ever failed is kept in `tests/fuzz-regressions/` and tried first
+//!   (`FUZZ_ONLY=NAME FUZZ_INPUTS=0` tries just one of them).
 //! - Launches are cancelled after `FUZZ_LAUNCH_MS` (default 200 ms), as the driver's watchdog
 //!   does: an endless loop is a legal kernel, and must be stoppable.
 
@@ -249,10 +250,15 @@ fn mutated_modules_never_crash_or_hang() {
     if let Ok(dir) = std::fs::read_dir(&regressions) {
         let mut paths: Vec<PathBuf> = dir.map(|e| e.unwrap().path()).collect();
         paths.sort();
-        for path in paths
-            .iter()
-            .filter(|p| p.extension().is_some_and(|e| e == "spv"))
-        {
+        // FUZZ_ONLY=NAME tries only the regression input NAME (to debug one).
+        let only = std::env::var("FUZZ_ONLY").ok();
+        let wanted = |p: &&PathBuf| {
+            p.extension().is_some_and(|e| e == "spv")
+                && only
+                    .as_deref()
+                    .is_none_or(|o| p.file_stem().is_some_and(|s| s == o))
+        };
+        for path in paths.iter().filter(wanted) {
             let bytes = std::fs::read(path).unwrap();
             let words: Vec<u32> = bytes
                 .chunks_exact(4)
