@@ -2,11 +2,7 @@
 //! `maximum_axis`, `minimum_axis`, `mean_axis`, `argmax_axis`, `argmin_axis`
 //! (ndarray's names; axis 0 reduces each column, axis 1 each row).
 //!
-//! One work-group per output (`W` work-items, `W` the largest power of two ≤ 256 the
-//! device allows and ≤ the axis length): work-item `l` combines elements `l, l + W, …` of
-//! its run in order, then the group combines its `W` values as a binary tree, and the
-//! result is rounded once to the element type. The f32 sum error bound is
-//! `(⌈len / W⌉ + log2 W) · ε · Σ|xᵢ|`; NaN and ties as in the whole-array reductions.
+//! How they run: see the public `ops` module ("Reductions").
 
 use super::expr::{ArrayArg, Expr, Place};
 use super::reduce::{group_size, RedOp, Runs, Target};

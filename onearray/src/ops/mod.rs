@@ -21,7 +21,7 @@
 //!
 //! Reductions run on expressions and arrays alike: over the whole array (`sum`,
 //! `product`, `maximum`, `minimum`, `mean`, `dot`, `nrm2`, `asum`, `argmax`, `argmin`,
-//! `iamax`, `iamin`; see [`Expr::sum`] for accuracy and NaN rules) or along one axis of a
+//! `iamax`, `iamin`; accuracy and NaN rules [below](#reductions)) or along one axis of a
 //! 2-D array ([`Expr::sum_axis`] and the other `*_axis`). BLAS level 1 is in [`blas`];
 //! [`OneArray::iota`](crate::OneArray::iota) and
 //! [`OneArray::linspace`](crate::OneArray::linspace) fill arrays.
@@ -52,6 +52,39 @@
 //!   count modulo the width (as `wrapping_shl`).
 //! - `max`/`min` on floats are IEEE `maxNum`/`minNum` as Rust's `f32::max`: a NaN operand
 //!   is ignored unless both are NaN.
+//!
+//! # Reductions
+//!
+//! Two stages. A generated kernel (`onearray_reduce`) runs `G` work-groups of `W` work-items
+//! (`W` the largest power of two ≤ 256 the device allows, `G ≤ 1024`): work-item `k`
+//! combines elements `k, k + G·W, k + 2·G·W, …` of the expression (computed on the fly, so
+//! `(&x * &y).sum()` reads each array once and writes nothing), the group combines its
+//! `W` values in local memory as a binary tree, and writes one partial. The host then
+//! combines the `G` partials — floats in `f64`, integers in `i128` — and rounds once.
+//!
+//! **Accuracy of float sums** (`sum`, `mean`, `dot`, `nrm2`, `asum`): accumulated in the
+//! element's compute type (`f32` for `f32`, `f16`, `bf16`; `f64` for `f64`), so each
+//! work-item adds `m = ⌈n / (G·W)⌉` terms in order, and those are combined pairwise
+//! (tree of depth log2 `W`) and then exactly enough in `f64`. The error bound is
+//! `|s − exact| ≤ (m + log2 W + 1) · ε · Σ|xᵢ|` (ε = 2⁻²⁴ for `f32`) — for 16 M `f32`,
+//! about 70 ε · Σ|xᵢ| instead of the 16 M ε of a sequential loop. The order is fixed for a
+//! given length and device, so results are reproducible run to run.
+//!
+//! **NaN**: `sum`/`product` propagate NaN (IEEE arithmetic); `maximum`/`minimum` ignore NaN
+//! as [`f32::max`] and the element-wise [`Expr::max`] do (IEEE `maxNum`), and give NaN
+//! only if every element is NaN. Integer sums and products wrap (as `wrapping_add`).
+//!
+//! **Positions** (`argmax`, `argmin`, `iamax`, `iamin`): each group keeps `(value, index)`
+//! and the host picks among the partials with the same rule: the better value wins, NaN
+//! loses to any number, and ties (equal values, `-0.0 == 0.0`, or both NaN) go to the lower
+//! index — so the result is the first index of the maximum whatever the grouping.
+//!
+//! **Along an axis** (`*_axis`): one work-group per output, of `W` work-items (`W` the
+//! largest power of two ≤ 256 the device allows and ≤ the axis length): work-item `l`
+//! combines elements `l, l + W, …` of its run in order, the group combines its `W` values
+//! as a binary tree, and the result is rounded once to the element type. The `f32` sum error
+//! bound is `(⌈len / W⌉ + log2 W) · ε · Σ|xᵢ|`; NaN and ties as in the whole-array
+//! reductions.
 
 mod axis;
 pub mod blas;

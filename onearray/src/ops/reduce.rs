@@ -2,29 +2,8 @@
 //! `argmax`, `argmin`, and BLAS-1's `dot`, `nrm2`, `asum`, `iamax`, `iamin` built on them
 //! (per-axis reductions are in `axis`; the kernel in `reduce_kernel`).
 //!
-//! Two stages. A generated kernel (`onearray_reduce`) runs `G` work-groups of `W` work-items
-//! (`W` the largest power of two ≤ 256 the device allows, `G ≤ 1024`): work-item `k`
-//! combines elements `k, k + G·W, k + 2·G·W, …` of the expression (computed on the fly, so
-//! `(&x * &y).sum()` reads each array once and writes nothing), the group combines its
-//! `W` values in local memory as a binary tree, and writes one partial. The host then
-//! combines the `G` partials — floats in `f64`, integers in `i128` — and rounds once.
-//!
-//! **Accuracy of float sums** (`sum`, `mean`, `dot`, `nrm2`, `asum`): accumulated in the
-//! element's compute type (`f32` for `f32`, `f16`, `bf16`; `f64` for `f64`), so each
-//! work-item adds `m = ⌈n / (G·W)⌉` terms in order, and those are combined pairwise
-//! (tree of depth log2 `W`) and then exactly enough in `f64`. The error bound is
-//! `|s − exact| ≤ (m + log2 W + 1) · ε · Σ|xᵢ|` (ε = 2⁻²⁴ for `f32`) — for 16 M `f32`,
-//! about 70 ε · Σ|xᵢ| instead of the 16 M ε of a sequential loop. The order is fixed for a
-//! given length and device, so results are reproducible run to run.
-//!
-//! **NaN**: `sum`/`product` propagate NaN (IEEE arithmetic); `maximum`/`minimum` ignore NaN
-//! as [`f32::max`] and the element-wise [`Expr::max`] do (IEEE `maxNum`), and give NaN
-//! only if every element is NaN. Integer sums and products wrap (as `wrapping_add`).
-//!
-//! **Positions** (`argmax`, `argmin`, `iamax`, `iamin`): each group keeps `(value, index)`
-//! and the host picks among the partials with the same rule: the better value wins, NaN
-//! loses to any number, and ties (equal values, `-0.0 == 0.0`, or both NaN) go to the lower
-//! index — so the result is the first index of the maximum whatever the grouping.
+//! How they run, their accuracy and their NaN rules are documented in the public `ops`
+//! module (its "Reductions" section).
 
 use super::codegen::{Kind, Spec};
 use super::expr::{BinOp, CmpOp, Expr, Input, Place};
@@ -283,7 +262,7 @@ impl<'a, T: Num> Expr<'a, T> {
     }
 
     /// The sum of the elements (0 for an empty expression), computed in one pass without
-    /// temporaries; floats in the documented order (see the module), integers wrapping.
+    /// temporaries; floats in the [documented order](crate::ops#reductions), integers wrapping.
     ///
     /// ```
     /// let x = onearray::OneArray::<f32>::from_slice(&[1.0, 2.0, 3.5])?;
