@@ -55,6 +55,8 @@ pub(crate) struct Block {
     pub(crate) leak_id: u64,
     /// Id in the allocation trace being recorded (0: none).
     pub(crate) trace_id: u64,
+    /// Bytes the array asked for (counted in the pool's `bytes_requested` while handed out).
+    pub(crate) requested: usize,
     /// Live `BlockRef`s (meaningful only while handed out).
     refs: AtomicUsize,
 }
@@ -78,6 +80,7 @@ impl Block {
             foreign_done: std::sync::Mutex::new(None),
             leak_id: 0,
             trace_id: 0,
+            requested: 0,
             refs: AtomicUsize::new(0),
         })
     }

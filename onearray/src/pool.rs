@@ -82,6 +82,8 @@ pub struct PoolStats {
     pub bytes_in_use: usize,
     /// Bytes cached (free lists, magazines of every thread, and deferred).
     pub bytes_pooled: usize,
+    /// Bytes the live arrays asked for (before rounding up to classes).
+    pub bytes_requested: usize,
     /// Highest `bytes_in_use`.
     pub peak_in_use: usize,
     /// Live blocks.
@@ -99,6 +101,24 @@ pub struct PoolStats {
 }
 
 impl PoolStats {
+    /// Bytes held from the driver per byte the live arrays asked for:
+    /// `(bytes_in_use + bytes_pooled) / bytes_requested` (1 is no overhead; rounding to classes,
+    /// larger blocks reused and cached blocks raise it; 0 with nothing requested).
+    ///
+    /// ```
+    /// let a = onearray::OneArray::<u8>::zeroed(1000)?; // a 1024-byte class
+    /// let s = onearray::memory_info()?.total();
+    /// assert!(s.bytes_requested >= 1000 && s.fragmentation() >= 1.0);
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn fragmentation(&self) -> f64 {
+        if self.bytes_requested == 0 {
+            0.0
+        } else {
+            (self.bytes_in_use + self.bytes_pooled) as f64 / self.bytes_requested as f64
+        }
+    }
+
     /// `hits / allocations` (0 with no allocation).
     pub fn hit_rate(&self) -> f64 {
         if self.allocations == 0 {
@@ -145,6 +165,8 @@ pub(crate) struct Pool {
 struct InUse {
     bytes: AtomicUsize,
     peak: AtomicUsize,
+    /// What the live arrays asked for.
+    requested: AtomicUsize,
 }
 
 static ENABLED: AtomicU8 = AtomicU8::new(0);
@@ -292,6 +314,7 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> &'stati
                 in_use: InUse {
                     bytes: AtomicUsize::new(0),
                     peak: AtomicUsize::new(0),
+                    requested: AtomicUsize::new(0),
                 },
             }));
             pools.push(p);
@@ -358,6 +381,7 @@ impl Pool {
         s.hits += served;
         s.live_allocations = usize::try_from(handed_out.saturating_sub(returned)).unwrap_or(0);
         s.bytes_in_use = self.in_use.bytes.load(Ordering::Relaxed);
+        s.bytes_requested = self.in_use.requested.load(Ordering::Relaxed);
         // A peak being recorded is at most the in-use figure just read.
         s.peak_in_use = self.in_use.peak.load(Ordering::Relaxed).max(s.bytes_in_use);
         s
@@ -435,6 +459,10 @@ impl Pool {
             .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
         block.leak_id = leaks::record(block.size, self.kind, &block.alloc);
         block.trace_id = traced.map_or(0, |bytes| trace::allocated(bytes, self.kind));
+        block.requested = traced.unwrap_or(block.size);
+        self.in_use
+            .requested
+            .fetch_add(block.requested, Ordering::Relaxed);
         BlockRef::new(block)
     }
 
@@ -524,6 +552,9 @@ impl Pool {
         trace::freed(std::mem::take(&mut block.trace_id));
         let size = block.size;
         self.in_use.bytes.fetch_sub(size, Ordering::Relaxed);
+        self.in_use
+            .requested
+            .fetch_sub(std::mem::take(&mut block.requested), Ordering::Relaxed);
         let lim = limit();
         if block.pooled && lim == usize::MAX && magazine::caches(block.class) && block.idle() {
             *block.last_list.get_mut() = 0;

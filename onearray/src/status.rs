@@ -70,6 +70,7 @@ fn sum<'a>(pools: impl Iterator<Item = &'a PoolInfo>) -> PoolStats {
         t.deferred_frees += s.deferred_frees;
         t.bytes_in_use += s.bytes_in_use;
         t.bytes_pooled += s.bytes_pooled;
+        t.bytes_requested += s.bytes_requested;
         t.peak_in_use += s.peak_in_use;
         t.live_allocations += s.live_allocations;
         t.released += s.released;

@@ -138,7 +138,7 @@ fn leaks_by_env() {
 }
 
 /// A request whose class is empty takes a cached block of up to twice its size (the next
-/// `pool::REACH` classes), not a larger one.
+/// `pool::REACH` classes), not a larger one; the fragmentation figure counts it.
 #[test]
 fn empty_class_reaches_up_to_twice_the_size() {
     if !in_child("empty_class_reaches_up_to_twice_the_size", &[]) {
@@ -152,7 +152,13 @@ fn empty_class_reaches_up_to_twice_the_size() {
     let st = stats(MemoryKind::Host);
     assert_eq!((st.hits, st.misses), (before.hits + 1, before.misses));
     assert_eq!(st.bytes_in_use, 3 * mib);
+    // The fragmentation figure: held from the driver per byte asked for.
+    assert_eq!(st.bytes_requested, 2 * mib);
+    let held = (st.bytes_in_use + st.bytes_pooled) as f64;
+    assert_eq!(st.fragmentation(), held / (2 * mib) as f64);
+    assert!(st.fragmentation() >= 1.5);
     drop(a);
+    assert_eq!(stats(MemoryKind::Host).bytes_requested, 0);
     let b = OneArray::<u8, HostBuffer>::zeroed(mib + 1).unwrap(); // 3 MiB > 2 × 1.25 MiB
     let after = stats(MemoryKind::Host);
     assert_eq!(after.misses, st.misses + 1);
