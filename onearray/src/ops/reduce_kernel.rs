@@ -71,13 +71,15 @@ pub(crate) fn reduce_kernel(spec: &Spec, op: RedOp, group: u32) -> Result<Vec<u3
     let i_step = g.b.i_mul(ulong, None, k_step, stride)?;
     let end = g.b.i_mul(ulong, None, n, stride)?;
     let end = g.b.i_add(ulong, None, base, end)?;
-    let (header, body, after) = (g.b.id(), g.b.id(), g.b.id());
+    let (body, after) = (g.b.id(), g.b.id());
     let (k_next, i_next, acc_next, key_next) = (g.b.id(), g.b.id(), g.b.id(), g.b.id());
-    g.b.branch(header)?;
+    let any = g.b.u_less_than(boolt, None, i0, end)?;
+    g.b.branch_conditional(any, body, after, [])?;
 
-    // for (i = i0; i < end; i += i_step) acc = op(acc, expr(i)); positions also count
-    // k = k0, k0 + k_step, ... (i = base + k·stride, stride ≥ 1).
-    g.b.begin_block(Some(header))?;
+    // for (i = i0; i < end; i += i_step) acc = op(acc, expr(i)), rotated (the test at the
+    // bottom, one block per iteration); positions also count k = k0, k0 + k_step, ...
+    // (i = base + k·stride, stride ≥ 1).
+    g.b.begin_block(Some(body))?;
     let i = g.b.phi(ulong, None, [(i0, entry), (i_next, body)])?;
     let acc_v =
         g.b.phi(acc_t, None, [(identity, entry), (acc_next, body)])?;
@@ -89,9 +91,6 @@ pub(crate) fn reduce_kernel(spec: &Spec, op: RedOp, group: u32) -> Result<Vec<u3
     } else {
         (no_key, no_key)
     };
-    let more = g.b.u_less_than(boolt, None, i, end)?;
-    g.b.branch_conditional(more, body, after, [])?;
-    g.b.begin_block(Some(body))?;
     let mut cx = Body::new(&params, i, spec.out);
     let v = g.node(&mut cx, &spec.node)?;
     let v = g.convert(v, spec.node.ty(), acc)?;
@@ -103,10 +102,18 @@ pub(crate) fn reduce_kernel(spec: &Spec, op: RedOp, group: u32) -> Result<Vec<u3
         g.b.i_add(ulong, Some(k_next), k, k_step)?;
     }
     g.b.i_add(ulong, Some(i_next), i, i_step)?;
-    g.b.branch(header)?;
+    let more = g.b.u_less_than(boolt, None, i_next, end)?;
+    g.b.branch_conditional(more, body, after, [])?;
 
     // vals[lid] = acc; then a tree over the group.
     g.b.begin_block(Some(after))?;
+    let acc_v =
+        g.b.phi(acc_t, None, [(identity, entry), (acc_next, body)])?;
+    let acc_k = if arg {
+        g.b.phi(ulong, None, [(no_key, entry), (key_next, body)])?
+    } else {
+        no_key
+    };
     let aligned = Some(MemoryAccess::ALIGNED);
     let al = |ty: Ty| [Operand::LiteralBit32(ty.bits() / 8)];
     let mine = g.b.in_bounds_access_chain(val_ptr, None, vals, [lid])?;
