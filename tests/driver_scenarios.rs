@@ -358,77 +358,139 @@ fn destroyed_context_invalidates_its_objects() {
     }
 }
 
-/// An IPC memory handle crosses into another process (issue 11, item 6): a child process opens
-/// it, finds the bytes the parent wrote, writes its own and closes it; the parent then reads
-/// the child's bytes from its allocation.
+/// IPC handles cross into another process (issue 11, item 6): a child process opens a memory
+/// handle, finds the bytes the parent wrote, writes its own, and signals an event of an IPC
+/// event pool it opened; a copy of the parent waiting for that event then reads the child's
+/// bytes from the parent's allocation.
 #[test]
-fn ipc_memory_across_processes() {
-    const HANDLE: &str = "ONEAPI_TEST_IPC_HANDLE";
-    let name = "ipc_memory_across_processes";
+fn ipc_across_processes() {
+    const MEMORY: &str = "ONEAPI_TEST_IPC_MEMORY";
+    const POOL: &str = "ONEAPI_TEST_IPC_POOL";
+    let name = "ipc_across_processes";
     if !child(name, &[]) {
         return;
     }
     let api = &Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
     let size = 64 << 10;
     let (from_parent, from_child) = (pattern(size, 7), pattern(size, 200));
+    let to_hex = |data: &[std::ffi::c_char]| -> String {
+        data.iter().map(|&b| format!("{:02x}", b as u8)).collect()
+    };
+    let from_hex = |hex: &str, data: &mut [std::ffi::c_char]| {
+        for (i, byte) in data.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap() as _;
+        }
+    };
     // SAFETY: the suite's convention: live handles of `api`, valid pointers; the allocation is
-    // read and written through a synchronous list only, and by the other process only while
-    // this one waits for it.
+    // written by the other process only before it signals the event this one's copy waits for.
     unsafe {
         let driver = array(null_mut(), |n, a| driver::get(api, n, a))[0];
         let dev = array(null_mut(), |n, a| device::get(api, driver, n, a))[0];
         let ctx = context::create(api, driver, &Default::default()).unwrap();
-        let list = command_list::create_immediate(
-            api,
-            ctx,
-            dev,
-            &ze_command_queue_desc_t {
-                mode: scenarios::SYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let list = |mode| {
+            command_list::create_immediate(
+                api,
+                ctx,
+                dev,
+                &ze_command_queue_desc_t {
+                    mode,
+                    ..Default::default()
+                },
+            )
+            .unwrap()
+        };
+        let sync = list(scenarios::SYNC);
         let copy = |dst: *mut c_void, src: *const c_void| {
-            command_list::append_memory_copy(api, list, dst, src, size, null_mut(), 0, null_mut())
+            command_list::append_memory_copy(api, sync, dst, src, size, null_mut(), 0, null_mut())
                 .unwrap()
         };
         let mut seen = vec![0u8; size];
-        if let Ok(hex) = std::env::var(HANDLE) {
-            // The child: open what the parent shared.
+        if let (Ok(memory), Ok(pool)) = (std::env::var(MEMORY), std::env::var(POOL)) {
+            // The other process: open what the parent shared.
             let mut handle = ze_ipc_mem_handle_t::default();
-            for (i, byte) in handle.data.iter_mut().enumerate() {
-                *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap() as _;
-            }
+            from_hex(&memory, &mut handle.data);
             let p = mem::open_ipc_handle(api, ctx, dev, handle, Default::default()).unwrap();
             copy(seen.as_mut_ptr().cast(), p);
             assert!(seen == from_parent, "the parent's bytes");
             copy(p, from_child.as_ptr().cast());
+            let mut handle = ze_ipc_event_pool_handle_t::default();
+            from_hex(&pool, &mut handle.data);
+            let pool = event_pool::open_ipc_handle(api, ctx, handle).unwrap();
+            let written = event::create(api, pool, &Default::default()).unwrap();
+            command_list::append_signal_event(api, sync, written).unwrap();
+            event::destroy(api, written).unwrap();
+            event_pool::close_ipc_handle(api, pool).unwrap();
             mem::close_ipc_handle(api, ctx, p).unwrap();
         } else {
             let p = mem::alloc_device(api, ctx, &Default::default(), size, 0, dev).unwrap();
             copy(p, from_parent.as_ptr().cast());
-            let handle = mem::get_ipc_handle(api, ctx, p).unwrap();
-            let hex: String = handle
-                .data
-                .iter()
-                .map(|&b| format!("{:02x}", b as u8))
-                .collect();
-            let out = std::process::Command::new(std::env::current_exe().unwrap())
+            let pool = event_pool::create(
+                api,
+                ctx,
+                &ze_event_pool_desc_t {
+                    flags: (ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC | HOST_VISIBLE).into(),
+                    count: 2,
+                    ..Default::default()
+                },
+                0,
+                null_mut(),
+            )
+            .unwrap();
+            let at = |index| {
+                event::create(
+                    api,
+                    pool,
+                    &ze_event_desc_t {
+                        index,
+                        ..Default::default()
+                    },
+                )
+                .unwrap()
+            };
+            let (written, copied) = (at(0), at(1));
+            // The handles first: the first one of an allocation needs it idle.
+            let memory = to_hex(&mem::get_ipc_handle(api, ctx, p).unwrap().data);
+            let pool_handle = to_hex(&event_pool::get_ipc_handle(api, pool).unwrap().data);
+            let waiting = list(ASYNC);
+            command_list::append_memory_copy(
+                api,
+                waiting,
+                seen.as_mut_ptr().cast(),
+                p,
+                size,
+                copied,
+                1,
+                &mut { written },
+            )
+            .unwrap();
+            // With the copy pending, the allocation cannot move into shared memory, but a
+            // handle already made is handed out again.
+            assert_eq!(
+                to_hex(&mem::get_ipc_handle(api, ctx, p).unwrap().data),
+                memory
+            );
+            let other = std::process::Command::new(std::env::current_exe().unwrap())
                 .args([name, "--exact", "--nocapture", "--test-threads=1"])
-                .env(HANDLE, hex)
+                .env(MEMORY, memory)
+                .env(POOL, pool_handle)
                 .output()
                 .unwrap();
-            let stdout = String::from_utf8_lossy(&out.stdout);
+            let stdout = String::from_utf8_lossy(&other.stdout);
             assert!(
-                out.status.success() && stdout.contains("1 passed"),
+                other.status.success() && stdout.contains("1 passed"),
                 "the other process failed:\n{stdout}\n{}",
-                String::from_utf8_lossy(&out.stderr)
+                String::from_utf8_lossy(&other.stderr)
             );
-            copy(seen.as_mut_ptr().cast(), p);
+            event::host_synchronize(api, copied, 60_000_000_000).unwrap();
             assert!(seen == from_child, "the other process's bytes");
+            command_list::destroy(api, waiting).unwrap();
+            for e in [written, copied] {
+                event::destroy(api, e).unwrap();
+            }
+            event_pool::destroy(api, pool).unwrap();
             mem::free(api, ctx, p).unwrap();
         }
-        command_list::destroy(api, list).unwrap();
+        command_list::destroy(api, sync).unwrap();
         context::destroy(api, ctx).unwrap();
     }
 }

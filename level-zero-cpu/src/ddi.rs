@@ -174,6 +174,9 @@ getter!(fence_table, ze_fence_dditable_t, fence, {
 getter!(event_pool_table, ze_event_pool_dditable_t, event_pool, {
     pfnCreate = event::event_pool_create;
     pfnDestroy = event::event_pool_destroy;
+    pfnGetIpcHandle = ipc::event_pool_get_ipc_handle;
+    pfnOpenIpcHandle = ipc::event_pool_open_ipc_handle;
+    pfnCloseIpcHandle = ipc::event_pool_close_ipc_handle;
 });
 
 getter!(event_table, ze_event_dditable_t, event, {

@@ -128,9 +128,11 @@ pub unsafe extern "C" fn driver_get_ipc_properties(
         driver_of(driver)?;
         // SAFETY: the caller passes a valid properties structure or null (rejected).
         let props = unsafe { output(props) }?;
-        // Memory: see `ipc` (event pools are not shared between processes yet).
-        props.flags =
-            ze_ipc_property_flags_t(ze_ipc_property_flag_t::ZE_IPC_PROPERTY_FLAG_MEMORY.0);
+        // Memory and event pools: see `ipc`.
+        props.flags = ze_ipc_property_flags_t(
+            ze_ipc_property_flag_t::ZE_IPC_PROPERTY_FLAG_MEMORY.0
+                | ze_ipc_property_flag_t::ZE_IPC_PROPERTY_FLAG_EVENT_POOL.0,
+        );
         Ok(())
     })
 }

@@ -5,21 +5,130 @@ use crate::abi::*;
 use crate::context::context;
 use crate::device::{device, timestamp_ns};
 use crate::handle::{self, Kind, Object};
-use crate::sync::{timeout_from_ns, NOTIFIER};
+use crate::sync::{timeout_from_ns, NOTIFIER, SHARED_POOLS};
 use level_zero_sys::*;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 const POOL_FLAGS: u32 = 0x7;
 const SCOPE_FLAGS: u32 = 0x7;
+
+/// One event's state: what a handle to the event (in this process or, for an IPC pool, in
+/// another) reads and writes. All-zero bytes are a clear event.
+#[repr(C)]
+#[derive(Default)]
+pub struct Slot {
+    state: AtomicU32,
+    has_timestamps: AtomicU32,
+    start: AtomicU64,
+    end: AtomicU64,
+}
+
+/// Slots in a memfd mapped shared, so that other processes can map them too (IPC pools).
+pub struct SharedSlots {
+    base: usize,
+    len: usize,
+    pub fd: Arc<OwnedFd>,
+}
+
+// SAFETY: the mapping holds only atomics; the fd is an owned descriptor.
+unsafe impl Send for SharedSlots {}
+// SAFETY: as above.
+unsafe impl Sync for SharedSlots {}
+
+impl SharedSlots {
+    /// `count` clear slots in a new memfd.
+    pub fn create(count: u32) -> Option<SharedSlots> {
+        // SAFETY: a C string literal and a valid flag.
+        let fd =
+            unsafe { libc::memfd_create(c"level-zero-cpu ipc events".as_ptr(), libc::MFD_CLOEXEC) };
+        if fd < 0 {
+            return None;
+        }
+        // SAFETY: a new descriptor, owned from now on.
+        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+        let len = count as usize * size_of::<Slot>();
+        // SAFETY: a valid memfd; a new file is all zeros (clear slots).
+        if unsafe { libc::ftruncate(fd.as_raw_fd(), len as libc::off_t) } != 0 {
+            return None;
+        }
+        SharedSlots::open(Arc::new(fd), count)
+    }
+
+    /// The `count` slots of `fd`, mapped.
+    pub fn open(fd: Arc<OwnedFd>, count: u32) -> Option<SharedSlots> {
+        let len = count as usize * size_of::<Slot>();
+        // SAFETY: a new shared mapping of the file at an address the kernel chooses.
+        let base = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED,
+                fd.as_raw_fd(),
+                0,
+            )
+        };
+        if base == libc::MAP_FAILED {
+            return None;
+        }
+        SHARED_POOLS.fetch_add(1, Ordering::Relaxed);
+        Some(SharedSlots {
+            base: base as usize,
+            len,
+            fd,
+        })
+    }
+}
+
+impl Drop for SharedSlots {
+    fn drop(&mut self) {
+        // SAFETY: the mapping made in `open`, unmapped once with the pool.
+        unsafe { libc::munmap(self.base as *mut libc::c_void, self.len) };
+        SHARED_POOLS.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Where a pool's slots live.
+pub enum Slots {
+    Local(Box<[Slot]>),
+    Shared(SharedSlots),
+}
 
 /// An event pool: `count` slots, shared by the events created in it.
 pub struct EventPool {
     pub context: usize,
     pub count: u32,
     pub timestamps: bool,
+    pub slots: Slots,
+    /// Opened from an IPC handle (`zeEventPoolOpenIpcHandle`): its slots are another pool's.
+    pub opened: bool,
     /// Which slots have a live event handle.
     used: Mutex<Vec<bool>>,
+}
+
+impl EventPool {
+    pub fn new(context: usize, count: u32, timestamps: bool, slots: Slots, opened: bool) -> Self {
+        EventPool {
+            context,
+            count,
+            timestamps,
+            slots,
+            opened,
+            used: Mutex::new(vec![false; count as usize]),
+        }
+    }
+
+    fn slot(&self, index: u32) -> &Slot {
+        match &self.slots {
+            Slots::Local(slots) => &slots[index as usize],
+            // SAFETY: `index < count` (checked at event creation); the mapping holds `count`
+            // slots and lives as long as the pool; all-zero or atomically written bytes are
+            // valid atomics.
+            Slots::Shared(shared) => unsafe { &*(shared.base as *const Slot).add(index as usize) },
+        }
+    }
 }
 
 impl Object for EventPool {
@@ -32,14 +141,10 @@ const SIGNALLED: u32 = 1;
 /// Signalled by a command that failed (device lost): waits report the error.
 const FAILED: u32 = 2;
 
-/// An event.
+/// An event: a slot of its pool.
 pub struct Event {
     pub pool: Arc<EventPool>,
     pub index: u32,
-    state: AtomicU32,
-    start: AtomicU64,
-    end: AtomicU64,
-    has_timestamps: AtomicBool,
 }
 
 impl Object for Event {
@@ -47,41 +152,46 @@ impl Object for Event {
 }
 
 impl Event {
+    fn slot(&self) -> &Slot {
+        self.pool.slot(self.index)
+    }
+
     pub fn is_signalled(&self) -> bool {
-        self.state.load(Ordering::Acquire) != CLEAR
+        self.slot().state.load(Ordering::Acquire) != CLEAR
     }
 
     /// Signals the event (after the work it tracks has finished).
     pub fn signal(&self) {
-        self.state.store(SIGNALLED, Ordering::Release);
+        self.slot().state.store(SIGNALLED, Ordering::Release);
         NOTIFIER.notify();
     }
 
     /// Signals the event as the result of a failed command.
     pub fn fail(&self) {
-        self.state.store(FAILED, Ordering::Release);
+        self.slot().state.store(FAILED, Ordering::Release);
         NOTIFIER.notify();
     }
 
     pub fn reset(&self) {
-        self.has_timestamps.store(false, Ordering::Relaxed);
-        self.state.store(CLEAR, Ordering::Release);
+        self.slot().has_timestamps.store(0, Ordering::Relaxed);
+        self.slot().state.store(CLEAR, Ordering::Release);
     }
 
     /// Records the execution window of the command that signals this event.
     pub fn record_timestamps(&self, start: u64, end: u64) {
         if self.pool.timestamps {
-            self.start.store(start, Ordering::Relaxed);
-            self.end.store(end, Ordering::Relaxed);
-            self.has_timestamps.store(true, Ordering::Relaxed);
+            let slot = self.slot();
+            slot.start.store(start, Ordering::Relaxed);
+            slot.end.store(end, Ordering::Relaxed);
+            slot.has_timestamps.store(1, Ordering::Relaxed);
         }
     }
 
     /// The timestamps in the spec's form (global and context clocks are the same here).
     pub fn timestamp_result(&self) -> ze_kernel_timestamp_result_t {
         let data = ze_kernel_timestamp_data_t {
-            kernelStart: self.start.load(Ordering::Relaxed),
-            kernelEnd: self.end.load(Ordering::Relaxed),
+            kernelStart: self.slot().start.load(Ordering::Relaxed),
+            kernelEnd: self.slot().end.load(Ordering::Relaxed),
         };
         ze_kernel_timestamp_result_t {
             global: data,
@@ -99,7 +209,7 @@ impl Event {
     }
 
     fn status(&self) -> ZeResult {
-        match self.state.load(Ordering::Acquire) {
+        match self.slot().state.load(Ordering::Acquire) {
             CLEAR => Err(ze_result_t::ZE_RESULT_NOT_READY),
             FAILED => Err(ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST),
             _ => Ok(()),
@@ -151,12 +261,17 @@ pub unsafe extern "C" fn event_pool_create(
         }
         let timestamps =
             desc.flags.0 & ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0 != 0;
-        let pool = EventPool {
-            context: ctx.id(),
-            count: desc.count,
-            timestamps,
-            used: Mutex::new(vec![false; desc.count as usize]),
+        let ipc = desc.flags.0 & ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC.0 != 0;
+        let slots = if ipc {
+            // Other processes may open it: the slots live in a memfd.
+            Slots::Shared(
+                SharedSlots::create(desc.count)
+                    .ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?,
+            )
+        } else {
+            Slots::Local((0..desc.count).map(|_| Slot::default()).collect())
         };
+        let pool = EventPool::new(ctx.id(), desc.count, timestamps, slots, false);
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(pool), ctx.id())) };
         Ok(())
@@ -166,16 +281,22 @@ pub unsafe extern "C" fn event_pool_create(
 pub unsafe extern "C" fn event_pool_destroy(pool: ze_event_pool_handle_t) -> ze_result_t {
     entry("zeEventPoolDestroy", || {
         crate::driver::initialised()?;
-        let p = handle::get::<EventPool, _>(pool)?;
-        let in_use = p
-            .used
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .iter()
-            .any(|&u| u);
-        ensure(!in_use, ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE)?;
-        handle::destroy::<EventPool, _>(pool).map(drop)
+        event_pool_destroy_checked(pool)
     })
+}
+
+/// Destroys a pool none of whose events has a live handle (`HANDLE_OBJECT_IN_USE` otherwise).
+pub fn event_pool_destroy_checked(pool: ze_event_pool_handle_t) -> ZeResult {
+    let p = handle::get::<EventPool, _>(pool)?;
+    let in_use = p
+        .used
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .any(|&u| u);
+    ensure(!in_use, ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE)?;
+    drop(p);
+    handle::destroy::<EventPool, _>(pool).map(drop)
 }
 
 pub unsafe extern "C" fn event_create(
@@ -204,11 +325,12 @@ pub unsafe extern "C" fn event_create(
         let event = Event {
             pool,
             index: desc.index,
-            state: AtomicU32::new(CLEAR),
-            start: AtomicU64::new(0),
-            end: AtomicU64::new(0),
-            has_timestamps: AtomicBool::new(false),
         };
+        // A new event is clear, unless its pool was opened from an IPC handle: then it names
+        // the exporting process's event, whose state it keeps.
+        if !event.pool.opened {
+            event.reset();
+        }
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(event), context)) };
         Ok(())

@@ -1,5 +1,7 @@
-//! Memory shared between processes (`zeMemGetIpcHandle`, `zeMemOpenIpcHandle`,
-//! `zeMemCloseIpcHandle`). The first handle of an allocation moves its pages into a memfd
+//! Memory and event pools shared between processes (`zeMemGetIpcHandle`,
+//! `zeMemOpenIpcHandle`, `zeMemCloseIpcHandle`, `zeEventPool*IpcHandle`). An event pool
+//! created with `ZE_EVENT_POOL_FLAG_IPC` keeps its events' state in a memfd from the start
+//! (`event::SharedSlots`); opening its handle maps the same slots. The first handle of an allocation moves its pages into a memfd
 //! (same address, same bytes); the handle names the process and that descriptor, and a
 //! process opening it maps `/proc/<pid>/fd/<fd>`: the same pages, at another address. The
 //! exporting process must be alive while the handle is opened (as with Intel's driver, whose
@@ -8,6 +10,7 @@
 use crate::abi::*;
 use crate::context::context;
 use crate::device::device;
+use crate::event::{EventPool, SharedSlots, Slots};
 use crate::mapping::Mapping;
 use crate::memory::{self, lookup};
 use crate::sync::NOTIFIER;
@@ -61,8 +64,22 @@ pub unsafe extern "C" fn get_ipc_handle(
         context(ctx)?;
         ensure(!ptr.is_null() && !out.is_null(), NULL_POINTER)?;
         let alloc = lookup(ptr as usize).ok_or(INVALID_ARGUMENT)?;
-        // The pages move into a memfd with their bytes: no command may be using them.
-        NOTIFIER.wait_until(|| Arc::strong_count(&alloc) <= 2, None);
+        // The first handle moves the pages into a memfd with their bytes: no command may be
+        // using them then. Commands still pending may wait for work appended later, so the
+        // wait is bounded.
+        if !alloc.is_shareable()
+            && !NOTIFIER.wait_until(
+                || Arc::strong_count(&alloc) <= 2,
+                Some(std::time::Duration::from_secs(1)),
+            )
+        {
+            eprintln!(
+                "level-zero-cpu: zeMemGetIpcHandle: commands still use the allocation at {:#x}; \
+                 get its first IPC handle before using it in commands, or once they are done",
+                alloc.base
+            );
+            return Err(ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE);
+        }
         let fd = alloc.shareable_fd().ok_or(INVALID_ARGUMENT)?;
         let handle = Handle {
             pid: std::process::id(),
@@ -92,18 +109,7 @@ pub unsafe extern "C" fn open_ipc_handle(
         let size = usize::try_from(h.size).map_err(|_| INVALID_ARGUMENT)?;
         ensure(size > 0 && h.fd >= 0, INVALID_ARGUMENT)?;
         // Another process's descriptor (or this one's): the file behind it, opened again.
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(format!("/proc/{}/fd/{}", h.pid, h.fd))
-            .map_err(|e| {
-                eprintln!(
-                    "level-zero-cpu: zeMemOpenIpcHandle: descriptor {} of process {}: {e}",
-                    h.fd, h.pid
-                );
-                INVALID_ARGUMENT
-            })?;
-        let fd = Arc::new(OwnedFd::from(file));
+        let fd = Arc::new(open_remote(h.pid, h.fd, "zeMemOpenIpcHandle")?);
         let pages = Mapping::shared(fd.as_raw_fd(), size)
             .ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
         let kind = ze_memory_type_t(h.kind);
@@ -127,6 +133,87 @@ pub unsafe extern "C" fn close_ipc_handle(
         context(ctx)?;
         drop(memory::unmap(ptr.cast_mut(), true)?);
         Ok(())
+    })
+}
+
+/// The bytes of an event pool's IPC handle: magic, process, descriptor, slot count, whether
+/// the pool keeps kernel timestamps.
+fn encode_pool(fd: i32, count: u32, timestamps: bool) -> ze_ipc_event_pool_handle_t {
+    let mut data = [0u8; 64];
+    data[..8].copy_from_slice(&POOL_MAGIC);
+    data[8..12].copy_from_slice(&std::process::id().to_le_bytes());
+    data[12..16].copy_from_slice(&fd.to_le_bytes());
+    data[16..20].copy_from_slice(&count.to_le_bytes());
+    data[20] = timestamps as u8;
+    ze_ipc_event_pool_handle_t {
+        data: data.map(|b| b as std::ffi::c_char),
+    }
+}
+
+const POOL_MAGIC: [u8; 8] = *b"lzcpuevp";
+
+/// Opens descriptor `fd` of process `pid` (this one included) again.
+fn open_remote(pid: u32, fd: i32, what: &str) -> ZeResult<OwnedFd> {
+    std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(format!("/proc/{pid}/fd/{fd}"))
+        .map(OwnedFd::from)
+        .map_err(|e| {
+            eprintln!("level-zero-cpu: {what}: descriptor {fd} of process {pid}: {e}");
+            INVALID_ARGUMENT
+        })
+}
+
+pub unsafe extern "C" fn event_pool_get_ipc_handle(
+    pool: ze_event_pool_handle_t,
+    out: *mut ze_ipc_event_pool_handle_t,
+) -> ze_result_t {
+    entry("zeEventPoolGetIpcHandle", || {
+        crate::driver::initialised()?;
+        let pool = crate::handle::get::<EventPool, _>(pool)?;
+        ensure(!out.is_null(), NULL_POINTER)?;
+        // Only a pool created with ZE_EVENT_POOL_FLAG_IPC keeps its slots in shared memory.
+        let Slots::Shared(shared) = &pool.slots else {
+            return Err(INVALID_ARGUMENT);
+        };
+        let handle = encode_pool(shared.fd.as_raw_fd(), pool.count, pool.timestamps);
+        // SAFETY: `out` non-null and writable by contract.
+        unsafe { out.write(handle) };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn event_pool_open_ipc_handle(
+    ctx: ze_context_handle_t,
+    handle: ze_ipc_event_pool_handle_t,
+    out: *mut ze_event_pool_handle_t,
+) -> ze_result_t {
+    entry("zeEventPoolOpenIpcHandle", || {
+        let ctx = context(ctx)?;
+        ensure(!out.is_null(), NULL_POINTER)?;
+        let data = handle.data.map(|c| c as u8);
+        ensure(data[..8] == POOL_MAGIC, INVALID_ARGUMENT)?;
+        let word = |at: usize| -> [u8; 4] { data[at..at + 4].try_into().unwrap_or_default() };
+        let (pid, fd) = (u32::from_le_bytes(word(8)), i32::from_le_bytes(word(12)));
+        let count = u32::from_le_bytes(word(16));
+        ensure(count > 0 && fd >= 0, INVALID_ARGUMENT)?;
+        let fd = Arc::new(open_remote(pid, fd, "zeEventPoolOpenIpcHandle")?);
+        let slots =
+            SharedSlots::open(fd, count).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
+        let pool = EventPool::new(ctx.id(), count, data[20] != 0, Slots::Shared(slots), true);
+        // SAFETY: `out` non-null and writable by contract.
+        unsafe { out.write(crate::handle::create(Arc::new(pool), ctx.id())) };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn event_pool_close_ipc_handle(pool: ze_event_pool_handle_t) -> ze_result_t {
+    entry("zeEventPoolCloseIpcHandle", || {
+        crate::driver::initialised()?;
+        let p = crate::handle::get::<EventPool, _>(pool)?;
+        ensure(p.opened, INVALID_ARGUMENT)?;
+        crate::event::event_pool_destroy_checked(pool)
     })
 }
 

@@ -69,6 +69,14 @@ impl Allocation {
         shared.clone()
     }
 
+    /// Whether its pages are already in a memfd (an IPC handle was made).
+    pub fn is_shareable(&self) -> bool {
+        self.shared
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some()
+    }
+
     /// One past the last byte of its pages.
     fn end(&self) -> usize {
         match &self.pages {

@@ -8,6 +8,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+/// Event pools shared with other processes (IPC) alive in this one: their events are
+/// signalled by processes whose completions never poke this notifier, so sleeping waiters
+/// look again every millisecond instead of every 100.
+pub static SHARED_POOLS: AtomicUsize = AtomicUsize::new(0);
+
 /// How long a waiter spins before it sleeps.
 pub const SPIN: Duration = Duration::from_micros(50);
 
@@ -52,14 +57,19 @@ impl Notifier {
         }
         self.sleepers.fetch_add(1, Ordering::SeqCst);
         let mut guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        let chunk = if SHARED_POOLS.load(Ordering::Relaxed) > 0 {
+            Duration::from_millis(1)
+        } else {
+            Duration::from_millis(100)
+        };
         let result = loop {
             if done() {
                 break true;
             }
             let wait = match deadline {
-                None => Duration::from_millis(100),
+                None => chunk,
                 Some(d) => match d.checked_duration_since(Instant::now()) {
-                    Some(left) if !left.is_zero() => left.min(Duration::from_millis(100)),
+                    Some(left) if !left.is_zero() => left.min(chunk),
                     _ => break false,
                 },
             };

@@ -41,8 +41,9 @@ pub fn driver_queries(env: &Env) {
         driver::get_ipc_properties(api, env.driver, &mut ipc).unwrap();
         assert_eq!(
             ipc.flags.0,
-            ze_ipc_property_flag_t::ZE_IPC_PROPERTY_FLAG_MEMORY.0,
-            "memory is shared between processes, event pools are not"
+            ze_ipc_property_flag_t::ZE_IPC_PROPERTY_FLAG_MEMORY.0
+                | ze_ipc_property_flag_t::ZE_IPC_PROPERTY_FLAG_EVENT_POOL.0,
+            "memory and event pools are shared between processes"
         );
 
         let mut count = 0;

@@ -1,9 +1,9 @@
-//! Memory shared through IPC handles (issue 11, item 6), within one process: the other
-//! process's side is `ipc_memory_across_processes` in `driver_scenarios.rs`.
+//! Memory and event pools shared through IPC handles (issue 11, item 6), within one process:
+//! the other process's side is `ipc_across_processes` in `driver_scenarios.rs`.
 
-use super::{immediate, Env, SYNC};
+use super::{immediate, Env, ASYNC, HOST_VISIBLE, SYNC};
 use crate::common::raw::*;
-use level_zero_sys::calls::{command_list, context, mem};
+use level_zero_sys::calls::{command_list, context, event, event_pool, mem};
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::ptr::null_mut;
@@ -68,6 +68,98 @@ pub fn ipc_memory(env: &Env) {
         for p in allocations {
             mem::free(api, a, p).unwrap();
         }
+        context::destroy(api, b).unwrap();
+        context::destroy(api, a).unwrap();
+    }
+}
+
+/// An event pool created with `ZE_EVENT_POOL_FLAG_IPC`, opened through its handle in another
+/// context: an event created at the same index is the same event (signalled and reset through
+/// either handle, waited for by a command of the other context); only IPC pools give handles,
+/// and only opened pools are closed.
+pub fn ipc_event_pools(env: &Env) {
+    let api = env.api;
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    unsafe {
+        let (a, b) = (env.context(), env.context());
+        let ipc = ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC;
+        let pool = event_pool::create(
+            api,
+            a,
+            &ze_event_pool_desc_t {
+                flags: (ipc | HOST_VISIBLE).into(),
+                count: 2,
+                ..Default::default()
+            },
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        let plain = event_pool::create(
+            api,
+            a,
+            &ze_event_pool_desc_t {
+                flags: HOST_VISIBLE.into(),
+                count: 1,
+                ..Default::default()
+            },
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        expect(event_pool::get_ipc_handle(api, plain), INVALID_ARGUMENT);
+        let at = |pool, index| {
+            event::create(
+                api,
+                pool,
+                &ze_event_desc_t {
+                    index,
+                    ..Default::default()
+                },
+            )
+            .unwrap()
+        };
+        let (e0, e1) = (at(pool, 0), at(pool, 1));
+        let handle = event_pool::get_ipc_handle(api, pool).unwrap();
+        let opened = event_pool::open_ipc_handle(api, b, handle).unwrap();
+        let (f0, f1) = (at(opened, 0), at(opened, 1));
+        expect(event::query_status(api, f0), NOT_READY);
+        event::host_signal(api, e0).unwrap();
+        event::query_status(api, f0).unwrap();
+        event::host_reset(api, f0).unwrap();
+        expect(event::query_status(api, e0), NOT_READY);
+
+        // A copy of `b` waits for the event through the opened pool and signals the other one.
+        let list = immediate(api, b, env.device, ASYNC);
+        let size = 4096;
+        let (src, dst) = (
+            mem::alloc_host(api, b, &Default::default(), size, 0).unwrap(),
+            mem::alloc_host(api, b, &Default::default(), size, 0).unwrap(),
+        );
+        let bytes = pattern(size, 42);
+        write(src, &bytes);
+        write(dst, &vec![0; size]);
+        command_list::append_memory_copy(api, list, dst, src, size, f1, 1, &mut { f0 }).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        expect(event::query_status(api, e1), NOT_READY);
+        event::host_signal(api, e0).unwrap();
+        event::host_synchronize(api, e1, u64::MAX).unwrap();
+        assert_eq!(read(dst, size), bytes);
+
+        expect(event_pool::close_ipc_handle(api, pool), INVALID_ARGUMENT);
+        expect(
+            event_pool::close_ipc_handle(api, opened),
+            ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE,
+        );
+        command_list::destroy(api, list).unwrap();
+        for e in [f0, f1, e0, e1] {
+            event::destroy(api, e).unwrap();
+        }
+        event_pool::close_ipc_handle(api, opened).unwrap();
+        event_pool::destroy(api, pool).unwrap();
+        event_pool::destroy(api, plain).unwrap();
+        mem::free(api, b, src).unwrap();
+        mem::free(api, b, dst).unwrap();
         context::destroy(api, b).unwrap();
         context::destroy(api, a).unwrap();
     }

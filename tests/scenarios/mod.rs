@@ -113,6 +113,7 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("indirect access", system::indirect_access),
     ("virtual memory", virtual_memory::virtual_memory),
     ("ipc memory", ipc::ipc_memory),
+    ("ipc event pools", ipc::ipc_event_pools),
     ("queues and regular lists", queues::queues_and_regular_lists),
     ("immediate lists", queues::immediate_lists),
     ("execute errors", queues::execute_errors),
