@@ -325,6 +325,7 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> &'stati
     // Outside the pools' lock: a sampler starting here reads every pool.
     crate::timeline::start_from_env();
     crate::trace::start_from_env();
+    crate::idle_trim::start_from_env();
     CACHE.with(|c| c.borrow_mut().push((key.0, key.1, kind, pool)));
     pool
 }

@@ -165,3 +165,26 @@ fn empty_class_reaches_up_to_twice_the_size() {
     assert_eq!(after.bytes_in_use, size_class(mib + 1).1);
     drop(b);
 }
+
+/// With an idle-trim interval, a pool left alone gives its cached blocks back; without, it
+/// keeps them.
+#[test]
+fn idle_pools_are_trimmed() {
+    if !in_child("idle_pools_are_trimmed", &[("ONEARRAY_IDLE_TRIM_MS", "20")]) {
+        return;
+    }
+    let big = 2 << 20; // above the magazines: in the pool's lists
+    drop(OneArray::<u8, HostBuffer>::zeroed(big).unwrap());
+    assert_eq!(idle_trim(), Some(std::time::Duration::from_millis(20)));
+    let start = std::time::Instant::now();
+    while stats(MemoryKind::Host).bytes_pooled > 0 {
+        assert!(start.elapsed().as_secs() < 10, "not trimmed in 10 s");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(stats(MemoryKind::Host).released >= 1);
+    set_idle_trim(None);
+    assert_eq!(idle_trim(), None);
+    drop(OneArray::<u8, HostBuffer>::zeroed(big).unwrap());
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(stats(MemoryKind::Host).bytes_pooled, size_class(big).1);
+}
