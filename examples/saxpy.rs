@@ -1,11 +1,11 @@
-//! SAXPY over `OneArray`s: the OpenCL C kernel in `saxpy.cl` (built into `saxpy.spv`),
+//! SAXPY over `OneArray`s: the OpenCL C kernel in `saxpy.cl` (compiled by build.rs),
 //! launched with checked, tracked arguments and checked against the host.
 
 use oneapi::level_zero::{Grid, Module};
 use oneapi::onearray::OneArray;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut saxpy = Module::new(include_bytes!("saxpy.spv"))?.kernel("saxpy")?;
+    let mut saxpy = Module::new(oneapi::include_spirv!("saxpy.spv"))?.kernel("saxpy")?;
     let n = 1_000_003;
     let xs: Vec<f32> = (0..n).map(|i| i as f32).collect();
     let x = OneArray::<f32>::from_slice(&xs)?;

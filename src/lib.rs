@@ -10,9 +10,12 @@
 //!   works and is tested on machines without an Intel GPU.
 //! * [`spirv_exec`] (`spirv-exec`): the SPIR-V kernel executor the CPU driver runs kernels
 //!   with, usable alone.
+//! * [`include_spirv!`] (from `spirv-build`): embeds a kernel a build script compiled with
+//!   `spirv_build::Kernel`.
 
 pub use level_zero;
 pub use level_zero_cpu as cpu;
 pub use level_zero_sys as sys;
 pub use onearray;
+pub use spirv_build::include_spirv;
 pub use spirv_exec;
