@@ -35,6 +35,7 @@ mod expert;
 mod extension;
 mod fence;
 mod immediate;
+mod ipc;
 mod kernel;
 mod launch;
 mod memory;
@@ -62,6 +63,7 @@ pub use event::{Event, EventPool, EventPoolFlags, EventScope, KernelTimestamp};
 pub use expert::{unsafe_copyto, unsafe_fill};
 pub use fence::Fence;
 pub use immediate::{Batch, ImmediateCommandList, Token};
+pub use ipc::IpcHandle;
 pub use kernel::{Groups, IndirectAccess, Kernel, KernelProperties};
 pub use launch::{
     Arg, ArgType, BufferArg, Grid, KernelArg, KernelArgs, Launch, LaunchUse, ListUse, Local,

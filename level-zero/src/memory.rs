@@ -74,6 +74,8 @@ pub(crate) struct AllocationInner {
     kind: MemoryKind,
     device: Option<Device>,
     freed: std::sync::atomic::AtomicBool,
+    /// Opened from another allocation's IPC handle: released with `zeMemCloseIpcHandle`.
+    ipc_opened: bool,
 }
 
 // SAFETY: the allocation is owned memory of the context; the pointer is an address, and the
@@ -85,6 +87,17 @@ unsafe impl Sync for AllocationInner {}
 impl Drop for AllocationInner {
     fn drop(&mut self) {
         if self.freed.load(std::sync::atomic::Ordering::Acquire) {
+            return;
+        }
+        if self.ipc_opened {
+            // SAFETY: the pointer came from `zeMemOpenIpcHandle` of this context and is closed
+            // once, when no clone (user or pending command) remains.
+            let closed = unsafe {
+                calls::mem::close_ipc_handle(self.ctx.dispatch(), self.ctx.handle(), self.ptr)
+            };
+            if let Err(e) = closed {
+                log::error!("{e} ({} bytes opened at {:p})", self.size, self.ptr);
+            }
             return;
         }
         // SAFETY: the pointer came from this context's allocator and is freed once, when no
@@ -265,6 +278,30 @@ impl Allocation {
         Ok(a)
     }
 
+    /// Wraps memory `zeMemOpenIpcHandle` mapped: closed, not freed, with the last clone.
+    pub(crate) fn wrap_opened(
+        ctx: &Context,
+        ptr: *mut c_void,
+        size: usize,
+        kind: MemoryKind,
+        device: Option<Device>,
+    ) -> Allocation {
+        Allocation(Arc::new(AllocationInner {
+            ctx: ctx.clone(),
+            ptr,
+            size,
+            kind,
+            device,
+            freed: Default::default(),
+            ipc_opened: true,
+        }))
+    }
+
+    /// Whether the memory was opened from an IPC handle ([`Context::open_ipc`]).
+    pub fn is_ipc_opened(&self) -> bool {
+        self.0.ipc_opened
+    }
+
     fn wrap(
         ctx: &Context,
         ptr: *mut c_void,
@@ -279,6 +316,7 @@ impl Allocation {
             kind,
             device,
             freed: Default::default(),
+            ipc_opened: false,
         }))
     }
 
@@ -347,6 +385,11 @@ impl Allocation {
     /// the last one, and the error says how many remain.
     pub fn free_with(self, policy: FreePolicy) -> Result<()> {
         let inner = match Arc::try_unwrap(self.0) {
+            Ok(inner) if inner.ipc_opened => {
+                // Opened memory is released by closing its handle (in `Drop`), whatever the policy.
+                drop(inner);
+                return Ok(());
+            }
             Ok(inner) if inner.freed.load(std::sync::atomic::Ordering::Acquire) => {
                 return Err(invalid(
                     "allocation not freed: it is borrowed (from_raw without ownership)",

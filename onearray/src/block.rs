@@ -57,6 +57,8 @@ pub(crate) struct Block {
     pub(crate) trace_id: u64,
     /// Bytes the array asked for (counted in the pool's `bytes_requested` while handed out).
     pub(crate) requested: usize,
+    /// Exported to other processes (`ipc.rs`): freed, never pooled, when its last handle goes.
+    pub(crate) exported: std::sync::atomic::AtomicBool,
     /// Live `BlockRef`s (meaningful only while handed out).
     refs: AtomicUsize,
 }
@@ -81,6 +83,7 @@ impl Block {
             leak_id: 0,
             trace_id: 0,
             requested: 0,
+            exported: Default::default(),
             refs: AtomicUsize::new(0),
         })
     }

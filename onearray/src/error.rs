@@ -154,6 +154,26 @@ pub enum Error {
         /// What does not match (kind, device, alignment, size).
         what: String,
     },
+    /// The bytes given to [`OneArray::open_shared`](crate::OneArray::open_shared) are not an
+    /// exported array, or describe memory of another kind than the array type's.
+    #[error("shared array: {what}")]
+    Ipc {
+        /// What is wrong with them.
+        what: String,
+    },
+    /// An exported array holds other elements than the array type opening it.
+    #[error(
+        "shared array: it holds {sent_size}-byte elements of another type, the array wants \
+         {wanted_size}-byte {wanted}"
+    )]
+    IpcElement {
+        /// Bytes per element of the exported array.
+        sent_size: usize,
+        /// Bytes per element of the opening array type.
+        wanted_size: usize,
+        /// The opening array's element type.
+        wanted: &'static str,
+    },
     /// The arrays of an operation live on different contexts or devices.
     #[error("the arrays of an operation live on different contexts or devices")]
     DeviceMismatch,

@@ -22,6 +22,7 @@ mod copy;
 mod devices;
 mod error;
 mod idle_trim;
+mod ipc;
 mod kernel_arg;
 mod kinds;
 mod layout;
@@ -56,6 +57,7 @@ mod pod_traits {
 pub use error::{Error, Result};
 pub use half::{bf16, f16};
 pub use idle_trim::{idle_trim, set_idle_trim};
+pub use ipc::IpcArray;
 pub use kinds::{BufferKind, DeviceBuffer, HostAccessible, HostBuffer, SharedBuffer};
 pub use layout::{Layout, Offsets, SliceArg};
 pub use leaks::{leak_tracking, report_leaks, set_leak_tracking, Leak};

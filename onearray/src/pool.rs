@@ -557,7 +557,14 @@ impl Pool {
             .requested
             .fetch_sub(std::mem::take(&mut block.requested), Ordering::Relaxed);
         let lim = limit();
-        if block.pooled && lim == usize::MAX && magazine::caches(block.class) && block.idle() {
+        // Memory another process may have mapped is never handed to another array.
+        let exported = *block.exported.get_mut();
+        if block.pooled
+            && !exported
+            && lim == usize::MAX
+            && magazine::caches(block.class)
+            && block.idle()
+        {
             *block.last_list.get_mut() = 0;
             match magazine::put(block) {
                 Ok(()) => return,
@@ -566,7 +573,7 @@ impl Pool {
         }
         let mut inner = self.lock();
         inner.returned += 1;
-        if !block.pooled || (lim != usize::MAX && Self::cached(&inner) + size > lim) {
+        if !block.pooled || exported || (lim != usize::MAX && Self::cached(&inner) + size > lim) {
             if block.pooled {
                 inner.stats.released += 1;
             }
