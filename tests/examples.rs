@@ -22,6 +22,7 @@ const CHECKS: &[(&str, &[&str], &str)] = &[
     ("timeline", &["$TMP/timeline"], "wrote "),
     ("mirrored", &[], "step 31:"),
     ("adopt", &[], "elements match"),
+    ("share_array", &[], "the child's writes are there"),
     ("array_ops", &[], "every result matches the host"),
     ("placement", &[], "device-only -> device memory"),
     (
@@ -188,6 +189,11 @@ fn mirrored() {
 #[test]
 fn adopt() {
     check("adopt");
+}
+
+#[test]
+fn share_array() {
+    check("share_array");
 }
 
 #[test]
