@@ -6,6 +6,7 @@ use super::{Element, Float, Int, Num, Scalar, Signed, Ty, Value};
 use crate::array::OneArray;
 use crate::error::Error;
 use crate::kinds::BufferKind;
+use crate::view::{Access, View};
 use level_zero::{BufferArg, Context, Device, LaunchUse};
 use std::marker::PhantomData;
 use std::ops;
@@ -207,6 +208,8 @@ impl Value {
 pub(crate) enum Mismatch {
     Shape(Vec<usize>, Vec<usize>),
     Device,
+    /// A strided view as an operand (a kernel reads one contiguous run per operand).
+    Strided,
 }
 
 impl From<Mismatch> for Error {
@@ -214,6 +217,9 @@ impl From<Mismatch> for Error {
         match m {
             Mismatch::Shape(dst, src) => Error::ShapeMismatch { dst, src },
             Mismatch::Device => Error::DeviceMismatch,
+            Mismatch::Strided => Error::NotContiguous {
+                operation: "an expression operand",
+            },
         }
     }
 }
@@ -314,7 +320,7 @@ impl<T: Element, B: BufferKind> OneArray<T, B> {
 }
 
 impl<'a, T: Scalar> Expr<'a, T> {
-    fn leaf(node: Node, input: Input<'a>, place: Option<Place>) -> Self {
+    pub(crate) fn leaf(node: Node, input: Input<'a>, place: Option<Place>) -> Self {
         Expr {
             node,
             inputs: vec![input],
@@ -383,12 +389,12 @@ impl<'a, T: Scalar> Expr<'a, T> {
         node
     }
 
-    fn unary(self, op: UnOp) -> Self {
+    pub(crate) fn unary(self, op: UnOp) -> Self {
         let node = Node::Unary(op, Box::new(self.node.clone()));
         self.retype(node)
     }
 
-    fn binary<U: Scalar>(mut self, op: BinOp, rhs: Expr<'a, T>) -> Expr<'a, U> {
+    pub(crate) fn binary<U: Scalar>(mut self, op: BinOp, rhs: Expr<'a, T>) -> Expr<'a, U> {
         let r = self.absorb(rhs);
         let node = Node::Binary(op, Box::new(self.node.clone()), Box::new(r));
         self.retype(node)
@@ -628,6 +634,14 @@ macro_rules! operators {
                 self.expr().binary(BinOp::$op, rhs.into_expr())
             }
         }
+        impl<'a, T: $bound, B: BufferKind, A: Access, R: IntoExpr<'a, T>> ops::$trait<R>
+            for &'a View<'_, T, B, A>
+        {
+            type Output = Expr<'a, T>;
+            fn $method(self, rhs: R) -> Expr<'a, T> {
+                self.expr().binary(BinOp::$op, rhs.into_expr())
+            }
+        }
     )*};
 }
 
@@ -659,6 +673,12 @@ macro_rules! scalar_lhs {
         impl<'a, B: BufferKind> ops::$trait<&'a OneArray<$t, B>> for $t {
             type Output = Expr<'a, $t>;
             fn $method(self, rhs: &'a OneArray<$t, B>) -> Expr<'a, $t> {
+                self.into_expr().binary(BinOp::$op, rhs.expr())
+            }
+        }
+        impl<'a, B: BufferKind, A: Access> ops::$trait<&'a View<'_, $t, B, A>> for $t {
+            type Output = Expr<'a, $t>;
+            fn $method(self, rhs: &'a View<'_, $t, B, A>) -> Expr<'a, $t> {
                 self.into_expr().binary(BinOp::$op, rhs.expr())
             }
         }

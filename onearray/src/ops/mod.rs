@@ -96,6 +96,7 @@ mod reduce;
 mod reduce_kernel;
 #[cfg(test)]
 mod spirv_val_tests;
+mod view_expr;
 
 pub use cache::generated_kernels;
 pub use expr::{Expr, IntoExpr};
