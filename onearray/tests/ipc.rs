@@ -206,3 +206,35 @@ fn shared_memory_arrays_cross_unchecked() -> Result<()> {
     assert_eq!(a.as_slice(), &[4, 50, 6]);
     Ok(())
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+    /// Any sub-range of a pooled array, any 2-D shape of it: the opened array has the same
+    /// elements and shape, and writes through it land in the exporter's range only.
+    #[test]
+    fn opened_arrays_match_the_export(
+        total in 1usize..3000,
+        start_frac in 0.0f64..1.0,
+        len_frac in 0.0f64..1.0,
+        cols in 1usize..8,
+    ) {
+        let _serial = serial();
+        let start = ((total - 1) as f64 * start_frac) as usize;
+        let len = (((total - start) as f64 * len_frac) as usize).max(1);
+        let rows = len / cols;
+        let all: Vec<u64> = (0..total as u64).collect();
+        let whole = OneArray::<u64>::from_slice(&all).unwrap();
+        let mut part = whole.view_owned(start..start + len).unwrap();
+        if rows > 0 && rows * cols == len {
+            part = part.reshape(&[rows, cols]).unwrap();
+        }
+        let export = part.share().unwrap();
+        let mut opened = OneArray::<u64>::open_shared(export.as_bytes()).unwrap();
+        proptest::prop_assert_eq!(opened.shape(), part.shape());
+        proptest::prop_assert_eq!(opened.to_vec().unwrap(), all[start..start + len].to_vec());
+        opened.fill(u64::MAX).unwrap();
+        let mut expected = all.clone();
+        expected[start..start + len].fill(u64::MAX);
+        proptest::prop_assert_eq!(whole.to_vec().unwrap(), expected);
+    }
+}
