@@ -286,15 +286,7 @@ impl Allocation {
         kind: MemoryKind,
         device: Option<Device>,
     ) -> Allocation {
-        Allocation(Arc::new(AllocationInner {
-            ctx: ctx.clone(),
-            ptr,
-            size,
-            kind,
-            device,
-            freed: Default::default(),
-            ipc_opened: true,
-        }))
+        Self::wrap_as(ctx, ptr, size, kind, device, true)
     }
 
     /// Whether the memory was opened from an IPC handle ([`Context::open_ipc`]).
@@ -309,6 +301,18 @@ impl Allocation {
         kind: MemoryKind,
         device: Option<Device>,
     ) -> Allocation {
+        Self::wrap_as(ctx, ptr, size, kind, device, false)
+    }
+
+    /// Wraps memory allocated (`ipc_opened` false) or opened from an IPC handle.
+    fn wrap_as(
+        ctx: &Context,
+        ptr: *mut c_void,
+        size: usize,
+        kind: MemoryKind,
+        device: Option<Device>,
+        ipc_opened: bool,
+    ) -> Allocation {
         Allocation(Arc::new(AllocationInner {
             ctx: ctx.clone(),
             ptr,
@@ -316,7 +320,7 @@ impl Allocation {
             kind,
             device,
             freed: Default::default(),
-            ipc_opened: false,
+            ipc_opened,
         }))
     }
 

@@ -386,7 +386,9 @@ pub fn check_words(words: &[u32]) -> Result<(), String> {
             ));
         }
         if opcode == Op::Capability as u32 {
-            let cap = words[at + 1];
+            let &cap = words[at..at + count]
+                .get(1)
+                .ok_or_else(|| format!("OpCapability without a capability at word {at}"))?;
             if !CAPABILITIES
                 .iter()
                 .chain(KERNEL_CAPABILITIES)
