@@ -309,9 +309,17 @@ pub unsafe extern "C" fn module_get_function_pointer(
     out: *mut *mut c_void,
 ) -> ze_result_t {
     entry("zeModuleGetFunctionPointer", || {
-        module(m)?;
+        let m = module(m)?;
         ensure(!name.is_null() && !out.is_null(), NULL_POINTER)?;
-        Err(ze_result_t::ZE_RESULT_ERROR_INVALID_FUNCTION_NAME)
+        // SAFETY: a NUL-terminated string (caller contract), non-null.
+        let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
+        let token = m
+            .built
+            .function_pointer(&name)
+            .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_FUNCTION_NAME)?;
+        // SAFETY: non-null out-pointer (checked).
+        unsafe { out.write(token as *mut c_void) };
+        Ok(())
     })
 }
 

@@ -249,6 +249,40 @@ impl Module {
         Ok((ptr, size))
     }
 
+    /// The value of a pointer to function `name` of the module (`zeModuleGetFunctionPointer`,
+    /// `SPV_INTEL_function_pointers`), to pass to a kernel that calls through it. It is a
+    /// device code address, not memory: nothing on the host can dereference it.
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/function_pointers-O2.spv")).unwrap();
+    /// let module = Module::from_spirv(&ctx, &dev, &spirv, &BuildOptions::default())?;
+    /// let negate = module.function_pointer("negate")?;
+    /// let out = Allocation::shared(&ctx, Some(&dev), 4 * 8, 4)?;
+    /// let mut k = module.kernel("apply_given")?;
+    /// k.set_group_size([8, 1, 1])?;
+    /// k.set_arg_buffer(0, &out)?;
+    /// k.set_arg(1, &negate)?;
+    /// let mut list = ImmediateCommandList::new(&ctx, &dev)?;
+    /// list.launch(&k, Groups([1, 1, 1]), Deps::NONE)?;
+    /// list.synchronize()?;
+    /// assert!(module.function_pointer("no_such_function").is_err());
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn function_pointer(&self, name: &str) -> Result<u64> {
+        let cname = CString::new(name).map_err(|_| invalid("function name contains a NUL byte"))?;
+        // SAFETY: valid module; a NUL-terminated name.
+        let r = unsafe {
+            calls::module::get_function_pointer(
+                self.0.ctx.dispatch(),
+                self.0.handle.get(),
+                cname.as_ptr(),
+            )
+        };
+        Ok(r.context(|| format!("function {name:?}"))? as u64)
+    }
+
     /// The parameter list of kernel `name`, as the module's SPIR-V declares it (`None` if
     /// the module could not be read or has no such kernel).
     ///

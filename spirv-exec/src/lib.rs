@@ -29,6 +29,7 @@
 mod backend;
 mod error;
 mod exec;
+mod fnptr;
 mod int_rows;
 mod ir;
 mod jit;

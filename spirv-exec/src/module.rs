@@ -164,6 +164,19 @@ impl Module {
         globals_region(&self.shared)
     }
 
+    /// The value of a pointer to function `name` (`zeModuleGetFunctionPointer`), where the
+    /// module takes the address of a function (`SPV_INTEL_function_pointers`): kernels call
+    /// through it.
+    pub fn function_pointer(&self, name: &str) -> Option<u64> {
+        let data = &self.shared.data;
+        let id = data
+            .names
+            .iter()
+            .find(|(id, n)| n.as_str() == name && data.function_tokens.contains_key(id))
+            .map(|(id, _)| *id)?;
+        data.function_tokens.get(&id).copied()
+    }
+
     /// The address and size in bytes of the program-scope variable `name`.
     pub fn global(&self, name: &str) -> Option<(usize, usize)> {
         self.shared.data.global_symbols.get(name).copied()

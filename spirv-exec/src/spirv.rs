@@ -25,6 +25,8 @@ const CAPABILITIES: &[Capability] = &[
     Capability::Int16,
     Capability::Int8,
     Capability::GenericPointer,
+    Capability::FunctionPointersINTEL,
+    Capability::IndirectReferencesINTEL,
 ];
 
 /// Capabilities of features a kernel may use that the executor does not implement: a module
@@ -129,6 +131,8 @@ pub const OPCODES: &[Op] = &[
     Op::CompositeExtract,
     Op::CompositeInsert,
     Op::CopyObject,
+    Op::ConstantFunctionPointerINTEL,
+    Op::FunctionPointerCallINTEL,
     Op::CopyLogical,
     Op::SizeOf,
     Op::PtrEqual,
@@ -279,6 +283,9 @@ pub struct ModuleData {
     pub memory: GlobalMemory,
     /// Named program-scope variables: name → (address, size).
     pub global_symbols: HashMap<String, (usize, usize)>,
+    /// The value of a pointer to each function, where the module takes any function's address
+    /// (`crate::fnptr`).
+    pub function_tokens: HashMap<Word, u64>,
 }
 
 /// The memory of a module's program-scope variables: kernels read and write it through raw
@@ -403,18 +410,26 @@ pub fn check_words(words: &[u32]) -> Result<(), String> {
     Ok(())
 }
 
-/// Parses a module with rspirv. rspirv 0.13 does not place `OpExecutionModeId` (SPIR-V 1.2):
-/// those instructions are taken out of the words before parsing and put back in
-/// `execution_modes`, their operands as ids.
+/// Parses a module with rspirv. rspirv 0.13 does not place `OpExecutionModeId` (SPIR-V 1.2)
+/// nor `OpConstantFunctionPointerINTEL`: those instructions are taken out of the words before
+/// parsing and put back in `execution_modes` (operands as ids) and after the other constants.
 fn parse(words: &[u32]) -> Result<Module, String> {
     let mut kept = Vec::with_capacity(words.len());
     let mut mode_ids = Vec::new();
+    let mut function_pointers = Vec::new();
     let mut at = 5;
     kept.extend_from_slice(&words[..at.min(words.len())]);
     while at < words.len() {
         let count = ((words[at] >> 16) as usize).max(1);
         let inst = &words[at..(at + count).min(words.len())];
-        if words[at] & 0xffff == Op::ExecutionModeId as u32 && inst.len() >= 3 {
+        if words[at] & 0xffff == Op::ConstantFunctionPointerINTEL as u32 && inst.len() == 4 {
+            function_pointers.push(Instruction::new(
+                Op::ConstantFunctionPointerINTEL,
+                Some(inst[1]),
+                Some(inst[2]),
+                vec![Operand::IdRef(inst[3])],
+            ));
+        } else if words[at] & 0xffff == Op::ExecutionModeId as u32 && inst.len() >= 3 {
             let mode = rspirv::spirv::ExecutionMode::from_u32(inst[2])
                 .ok_or_else(|| format!("unknown execution mode {} at word {at}", inst[2]))?;
             let mut operands = vec![Operand::IdRef(inst[1]), Operand::ExecutionMode(mode)];
@@ -428,6 +443,7 @@ fn parse(words: &[u32]) -> Result<Module, String> {
     let mut module =
         rspirv::dr::load_words(&kept).map_err(|e| format!("cannot parse the module: {e}"))?;
     module.execution_modes.extend(mode_ids);
+    module.types_global_values.extend(function_pointers);
     Ok(module)
 }
 
@@ -491,7 +507,9 @@ impl ModuleData {
     /// Parses and prepares a module; `spec` maps SpecId → value.
     pub fn build(words: &[u32], spec: &HashMap<u32, u64>) -> Result<ModuleData, String> {
         check_words(words)?;
-        let module = parse(words)?;
+        let mut module = parse(words)?;
+        let function_tokens = crate::fnptr::tokens(&module);
+        crate::fnptr::rewrite_calls(&mut module, &function_tokens)?;
         let mut decorations: HashMap<Word, Vec<(Decoration, Vec<Operand>)>> = HashMap::new();
         for a in &module.annotations {
             // `OpDecorateId` (SPIR-V 1.2) carries id operands (`AlignmentId`, `MaxByteOffsetId`):
@@ -560,6 +578,7 @@ impl ModuleData {
             opencl_std,
             memory: GlobalMemory::new(0),
             global_symbols: HashMap::new(),
+            function_tokens: HashMap::new(),
             module: Module::new(),
         };
         // Types and constants, in declaration order (an array's length is a constant
@@ -610,6 +629,12 @@ impl ModuleData {
                     }
                     v
                 }
+                Op::ConstantFunctionPointerINTEL => {
+                    let f = id(&inst.operands[0])?;
+                    vec![*function_tokens
+                        .get(&f)
+                        .ok_or_else(|| format!("pointer to unknown function %{f}"))?]
+                }
                 Op::Variable => {
                     memory_vars.push(inst.clone());
                     continue;
@@ -621,6 +646,7 @@ impl ModuleData {
         data.types = types;
         data.place_variables(&memory_vars)?;
         data.module = module;
+        data.function_tokens = function_tokens;
         Ok(data)
     }
 
