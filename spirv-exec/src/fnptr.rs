@@ -55,14 +55,13 @@ pub(crate) fn rewrite_calls(
     if !has_calls {
         return Ok(());
     }
-    let bool_ty = bool_type(module);
-    let ulong_ty = ulong_type(module);
+    let bool_ty = type_id(module, Op::TypeBool, vec![])?;
+    let ulong = vec![Operand::LiteralBit32(64), Operand::LiteralBit32(0)];
+    let ulong_ty = type_id(module, Op::TypeInt, ulong)?;
     // A constant per token, to compare pointers with (as integers).
     let mut token_consts = HashMap::new();
     for (&function, &token) in tokens {
-        let header = module.header.as_mut().ok_or("a module without a header")?;
-        let id = header.bound;
-        header.bound += 1;
+        let id = new_id(module)?;
         module.types_global_values.push(Instruction::new(
             Op::Constant,
             Some(ulong_ty),
@@ -260,57 +259,27 @@ fn branch(to: Word) -> Instruction {
     Instruction::new(Op::Branch, None, None, vec![Operand::IdRef(to)])
 }
 
-/// The module's `OpTypeInt 64 0`, declared if it has none.
-fn ulong_type(module: &mut Module) -> Word {
-    let is_ulong = |i: &&Instruction| {
-        i.class.opcode == Op::TypeInt
-            && i.operands.first() == Some(&Operand::LiteralBit32(64))
-            && i.operands.get(1) == Some(&Operand::LiteralBit32(0))
-    };
+/// The id of the module's type declared by `op` with `operands`, declared first if it has
+/// none.
+fn type_id(module: &mut Module, op: Op, operands: Vec<Operand>) -> Result<Word, String> {
     if let Some(id) = module
         .types_global_values
         .iter()
-        .find(is_ulong)
+        .find(|i| i.class.opcode == op && i.operands == operands)
         .and_then(|i| i.result_id)
     {
-        return id;
+        return Ok(id);
     }
-    let header = module
-        .header
-        .as_mut()
-        .expect("a parsed module has a header");
-    let id = header.bound;
-    header.bound += 1;
-    module.types_global_values.insert(
-        0,
-        Instruction::new(
-            Op::TypeInt,
-            None,
-            Some(id),
-            vec![Operand::LiteralBit32(64), Operand::LiteralBit32(0)],
-        ),
-    );
-    id
-}
-
-/// The module's `OpTypeBool`, declared if it has none.
-fn bool_type(module: &mut Module) -> Word {
-    if let Some(id) = module
-        .types_global_values
-        .iter()
-        .find(|i| i.class.opcode == Op::TypeBool)
-        .and_then(|i| i.result_id)
-    {
-        return id;
-    }
-    let header = module
-        .header
-        .as_mut()
-        .expect("a parsed module has a header");
-    let id = header.bound;
-    header.bound += 1;
+    let id = new_id(module)?;
     module
         .types_global_values
-        .insert(0, Instruction::new(Op::TypeBool, None, Some(id), vec![]));
-    id
+        .insert(0, Instruction::new(op, None, Some(id), operands));
+    Ok(id)
+}
+
+/// A fresh id of `module`.
+fn new_id(module: &mut Module) -> Result<Word, String> {
+    let header = module.header.as_mut().ok_or("a module without a header")?;
+    header.bound += 1;
+    Ok(header.bound - 1)
 }
