@@ -447,6 +447,34 @@ fn parse(words: &[u32]) -> Result<Module, String> {
     Ok(module)
 }
 
+/// Every id is defined once, and every id an instruction uses (its type, its operands) is
+/// defined somewhere in the module: the lowering looks ids up without checking again.
+fn check_ids(module: &Module) -> Result<(), String> {
+    let mut defined = HashSet::new();
+    for inst in module.all_inst_iter() {
+        if let Some(id) = inst.result_id {
+            if !defined.insert(id) {
+                return Err(format!("id %{id} is defined more than once"));
+            }
+        }
+    }
+    for inst in module.all_inst_iter() {
+        let used = inst.operands.iter().filter_map(|o| match o {
+            Operand::IdRef(id) => Some(*id),
+            _ => None,
+        });
+        for id in used.chain(inst.result_type) {
+            if !defined.contains(&id) {
+                return Err(format!(
+                    "Op{:?} uses %{id}, which is not defined",
+                    inst.class.opcode
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn id(op: &Operand) -> Result<Word, String> {
     match op {
         Operand::IdRef(w) => Ok(*w),
@@ -508,6 +536,7 @@ impl ModuleData {
     pub fn build(words: &[u32], spec: &HashMap<u32, u64>) -> Result<ModuleData, String> {
         check_words(words)?;
         let mut module = parse(words)?;
+        check_ids(&module)?;
         let function_tokens = crate::fnptr::tokens(&module);
         crate::fnptr::rewrite_calls(&mut module, &function_tokens)?;
         let mut decorations: HashMap<Word, Vec<(Decoration, Vec<Operand>)>> = HashMap::new();
