@@ -6,7 +6,7 @@
 //! - `FUZZ_INPUTS` inputs (default 100: a few seconds, as CI runs it) drawn from `FUZZ_SEED`
 //!   (default 1); input `i` of a seed is always the same, so a failure replays. Run long with
 //!   `FUZZ_INPUTS=100000 cargo test --release -p spirv-exec --test fuzz_modules`.
-//! - Each input is written to `fuzz-current.spv` in Cargo's test scratch directory before it is
+//! - Each input is written to `fuzz-current-PID.spv` in Cargo's test scratch directory before it is
 //!   tried, so that a crash (which ends the process) leaves it behind; a panic is caught and the
 //!   input saved beside it. A build or launch that takes more than a minute aborts the run with
 //!   the input's name.
@@ -194,6 +194,13 @@ fn try_input(words: &[u32], backend: &'static dyn Backend, launch_limit: Duratio
     }
 }
 
+/// Where this process records the input it is trying (one file per process, so runs with
+/// other seeds can go on side by side).
+fn current_input(extension: &str) -> PathBuf {
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    scratch.join(format!("fuzz-current-{}.{extension}", std::process::id()))
+}
+
 /// Tries `input`, recording it first; `Err` with the saved copy's path if it panicked.
 fn run_one(
     name: &str,
@@ -204,8 +211,8 @@ fn run_one(
 ) -> Result<(), String> {
     let scratch = Path::new(env!("CARGO_TARGET_TMPDIR"));
     let bytes: Vec<u8> = input.iter().flat_map(|w| w.to_le_bytes()).collect();
-    std::fs::write(scratch.join("fuzz-current.spv"), &bytes).unwrap();
-    std::fs::write(scratch.join("fuzz-current.txt"), name).unwrap();
+    std::fs::write(current_input("spv"), &bytes).unwrap();
+    std::fs::write(current_input("txt"), name).unwrap();
     catch_unwind(AssertUnwindSafe(|| try_input(input, backend, limit, tally))).map_err(|_| {
         let saved = scratch.join(format!("fuzz-failed-{name}.spv"));
         std::fs::write(&saved, &bytes).unwrap();
@@ -232,12 +239,11 @@ fn mutated_modules_never_crash_or_hang() {
             if now != last {
                 (last, since) = (now, Instant::now());
             } else if since.elapsed() > Duration::from_secs(60) {
-                let scratch = Path::new(env!("CARGO_TARGET_TMPDIR"));
-                let name = std::fs::read_to_string(scratch.join("fuzz-current.txt"));
+                let name = std::fs::read_to_string(current_input("txt"));
                 eprintln!(
                     "fuzz: input {} hung for a minute (it is {})",
                     name.unwrap_or_default(),
-                    scratch.join("fuzz-current.spv").display()
+                    current_input("spv").display()
                 );
                 std::process::abort();
             }
