@@ -528,12 +528,12 @@ unsafe fn append_launch(
             return Err(INVALID_ARGUMENT);
         };
         let total = count.iter().fold(1u64, |a, &g| a * g as u64);
-        if total > max_cooperative_groups(launch.group_size) as u64 {
+        let resident = max_cooperative_groups(launch.group_size);
+        if total > resident as u64 {
             eprintln!(
-                "level-zero-cpu: cooperative launch of {}: {total} groups of {:?}, at most {} can be resident",
+                "level-zero-cpu: cooperative launch of {}: {total} groups of {:?}, at most {resident} can be resident",
                 k.exec.name(),
                 launch.group_size,
-                max_cooperative_groups(launch.group_size)
             );
             return Err(INVALID_ARGUMENT);
         }

@@ -93,9 +93,9 @@ pub(crate) fn rewrite_calls(
             let mut candidates: Vec<(Word, Word)> = token_consts
                 .iter()
                 .filter(|(fid, _)| {
-                    module_fn(&module.functions, **fid).is_some_and(|def| {
-                        def.result_type == Some(result_ty)
-                            && def_params(&module.functions, **fid) == args.len()
+                    module_fn(&module.functions, **fid).is_some_and(|f| {
+                        f.def.as_ref().and_then(|d| d.result_type) == Some(result_ty)
+                            && f.parameters.len() == args.len()
                     })
                 })
                 .map(|(fid, c)| (*c, *fid))
@@ -228,17 +228,11 @@ fn find_call(blocks: &[Block]) -> Option<(usize, usize)> {
     })
 }
 
-fn module_fn(functions: &[rspirv::dr::Function], id: Word) -> Option<&Instruction> {
-    functions
-        .iter()
-        .find_map(|f| f.def.as_ref().filter(|d| d.result_id == Some(id)))
-}
-
-fn def_params(functions: &[rspirv::dr::Function], id: Word) -> usize {
+/// The module's function whose result id is `id`.
+fn module_fn(functions: &[rspirv::dr::Function], id: Word) -> Option<&rspirv::dr::Function> {
     functions
         .iter()
         .find(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(id))
-        .map_or(usize::MAX, |f| f.parameters.len())
 }
 
 fn label(b: &Block) -> Result<Word, String> {
