@@ -156,6 +156,22 @@ fn scenarios_loader_intercept() {
     scenarios::run_all(&api, Mode::Intercept, &|_| {});
 }
 
+/// The first driver of `api` and its first device.
+///
+/// # Safety
+/// `api` is a loaded `Dispatch` (the driver is initialised).
+unsafe fn first_device(api: &Dispatch) -> (ze_driver_handle_t, ze_device_handle_t) {
+    // SAFETY: `array` passes a valid count and a null or large-enough array; the driver
+    // handle queried with is the one just returned.
+    unsafe {
+        let driver = array(null_mut(), |n, a| driver::get(api, n, a))[0];
+        (
+            driver,
+            array(null_mut(), |n, a| device::get(api, driver, n, a))[0],
+        )
+    }
+}
+
 /// With every command delayed by 20 ms, an asynchronous append returns long before its work:
 /// a program that reads the destination without waiting sees the old bytes.
 #[test]
@@ -170,46 +186,13 @@ fn command_delay_exposes_missing_synchronisation() {
     // SAFETY: the scenario suite's convention: live handles of `api`, valid pointers. `dst` is
     // read while the copy is delayed (the point of the test) and after its event.
     unsafe {
-        let driver = array(null_mut(), |n, a| driver::get(api, n, a))[0];
-        let device = array(null_mut(), |n, a| device::get(api, driver, n, a))[0];
+        let (driver, device) = first_device(api);
         let ctx = context::create(api, driver, &Default::default()).unwrap();
         let size = 4096;
-        let (src, dst) = (
-            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
-            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
-        );
+        let (src, dst) = (host_mem(api, ctx, size), host_mem(api, ctx, size));
         let (old, new) = (vec![0x11u8; size], pattern(size, 1));
-        let pool = event_pool::create(
-            api,
-            ctx,
-            &ze_event_pool_desc_t {
-                flags: HOST_VISIBLE.into(),
-                count: 1,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let done = event::create(
-            api,
-            pool,
-            &ze_event_desc_t {
-                index: 0,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        let list = command_list::create_immediate(
-            api,
-            ctx,
-            device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let (events, [done]) = EventPool::host_visible(api, ctx);
+        let list = immediate(api, ctx, device, ASYNC);
         write(src, &new);
         write(dst, &old);
         command_list::append_memory_copy(api, list, dst, src, size, done, 0, null_mut()).unwrap();
@@ -218,8 +201,7 @@ fn command_delay_exposes_missing_synchronisation() {
         event::host_synchronize(api, done, u64::MAX).unwrap();
         assert_eq!(read(dst, size), new);
         command_list::destroy(api, list).unwrap();
-        event::destroy(api, done).unwrap();
-        event_pool::destroy(api, pool).unwrap();
+        drop(events);
         mem::free(api, ctx, src).unwrap();
         mem::free(api, ctx, dst).unwrap();
         context::destroy(api, ctx).unwrap();
@@ -253,34 +235,19 @@ fn destroyed_context_invalidates_its_objects() {
     // SAFETY: the suite's convention: handles of `api`; the destroyed context's handles and
     // pointers are only passed to the driver, which must reject them.
     unsafe {
-        let driver = array(null_mut(), |n, a| driver::get(api, n, a))[0];
-        let dev = array(null_mut(), |n, a| device::get(api, driver, n, a))[0];
+        let (driver, dev) = first_device(api);
         let (a, b) = (
             context::create(api, driver, &Default::default()).unwrap(),
             context::create(api, driver, &Default::default()).unwrap(),
         );
         let size = 4096;
-        let host = mem::alloc_host(api, a, &Default::default(), size, 0).unwrap();
-        let dev_mem = mem::alloc_device(api, a, &Default::default(), size, 0, dev).unwrap();
-        let pool = event_pool::create(
-            api,
-            a,
-            &ze_event_pool_desc_t {
-                flags: HOST_VISIBLE.into(),
-                count: 1,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let gate = event::create(api, pool, &Default::default()).unwrap();
-        let queue_desc = ze_command_queue_desc_t {
-            mode: ASYNC,
-            ..Default::default()
-        };
-        let list = command_list::create_immediate(api, a, dev, &queue_desc).unwrap();
-        let queue = command_queue::create(api, a, dev, &queue_desc).unwrap();
+        let host = host_mem(api, a, size);
+        let dev_mem = device_mem(api, a, dev, size);
+        // Destroyed with the context: no `EventPool`, which would destroy them after.
+        let pool = create_event_pool(api, a, HOST_VISIBLE.into(), 1);
+        let gate = create_event(api, pool, 0);
+        let list = immediate(api, a, dev, ASYNC);
+        let queue = async_queue(api, a, dev);
         let regular = command_list::create(api, a, dev, &Default::default()).unwrap();
         let fence = fence::create(api, queue, &Default::default()).unwrap();
         let (m, k) = scenarios::saxpy(api, a, dev);
@@ -312,44 +279,14 @@ fn destroyed_context_invalidates_its_objects() {
         );
 
         // `a`'s memory is freed USM for `b`.
-        let kept = mem::alloc_host(api, b, &Default::default(), size, 0).unwrap();
-        let other = command_list::create_immediate(
-            api,
-            b,
-            dev,
-            &ze_command_queue_desc_t {
-                mode: scenarios::SYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let kept = host_mem(api, b, size);
+        let other = immediate(api, b, dev, scenarios::SYNC);
+        let copy = |dst, src| {
+            command_list::append_memory_copy(api, other, dst, src, 64, null_mut(), 0, null_mut())
+        };
         for p in [host, dev_mem] {
-            expect(
-                command_list::append_memory_copy(
-                    api,
-                    other,
-                    kept,
-                    p,
-                    64,
-                    null_mut(),
-                    0,
-                    null_mut(),
-                ),
-                INVALID_ARGUMENT,
-            );
-            expect(
-                command_list::append_memory_copy(
-                    api,
-                    other,
-                    p,
-                    kept,
-                    64,
-                    null_mut(),
-                    0,
-                    null_mut(),
-                ),
-                INVALID_ARGUMENT,
-            );
+            expect(copy(kept, p), INVALID_ARGUMENT);
+            expect(copy(p, kept), INVALID_ARGUMENT);
             expect(mem::free(api, b, p), INVALID_ARGUMENT);
         }
         command_list::destroy(api, other).unwrap();
@@ -384,22 +321,9 @@ fn ipc_across_processes() {
     // SAFETY: the suite's convention: live handles of `api`, valid pointers; the allocation is
     // written by the other process only before it signals the event this one's copy waits for.
     unsafe {
-        let driver = array(null_mut(), |n, a| driver::get(api, n, a))[0];
-        let dev = array(null_mut(), |n, a| device::get(api, driver, n, a))[0];
+        let (driver, dev) = first_device(api);
         let ctx = context::create(api, driver, &Default::default()).unwrap();
-        let list = |mode| {
-            command_list::create_immediate(
-                api,
-                ctx,
-                dev,
-                &ze_command_queue_desc_t {
-                    mode,
-                    ..Default::default()
-                },
-            )
-            .unwrap()
-        };
-        let sync = list(scenarios::SYNC);
+        let sync = immediate(api, ctx, dev, scenarios::SYNC);
         let copy = |dst: *mut c_void, src: *const c_void| {
             command_list::append_memory_copy(api, sync, dst, src, size, null_mut(), 0, null_mut())
                 .unwrap()
@@ -416,42 +340,21 @@ fn ipc_across_processes() {
             let mut handle = ze_ipc_event_pool_handle_t::default();
             from_hex(&pool, &mut handle.data);
             let pool = event_pool::open_ipc_handle(api, ctx, handle).unwrap();
-            let written = event::create(api, pool, &Default::default()).unwrap();
+            let written = create_event(api, pool, 0);
             command_list::append_signal_event(api, sync, written).unwrap();
             event::destroy(api, written).unwrap();
             event_pool::close_ipc_handle(api, pool).unwrap();
             mem::close_ipc_handle(api, ctx, p).unwrap();
         } else {
-            let p = mem::alloc_device(api, ctx, &Default::default(), size, 0, dev).unwrap();
+            let p = device_mem(api, ctx, dev, size);
             copy(p, from_parent.as_ptr().cast());
-            let pool = event_pool::create(
-                api,
-                ctx,
-                &ze_event_pool_desc_t {
-                    flags: (ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC | HOST_VISIBLE).into(),
-                    count: 2,
-                    ..Default::default()
-                },
-                0,
-                null_mut(),
-            )
-            .unwrap();
-            let at = |index| {
-                event::create(
-                    api,
-                    pool,
-                    &ze_event_desc_t {
-                        index,
-                        ..Default::default()
-                    },
-                )
-                .unwrap()
-            };
-            let (written, copied) = (at(0), at(1));
+            let ipc = ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC;
+            let pool = create_event_pool(api, ctx, (ipc | HOST_VISIBLE).into(), 2);
+            let (written, copied) = (create_event(api, pool, 0), create_event(api, pool, 1));
             // The handles first: the first one of an allocation needs it idle.
             let memory = to_hex(&mem::get_ipc_handle(api, ctx, p).unwrap().data);
             let pool_handle = to_hex(&event_pool::get_ipc_handle(api, pool).unwrap().data);
-            let waiting = list(ASYNC);
+            let waiting = immediate(api, ctx, dev, ASYNC);
             command_list::append_memory_copy(
                 api,
                 waiting,

@@ -1,9 +1,9 @@
 //! Memory commands: copies between every kind of memory, copy regions, fills, range checks,
 //! prefetch and advice, barriers, global timestamps.
 
-use super::{Env, ASYNC, HOST_VISIBLE, SYNC};
+use super::{Env, ASYNC, SYNC};
 use crate::common::raw::*;
-use level_zero_sys::calls::{command_list, command_queue, context, event, event_pool, mem};
+use level_zero_sys::calls::{command_list, context, event, mem};
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::ptr::null_mut;
@@ -18,51 +18,12 @@ pub fn copies(env: &Env) {
         let size = 3 * 4096 + 17;
         let src = pattern(size, 11);
         let mut out = vec![0u8; size];
-        let host = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
-        let device = mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap();
-        let shared = mem::alloc_shared(
-            api,
-            ctx,
-            &Default::default(),
-            &Default::default(),
-            size,
-            0,
-            env.device,
-        )
-        .unwrap();
-        let sub =
-            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.subdevices[0]).unwrap();
-        let pool = event_pool::create(
-            api,
-            ctx,
-            &ze_event_pool_desc_t {
-                flags: HOST_VISIBLE.into(),
-                count: 1,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let done = event::create(
-            api,
-            pool,
-            &ze_event_desc_t {
-                index: 0,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        let list = command_list::create_immediate(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let host = host_mem(api, ctx, size);
+        let device = device_mem(api, ctx, env.device, size);
+        let shared = shared_mem(api, ctx, env.device, size);
+        let sub = device_mem(api, ctx, env.subdevices[0], size);
+        let (events, [done]) = EventPool::host_visible(api, ctx);
+        let list = immediate(api, ctx, env.device, ASYNC);
         let chain: [(*mut c_void, *const c_void); 5] = [
             (host, src.as_ptr().cast()),
             (device, host),
@@ -83,8 +44,7 @@ pub fn copies(env: &Env) {
         assert_eq!(read(shared, size), src);
 
         command_list::destroy(api, list).unwrap();
-        event::destroy(api, done).unwrap();
-        event_pool::destroy(api, pool).unwrap();
+        drop(events);
         for p in [host, device, shared, sub] {
             mem::free(api, ctx, p).unwrap();
         }
@@ -138,16 +98,7 @@ pub fn copy_regions(env: &Env) {
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
-        let list = command_list::create_immediate(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: SYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let list = immediate(api, ctx, env.device, SYNC);
         // (src origin, dst origin, extent, src pitch, src slice pitch, dst pitch, dst slice pitch)
         let cases = [
             // 2-D: a 10 × 5 block between differently pitched images.
@@ -162,17 +113,8 @@ pub fn copy_regions(env: &Env) {
             let src_len = if ss == 0 { sp * 8 } else { ss * 6 };
             let dst_len = if ds == 0 { dp * 10 } else { ds * 5 };
             let src_bytes = pattern(src_len, 5);
-            let src = mem::alloc_host(api, ctx, &Default::default(), src_len, 0).unwrap();
-            let dst = mem::alloc_shared(
-                api,
-                ctx,
-                &Default::default(),
-                &Default::default(),
-                dst_len,
-                0,
-                env.device,
-            )
-            .unwrap();
+            let src = host_mem(api, ctx, src_len);
+            let dst = shared_mem(api, ctx, env.device, dst_len);
             let mut expected = vec![0xEEu8; dst_len];
             write(src, &src_bytes);
             write(dst, &expected);
@@ -204,13 +146,7 @@ pub fn copy_regions(env: &Env) {
 
         // An empty region (all zero, or no width) copies nothing and still signals its event,
         // on plain host memory and with null pitches.
-        let pool_desc = ze_event_pool_desc_t {
-            flags: HOST_VISIBLE.into(),
-            count: 1,
-            ..Default::default()
-        };
-        let pool = event_pool::create(api, ctx, &pool_desc, 0, null_mut()).unwrap();
-        let done = event::create(api, pool, &Default::default()).unwrap();
+        let (events, [done]) = EventPool::host_visible(api, ctx);
         let (mut a, b) = ([7u8; 16], [9u8; 16]);
         for extent in [[0, 0, 0], [0, 4, 1]] {
             let r = region([0, 0, 0], extent);
@@ -235,8 +171,7 @@ pub fn copy_regions(env: &Env) {
             expect(event::query_status(api, done), SUCCESS);
             assert_eq!(a, [7u8; 16], "{extent:?} region");
         }
-        event::destroy(api, done).unwrap();
-        event_pool::destroy(api, pool).unwrap();
+        drop(events);
         command_list::destroy(api, list).unwrap();
         context::destroy(api, ctx).unwrap();
     }
@@ -248,29 +183,11 @@ pub fn fills(env: &Env) {
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
-        let list = command_list::create_immediate(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: SYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let list = immediate(api, ctx, env.device, SYNC);
         let size = 4096;
         let (offset, len) = (256, 2048);
-        let shared = mem::alloc_shared(
-            api,
-            ctx,
-            &Default::default(),
-            &Default::default(),
-            size,
-            0,
-            env.device,
-        )
-        .unwrap();
-        let device = mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap();
+        let shared = shared_mem(api, ctx, env.device, size);
+        let device = device_mem(api, ctx, env.device, size);
         let mut back = vec![0u8; size];
         let mut ps = 1;
         while ps <= 128 {
@@ -350,8 +267,8 @@ pub fn out_of_range(env: &Env) {
         let size = 4096;
         let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
         let (a, b) = (
-            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
-            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap(),
+            host_mem(api, ctx, size),
+            device_mem(api, ctx, env.device, size),
         );
         // Host memory that runs into an allocation overlaps it only partly: refused (a copy
         // starting just before a USM block and running past its start).
@@ -451,20 +368,7 @@ pub fn out_of_range(env: &Env) {
             );
         }
         // Nothing was recorded: the list closes and runs empty.
-        command_list::close(api, list).unwrap();
-        let queue = command_queue::create(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        command_queue::execute_command_lists(api, queue, 1, &mut { list }, null_mut()).unwrap();
-        command_queue::synchronize(api, queue, u64::MAX).unwrap();
-        command_queue::destroy(api, queue).unwrap();
+        close_and_run(api, ctx, env.device, list);
         command_list::destroy(api, list).unwrap();
         mem::free(api, ctx, a).unwrap();
         mem::free(api, ctx, b).unwrap();
@@ -478,16 +382,7 @@ pub fn prefetch_and_advice(env: &Env) {
     unsafe {
         let ctx = env.context();
         let size = 1 << 16;
-        let shared = mem::alloc_shared(
-            api,
-            ctx,
-            &Default::default(),
-            &Default::default(),
-            size,
-            0,
-            env.device,
-        )
-        .unwrap();
+        let shared = shared_mem(api, ctx, env.device, size);
         let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
         // The range lies in the shared allocation.
         command_list::append_memory_prefetch(api, list, shared, size).unwrap();
@@ -513,20 +408,7 @@ pub fn prefetch_and_advice(env: &Env) {
             ),
             INVALID_ENUMERATION,
         );
-        command_list::close(api, list).unwrap();
-        let queue = command_queue::create(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        command_queue::execute_command_lists(api, queue, 1, &mut { list }, null_mut()).unwrap();
-        command_queue::synchronize(api, queue, u64::MAX).unwrap();
-        command_queue::destroy(api, queue).unwrap();
+        close_and_run(api, ctx, env.device, list);
         command_list::destroy(api, list).unwrap();
         mem::free(api, ctx, shared).unwrap();
         context::destroy(api, ctx).unwrap();
@@ -540,63 +422,14 @@ pub fn barriers_and_timestamps(env: &Env) {
         let ctx = env.context();
         let size = 4096;
         let (a, b) = (
-            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
-            mem::alloc_shared(
-                api,
-                ctx,
-                &Default::default(),
-                &Default::default(),
-                size,
-                0,
-                env.device,
-            )
-            .unwrap(),
+            host_mem(api, ctx, size),
+            shared_mem(api, ctx, env.device, size),
         );
         let stamps = mem::alloc_host(api, ctx, &Default::default(), 16, 8)
             .unwrap()
             .cast::<u64>();
-        let pool = event_pool::create(
-            api,
-            ctx,
-            &ze_event_pool_desc_t {
-                flags: HOST_VISIBLE.into(),
-                count: 2,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let (copied, done) = (
-            event::create(
-                api,
-                pool,
-                &ze_event_desc_t {
-                    index: 0,
-                    ..Default::default()
-                },
-            )
-            .unwrap(),
-            event::create(
-                api,
-                pool,
-                &ze_event_desc_t {
-                    index: 1,
-                    ..Default::default()
-                },
-            )
-            .unwrap(),
-        );
-        let list = command_list::create_immediate(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let (events, [copied, done]) = EventPool::host_visible(api, ctx);
+        let list = immediate(api, ctx, env.device, ASYNC);
         let bytes = pattern(size, 77);
         write(a, &bytes);
         command_list::append_write_global_timestamp(api, list, stamps, null_mut(), 0, null_mut())
@@ -625,10 +458,7 @@ pub fn barriers_and_timestamps(env: &Env) {
         let (t0, t1) = (stamps.read(), stamps.add(1).read());
         assert!(t0 <= t1, "global timestamps go forward: {t0} then {t1}");
         command_list::destroy(api, list).unwrap();
-        for e in [copied, done] {
-            event::destroy(api, e).unwrap();
-        }
-        event_pool::destroy(api, pool).unwrap();
+        drop(events);
         for p in [a, b, stamps.cast()] {
             mem::free(api, ctx, p).unwrap();
         }

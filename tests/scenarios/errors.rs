@@ -130,39 +130,11 @@ pub fn destroyed_handles(env: &Env) {
             return;
         }
         let ctx = env.context();
-        let queue = command_queue::create(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let queue = async_queue(api, ctx, env.device);
         let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
         let fence = fence::create(api, queue, &Default::default()).unwrap();
-        let pool = event_pool::create(
-            api,
-            ctx,
-            &ze_event_pool_desc_t {
-                flags: HOST_VISIBLE.into(),
-                count: 1,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let ev = event::create(
-            api,
-            pool,
-            &ze_event_desc_t {
-                index: 0,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let pool = create_event_pool(api, ctx, HOST_VISIBLE.into(), 1);
+        let ev = create_event(api, pool, 0);
         fence::destroy(api, fence).unwrap();
         event::destroy(api, ev).unwrap();
         event_pool::destroy(api, pool).unwrap();
@@ -205,30 +177,10 @@ pub fn null_pointers(env: &Env) {
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
-        let queue = command_queue::create(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let queue = async_queue(api, ctx, env.device);
         let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
-        let pool = event_pool::create(
-            api,
-            ctx,
-            &ze_event_pool_desc_t {
-                flags: HOST_VISIBLE.into(),
-                count: 1,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let host = mem::alloc_host(api, ctx, &Default::default(), 64, 0).unwrap();
+        let pool = create_event_pool(api, ctx, HOST_VISIBLE.into(), 1);
+        let host = host_mem(api, ctx, 64);
         let want = NULL_POINTER;
         if !env.mode.wraps_handles() {
             // The intercepting loader's zeDriverGet writes through the count without a null check
@@ -422,16 +374,7 @@ pub fn descriptors(env: &Env) {
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
-        let queue = command_queue::create(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let queue = async_queue(api, ctx, env.device);
         let wrong = ze_structure_type_t::ZE_STRUCTURE_TYPE_FENCE_DESC;
         let (arg, en) = (INVALID_ARGUMENT, INVALID_ENUMERATION);
 

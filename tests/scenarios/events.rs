@@ -13,30 +13,8 @@ pub fn events(env: &Env) {
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
-        let pool = event_pool::create(
-            api,
-            ctx,
-            &ze_event_pool_desc_t {
-                flags: HOST_VISIBLE.into(),
-                count: 4,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let new_event = |index| {
-            event::create(
-                api,
-                pool,
-                &ze_event_desc_t {
-                    index,
-                    ..Default::default()
-                },
-            )
-            .unwrap()
-        };
-        let ev = new_event(2);
+        let pool = create_event_pool(api, ctx, HOST_VISIBLE.into(), 4);
+        let ev = create_event(api, pool, 2);
 
         // Unsignalled: a poll and a short wait are not ready; the short wait does wait.
         expect(event::query_status(api, ev), NOT_READY);
@@ -68,7 +46,7 @@ pub fn events(env: &Env) {
         expect(event::query_status(api, ev), SUCCESS);
 
         // Events of a pool are independent.
-        let other = new_event(0);
+        let other = create_event(api, pool, 0);
         expect(event::query_status(api, other), NOT_READY);
         event::destroy(api, other).unwrap();
         event::destroy(api, ev).unwrap();
@@ -82,40 +60,8 @@ pub fn events_from_lists(env: &Env) {
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
-        let pool = event_pool::create(
-            api,
-            ctx,
-            &ze_event_pool_desc_t {
-                flags: HOST_VISIBLE.into(),
-                count: 3,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let new_event = |index| {
-            event::create(
-                api,
-                pool,
-                &ze_event_desc_t {
-                    index,
-                    ..Default::default()
-                },
-            )
-            .unwrap()
-        };
-        let (gate, signalled, done) = (new_event(0), new_event(1), new_event(2));
-        let list = command_list::create_immediate(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let (events, [gate, signalled, done]) = EventPool::host_visible(api, ctx);
+        let list = immediate(api, ctx, env.device, ASYNC);
         command_list::append_wait_on_events(api, list, 1, &mut { gate }).unwrap();
         command_list::append_signal_event(api, list, signalled).unwrap();
         std::thread::sleep(Duration::from_millis(10));
@@ -134,12 +80,7 @@ pub fn events_from_lists(env: &Env) {
         expect(event::query_status(api, signalled), NOT_READY);
 
         // The same on a regular list run by a queue, executed twice with host resets between.
-        let queue_desc = ze_command_queue_desc_t {
-            index: 3,
-            mode: ASYNC,
-            ..Default::default()
-        };
-        let queue = command_queue::create(api, ctx, env.device, &queue_desc).unwrap();
+        let queue = queue_at(api, ctx, env.device, 0, 3, ASYNC);
         let regular = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
         command_list::append_wait_on_events(api, regular, 1, &mut { gate }).unwrap();
         command_list::append_signal_event(api, regular, done).unwrap();
@@ -157,10 +98,7 @@ pub fn events_from_lists(env: &Env) {
         command_list::destroy(api, regular).unwrap();
         command_queue::destroy(api, queue).unwrap();
         command_list::destroy(api, list).unwrap();
-        for e in [gate, signalled, done] {
-            event::destroy(api, e).unwrap();
-        }
-        event_pool::destroy(api, pool).unwrap();
+        drop(events);
         context::destroy(api, ctx).unwrap();
     }
 }
@@ -171,34 +109,12 @@ pub fn kernel_timestamps(env: &Env) {
     // The allocations are read only once `done` is signalled; `results` holds two results.
     unsafe {
         let ctx = env.context();
-        let pool = event_pool::create(
-            api,
-            ctx,
-            &ze_event_pool_desc_t {
-                flags: (HOST_VISIBLE | KERNEL_TIMESTAMP).into(),
-                count: 2,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let new_event = |index| {
-            event::create(
-                api,
-                pool,
-                &ze_event_desc_t {
-                    index,
-                    ..Default::default()
-                },
-            )
-            .unwrap()
-        };
-        let (timed, done) = (new_event(0), new_event(1));
+        let flags = (HOST_VISIBLE | KERNEL_TIMESTAMP).into();
+        let (events, [timed, done]) = EventPool::with_flags(api, ctx, flags);
         let size = 1 << 20;
         let (a, b) = (
-            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
-            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap(),
+            host_mem(api, ctx, size),
+            device_mem(api, ctx, env.device, size),
         );
         let results = mem::alloc_host(
             api,
@@ -209,16 +125,7 @@ pub fn kernel_timestamps(env: &Env) {
         )
         .unwrap()
         .cast::<ze_kernel_timestamp_result_t>();
-        let list = command_list::create_immediate(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let list = immediate(api, ctx, env.device, ASYNC);
         command_list::append_memory_copy(api, list, b, a, size, timed, 0, null_mut()).unwrap();
         command_list::append_barrier(api, list, null_mut(), 0, null_mut()).unwrap();
         command_list::append_query_kernel_timestamps(
@@ -245,10 +152,7 @@ pub fn kernel_timestamps(env: &Env) {
         assert_eq!(queried.global.kernelEnd, direct.global.kernelEnd);
 
         command_list::destroy(api, list).unwrap();
-        for e in [timed, done] {
-            event::destroy(api, e).unwrap();
-        }
-        event_pool::destroy(api, pool).unwrap();
+        drop(events);
         for p in [a, b, results.cast()] {
             mem::free(api, ctx, p).unwrap();
         }

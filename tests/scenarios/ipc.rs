@@ -1,7 +1,7 @@
 //! Memory and event pools shared through IPC handles (issue 11, item 6), within one process:
 //! the other process's side is `ipc_across_processes` in `driver_scenarios.rs`.
 
-use super::{immediate, Env, ASYNC, HOST_VISIBLE, SYNC};
+use super::{Env, ASYNC, HOST_VISIBLE, SYNC};
 use crate::common::raw::*;
 use level_zero_sys::calls::{command_list, context, event, event_pool, mem};
 use level_zero_sys::*;
@@ -24,18 +24,9 @@ pub fn ipc_memory(env: &Env) {
             command_list::append_memory_copy(api, list, dst, src, n, null_mut(), 0, null_mut())
         };
         let allocations = [
-            mem::alloc_host(api, a, &Default::default(), size, 0).unwrap(),
-            mem::alloc_device(api, a, &Default::default(), size, 0, env.device).unwrap(),
-            mem::alloc_shared(
-                api,
-                a,
-                &Default::default(),
-                &Default::default(),
-                size,
-                0,
-                env.device,
-            )
-            .unwrap(),
+            host_mem(api, a, size),
+            device_mem(api, a, env.device, size),
+            shared_mem(api, a, env.device, size),
         ];
         for (i, &p) in allocations.iter().enumerate() {
             let before = pattern(size, i as u8 + 1);
@@ -83,42 +74,10 @@ pub fn ipc_event_pools(env: &Env) {
     unsafe {
         let (a, b) = (env.context(), env.context());
         let ipc = ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC;
-        let pool = event_pool::create(
-            api,
-            a,
-            &ze_event_pool_desc_t {
-                flags: (ipc | HOST_VISIBLE).into(),
-                count: 2,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let plain = event_pool::create(
-            api,
-            a,
-            &ze_event_pool_desc_t {
-                flags: HOST_VISIBLE.into(),
-                count: 1,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
+        let pool = create_event_pool(api, a, (ipc | HOST_VISIBLE).into(), 2);
+        let plain = create_event_pool(api, a, HOST_VISIBLE.into(), 1);
         expect(event_pool::get_ipc_handle(api, plain), INVALID_ARGUMENT);
-        let at = |pool, index| {
-            event::create(
-                api,
-                pool,
-                &ze_event_desc_t {
-                    index,
-                    ..Default::default()
-                },
-            )
-            .unwrap()
-        };
+        let at = |pool, index| create_event(api, pool, index);
         let (e0, e1) = (at(pool, 0), at(pool, 1));
         let handle = event_pool::get_ipc_handle(api, pool).unwrap();
         let opened = event_pool::open_ipc_handle(api, b, handle).unwrap();
@@ -132,10 +91,7 @@ pub fn ipc_event_pools(env: &Env) {
         // A copy of `b` waits for the event through the opened pool and signals the other one.
         let list = immediate(api, b, env.device, ASYNC);
         let size = 4096;
-        let (src, dst) = (
-            mem::alloc_host(api, b, &Default::default(), size, 0).unwrap(),
-            mem::alloc_host(api, b, &Default::default(), size, 0).unwrap(),
-        );
+        let (src, dst) = (host_mem(api, b, size), host_mem(api, b, size));
         let bytes = pattern(size, 42);
         write(src, &bytes);
         write(dst, &vec![0; size]);

@@ -1,12 +1,11 @@
 //! Kernel launches at and beyond the device's limits: group sizes, work-group memory, time.
 
-use super::{committed_kernel, immediate, Env, ASYNC, HOST_VISIBLE, KERNEL_TIMEOUT_MS, SYNC};
+use super::{committed_kernel, Env, ASYNC, KERNEL_TIMEOUT_MS, SYNC};
 use crate::common::raw::*;
 use level_zero_sys::calls::{
-    command_list, command_queue, context, device, event, event_pool, kernel, mem, module,
+    command_list, command_queue, context, device, event, kernel, mem, module,
 };
 use level_zero_sys::*;
-use std::ffi::c_void;
 use std::ptr::null_mut;
 use std::time::{Duration, Instant};
 
@@ -32,31 +31,18 @@ pub fn launch_limits(env: &Env) {
 
         let n = 64usize;
         let size = n * 4;
-        let input = mem::alloc_shared(
-            api,
-            ctx,
-            &Default::default(),
-            &Default::default(),
-            size,
-            0,
-            env.device,
-        )
-        .unwrap();
-        let output = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let input = shared_mem(api, ctx, env.device, size);
+        let output = host_mem(api, ctx, size);
         let xs: Vec<f32> = (0..n).map(|i| i as f32).collect();
         write(input, bytemuck::cast_slice(&xs));
         write(output, &vec![0; size]);
         kernel::set_group_size(api, k, 16, 1, 1).unwrap();
-        kernel::set_argument_value(api, k, 0, 8, (&input as *const *mut c_void).cast()).unwrap();
-        kernel::set_argument_value(api, k, 1, 8, (&output as *const *mut c_void).cast()).unwrap();
+        set_arg(api, k, 0, &input);
+        set_arg(api, k, 1, &output);
         let list = immediate(api, ctx, env.device, SYNC);
-        let groups = ze_group_count_t {
-            groupCountX: (n / 16) as u32,
-            groupCountY: 1,
-            groupCountZ: 1,
-        };
+        let all = groups((n / 16) as u32);
         let launch =
-            || command_list::append_launch_kernel(api, list, k, &groups, null_mut(), 0, null_mut());
+            || command_list::append_launch_kernel(api, list, k, &all, null_mut(), 0, null_mut());
         let mut max_local = ze_device_compute_properties_t::default();
         device::get_compute_properties(api, env.device, &mut max_local).unwrap();
         let max_local = max_local.maxSharedLocalMemory as usize;
@@ -101,42 +87,19 @@ pub fn hung_kernels(env: &Env) {
         let ctx = env.context();
         let (m, k) = committed_kernel(api, ctx, env.device, "waits-O2", c"wait_flag");
         let alloc = |size| {
-            let p = mem::alloc_shared(
-                api,
-                ctx,
-                &Default::default(),
-                &Default::default(),
-                size,
-                0,
-                env.device,
-            )
-            .unwrap();
+            let p = shared_mem(api, ctx, env.device, size);
             write(p, &vec![0; size]);
             p
         };
         let (n, flag, out) = (64usize, alloc(4), alloc(64 * 4));
         kernel::set_group_size(api, k, 16, 1, 1).unwrap();
-        kernel::set_argument_value(api, k, 0, 8, (&flag as *const *mut c_void).cast()).unwrap();
-        kernel::set_argument_value(api, k, 1, 8, (&out as *const *mut c_void).cast()).unwrap();
-        let groups = ze_group_count_t {
-            groupCountX: (n / 16) as u32,
-            groupCountY: 1,
-            groupCountZ: 1,
-        };
-        let pool_desc = ze_event_pool_desc_t {
-            flags: HOST_VISIBLE.into(),
-            count: 1,
-            ..Default::default()
-        };
-        let pool = event_pool::create(api, ctx, &pool_desc, 0, null_mut()).unwrap();
-        let done = event::create(api, pool, &Default::default()).unwrap();
-        let async_desc = ze_command_queue_desc_t {
-            mode: ASYNC,
-            ..Default::default()
-        };
-        let queue = command_queue::create(api, ctx, env.device, &async_desc).unwrap();
+        set_arg(api, k, 0, &flag);
+        set_arg(api, k, 1, &out);
+        let all = groups((n / 16) as u32);
+        let (events, [done]) = EventPool::host_visible(api, ctx);
+        let queue = async_queue(api, ctx, env.device);
         let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
-        command_list::append_launch_kernel(api, list, k, &groups, done, 0, null_mut()).unwrap();
+        command_list::append_launch_kernel(api, list, k, &all, done, 0, null_mut()).unwrap();
         command_list::close(api, list).unwrap();
 
         let start = Instant::now();
@@ -178,7 +141,7 @@ pub fn hung_kernels(env: &Env) {
         );
         event::host_reset(api, done).unwrap();
         let immediate_list = immediate(api, ctx, env.device, ASYNC);
-        command_list::append_launch_kernel(api, immediate_list, k, &groups, done, 0, null_mut())
+        command_list::append_launch_kernel(api, immediate_list, k, &all, done, 0, null_mut())
             .unwrap();
         command_list::destroy(api, immediate_list).unwrap();
         let got = event::host_synchronize(api, done, 0);
@@ -189,8 +152,7 @@ pub fn hung_kernels(env: &Env) {
         );
 
         command_list::destroy(api, list).unwrap();
-        event::destroy(api, done).unwrap();
-        event_pool::destroy(api, pool).unwrap();
+        drop(events);
         kernel::destroy(api, k).unwrap();
         module::destroy(api, m).unwrap();
         mem::free(api, ctx, flag).unwrap();

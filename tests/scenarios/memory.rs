@@ -1,9 +1,9 @@
 //! Unified shared memory: allocation, alignment, properties, address ranges, free policies and
 //! the machine's limits.
 
-use super::{immediate, Env, ASYNC, HOST_VISIBLE, MAX_ALLOC, SYNC};
+use super::{Env, ASYNC, MAX_ALLOC, SYNC};
 use crate::common::raw::*;
-use level_zero_sys::calls::{command_list, context, event, event_pool, kernel, mem, module};
+use level_zero_sys::calls::{command_list, context, event, kernel, mem, module};
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::ptr::null_mut;
@@ -109,30 +109,11 @@ pub fn usm_properties(env: &Env) {
     unsafe {
         let ctx = env.context();
         let size = 4096;
-        let host = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
-        let device = mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap();
-        let shared = mem::alloc_shared(
-            api,
-            ctx,
-            &Default::default(),
-            &Default::default(),
-            size,
-            0,
-            env.device,
-        )
-        .unwrap();
-        let unbound = mem::alloc_shared(
-            api,
-            ctx,
-            &Default::default(),
-            &Default::default(),
-            size,
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let on_sub =
-            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.subdevices[0]).unwrap();
+        let host = host_mem(api, ctx, size);
+        let device = device_mem(api, ctx, env.device, size);
+        let shared = shared_mem(api, ctx, env.device, size);
+        let unbound = shared_mem(api, ctx, null_mut(), size);
+        let on_sub = device_mem(api, ctx, env.subdevices[0], size);
 
         use ze_memory_type_t as T;
         let cases = [
@@ -191,14 +172,14 @@ pub fn free_policies(env: &Env) {
 
         // Every policy on idle memory.
         for policy in [0, BLOCKING, DEFER] {
-            let p = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+            let p = host_mem(api, ctx, size);
             assert_eq!(
                 code(free_ext(env, ctx, policy, p)),
                 SUCCESS,
                 "policy {policy}"
             );
         }
-        let p = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let p = host_mem(api, ctx, size);
         // Unknown policy bits, and memory that is not an allocation.
         expect(free_ext(env, ctx, 0x4, p), INVALID_ENUMERATION);
         let plain = [0u8; 64];
@@ -209,53 +190,13 @@ pub fn free_policies(env: &Env) {
         mem::free(api, ctx, p).unwrap();
 
         // Memory used by a command that has been submitted but is still waiting for an event.
-        let pool = event_pool::create(
-            api,
-            ctx,
-            &ze_event_pool_desc_t {
-                flags: HOST_VISIBLE.into(),
-                count: 2,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let (gate, done) = (
-            event::create(
-                api,
-                pool,
-                &ze_event_desc_t {
-                    index: 0,
-                    ..Default::default()
-                },
-            )
-            .unwrap(),
-            event::create(
-                api,
-                pool,
-                &ze_event_desc_t {
-                    index: 1,
-                    ..Default::default()
-                },
-            )
-            .unwrap(),
-        );
-        let list = command_list::create_immediate(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        let dst = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let (events, [gate, done]) = EventPool::host_visible(api, ctx);
+        let list = immediate(api, ctx, env.device, ASYNC);
+        let dst = host_mem(api, ctx, size);
         let bytes = pattern(size, 7);
 
         // Deferred: returns while the copy still waits; the copy then reads the memory intact.
-        let src = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let src = host_mem(api, ctx, size);
         // `src` holds `size` bytes; the copy waits for `gate`; `dst` is read after `done`.
         write(src, &bytes);
         command_list::append_memory_copy(api, list, dst, src, size, done, 1, &mut { gate })
@@ -275,7 +216,7 @@ pub fn free_policies(env: &Env) {
         event::host_reset(api, gate).unwrap();
         event::host_reset(api, done).unwrap();
         let bytes = pattern(size, 99);
-        let src = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let src = host_mem(api, ctx, size);
         write(src, &bytes);
         command_list::append_memory_copy(api, list, dst, src, size, done, 1, &mut { gate })
             .unwrap();
@@ -297,9 +238,7 @@ pub fn free_policies(env: &Env) {
 
         command_list::destroy(api, list).unwrap();
         mem::free(api, ctx, dst).unwrap();
-        event::destroy(api, gate).unwrap();
-        event::destroy(api, done).unwrap();
-        event_pool::destroy(api, pool).unwrap();
+        drop(events);
         free_policies_under_load(env, ctx);
         context::destroy(api, ctx).unwrap();
     }
@@ -406,10 +345,9 @@ fn free_policies_under_load(env: &Env, ctx: ze_context_handle_t) {
             s.spawn(move || unsafe {
                 let (ctx, dev) = (ctx as ze_context_handle_t, dev as ze_device_handle_t);
                 let list = immediate(api, ctx, dev, ASYNC);
-                let dst = mem::alloc_host(api, ctx, &Default::default(), size * rounds, 0).unwrap();
+                let dst = host_mem(api, ctx, size * rounds);
                 for r in 0..rounds {
-                    let src =
-                        mem::alloc_device(api, ctx, &Default::default(), size, 0, dev).unwrap();
+                    let src = device_mem(api, ctx, dev, size);
                     // `src` is freed only through the policies, which keep it for the copy.
                     write(src, &pattern(size, seed(t, r)));
                     let at = dst.byte_add(r * size);
@@ -432,13 +370,7 @@ fn free_policies_under_load(env: &Env, ctx: ze_context_handle_t) {
                     };
                     mem::free_ext(api, ctx, &desc, src).unwrap();
                 }
-                let pool_desc = ze_event_pool_desc_t {
-                    flags: HOST_VISIBLE.into(),
-                    count: 1,
-                    ..Default::default()
-                };
-                let pool = event_pool::create(api, ctx, &pool_desc, 0, null_mut()).unwrap();
-                let idle = event::create(api, pool, &Default::default()).unwrap();
+                let (events, [idle]) = EventPool::host_visible(api, ctx);
                 command_list::append_barrier(api, list, idle, 0, null_mut()).unwrap();
                 event::host_synchronize(api, idle, u64::MAX).unwrap();
                 for r in 0..rounds {
@@ -448,8 +380,7 @@ fn free_policies_under_load(env: &Env, ctx: ze_context_handle_t) {
                         "round {r}"
                     );
                 }
-                event::destroy(api, idle).unwrap();
-                event_pool::destroy(api, pool).unwrap();
+                drop(events);
                 command_list::destroy(api, list).unwrap();
                 mem::free(api, ctx, dst).unwrap();
             });
@@ -467,18 +398,9 @@ pub fn across_contexts(env: &Env) {
         let (a, b) = (env.context(), env.context());
         let n = 256usize;
         let size = n * 4;
-        let x = mem::alloc_host(api, a, &Default::default(), size, 0).unwrap();
-        let d = mem::alloc_device(api, a, &Default::default(), size, 0, env.device).unwrap();
-        let y = mem::alloc_shared(
-            api,
-            b,
-            &Default::default(),
-            &Default::default(),
-            size,
-            0,
-            env.device,
-        )
-        .unwrap();
+        let x = host_mem(api, a, size);
+        let d = device_mem(api, a, env.device, size);
+        let y = shared_mem(api, b, env.device, size);
 
         // Queries through the other context see the allocation.
         let (props, dev) = alloc_properties(env, b, d);
@@ -512,17 +434,11 @@ pub fn across_contexts(env: &Env) {
         // A kernel of a module built in `a` launches on the list of `b`, on memory of both.
         let (m, k) = super::saxpy(api, a, env.device);
         kernel::set_group_size(api, k, 64, 1, 1).unwrap();
-        let alpha = 2.0f32;
-        kernel::set_argument_value(api, k, 0, 4, (&alpha as *const f32).cast()).unwrap();
-        kernel::set_argument_value(api, k, 1, 8, (&x as *const *mut c_void).cast()).unwrap();
-        kernel::set_argument_value(api, k, 2, 8, (&y as *const *mut c_void).cast()).unwrap();
-        let groups = ze_group_count_t {
-            groupCountX: (n / 64) as u32,
-            groupCountY: 1,
-            groupCountZ: 1,
-        };
-        command_list::append_launch_kernel(api, list, k, &groups, null_mut(), 0, null_mut())
-            .unwrap();
+        set_arg(api, k, 0, &2.0f32);
+        set_arg(api, k, 1, &x);
+        set_arg(api, k, 2, &y);
+        let all = groups((n / 64) as u32);
+        command_list::append_launch_kernel(api, list, k, &all, null_mut(), 0, null_mut()).unwrap();
         let got: Vec<f32> = read(y, size)
             .chunks(4)
             .map(|c| f32::from_ne_bytes(c.try_into().unwrap()))
@@ -567,34 +483,20 @@ pub fn freed_memory(env: &Env) {
         let ctx = env.context();
         let list = immediate(api, ctx, env.device, SYNC);
         let size = 64 << 10;
-        let live = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let live = host_mem(api, ctx, size);
         let freed = [
-            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
-            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap(),
-            mem::alloc_shared(
-                api,
-                ctx,
-                &Default::default(),
-                &Default::default(),
-                size,
-                0,
-                env.device,
-            )
-            .unwrap(),
+            host_mem(api, ctx, size),
+            device_mem(api, ctx, env.device, size),
+            shared_mem(api, ctx, env.device, size),
         ];
         for &p in &freed {
             mem::free(api, ctx, p).unwrap();
         }
         let (m, k) = super::saxpy(api, ctx, env.device);
         kernel::set_group_size(api, k, 64, 1, 1).unwrap();
-        let alpha = 1.0f32;
-        kernel::set_argument_value(api, k, 0, 4, (&alpha as *const f32).cast()).unwrap();
-        kernel::set_argument_value(api, k, 1, 8, (&live as *const *mut c_void).cast()).unwrap();
-        let groups = ze_group_count_t {
-            groupCountX: 1,
-            groupCountY: 1,
-            groupCountZ: 1,
-        };
+        set_arg(api, k, 0, &1.0f32);
+        set_arg(api, k, 1, &live);
+        let one = groups(1);
         let copy = |dst, src, n| {
             command_list::append_memory_copy(api, list, dst, src, n, null_mut(), 0, null_mut())
         };
@@ -617,17 +519,9 @@ pub fn freed_memory(env: &Env) {
                 ),
                 INVALID_ARGUMENT,
             );
-            kernel::set_argument_value(api, k, 2, 8, (&p as *const *mut c_void).cast()).unwrap();
+            set_arg(api, k, 2, &p);
             expect(
-                command_list::append_launch_kernel(
-                    api,
-                    list,
-                    k,
-                    &groups,
-                    null_mut(),
-                    0,
-                    null_mut(),
-                ),
+                command_list::append_launch_kernel(api, list, k, &one, null_mut(), 0, null_mut()),
                 INVALID_ARGUMENT,
             );
             // Freed once is not freed twice.

@@ -7,6 +7,10 @@
 //! from `api` and has not destroyed yet (or null and destroyed ones where the spec says the
 //! driver rejects them, and the mode lets the driver see them), and pointers to locals or into
 //! live allocations of the sizes used, which the host touches only while no command uses them.
+//!
+//! What a scenario only sets up on the way to what it checks comes from `common::raw`'s
+//! helpers (memory, lists, queues, an `EventPool` with its events, which the scenario drops
+//! before it destroys the context); a call a scenario checks, it makes itself.
 
 mod copies;
 mod device;
@@ -170,24 +174,6 @@ pub fn run_all(api: &Dispatch, mode: Mode, after_each: &dyn Fn(&str)) {
         scenario(&env);
         after_each(name);
     }
-}
-
-/// An immediate list on `dev` in `mode`.
-///
-/// # Safety
-/// `ctx` and `dev` are live handles of `api`.
-pub unsafe fn immediate(
-    api: &Dispatch,
-    ctx: ze_context_handle_t,
-    dev: ze_device_handle_t,
-    mode: ze_command_queue_mode_t,
-) -> ze_command_list_handle_t {
-    let desc = ze_command_queue_desc_t {
-        mode,
-        ..Default::default()
-    };
-    // SAFETY: the caller's contract; a valid descriptor.
-    unsafe { calls::command_list::create_immediate(api, ctx, dev, &desc) }.unwrap()
 }
 
 /// The kernel `name` of the committed module `kernels/spv/{spv}.spv`, built for `dev` in `ctx`:

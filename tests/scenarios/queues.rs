@@ -1,8 +1,8 @@
 //! Command queues, regular and immediate command lists, fences, and ordering across queues.
 
-use super::{Env, ASYNC, HOST_VISIBLE, SYNC};
+use super::{Env, ASYNC, SYNC};
 use crate::common::raw::*;
-use level_zero_sys::calls::{command_list, command_queue, context, event, event_pool, fence, mem};
+use level_zero_sys::calls::{command_list, command_queue, context, event, fence, mem};
 use level_zero_sys::*;
 use std::ptr::null_mut;
 use std::time::Duration;
@@ -59,46 +59,17 @@ pub fn queues_and_regular_lists(env: &Env) {
         // A regular list: fill, barrier, copy; closed once, executed twice. The second execution
         // copies what the source holds then.
         let size = 8192;
-        let queue = command_queue::create(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let queue = async_queue(api, ctx, env.device);
         let fence = fence::create(api, queue, &Default::default()).unwrap();
         let (src, filled, copied) = (
-            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
-            mem::alloc_shared(
-                api,
-                ctx,
-                &Default::default(),
-                &Default::default(),
-                size,
-                0,
-                env.device,
-            )
-            .unwrap(),
-            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap(),
+            host_mem(api, ctx, size),
+            shared_mem(api, ctx, env.device, size),
+            device_mem(api, ctx, env.device, size),
         );
-        let back = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let back = host_mem(api, ctx, size);
         let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
         // Every range lies in a live allocation; the host touches them only between runs.
-        command_list::append_memory_fill(
-            api,
-            list,
-            filled,
-            [0xA5u8, 0x5A].as_ptr().cast(),
-            2,
-            size,
-            null_mut(),
-            0,
-            null_mut(),
-        )
-        .unwrap();
+        append_fill(api, list, filled, &[0xA5, 0x5A], size);
         command_list::append_memory_copy(api, list, copied, src, size, null_mut(), 0, null_mut())
             .unwrap();
         command_list::append_barrier(api, list, null_mut(), 0, null_mut()).unwrap();
@@ -122,18 +93,7 @@ pub fn queues_and_regular_lists(env: &Env) {
         }
         // Reset: the list is empty and open again; record something else.
         command_list::reset(api, list).unwrap();
-        command_list::append_memory_fill(
-            api,
-            list,
-            back,
-            [7u8].as_ptr().cast(),
-            1,
-            size,
-            null_mut(),
-            0,
-            null_mut(),
-        )
-        .unwrap();
+        append_fill(api, list, back, &[7], size);
         command_list::close(api, list).unwrap();
         command_queue::execute_command_lists(api, queue, 1, &mut { list }, null_mut()).unwrap();
         command_queue::synchronize(api, queue, u64::MAX).unwrap();
@@ -145,40 +105,9 @@ pub fn queues_and_regular_lists(env: &Env) {
 
         // A synchronous queue on a sub-device: execution returns when the lists are done.
         let sub = env.subdevices[1];
-        let queue = command_queue::create(
-            api,
-            ctx,
-            sub,
-            &ze_command_queue_desc_t {
-                ordinal: 1,
-                index: 1,
-                mode: SYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        let list = command_list::create(
-            api,
-            ctx,
-            sub,
-            &ze_command_list_desc_t {
-                commandQueueGroupOrdinal: 1,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        command_list::append_memory_fill(
-            api,
-            list,
-            back,
-            [1u8, 2, 3, 4].as_ptr().cast(),
-            4,
-            size,
-            null_mut(),
-            0,
-            null_mut(),
-        )
-        .unwrap();
+        let queue = queue_at(api, ctx, sub, 1, 1, SYNC);
+        let list = regular_list(api, ctx, sub, 1);
+        append_fill(api, list, back, &[1, 2, 3, 4], size);
         command_list::close(api, list).unwrap();
         command_queue::execute_command_lists(api, queue, 1, &mut { list }, null_mut()).unwrap();
         // A synchronous queue has finished.
@@ -200,30 +129,12 @@ pub fn immediate_lists(env: &Env) {
         let ctx = env.context();
         let size = 4096;
         let (src, dst) = (
-            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
-            mem::alloc_shared(
-                api,
-                ctx,
-                &Default::default(),
-                &Default::default(),
-                size,
-                0,
-                env.device,
-            )
-            .unwrap(),
+            host_mem(api, ctx, size),
+            shared_mem(api, ctx, env.device, size),
         );
 
         // Synchronous: the append returns once the command is done.
-        let list = command_list::create_immediate(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: SYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let list = immediate(api, ctx, env.device, SYNC);
         let bytes = pattern(size, 3);
         write(src, &bytes);
         command_list::append_memory_copy(api, list, dst, src, size, null_mut(), 0, null_mut())
@@ -232,37 +143,8 @@ pub fn immediate_lists(env: &Env) {
         command_list::destroy(api, list).unwrap();
 
         // Asynchronous: the signal event tells when it is done.
-        let pool = event_pool::create(
-            api,
-            ctx,
-            &ze_event_pool_desc_t {
-                flags: HOST_VISIBLE.into(),
-                count: 1,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let done = event::create(
-            api,
-            pool,
-            &ze_event_desc_t {
-                index: 0,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        let list = command_list::create_immediate(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let (events, [done]) = EventPool::host_visible(api, ctx);
+        let list = immediate(api, ctx, env.device, ASYNC);
         let bytes = pattern(size, 4);
         write(src, &bytes);
         command_list::append_memory_copy(api, list, dst, src, size, done, 0, null_mut()).unwrap();
@@ -272,8 +154,7 @@ pub fn immediate_lists(env: &Env) {
         // An immediate list is neither closed nor executed on a queue.
         expect(command_list::close(api, list), INVALID_ARGUMENT);
         command_list::destroy(api, list).unwrap();
-        event::destroy(api, done).unwrap();
-        event_pool::destroy(api, pool).unwrap();
+        drop(events);
         mem::free(api, ctx, src).unwrap();
         mem::free(api, ctx, dst).unwrap();
         context::destroy(api, ctx).unwrap();
@@ -285,27 +166,9 @@ pub fn execute_errors(env: &Env) {
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
-        let queue = command_queue::create(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let queue = async_queue(api, ctx, env.device);
         let open = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
-        let copy_only = command_list::create(
-            api,
-            ctx,
-            env.device,
-            &ze_command_list_desc_t {
-                commandQueueGroupOrdinal: 1,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let copy_only = regular_list(api, ctx, env.device, 1);
         command_list::close(api, copy_only).unwrap();
         let mut lists = [open];
         expect(
@@ -330,17 +193,7 @@ pub fn fences(env: &Env) {
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
-        let queue = command_queue::create(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                index: 1,
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let queue = queue_at(api, ctx, env.device, 0, 1, ASYNC);
         let fence = fence::create(api, queue, &Default::default()).unwrap();
         expect(fence::query_status(api, fence), NOT_READY);
         expect(fence::host_synchronize(api, fence, 0), NOT_READY);
@@ -380,80 +233,20 @@ pub fn cross_queue_ordering(env: &Env) {
     unsafe {
         let ctx = env.context();
         let size = 4096;
-        let qa = command_queue::create(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                index: 2,
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        let qb = command_queue::create(
-            api,
-            ctx,
-            env.device,
-            &ze_command_queue_desc_t {
-                ordinal: 1,
-                mode: ASYNC,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        let pool = event_pool::create(
-            api,
-            ctx,
-            &ze_event_pool_desc_t {
-                flags: HOST_VISIBLE.into(),
-                count: 2,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let (start, handoff) = (
-            event::create(
-                api,
-                pool,
-                &ze_event_desc_t {
-                    index: 0,
-                    ..Default::default()
-                },
-            )
-            .unwrap(),
-            event::create(
-                api,
-                pool,
-                &ze_event_desc_t {
-                    index: 1,
-                    ..Default::default()
-                },
-            )
-            .unwrap(),
-        );
-        let src = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let qa = queue_at(api, ctx, env.device, 0, 2, ASYNC);
+        let qb = queue_at(api, ctx, env.device, 1, 0, ASYNC);
+        let (events, [start, handoff]) = EventPool::host_visible(api, ctx);
+        let src = host_mem(api, ctx, size);
         let (mid, dst) = (
-            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap(),
-            mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap(),
+            device_mem(api, ctx, env.device, size),
+            host_mem(api, ctx, size),
         );
         let bytes = pattern(size, 42);
         let old = vec![0xEEu8; size];
         write(src, &bytes);
         write(dst, &old);
 
-        let lb = command_list::create(
-            api,
-            ctx,
-            env.device,
-            &ze_command_list_desc_t {
-                commandQueueGroupOrdinal: 1,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let lb = regular_list(api, ctx, env.device, 1);
         let la = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
         command_list::append_memory_copy(api, lb, mid, src, size, handoff, 1, &mut { start })
             .unwrap();
@@ -496,10 +289,7 @@ pub fn cross_queue_ordering(env: &Env) {
         for q in [qa, qb] {
             command_queue::destroy(api, q).unwrap();
         }
-        for e in [start, handoff] {
-            event::destroy(api, e).unwrap();
-        }
-        event_pool::destroy(api, pool).unwrap();
+        drop(events);
         for p in [src, mid, dst] {
             mem::free(api, ctx, p).unwrap();
         }
@@ -517,23 +307,12 @@ pub fn destroyed_with_pending_work(env: &Env) {
     unsafe {
         let ctx = env.context();
         let size = 4096;
-        let src = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
-        let dst = mem::alloc_host(api, ctx, &Default::default(), size, 0).unwrap();
+        let (src, dst) = (host_mem(api, ctx, size), host_mem(api, ctx, size));
         write(src, &pattern(size, 3));
         write(dst, &vec![0; size]);
-        let pool_desc = ze_event_pool_desc_t {
-            flags: HOST_VISIBLE.into(),
-            count: 1,
-            ..Default::default()
-        };
-        let pool = event_pool::create(api, ctx, &pool_desc, 0, null_mut()).unwrap();
-        let gate = event::create(api, pool, &Default::default()).unwrap();
-        let async_desc = ze_command_queue_desc_t {
-            mode: ASYNC,
-            ..Default::default()
-        };
+        let (events, [gate]) = EventPool::host_visible(api, ctx);
 
-        let list = command_list::create_immediate(api, ctx, env.device, &async_desc).unwrap();
+        let list = immediate(api, ctx, env.device, ASYNC);
         command_list::append_memory_copy(api, list, dst, src, size, null_mut(), 1, &mut { gate })
             .unwrap();
         command_list::destroy(api, list).unwrap();
@@ -543,7 +322,7 @@ pub fn destroyed_with_pending_work(env: &Env) {
             "an immediate list's pending copy ran"
         );
 
-        let queue = command_queue::create(api, ctx, env.device, &async_desc).unwrap();
+        let queue = async_queue(api, ctx, env.device);
         let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
         command_list::append_memory_copy(api, list, dst, src, size, null_mut(), 1, &mut { gate })
             .unwrap();
@@ -554,8 +333,7 @@ pub fn destroyed_with_pending_work(env: &Env) {
 
         event::host_signal(api, gate).unwrap();
         command_list::destroy(api, list).unwrap();
-        event::destroy(api, gate).unwrap();
-        event_pool::destroy(api, pool).unwrap();
+        drop(events);
         mem::free(api, ctx, src).unwrap();
         mem::free(api, ctx, dst).unwrap();
         context::destroy(api, ctx).unwrap();

@@ -2,7 +2,7 @@
 //! in copies, fills and kernel arguments, and kernels reaching USM of every kind, and system
 //! memory, through addresses stored in memory.
 
-use super::{committed_kernel, immediate, Env, SYNC};
+use super::{committed_kernel, Env, SYNC};
 use crate::common::raw::*;
 use level_zero_sys::calls::{command_list, context, device, kernel, mem, module};
 use level_zero_sys::*;
@@ -30,7 +30,7 @@ pub fn shared_system_memory(env: &Env) {
         let list = immediate(api, ctx, env.device, SYNC);
         let n = 4096usize;
         let size = n * 4;
-        let dev = mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap();
+        let dev = device_mem(api, ctx, env.device, size);
         let xs: Vec<f32> = (0..n).map(|i| i as f32).collect();
         let mut ys = vec![0f32; n];
         let copy = |dst: *mut c_void, src: *const c_void| {
@@ -58,25 +58,18 @@ pub fn shared_system_memory(env: &Env) {
         // y = 2 x + y with x and y both in `malloc` memory.
         let (m, k) = super::saxpy(api, ctx, env.device);
         kernel::set_group_size(api, k, 64, 1, 1).unwrap();
-        let alpha = 2f32;
-        let (x, y) = (xs.as_ptr(), ys.as_mut_ptr());
-        kernel::set_argument_value(api, k, 0, 4, (&alpha as *const f32).cast()).unwrap();
-        kernel::set_argument_value(api, k, 1, 8, (&x as *const *const f32).cast()).unwrap();
-        kernel::set_argument_value(api, k, 2, 8, (&y as *const *mut f32).cast()).unwrap();
-        let groups = ze_group_count_t {
-            groupCountX: (n / 64) as u32,
-            groupCountY: 1,
-            groupCountZ: 1,
-        };
-        command_list::append_launch_kernel(api, list, k, &groups, null_mut(), 0, null_mut())
-            .unwrap();
+        set_arg(api, k, 0, &2f32);
+        set_arg(api, k, 1, &xs.as_ptr());
+        set_arg(api, k, 2, &ys.as_mut_ptr());
+        let all = groups((n / 64) as u32);
+        command_list::append_launch_kernel(api, list, k, &all, null_mut(), 0, null_mut()).unwrap();
         let want: Vec<f32> = xs.iter().map(|x| 2.0 * x + 3.0).collect();
         assert_eq!(ys, want);
         // An address nothing is mapped at is not system memory.
         let nowhere = 64usize;
-        kernel::set_argument_value(api, k, 2, 8, (&nowhere as *const usize).cast()).unwrap();
+        set_arg(api, k, 2, &nowhere);
         expect(
-            command_list::append_launch_kernel(api, list, k, &groups, null_mut(), 0, null_mut()),
+            command_list::append_launch_kernel(api, list, k, &all, null_mut(), 0, null_mut()),
             INVALID_ARGUMENT,
         );
 
@@ -104,18 +97,9 @@ pub fn indirect_access(env: &Env) {
         let bytes = len * 4;
         let data: Vec<i32> = (0..len as i32).collect();
         let want: i32 = data.iter().sum();
-        let host = mem::alloc_host(api, ctx, &Default::default(), bytes, 0).unwrap();
-        let shared = mem::alloc_shared(
-            api,
-            ctx,
-            &Default::default(),
-            &Default::default(),
-            bytes,
-            0,
-            env.device,
-        )
-        .unwrap();
-        let dev = mem::alloc_device(api, ctx, &Default::default(), bytes, 0, env.device).unwrap();
+        let host = host_mem(api, ctx, bytes);
+        let shared = shared_mem(api, ctx, env.device, bytes);
+        let dev = device_mem(api, ctx, env.device, bytes);
         let mut system = data.clone();
         for p in [host, shared] {
             write(p, bytemuck::cast_slice(&data));
@@ -132,18 +116,7 @@ pub fn indirect_access(env: &Env) {
         )
         .unwrap();
         // The tables the kernels read: in shared memory, passed directly.
-        let table = |n: usize| {
-            mem::alloc_shared(
-                api,
-                ctx,
-                &Default::default(),
-                &Default::default(),
-                n,
-                0,
-                env.device,
-            )
-            .unwrap()
-        };
+        let table = |n: usize| shared_mem(api, ctx, env.device, n);
         let (addrs, lens, out) = (table(8), table(4), table(4));
         write(lens, &(len as i32).to_ne_bytes());
         let targets: [(&str, u32, *mut c_void); 4] = [
@@ -152,20 +125,14 @@ pub fn indirect_access(env: &Env) {
             ("shared", SHARED, shared),
             ("system", HOST, system.as_mut_ptr().cast()),
         ];
-        let one = ze_group_count_t {
-            groupCountX: 1,
-            groupCountY: 1,
-            groupCountZ: 1,
-        };
+        let one = groups(1);
         for k in [sum, add] {
             kernel::set_group_size(api, k, 1, 1, 1).unwrap();
-            kernel::set_argument_value(api, k, 0, 8, (&addrs as *const *mut c_void).cast())
-                .unwrap();
+            set_arg(api, k, 0, &addrs);
         }
-        kernel::set_argument_value(api, sum, 1, 8, (&lens as *const *mut c_void).cast()).unwrap();
-        kernel::set_argument_value(api, sum, 2, 8, (&out as *const *mut c_void).cast()).unwrap();
-        let ten = 10i32;
-        kernel::set_argument_value(api, add, 1, 4, (&ten as *const i32).cast()).unwrap();
+        set_arg(api, sum, 1, &lens);
+        set_arg(api, sum, 2, &out);
+        set_arg(api, add, 1, &10i32);
         let launch =
             |k| command_list::append_launch_kernel(api, list, k, &one, null_mut(), 0, null_mut());
         for (what, flag, target) in targets {

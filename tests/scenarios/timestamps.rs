@@ -3,11 +3,8 @@
 
 use super::{Env, ASYNC, HOST_VISIBLE, KERNEL_TIMESTAMP};
 use crate::common::raw::*;
-use level_zero_sys::calls::{
-    command_list, context, device, event, event_pool, kernel, mem, module,
-};
+use level_zero_sys::calls::{command_list, context, device, event, kernel, mem, module};
 use level_zero_sys::*;
-use std::ffi::c_void;
 use std::ptr::{null, null_mut};
 use std::time::Duration;
 
@@ -96,50 +93,13 @@ pub fn timestamps(env: &Env) {
         }
 
         let ctx = env.context();
-        let pool = event_pool::create(
-            api,
-            ctx,
-            &ze_event_pool_desc_t {
-                flags: (HOST_VISIBLE | KERNEL_TIMESTAMP).into(),
-                count: 5,
-                ..Default::default()
-            },
-            0,
-            null_mut(),
-        )
-        .unwrap();
-        let new_event = |index| {
-            event::create(
-                api,
-                pool,
-                &ze_event_desc_t {
-                    index,
-                    ..Default::default()
-                },
-            )
-            .unwrap()
-        };
-        let (copied, launched, gate, done, mid) = (
-            new_event(0),
-            new_event(1),
-            new_event(2),
-            new_event(3),
-            new_event(4),
-        );
+        let flags = (HOST_VISIBLE | KERNEL_TIMESTAMP).into();
+        let (events, [copied, launched, gate, done, mid]) = EventPool::with_flags(api, ctx, flags);
         let size = 1 << 20;
         let n = size / 4;
         let (x, y) = (
-            mem::alloc_device(api, ctx, &Default::default(), size, 0, env.device).unwrap(),
-            mem::alloc_shared(
-                api,
-                ctx,
-                &Default::default(),
-                &Default::default(),
-                size,
-                0,
-                env.device,
-            )
-            .unwrap(),
+            device_mem(api, ctx, env.device, size),
+            shared_mem(api, ctx, env.device, size),
         );
         let stamps = mem::alloc_host(api, ctx, &Default::default(), 4 * 8, 8)
             .unwrap()
@@ -155,10 +115,9 @@ pub fn timestamps(env: &Env) {
         .cast::<ze_kernel_timestamp_result_t>();
         let (m, k) = super::saxpy(api, ctx, env.device);
         kernel::set_group_size(api, k, 64, 1, 1).unwrap();
-        let alpha = 1.0f32;
-        kernel::set_argument_value(api, k, 0, 4, (&alpha as *const f32).cast()).unwrap();
-        kernel::set_argument_value(api, k, 1, 8, (&x as *const *mut c_void).cast()).unwrap();
-        kernel::set_argument_value(api, k, 2, 8, (&y as *const *mut c_void).cast()).unwrap();
+        set_arg(api, k, 0, &1.0f32);
+        set_arg(api, k, 1, &x);
+        set_arg(api, k, 2, &y);
 
         for ordinal in [0u32, 1] {
             let list = command_list::create_immediate(
@@ -192,12 +151,8 @@ pub fn timestamps(env: &Env) {
             command_list::append_memory_copy(api, list, x, y, size, copied, 0, null_mut()).unwrap();
             let mut timed = vec![copied];
             if ordinal == 0 {
-                let groups = ze_group_count_t {
-                    groupCountX: (n / 64) as u32,
-                    groupCountY: 1,
-                    groupCountZ: 1,
-                };
-                command_list::append_launch_kernel(api, list, k, &groups, launched, 1, &mut {
+                let all = groups((n / 64) as u32);
+                command_list::append_launch_kernel(api, list, k, &all, launched, 1, &mut {
                     copied
                 })
                 .unwrap();
@@ -209,11 +164,7 @@ pub fn timestamps(env: &Env) {
                         api,
                         list,
                         k,
-                        &ze_group_count_t {
-                            groupCountX: 1,
-                            groupCountY: 1,
-                            groupCountZ: 1,
-                        },
+                        &groups(1),
                         null_mut(),
                         0,
                         null_mut(),
@@ -275,10 +226,7 @@ pub fn timestamps(env: &Env) {
 
         kernel::destroy(api, k).unwrap();
         module::destroy(api, m).unwrap();
-        for e in [copied, launched, gate, done, mid] {
-            event::destroy(api, e).unwrap();
-        }
-        event_pool::destroy(api, pool).unwrap();
+        drop(events);
         for p in [x, y, stamps.cast(), results.cast()] {
             mem::free(api, ctx, p).unwrap();
         }

@@ -1,7 +1,7 @@
 //! Virtual memory (issue 11, item 4): reservations, physical memory, mappings, access
 //! attributes; mapped ranges in copies, fills and kernels.
 
-use super::{immediate, Env, Mode, SYNC};
+use super::{Env, Mode, SYNC};
 use crate::common::raw::*;
 use level_zero_sys::calls::{
     command_list, context, kernel, mem, module, physical_mem, virtual_mem,
@@ -115,18 +115,11 @@ pub fn virtual_memory(env: &Env) {
         let mut ys = vec![0.5f32; size / 4];
         let (m, k) = super::saxpy(api, ctx, env.device);
         kernel::set_group_size(api, k, 64, 1, 1).unwrap();
-        let alpha = 2f32;
-        let y = ys.as_mut_ptr();
-        kernel::set_argument_value(api, k, 0, 4, (&alpha as *const f32).cast()).unwrap();
-        kernel::set_argument_value(api, k, 1, 8, (&base as *const *mut c_void).cast()).unwrap();
-        kernel::set_argument_value(api, k, 2, 8, (&y as *const *mut f32).cast()).unwrap();
-        let groups = ze_group_count_t {
-            groupCountX: (size / 4 / 64) as u32,
-            groupCountY: 1,
-            groupCountZ: 1,
-        };
-        command_list::append_launch_kernel(api, list, k, &groups, null_mut(), 0, null_mut())
-            .unwrap();
+        set_arg(api, k, 0, &2f32);
+        set_arg(api, k, 1, &base);
+        set_arg(api, k, 2, &ys.as_mut_ptr());
+        let all = groups((size / 4 / 64) as u32);
+        command_list::append_launch_kernel(api, list, k, &all, null_mut(), 0, null_mut()).unwrap();
         let got: Vec<f32> = want.iter().map(|x| 2.0 * x + 0.5).collect();
         assert_eq!(ys, got, "the kernel read the four mapped pages");
         copy(host.as_mut_ptr().cast(), base, size).unwrap();
