@@ -53,15 +53,7 @@ pub fn child_stderr(name: &str, envs: &[(&str, &str)]) -> Option<String> {
 /// parent, the child's exit code (`None` if a signal ended it) and what it wrote to stderr;
 /// `None` in the child.
 pub fn child_exit(name: &str, envs: &[(&str, &str)]) -> Option<(Option<i32>, String)> {
-    if std::env::var(CHILD).as_deref() == Ok(name) {
-        return None;
-    }
-    let out = Command::new(std::env::current_exe().unwrap())
-        .args([name, "--exact", "--nocapture", "--test-threads=1"])
-        .env(CHILD, name)
-        .envs(envs.iter().copied())
-        .output()
-        .expect("spawn test child");
+    let out = run_child(name, envs)?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains("1 passed"),
@@ -77,15 +69,7 @@ pub fn child_exit(name: &str, envs: &[(&str, &str)]) -> Option<(Option<i32>, Str
 /// [`in_child`] that, in the parent, returns what the passing child wrote to stdout and stderr
 /// (the test harness's lines included); `None` in the child.
 pub fn child_output(name: &str, envs: &[(&str, &str)]) -> Option<(String, String)> {
-    if std::env::var(CHILD).as_deref() == Ok(name) {
-        return None;
-    }
-    let out = Command::new(std::env::current_exe().unwrap())
-        .args([name, "--exact", "--nocapture", "--test-threads=1"])
-        .env(CHILD, name)
-        .envs(envs.iter().copied())
-        .output()
-        .expect("spawn test child");
+    let out = run_child(name, envs)?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -98,4 +82,19 @@ pub fn child_output(name: &str, envs: &[(&str, &str)]) -> Option<(String, String
         "child {name} ran no test:\n{stdout}"
     );
     Some((stdout.into_owned(), stderr.into_owned()))
+}
+
+/// Runs the test `name` of the current test binary in a child process with `envs` and returns
+/// how it ended; `None` in the child.
+fn run_child(name: &str, envs: &[(&str, &str)]) -> Option<std::process::Output> {
+    if std::env::var(CHILD).as_deref() == Ok(name) {
+        return None;
+    }
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD, name)
+        .envs(envs.iter().copied())
+        .output()
+        .expect("spawn test child");
+    Some(out)
 }
