@@ -8,7 +8,8 @@
 //!   `FUZZ_INPUTS=100000 cargo test --release -p spirv-exec --test fuzz_modules`.
 //! - Each input is written to `fuzz-current-PID.spv` in Cargo's test scratch directory before it is
 //!   tried, so that a crash (which ends the process) leaves it behind; a panic is caught and the
-//!   input saved beside it. A build or launch that takes more than a minute aborts the run with
+//!   input saved beside it. A panic the library catches itself (the compiler's, which falls back
+//!   to the interpreter) fails the input too: bad input must be refused, not survived. A build or launch that takes more than a minute aborts the run with
 //!   the input's name.
 //! - Every input that ever failed is kept in `tests/fuzz-regressions/` and tried first
 //!   (`FUZZ_ONLY=NAME FUZZ_INPUTS=0` tries just one of them).
@@ -201,7 +202,21 @@ fn current_input(extension: &str) -> PathBuf {
     scratch.join(format!("fuzz-current-{}.{extension}", std::process::id()))
 }
 
-/// Tries `input`, recording it first; `Err` with the saved copy's path if it panicked.
+/// Panics anywhere in the process, caught or not: the library's own safety nets (a compiler
+/// panic falling back to the interpreter) must not be what keeps a bad input harmless.
+static PANICS: AtomicU64 = AtomicU64::new(0);
+
+/// Counts every panic in [`PANICS`], then reports it as usual.
+fn count_panics() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        PANICS.fetch_add(1, Ordering::Relaxed);
+        report(info)
+    }));
+}
+
+/// Tries `input`, recording it first; `Err` with the saved copy's path if anything panicked
+/// (even a panic the library caught).
 fn run_one(
     name: &str,
     input: &[u32],
@@ -213,11 +228,23 @@ fn run_one(
     let bytes: Vec<u8> = input.iter().flat_map(|w| w.to_le_bytes()).collect();
     std::fs::write(current_input("spv"), &bytes).unwrap();
     std::fs::write(current_input("txt"), name).unwrap();
-    catch_unwind(AssertUnwindSafe(|| try_input(input, backend, limit, tally))).map_err(|_| {
-        let saved = scratch.join(format!("fuzz-failed-{name}.spv"));
-        std::fs::write(&saved, &bytes).unwrap();
-        format!("{name}: panicked (input saved as {})", saved.display())
-    })
+    let before = PANICS.load(Ordering::Relaxed);
+    let outcome = catch_unwind(AssertUnwindSafe(|| try_input(input, backend, limit, tally)));
+    let caught = PANICS.load(Ordering::Relaxed) > before;
+    if outcome.is_ok() && !caught {
+        return Ok(());
+    }
+    let saved = scratch.join(format!("fuzz-failed-{name}.spv"));
+    std::fs::write(&saved, &bytes).unwrap();
+    let how = if outcome.is_err() {
+        "panicked"
+    } else {
+        "panicked inside the library (caught)"
+    };
+    Err(format!(
+        "{name}: {how} (input saved as {})",
+        saved.display()
+    ))
 }
 
 #[test]
@@ -227,6 +254,7 @@ fn mutated_modules_never_crash_or_hang() {
     let inputs = env_number("FUZZ_INPUTS", 100);
     let seed = env_number("FUZZ_SEED", 1);
     let limit = Duration::from_millis(env_number("FUZZ_LAUNCH_MS", 200));
+    count_panics();
 
     // A build or launch stuck for a minute ends the run, naming the input.
     let progress = Arc::new(AtomicU64::new(0));

@@ -3,6 +3,7 @@
 //! implementation (same results by construction).
 
 use super::front::{id, Env, Front};
+use super::front_inst::{lane, one};
 use super::ir::{Bin, Conv, ExtCall, Inst, Un, Val};
 use crate::opencl_std::{self as builtins, opcode::*};
 use crate::types::Shape;
@@ -104,7 +105,7 @@ impl Front<'_> {
         match num {
             VLOADN | VLOAD_HALF | VLOAD_HALFN | VLOADA_HALFN => {
                 let (s, n) = self.m.components(rty)?;
-                let (offset, p) = (arg!(2)[0], arg!(3)[0]);
+                let (offset, p) = (one(&arg!(2))?, one(&arg!(3))?);
                 let space = ptr_space(self, 3)?;
                 let half = num != VLOADN;
                 let bytes = if half {
@@ -136,7 +137,7 @@ impl Front<'_> {
             | VSTOREA_HALFN | VSTOREA_HALFN_R => {
                 let data = arg!(2);
                 let (s, n) = self.m.components(self.type_of(env, id(inst, 2)?)?)?;
-                let (offset, p) = (arg!(3)[0], arg!(4)[0]);
+                let (offset, p) = (one(&arg!(3))?, one(&arg!(4))?);
                 let space = ptr_space(self, 4)?;
                 let half = num != VSTOREN;
                 let bytes = if half {
@@ -173,9 +174,9 @@ impl Front<'_> {
             PRINTF => return Err("printf".into()),
             FMA | MAD if self.m.components(rty)?.0 != Scalar::F16 && inst.operands.len() == 5 => {
                 let (a, b, c) = (arg!(2), arg!(3), arg!(4));
-                let pick = |v: &Vec<Val>, k: usize| v[if v.len() == 1 { 0 } else { k }];
                 for (k, &d) in dst.iter().enumerate() {
-                    self.define(d, Inst::Fma(pick(&a, k), pick(&b, k), pick(&c, k)));
+                    let fma = Inst::Fma(lane(&a, k)?, lane(&b, k)?, lane(&c, k)?);
+                    self.define(d, fma);
                 }
             }
             FABS | SQRT | FLOOR | CEIL | TRUNC | RINT
@@ -191,13 +192,14 @@ impl Front<'_> {
                 };
                 let a = arg!(2);
                 for (k, &d) in dst.iter().enumerate() {
-                    self.define(d, Inst::Un(un, a[k]));
+                    self.define(d, Inst::Un(un, lane(&a, k)?));
                 }
             }
             COPYSIGN if self.m.components(rty)?.0 != Scalar::F16 => {
                 let (a, b) = (arg!(2), arg!(3));
                 for (k, &d) in dst.iter().enumerate() {
-                    self.define(d, Inst::Bin(Bin::CopySign, a[k], b[k]));
+                    let copysign = Inst::Bin(Bin::CopySign, lane(&a, k)?, lane(&b, k)?);
+                    self.define(d, copysign);
                 }
             }
             n if inline_int(n) => {
@@ -207,9 +209,9 @@ impl Front<'_> {
                     ops.push(arg!(i));
                 }
                 for (k, &d) in dst.iter().enumerate() {
-                    let mut a = [ops[0][0]; 3];
+                    let mut a = [one(ops.first().ok_or("a built-in without operands")?)?; 3];
                     for (j, o) in ops.iter().enumerate().take(3) {
-                        a[j] = o[if o.len() == 1 { 0 } else { k }];
+                        a[j] = lane(o, k)?;
                     }
                     self.define(d, Inst::Int3(n, t, a));
                 }

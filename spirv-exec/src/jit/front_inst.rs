@@ -73,13 +73,44 @@ pub(super) fn rounding_of(m: &crate::spirv::ModuleData, rid: Word) -> Option<u32
     }
 }
 
+/// The first component of `vals` (a scalar operand or result), or an error if it has none.
+pub(super) fn one(vals: &[Val]) -> Result<Val, String> {
+    vals.first()
+        .copied()
+        .ok_or_else(|| "a value without components".to_string())
+}
+
+/// Component `k` of an operand of a component-wise operation (a scalar operand stands for
+/// every component), or an error if it has none.
+pub(super) fn lane(vals: &[Val], k: usize) -> Result<Val, String> {
+    vals.get(if vals.len() == 1 { 0 } else { k })
+        .copied()
+        .ok_or_else(|| {
+            format!(
+                "an operand of {} components has no component {k}",
+                vals.len()
+            )
+        })
+}
+
 impl Front<'_> {
-    /// Defines `dst[k] = inst(k)` for every component.
-    fn each(&mut self, dst: &[Val], mut inst: impl FnMut(usize) -> Inst) {
+    /// Defines `dst[k] = inst(k)` for every component; `inst` gives `None` where an operand
+    /// has no component `k` (an ill-typed module), which is an error.
+    fn each(
+        &mut self,
+        dst: &[Val],
+        mut inst: impl FnMut(usize) -> Option<Inst>,
+    ) -> Result<(), String> {
         for (k, &d) in dst.iter().enumerate() {
-            let i = inst(k);
+            let i = inst(k).ok_or_else(|| {
+                format!(
+                    "an operand has fewer components than the result's {}",
+                    dst.len()
+                )
+            })?;
             self.define(d, i);
         }
+        Ok(())
     }
 
     /// The scalar of operand `v`'s type (its element type for vectors).
@@ -107,14 +138,14 @@ impl Front<'_> {
                     dst.len()
                 ));
             }
-            self.each(&dst, |k| Bin_(bin, a[k], b[k]));
+            self.each(&dst, |k| Some(Bin_(bin, a[k], b[k])))?;
             return Ok(());
         }
         match op {
-            Op::Undef => self.each(&dst, |_| Inst::Const(0)),
+            Op::Undef => self.each(&dst, |_| Some(Inst::Const(0)))?,
             Op::CopyObject | Op::CopyLogical | Op::PtrCastToGeneric | Op::GenericCastToPtr => {
                 let a = arg!(0);
-                self.each(&dst, |k| Inst::Copy(a[k]));
+                self.each(&dst, |k| Some(Inst::Copy(*a.get(k)?)))?;
             }
             Op::GenericCastToPtrExplicit => {
                 let space = match inst.operands.get(1) {
@@ -123,7 +154,7 @@ impl Front<'_> {
                     _ => Space::Other,
                 };
                 let a = arg!(0);
-                self.each(&dst, |_| Inst::GenericCast(a[0], space));
+                self.each(&dst, |_| Some(Inst::GenericCast(*a.first()?, space)))?;
             }
             Op::SNegate => self.unary(env, inst, &dst, Un::INeg)?,
             Op::Not => self.unary(env, inst, &dst, Un::Not)?,
@@ -139,18 +170,20 @@ impl Front<'_> {
             Op::Any | Op::All => {
                 let a = arg!(0);
                 let bin = if op == Op::All { Bin::And } else { Bin::Or };
-                let mut acc = a[0];
-                for &x in &a[1..] {
+                let (&first, rest) = a.split_first().ok_or("OpAll/OpAny of nothing")?;
+                let mut acc = first;
+                for &x in rest {
                     acc = self.emit(Scalar::Bool, Inst::Bin(bin, acc, x));
                 }
-                self.define(dst[0], Inst::Copy(acc));
+                self.define(one(&dst)?, Inst::Copy(acc));
             }
             Op::Select => {
                 let (c, a, b) = (arg!(0), arg!(1), arg!(2));
                 let scalar_cond = c.len() == 1;
                 self.each(&dst, |k| {
-                    Inst::Select(if scalar_cond { c[0] } else { c[k] }, a[k], b[k])
-                });
+                    let c = if scalar_cond { c.first() } else { c.get(k) };
+                    Some(Inst::Select(*c?, *a.get(k)?, *b.get(k)?))
+                })?;
             }
             Op::ConvertFToU | Op::ConvertFToS => {
                 let sat = self
@@ -163,7 +196,7 @@ impl Front<'_> {
                     mode: rounding_of(self.m, rid),
                 };
                 let a = arg!(0);
-                self.each(&dst, |k| Inst::Conv(conv, a[k]));
+                self.each(&dst, |k| Some(Inst::Conv(conv, *a.get(k)?)))?;
             }
             Op::ConvertSToF | Op::ConvertUToF => {
                 let conv = Conv::IToF {
@@ -171,7 +204,7 @@ impl Front<'_> {
                     mode: rounding_of(self.m, rid),
                 };
                 let a = arg!(0);
-                self.each(&dst, |k| Inst::Conv(conv, a[k]));
+                self.each(&dst, |k| Some(Inst::Conv(conv, *a.get(k)?)))?;
             }
             Op::UConvert | Op::SConvert | Op::SatConvertSToU | Op::SatConvertUToS => {
                 let sat = op == Op::SatConvertSToU
@@ -197,23 +230,23 @@ impl Front<'_> {
                     }
                 };
                 let a = arg!(0);
-                self.each(&dst, |k| Inst::Conv(conv, a[k]));
+                self.each(&dst, |k| Some(Inst::Conv(conv, *a.get(k)?)))?;
             }
             Op::FConvert => {
                 let conv = Conv::FToF {
                     mode: rounding_of(self.m, rid),
                 };
                 let a = arg!(0);
-                self.each(&dst, |k| Inst::Conv(conv, a[k]));
+                self.each(&dst, |k| Some(Inst::Conv(conv, *a.get(k)?)))?;
             }
             Op::PtrEqual | Op::PtrNotEqual => {
                 let bin = if op == Op::PtrEqual { Bin::Eq } else { Bin::Ne };
                 let (a, b) = (arg!(0), arg!(1));
-                self.each(&dst, |_| Inst::Bin(bin, a[0], b[0]));
+                self.each(&dst, |_| Some(Inst::Bin(bin, *a.first()?, *b.first()?)))?;
             }
             Op::SizeOf => {
                 let size = self.m.pointee_size(self.type_of(env, id(inst, 0)?)?)? as u64;
-                self.each(&dst, |_| Inst::Const(size));
+                self.each(&dst, |_| Some(Inst::Const(size)))?;
             }
             Op::PtrDiff => {
                 let size = self.m.pointee_size(self.type_of(env, id(inst, 0)?)?)? as u64;
@@ -221,26 +254,32 @@ impl Front<'_> {
                     return Err("OpPtrDiff over pointers to a zero-sized type".into());
                 }
                 let (a, b) = (arg!(0), arg!(1));
-                let bytes = self.emit(Scalar::I64, Inst::Bin(Bin::ISub, a[0], b[0]));
+                let bytes = self.emit(Scalar::I64, Inst::Bin(Bin::ISub, one(&a)?, one(&b)?));
                 let size = self.emit(Scalar::I64, Inst::Const(size));
                 let elements = self.emit(Scalar::I64, Inst::Bin(Bin::SDiv, bytes, size));
-                self.each(&dst, |_| Inst::Conv(Conv::Int { signed: true }, elements));
+                self.each(&dst, |_| {
+                    Some(Inst::Conv(Conv::Int { signed: true }, elements))
+                })?;
             }
             Op::ConvertPtrToU | Op::ConvertUToPtr => {
                 let a = arg!(0);
-                self.each(&dst, |k| Inst::Conv(Conv::Int { signed: false }, a[k]));
+                self.each(&dst, |k| {
+                    Some(Inst::Conv(Conv::Int { signed: false }, *a.get(k)?))
+                })?;
             }
             Op::Bitcast => {
                 let a = arg!(0);
                 if a.len() == dst.len() {
-                    self.each(&dst, |k| Inst::Conv(Conv::Bitcast, a[k]));
+                    self.each(&dst, |k| Some(Inst::Conv(Conv::Bitcast, *a.get(k)?)))?;
                 } else {
                     self.bitcast_repack(&a, &dst)?;
                 }
             }
             Op::VectorTimesScalar => {
                 let (a, b) = (arg!(0), arg!(1));
-                self.each(&dst, |k| Inst::Bin(Bin::FMul, a[k], b[0]));
+                self.each(&dst, |k| {
+                    Some(Inst::Bin(Bin::FMul, *a.get(k)?, *b.first()?))
+                })?;
             }
             Op::Dot => {
                 let (a, b) = (arg!(0), arg!(1));
@@ -250,47 +289,51 @@ impl Front<'_> {
                 }
                 // Rounded once per step, as the interpreter's f64 sum is not: only F64
                 // agrees exactly; keep the interpreter's semantics by widening F32 to F64.
-                return self.dot(s, &a, &b, dst[0]);
+                return self.dot(s, &a, &b, one(&dst)?);
             }
             Op::CompositeConstruct => {
                 let mut parts = Vec::new();
                 for i in 0..inst.operands.len() {
                     parts.extend(arg!(i));
                 }
-                self.each(&dst, |k| Inst::Copy(parts[k]));
+                self.each(&dst, |k| Some(Inst::Copy(*parts.get(k)?)))?;
             }
             Op::CompositeExtract => {
                 let offset = self.member_slot(env, inst, 0)?;
                 let a = arg!(0);
-                self.each(&dst, |k| Inst::Copy(a[offset + k]));
+                self.each(&dst, |k| Some(Inst::Copy(*a.get(offset + k)?)))?;
             }
             Op::CompositeInsert => {
                 let offset = self.member_slot(env, inst, 1)?;
                 let (obj, c) = (arg!(0), arg!(1));
                 self.each(&dst, |k| {
-                    if k >= offset && k < offset + obj.len() {
-                        Inst::Copy(obj[k - offset])
+                    Some(Inst::Copy(if k >= offset && k < offset + obj.len() {
+                        obj[k - offset]
                     } else {
-                        Inst::Copy(c[k])
-                    }
-                });
+                        *c.get(k)?
+                    }))
+                })?;
             }
             Op::VectorExtractDynamic | Op::VectorInsertDynamic => {
                 let (vec, idx_pos) = (arg!(0), if op == Op::VectorExtractDynamic { 1 } else { 2 });
-                let idx = arg!(idx_pos)[0];
+                let idx = one(&arg!(idx_pos))?;
                 let ity = self.types[idx as usize];
                 if op == Op::VectorExtractDynamic {
                     // Out of range: 0 (as the interpreter).
-                    let s = self.types[dst[0] as usize];
+                    let d = one(&dst)?;
+                    let s = self.types[d as usize];
                     let mut acc = self.emit(s, Inst::Const(0));
                     for (k, &c) in vec.iter().enumerate() {
                         let kk = self.emit(ity, Inst::Const(k as u64));
                         let hit = self.emit(Scalar::Bool, Inst::Bin(Bin::Eq, idx, kk));
                         acc = self.emit(s, Inst::Select(hit, c, acc));
                     }
-                    self.define(dst[0], Inst::Copy(acc));
+                    self.define(d, Inst::Copy(acc));
                 } else {
-                    let comp = arg!(1)[0];
+                    let comp = one(&arg!(1))?;
+                    if vec.len() < dst.len() {
+                        return Err("OpVectorInsertDynamic into a shorter vector".into());
+                    }
                     for (k, &d) in dst.iter().enumerate() {
                         let kk = self.emit(ity, Inst::Const(k as u64));
                         let hit = self.emit(Scalar::Bool, Inst::Bin(Bin::Eq, idx, kk));
@@ -311,10 +354,12 @@ impl Front<'_> {
                         Some(*b.get(c - a.len()).ok_or("shuffle index out of range")?)
                     });
                 }
-                self.each(&dst, |k| match srcs[k] {
-                    Some(v) => Inst::Copy(v),
-                    None => Inst::Const(0),
-                });
+                self.each(&dst, |k| {
+                    Some(match *srcs.get(k)? {
+                        Some(v) => Inst::Copy(v),
+                        None => Inst::Const(0),
+                    })
+                })?;
             }
             Op::Load => {
                 let p = id(inst, 0)?;
@@ -323,17 +368,21 @@ impl Front<'_> {
                     // Built-ins are held as 64-bit values; some are 32-bit (`work_dim`).
                     let types: Vec<Scalar> = dst.iter().map(|d| self.types[*d as usize]).collect();
                     self.each(&dst, |k| {
-                        if types[k] == Scalar::I64 {
-                            Inst::Copy(vals[k])
+                        let v = *vals.get(k)?;
+                        Some(if types[k] == Scalar::I64 {
+                            Inst::Copy(v)
                         } else {
-                            Inst::Conv(Conv::Int { signed: false }, vals[k])
-                        }
-                    });
+                            Inst::Conv(Conv::Int { signed: false }, v)
+                        })
+                    })?;
                     return Ok(());
                 }
                 let space = self.space_of(self.type_of(env, p)?);
                 let ptr = self.val(env, p)?;
                 let t = self.m.types.get(inst.result_type.unwrap_or(0))?.clone();
+                if dst.len() < t.leaves.len() {
+                    return Err("OpLoad of a type with more components than its result".into());
+                }
                 for (k, leaf) in t.leaves.iter().enumerate() {
                     self.define(
                         dst[k],
@@ -352,6 +401,9 @@ impl Front<'_> {
                 let ptr = self.val(env, p)?;
                 let t = self.m.types.get(self.type_of(env, v)?)?.clone();
                 let vals = self.vals(env, v)?;
+                if vals.len() < t.leaves.len() {
+                    return Err("OpStore of a value with fewer components than its type".into());
+                }
                 for (k, leaf) in t.leaves.iter().enumerate() {
                     self.effect(Inst::Store {
                         ptr,
@@ -384,7 +436,7 @@ impl Front<'_> {
             Op::AccessChain
             | Op::InBoundsAccessChain
             | Op::PtrAccessChain
-            | Op::InBoundsPtrAccessChain => self.access_chain(env, inst, dst[0])?,
+            | Op::InBoundsPtrAccessChain => self.access_chain(env, inst, one(&dst)?)?,
             Op::AtomicLoad
             | Op::AtomicStore
             | Op::AtomicExchange
@@ -456,7 +508,7 @@ impl Front<'_> {
 
     fn unary(&mut self, env: &Env, inst: &Instruction, dst: &[Val], un: Un) -> Result<(), String> {
         let a = self.vals(env, id(inst, 0)?)?;
-        self.each(dst, |k| Inst::Un(un, a[k]));
+        self.each(dst, |k| Some(Inst::Un(un, *a.get(k)?)))?;
         Ok(())
     }
 
@@ -514,7 +566,10 @@ impl Front<'_> {
          -> Result<Val, String> {
             if let Some(v) = f.m.consts.get(&idx) {
                 let (s, _) = f.m.components(f.m.value_types[&idx])?;
-                *constant = constant.wrapping_add(s.sext(v[0]).wrapping_mul(stride));
+                *constant = constant.wrapping_add(
+                    s.sext(*v.first().ok_or("an empty constant index")?)
+                        .wrapping_mul(stride),
+                );
                 return Ok(acc);
             }
             let i = f.val(env, idx)?;
@@ -547,7 +602,9 @@ impl Front<'_> {
                         .m
                         .consts
                         .get(&index_id)
-                        .ok_or("struct index is not a constant")?[0];
+                        .and_then(|c| c.first())
+                        .copied()
+                        .ok_or("struct index is not a constant")?;
                     let (o, next) = self.m.types.member_offset(t, c)?;
                     constant = constant.wrapping_add(o as i64);
                     ty = next;

@@ -28,6 +28,7 @@ mod scalar_gen;
 mod scalar_mem;
 mod scalar_ops;
 mod vector_gen;
+mod verify;
 
 pub use run::run;
 
@@ -93,12 +94,14 @@ pub fn prepare(
     params: &[Param],
     key: &str,
 ) -> Result<Prepared, String> {
-    // The front end checks what it relies on; a module ill-typed in a way it does not check
-    // must still not take the host down: the kernel then runs on the interpreter.
+    // The front end checks what it relies on, and `verify` checks the IR it built; a module
+    // ill-typed in a way neither checks must still not take the host down: the kernel then
+    // runs on the interpreter (the fuzzer counts such a caught panic as a failure).
     let (func, local_static) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         front::Front::new(data).kernel(name, f, params)
     }))
     .unwrap_or_else(|_| Err("the compiler's front end panicked (ill-typed module?)".into()))?;
+    verify::check(&func).map_err(|e| format!("ill-typed: {e}"))?;
     let globals = data.memory.range();
     let uses_globals = func.blocks[0]
         .stmts
