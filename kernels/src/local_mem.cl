@@ -75,3 +75,23 @@ kernel void bitonic_sort_local(global int* data, local int* buf)
     }
     data[gid] = buf[lid];
 }
+
+// Values kept across a barrier that are computed alike by every work-item but differ between
+// them: a loop each work-item leaves in another turn, and an if whose arms give different
+// values. steps: ascending ints (at least L + 1 of them); m != 0.
+// out[2*gid] = number of steps[k] < lid counted from k = 0; out[2*gid+1] = (lid % 3 == 0 ? n / m : n + 1)
+//   + buf[(lid + 1) % L], where every item first wrote buf[lid] = lid
+kernel void barrier_divergent_values(global const int* steps, global int* out, local int* buf,
+                                     int n, int m)
+{
+    uint lid = get_local_id(0), L = get_local_size(0);
+    int i = 0;
+    while (steps[i] < (int)lid) i++;
+    int x;
+    if (lid % 3 == 0) x = n / m; else x = n + 1;
+    buf[lid] = lid;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    size_t g = get_global_id(0);
+    out[2 * g] = i;
+    out[2 * g + 1] = x + buf[(lid + 1) % L];
+}

@@ -99,6 +99,36 @@ fn barrier_loop_rotate() {
     }
 }
 
+/// Values kept across a barrier that every work-item computes alike but that differ between
+/// them (a loop left in different turns, the arms of an `if`): the compiler may keep a value
+/// once per group only when it is the same for all.
+#[test]
+fn barrier_divergent_values() {
+    for opt in OPT {
+        let m = module(&format!("local_mem-{opt}"));
+        let k = kernel(&m, "barrier_divergent_values");
+        for (groups, l) in [(2, 1), (3, 5), (2, 32), (4, 13), (1, 256)] {
+            let n = groups * l;
+            let steps: Vec<i32> = (0..=l as i32).map(|k| 2 * k).collect();
+            let mut got = vec![0i32; 2 * n];
+            launch_1d(k, n, l)
+                .input(&steps)
+                .buffer(&mut got)
+                .local(l * 4)
+                .value(&100i32)
+                .value(&7i32)
+                .run()
+                .unwrap();
+            for i in 0..n {
+                let lid = (i % l) as i32;
+                let x = if lid % 3 == 0 { 100 / 7 } else { 101 };
+                let want = [(lid + 1) / 2, x + (lid + 1) % l as i32];
+                assert_eq!(got[2 * i..2 * i + 2], want, "{opt} L={l} item {i}");
+            }
+        }
+    }
+}
+
 #[test]
 fn bitonic_sort_local() {
     let mut rng = Rng::new(4);

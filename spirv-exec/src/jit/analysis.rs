@@ -143,18 +143,42 @@ pub fn barriers(f: &Func) -> Vec<u32> {
         .collect()
 }
 
-/// The blocks where generated code looks at the launch's cancellation flag: targets of an
-/// edge from a block at the same or a later index. Every cycle has such an edge (from its
-/// highest block), so a work-item that loops forever passes one. Barriers end a region (the
-/// runner checks between regions).
+/// The blocks where generated code looks at the launch's cancellation flag: targets of the
+/// back edges of a depth-first walk of the blocks, barriers cut (a region ends at one; the
+/// runner checks between regions). Every cycle of a region holds a back edge of any
+/// depth-first walk, so a work-item that loops forever passes one; a loop whose body holds a
+/// barrier looks at the flag only between regions.
 pub fn loop_heads(f: &Func) -> Vec<bool> {
-    let mut heads = vec![false; f.blocks.len()];
-    for (p, b) in f.blocks.iter().enumerate() {
-        if !matches!(b.term, Term::Barrier { .. }) {
-            for s in f.succs(p as u32) {
-                if s as usize <= p {
-                    heads[s as usize] = true;
+    let n = f.blocks.len();
+    let mut heads = vec![false; n];
+    // 0: not seen, 1: on the walk's stack, 2: finished.
+    let mut state = vec![0u8; n];
+    let succs = |b: usize| match f.blocks[b].term {
+        Term::Barrier { .. } => vec![],
+        _ => f.succs(b as u32),
+    };
+    for root in 0..n {
+        if state[root] != 0 {
+            continue;
+        }
+        state[root] = 1;
+        let mut stack = vec![(root, succs(root), 0usize)];
+        while let Some((b, next, i)) = stack.last_mut() {
+            if let Some(&s) = next.get(*i) {
+                *i += 1;
+                let s = s as usize;
+                match state[s] {
+                    0 => {
+                        state[s] = 1;
+                        let ss = succs(s);
+                        stack.push((s, ss, 0));
+                    }
+                    1 => heads[s] = true,
+                    _ => {}
                 }
+            } else {
+                state[*b] = 2;
+                stack.pop();
             }
         }
     }
@@ -325,4 +349,108 @@ pub fn rematerialize(f: &Func, live: &[Vec<Val>]) -> Vec<(Vec<Val>, Vec<Stmt>)> 
             (kept, stmts)
         })
         .collect()
+}
+
+/// Which values are the same for every work-item of a group that computes them (group
+/// uniform): built from constants, parameters and the group's built-ins by pure operations,
+/// never merged where the work-items may have come by different paths. A value kept across a
+/// barrier that is group uniform needs one copy per group, not one per work-item.
+///
+/// Paths part at a branch on a value that is not group uniform. Every work-item resumes at
+/// the same barrier, so paths that part meet again there at the latest: the parameters of the
+/// blocks reached from two sides of such a branch (barriers cut) are not uniform, and when the
+/// branch is in a loop that holds no barrier (work-items may leave it in different turns),
+/// no value defined in the blocks it reaches is.
+pub fn group_uniform(f: &Func) -> Vec<bool> {
+    let n = f.blocks.len();
+    let mut uni = vec![true; f.types.len()];
+    let succs = |b: usize| match f.blocks[b].term {
+        Term::Barrier { .. } => vec![],
+        _ => f.succs(b as u32),
+    };
+    // Blocks reached from `from` (itself included), barriers cut.
+    let reach = |from: u32| {
+        let mut seen = vec![false; n];
+        let mut work = vec![from as usize];
+        while let Some(b) = work.pop() {
+            if !std::mem::replace(&mut seen[b], true) {
+                work.extend(succs(b).into_iter().map(|s| s as usize));
+            }
+        }
+        seen
+    };
+    let mut split_done = vec![false; n];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        let mut clear = |v: Val, uni: &mut Vec<bool>| {
+            if std::mem::replace(&mut uni[v as usize], false) {
+                changed = true;
+            }
+        };
+        for (i, b) in f.blocks.iter().enumerate() {
+            for s in &b.stmts {
+                let varies = match &s.inst {
+                    Inst::Const(_)
+                    | Inst::Param { .. }
+                    | Inst::ParamAddr { .. }
+                    | Inst::LocalVar(_) => false,
+                    Inst::Builtin(which, _) => matches!(
+                        which,
+                        BuiltinValue::LocalId
+                            | BuiltinValue::GlobalId
+                            | BuiltinValue::GlobalLinearId
+                            | BuiltinValue::LocalLinearId
+                            | BuiltinValue::SubgroupId
+                            | BuiltinValue::SubgroupLocalId
+                    ),
+                    _ if pure(s) => uses(s).iter().any(|u| !uni[*u as usize]),
+                    _ => true,
+                };
+                if varies {
+                    for d in defs(s) {
+                        clear(d, &mut uni);
+                    }
+                }
+            }
+            for e in edges(&b.term) {
+                let params = &f.blocks[e.target as usize].params;
+                for (&p, &a) in params.iter().zip(&e.args) {
+                    if !uni[a as usize] {
+                        clear(p, &mut uni);
+                    }
+                }
+            }
+            let cond = match &b.term {
+                Term::Branch { cond, .. } => *cond,
+                Term::Switch { sel, .. } => *sel,
+                _ => continue,
+            };
+            if uni[cond as usize] || split_done[i] {
+                continue;
+            }
+            split_done[i] = true;
+            let sides: Vec<Vec<bool>> = f.succs(i as u32).into_iter().map(reach).collect();
+            let in_loop = sides.iter().any(|s| s[i]);
+            for blk in 0..n {
+                let from = sides.iter().filter(|s| s[blk]).count();
+                let block = &f.blocks[blk];
+                if in_loop && from > 0 {
+                    for &p in &block.params {
+                        clear(p, &mut uni);
+                    }
+                    for s in &block.stmts {
+                        for d in defs(s) {
+                            clear(d, &mut uni);
+                        }
+                    }
+                } else if from > 1 {
+                    for &p in &block.params {
+                        clear(p, &mut uni);
+                    }
+                }
+            }
+        }
+    }
+    uni
 }

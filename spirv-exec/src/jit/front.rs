@@ -262,27 +262,38 @@ impl<'m> Front<'m> {
             .into_iter()
             .map(|b| b.ok_or("a block was never completed"))
             .collect::<Result<Vec<_>, _>>()?;
-        // The entry block's values nothing uses (the other components of a built-in, ...).
-        let mut used = vec![false; self.types.len()];
-        for b in &blocks {
-            for st in &b.stmts {
-                super::analysis::uses(st)
-                    .into_iter()
-                    .for_each(|u| used[u as usize] = true);
-            }
-            for e in super::analysis::edges(&b.term) {
-                e.args.iter().for_each(|a| used[*a as usize] = true);
-            }
-            match &b.term {
-                Term::Branch { cond: v, .. } | Term::Switch { sel: v, .. } => {
-                    used[*v as usize] = true
+        // Values nothing uses (the other components of a built-in, copies of them, ...), until
+        // none is left: computing them would cost every work-item of every region.
+        loop {
+            let mut used = vec![false; self.types.len()];
+            for b in &blocks {
+                for st in &b.stmts {
+                    super::analysis::uses(st)
+                        .into_iter()
+                        .for_each(|u| used[u as usize] = true);
                 }
-                _ => {}
+                for e in super::analysis::edges(&b.term) {
+                    e.args.iter().for_each(|a| used[*a as usize] = true);
+                }
+                match &b.term {
+                    Term::Branch { cond: v, .. } | Term::Switch { sel: v, .. } => {
+                        used[*v as usize] = true
+                    }
+                    _ => {}
+                }
+            }
+            let mut removed = false;
+            for b in &mut blocks {
+                let before = b.stmts.len();
+                b.stmts.retain(|st| {
+                    !removable(&st.inst) || st.result.is_none_or(|r| used[r as usize])
+                });
+                removed |= b.stmts.len() != before;
+            }
+            if !removed {
+                break;
             }
         }
-        blocks[0]
-            .stmts
-            .retain(|st| st.result.is_none_or(|r| used[r as usize]));
         Ok((
             Func {
                 name: name.to_string(),
@@ -540,4 +551,28 @@ fn label_of(b: &rspirv::dr::Block) -> Result<Word, String> {
         .as_ref()
         .and_then(|l| l.result_id)
         .ok_or_else(|| "block without label".to_string())
+}
+
+/// Whether a statement whose value nothing uses can go: it has no effect and cannot fault
+/// (divisions stay, as the interpreter may report them).
+fn removable(i: &Inst) -> bool {
+    use super::ir::Bin;
+    match i {
+        Inst::Const(_)
+        | Inst::Copy(_)
+        | Inst::Param { .. }
+        | Inst::ParamAddr { .. }
+        | Inst::Builtin(..)
+        | Inst::LocalVar(_)
+        | Inst::PrivateVar(_)
+        | Inst::Un(..)
+        | Inst::Fma(..)
+        | Inst::Select(..)
+        | Inst::Conv(..) => true,
+        Inst::Bin(op, ..) => !matches!(
+            op,
+            Bin::UDiv | Bin::SDiv | Bin::URem | Bin::SRem | Bin::SMod | Bin::FRem | Bin::FMod
+        ),
+        _ => false,
+    }
 }

@@ -17,6 +17,7 @@
 //! [`reach::Memory`]: crate::reach::Memory
 
 mod analysis;
+mod diverge;
 mod front;
 mod front_ext;
 mod front_inst;
@@ -148,6 +149,11 @@ pub struct Layout {
     slots: HashMap<Val, (usize, usize)>,
     /// Bytes kept per work-item.
     pub spill_per_lane: usize,
+    /// The kept values the same for the whole group ([`analysis::group_uniform`]): one
+    /// 8-byte slot each per group, read from `Ctx::uread` and written to `Ctx::uwrite` (the
+    /// runner swaps the two areas between regions, so a region reads what the one before
+    /// wrote while it writes the next one's).
+    uslots: HashMap<Val, usize>,
     /// Index of each parameter's first value in the flattened arguments.
     params: Vec<usize>,
     ext: HashMap<usize, usize>,
@@ -173,6 +179,14 @@ impl Layout {
         let mut order: Vec<Val> = spilled.iter().flatten().copied().collect();
         order.sort_unstable();
         order.dedup();
+        let uniform = analysis::group_uniform(f);
+        let uslots: HashMap<Val, usize> = order
+            .iter()
+            .filter(|v| uniform[**v as usize])
+            .enumerate()
+            .map(|(k, &v)| (v, k))
+            .collect();
+        order.retain(|v| !uniform[*v as usize]);
         let size = |v: Val| (f.types[v as usize].bits() as usize / 8).max(1);
         order.sort_by_key(|&v| std::cmp::Reverse(size(v)));
         let mut at = 0;
@@ -200,6 +214,7 @@ impl Layout {
             recompute,
             slots,
             spill_per_lane: at,
+            uslots,
             params: flat,
             ext: HashMap::new(),
             int_descs: HashMap::new(),
@@ -262,6 +277,16 @@ impl Layout {
     /// Bytes per work-item before value `v`'s slot, and its size.
     pub fn spill_slot(&self, v: Val) -> (usize, usize) {
         self.slots[&v]
+    }
+
+    /// The group's slot of kept value `v` if it is uniform.
+    pub fn uniform_slot(&self, v: Val) -> Option<usize> {
+        self.uslots.get(&v).copied()
+    }
+
+    /// Slots of uniform kept values (per area).
+    pub fn uniform_slots(&self) -> usize {
+        self.uslots.len()
     }
 
     /// The inline cache of memory access `s` (0 for other statements).
@@ -368,6 +393,9 @@ fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, 
         .map_err(cl)?;
     module.define_function(tramp, &mut ctx).map_err(cl)?;
     let rep = vector_gen::reps(f);
+    if std::env::var("SPIRV_EXEC_JIT_DUMP").is_ok_and(|k| k == f.name) {
+        dump_ir(f, &rep, &layout);
+    }
     let mut vector_ids = Vec::new();
     // Per region: the per-work-item function, then the pack function if the region allows.
     for (region, pack) in (0..=layout.resume.len()).flat_map(|r| [(r, false), (r, true)]) {
@@ -441,4 +469,28 @@ fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, 
         code_bytes,
         module: Mutex::new(Some(module)),
     })
+}
+
+/// `SPIRV_EXEC_JIT_DUMP=<kernel>`: the kernel's IR with each value's pack representation and
+/// what each barrier keeps (a debugging aid, on stderr).
+fn dump_ir(f: &Func, rep: &[vector_gen::Rep], layout: &Layout) {
+    let v = |x: &Val| format!("v{x}:{:?}/{:?}", f.types[*x as usize], rep[*x as usize]);
+    for (i, b) in f.blocks.iter().enumerate() {
+        let params: Vec<String> = b.params.iter().map(v).collect();
+        eprintln!("b{i}({})", params.join(", "));
+        for s in &b.stmts {
+            let r = s.result.as_ref().map(v).unwrap_or_default();
+            eprintln!("    {r} = {:?}", s.inst);
+        }
+        eprintln!("    {:?}", b.term);
+    }
+    for (i, kept) in layout.spilled.iter().enumerate() {
+        let kept: Vec<String> = kept.iter().map(v).collect();
+        eprintln!(
+            "barrier {i} -> b{}: kept [{}], {} recomputed",
+            layout.resume[i],
+            kept.join(", "),
+            layout.recompute[i].len()
+        );
+    }
 }

@@ -28,6 +28,11 @@ impl Gen<'_, '_> {
 
     /// Stores the pack's values of `v` for the next region.
     pub(super) fn vspill(&mut self, v: Val) {
+        if let Some(a) = self.uniform_addr(v, true) {
+            let x = self.lane_of(v, 0);
+            self.b.ins().store(mem_flags(), x, a, 0);
+            return;
+        }
         if self.rep[v as usize] == Rep::X && self.ty(v) != Scalar::Bool {
             let x = self.vector_of(v);
             let a = self.vspill_addr(v, 0);
@@ -45,6 +50,11 @@ impl Gen<'_, '_> {
     /// every lane (else the pack goes to `bail`).
     pub(super) fn vreload(&mut self, v: Val, bail: Block) {
         let t = cl_type(self.ty(v));
+        if let Some(a) = self.uniform_addr(v, false) {
+            let x = self.b.ins().load(t, mem_flags(), a, 0);
+            self.define_v(v, VVal::U(x));
+            return;
+        }
         let lanes: Vec<Value> = (0..W)
             .map(|i| {
                 let a = self.vspill_addr(v, i);
@@ -248,6 +258,11 @@ impl<'a, 'b> Gen<'a, 'b> {
                 if self.rep[*cond as usize] == Rep::U {
                     let c = self.get(*cond);
                     self.b.ins().brif(c, tb, &[], ob, &[]);
+                } else if let Some(join) = super::diverge::diamond(self.f, then, other) {
+                    let split = self.b.create_block();
+                    self.vbranch(*cond, tb, ob, split);
+                    self.b.switch_to_block(split);
+                    self.split_diamond(*cond, then, other, join)?;
                 } else {
                     self.vbranch(*cond, tb, ob, bail);
                 }

@@ -28,6 +28,8 @@ struct Frame {
     table: [u64; table::LEN],
     lids: Vec<u32>,
     spill: Vec<u64>,
+    /// The two areas of the uniform kept values (`Ctx::uread`, `Ctx::uwrite`).
+    uniform: Vec<u64>,
     done: Vec<u8>,
     scratch: Vec<u64>,
     /// The inline caches' ranges (`lo`, `hi`), kept from group to group: shared ranges
@@ -83,6 +85,7 @@ impl Frame {
             table: [0; table::LEN],
             lids,
             spill: vec![0; (c.layout.spill_per_lane * n).div_ceil(8) + 1],
+            uniform: vec![0; 2 * c.layout.uniform_slots().max(1)],
             done: vec![0; n],
             scratch: vec![0; c.layout.scratch.max(4)],
             // Empty ranges: `lo` 1, `hi` 0.
@@ -184,6 +187,8 @@ impl Frame {
             self.table[table::GID_BASE + d] = gid * size + self.table[table::GLOBAL_OFFSET + d];
         }
         self.done.fill(0);
+        let half = self.uniform.len() / 2;
+        let ubase = self.uniform.as_mut_ptr();
         let mut ctx = Ctx {
             params: self.params.as_ptr(),
             table: self.table.as_ptr(),
@@ -199,6 +204,9 @@ impl Frame {
             done: self.done.as_mut_ptr(),
             state: (state as *mut State<'_>).cast(),
             cancel: (cancel as *const AtomicBool).cast(),
+            uread: ubase,
+            // SAFETY: `uniform` holds two areas of `half` values.
+            uwrite: unsafe { ubase.add(half) },
         };
         let mut resume = 0u32;
         loop {
@@ -209,6 +217,8 @@ impl Frame {
             // this launch (see `runtime`'s documentation of what the code relies on), and
             // `state` outlives the call.
             let code = unsafe { (self.entry(c, resume as usize))(&mut ctx, 0, self.lanes as u64) };
+            // What this region wrote, the next one reads.
+            (ctx.uread, ctx.uwrite) = (ctx.uwrite, ctx.uread as *mut u64);
             match code {
                 runtime::DONE => return Ok(()),
                 runtime::FAULT => return Err(state.error.take().unwrap_or(Fault::Unreachable)),

@@ -66,6 +66,11 @@ pub struct Ctx {
     pub state: *mut State<'static>,
     /// The launch's cancellation flag (an `AtomicBool`), read at every loop head.
     pub cancel: *const u8,
+    /// The group's copies of the uniform values kept across the barrier the region starts
+    /// at, and where the region stores those kept across the barrier it ends at (8 bytes per
+    /// value; the runner swaps the two between regions).
+    pub uread: *const u64,
+    pub uwrite: *mut u64,
 }
 
 /// Byte offsets of [`Ctx`]'s fields (for the generated loads).
@@ -83,6 +88,8 @@ pub mod field {
     pub const SCRATCH: i32 = 80;
     pub const DONE: i32 = 88;
     pub const CANCEL: i32 = 104;
+    pub const UREAD: i32 = 112;
+    pub const UWRITE: i32 = 120;
 
     // The offsets are those of `Ctx`'s fields.
     const _: () = {
@@ -101,6 +108,8 @@ pub mod field {
         assert!(offset_of!(Ctx, scratch) == SCRATCH as usize);
         assert!(offset_of!(Ctx, done) == DONE as usize);
         assert!(offset_of!(Ctx, cancel) == CANCEL as usize);
+        assert!(offset_of!(Ctx, uread) == UREAD as usize);
+        assert!(offset_of!(Ctx, uwrite) == UWRITE as usize);
     };
 }
 

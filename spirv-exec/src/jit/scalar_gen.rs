@@ -390,15 +390,30 @@ impl<'a, 'b> Gen<'a, 'b> {
         self.b.ins().iadd(a, o)
     }
 
+    /// The address of the group's copy of uniform kept value `v`: the one the last region
+    /// wrote (`write` false) or the one this region writes.
+    pub(super) fn uniform_addr(&mut self, v: Val, write: bool) -> Option<Value> {
+        let k = self.layout.uniform_slot(v)?;
+        let f = if write { field::UWRITE } else { field::UREAD };
+        let base = self.ctx_field(types::I64, f);
+        Some(self.b.ins().iadd_imm_s(base, 8 * k as i64))
+    }
+
     fn reload(&mut self, v: Val) -> Value {
-        let a = self.spill_addr(v);
         let t = cl_type(self.ty(v));
+        let a = match self.uniform_addr(v, false) {
+            Some(a) => a,
+            None => self.spill_addr(v),
+        };
         self.b.ins().load(t, mem_flags(), a, 0)
     }
 
     fn spill(&mut self, v: Val) {
         let x = self.get(v);
-        let a = self.spill_addr(v);
+        let a = match self.uniform_addr(v, true) {
+            Some(a) => a,
+            None => self.spill_addr(v),
+        };
         self.b.ins().store(mem_flags(), x, a, 0);
     }
 

@@ -87,6 +87,16 @@ pub fn reps(f: &Func) -> Vec<Rep> {
                     }
                 }
             }
+            // The join of an `if` a pack may split (`diverge`) gets each work-item's values.
+            if let Term::Branch { cond, then, other } = &b.term {
+                if varying[*cond as usize] {
+                    if let Some(j) = super::diverge::diamond(f, then, other) {
+                        for &p in &f.blocks[j as usize].params {
+                            mark(p, &mut varying);
+                        }
+                    }
+                }
+            }
         }
     }
     (0..f.types.len())
@@ -106,7 +116,8 @@ fn effect(s: &Stmt) -> bool {
 }
 
 /// Whether region `first` (its first block) can run by packs: every branch whose condition
-/// may differ in a pack is reached before any effect, and no such switch.
+/// may differ in a pack is reached before any effect or is an `if` the pack runs work-item by
+/// work-item when split (`diverge`), and no such switch.
 pub fn vectorizable(f: &Func, rep: &[Rep], first: u32) -> bool {
     let n = f.blocks.len();
     // Blocks of the region, and whether each is entered with no effect behind it.
@@ -122,7 +133,11 @@ pub fn vectorizable(f: &Func, rep: &[Rep], first: u32) -> bool {
         let block = &f.blocks[b as usize];
         let clean_out = new && !block.stmts.iter().any(effect);
         match &block.term {
-            Term::Branch { cond, .. } if rep[*cond as usize] != Rep::U && !clean_out => {
+            Term::Branch { cond, then, other }
+                if rep[*cond as usize] != Rep::U
+                    && !clean_out
+                    && super::diverge::diamond(f, then, other).is_none() =>
+            {
                 return false
             }
             Term::Switch { sel, .. } if rep[*sel as usize] != Rep::U => return false,
