@@ -61,6 +61,12 @@ impl Gen<'_, '_> {
         other: &Edge,
         join: BlockId,
     ) -> Result<(), String> {
+        // An arm's block may be the loop head of its cycle: look at the flag as it would.
+        for e in [then, other] {
+            if e.target != join {
+                self.cancel_point(e.target as usize);
+            }
+        }
         for i in 0..W {
             let c = self.lane_of(cond, i);
             let (take, skip, next) = (
