@@ -339,6 +339,7 @@ fn module_and_kernel_queries() {
     let mut names = m.kernel_names().unwrap();
     names.sort();
     let want = [
+        "barrier_divergent_values",
         "barrier_loop_rotate",
         "bitonic_sort_local",
         "local_array_reverse",
