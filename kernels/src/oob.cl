@@ -34,3 +34,20 @@ kernel void oob_private(global int* out, int k)
     for (int j = 0; j < 4; ++j) a[j] = j * 10 + g;
     out[g] = a[k];
 }
+
+// out[i + n] = i for i = y * width + x over a 2-D launch (width = global size in dimension 0).
+// With a buffer of all the items' ints and n > 0 the last n items write past the end; n < 0
+// the first ones write before the start.
+kernel void oob_write_2d(global int* out, int n)
+{
+    size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);
+    out[i + n] = (int)i;
+}
+
+// out[i + n] = i with a 32-bit index (uint: wrapping past UINT_MAX): n > 0 writes past the
+// end, n close to UINT_MAX far past it, then from the start.
+kernel void oob_write_int(global int* out, uint n)
+{
+    uint i = (uint)get_global_id(0);
+    out[i + n] = (int)i;
+}

@@ -28,6 +28,7 @@ pub mod runtime;
 mod scalar_gen;
 mod scalar_mem;
 mod scalar_ops;
+mod stride;
 mod vector_gen;
 mod verify;
 
@@ -438,8 +439,15 @@ fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, 
         if dump {
             // A debugging aid: the optimized IR and the machine code of one kernel.
             eprintln!("{}", ctx.func.display());
-            if let Some(vcode) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()) {
-                eprintln!("{vcode}");
+            if let Some(code) = ctx.compiled_code() {
+                if let Some(vcode) = code.vcode.as_ref() {
+                    eprintln!("{vcode}");
+                }
+                // The bytes, for a disassembler (`objdump -D -b binary -mi386:x86-64`).
+                let file = std::env::temp_dir().join(format!("{name}.bin"));
+                if let Err(e) = std::fs::write(&file, code.code_buffer()) {
+                    eprintln!("{}: {e}", file.display());
+                }
             }
         }
         code_bytes += ctx.compiled_code().map_or(0, |c| c.code_buffer().len());

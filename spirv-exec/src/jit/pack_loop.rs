@@ -2,7 +2,7 @@
 //! region's start to a barrier or the end; values kept across barriers stored and reloaded a
 //! pack at a time; the per-work-item function for packs that cannot stay together.
 
-use super::analysis::per_item;
+use super::analysis::{defs, edges, per_item, uses};
 use super::ir::{Stmt, Term, Val};
 use super::runtime::{self, field};
 use super::scalar_gen::{ctx_flags, mem_flags, Gen};
@@ -11,6 +11,60 @@ use super::vector_gen::{Rep, VVal, W};
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Block, InstBuilder, MemFlagsData, Value};
+
+/// Whether each value is needed: used by a terminator or by a statement with an effect (or
+/// that may fault), directly or through statements without one.
+fn used_values(f: &super::ir::Func) -> Vec<bool> {
+    use super::ir::{Bin, Inst};
+    let pure = |s: &Stmt| match s.inst {
+        Inst::Const(_)
+        | Inst::Copy(_)
+        | Inst::Param { .. }
+        | Inst::ParamAddr { .. }
+        | Inst::Builtin(..)
+        | Inst::LocalVar(_)
+        | Inst::Un(..)
+        | Inst::Select(..)
+        | Inst::Conv(super::ir::Conv::Int { .. } | super::ir::Conv::Bitcast, _) => true,
+        Inst::Bin(op, ..) => !matches!(
+            op,
+            Bin::UDiv | Bin::SDiv | Bin::URem | Bin::SRem | Bin::SMod
+        ),
+        _ => false,
+    };
+    let mut used = vec![false; f.types.len()];
+    for b in &f.blocks {
+        for s in b.stmts.iter().filter(|s| !pure(s)) {
+            for u in uses(s) {
+                used[u as usize] = true;
+            }
+        }
+        match &b.term {
+            Term::Branch { cond: v, .. } | Term::Switch { sel: v, .. } => used[*v as usize] = true,
+            _ => {}
+        }
+        for e in edges(&b.term) {
+            for &a in &e.args {
+                used[a as usize] = true;
+            }
+        }
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for s in f.blocks.iter().flat_map(|b| &b.stmts).filter(|s| pure(s)) {
+            if defs(s).iter().any(|d| used[*d as usize]) {
+                for u in uses(s) {
+                    if !used[u as usize] {
+                        used[u as usize] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    used
+}
 
 impl Gen<'_, '_> {
     /// The address of lane `i`'s copy of kept value `v` (the pack's lanes are consecutive).
@@ -166,6 +220,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                 self.stmt(s)?;
             }
         }
+        self.declare_hoisted(end);
         let bail = self.b.create_block();
         self.b.set_cold_block(bail);
         let exit = self.loop_head(end);
@@ -175,8 +230,11 @@ impl<'a, 'b> Gen<'a, 'b> {
             self.b.ins().brif(any, bail, &[], go, &[]);
             self.b.switch_to_block(go);
         }
+        // Per work-item values of the entry block (built-ins): only those something uses
+        // (loads are not removed by the code generator when unused).
+        let used = used_values(self.f);
         for s in &self.f.blocks[0].stmts {
-            if Self::per_item_stmt(s) {
+            if Self::per_item_stmt(s) && defs(s).iter().any(|d| used[*d as usize]) {
                 self.vstmt(s)?;
             }
         }
@@ -240,6 +298,23 @@ impl<'a, 'b> Gen<'a, 'b> {
         Ok(())
     }
 
+    /// The variables of the accesses checked once per row (`vector_gen::hoisted_access`),
+    /// none known allowed yet; `end` ends the call's work-items.
+    fn declare_hoisted(&mut self, end: Value) {
+        self.pack_end = self.b.declare_var(types::I64);
+        self.b.def_var(self.pack_end, end);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        for s in self.f.blocks.iter().flat_map(|b| &b.stmts) {
+            if self.hoistable(s) {
+                let ok = self.b.declare_var(types::I64);
+                let tried = self.b.declare_var(types::I64);
+                self.b.def_var(ok, zero);
+                self.b.def_var(tried, zero);
+                self.hoisted.insert(s as *const Stmt as usize, (ok, tried));
+            }
+        }
+    }
+
     fn next_pack(&mut self) {
         let pack = self.b.use_var(self.lane);
         let next = self.b.ins().iadd_imm_s(pack, W as i64);
@@ -279,6 +354,13 @@ impl<'a, 'b> Gen<'a, 'b> {
                 }
                 let r = self.b.ins().iconst(types::I32, i as i64);
                 self.merge_and_next(r);
+            }
+            Term::Return if self.layout.resume.is_empty() => {
+                // No barrier: nothing reads which work-items returned, and every pack that
+                // does not bail returns (the code stays `DONE`).
+                let r = self.b.ins().iconst(types::I32, runtime::DONE as i32 as i64);
+                self.b.def_var(self.code, r);
+                self.next_pack();
             }
             Term::Return => {
                 self.vmark_done();

@@ -49,6 +49,17 @@ pub(super) struct Gen<'a, 'b> {
     pub(super) pending: Vec<(Block, Edge)>,
     /// `vector_gen`: each value's representation (empty in per-work-item functions).
     pub(super) rep: Vec<super::vector_gen::Rep>,
+    /// `vector_gen`: each value's stride across a pack ([`super::stride`]).
+    pub(super) stride: Vec<Option<i64>>,
+    /// `vector_gen`: each value's stride along a row of the group ([`super::stride`]).
+    pub(super) row_stride: Vec<Option<i64>>,
+    /// `vector_gen`: per access checked once for the rest of a row (by statement address):
+    /// the work-items up to which it is known allowed, and up to which that was tried.
+    pub(super) hoisted: std::collections::HashMap<usize, (Variable, Variable)>,
+    /// `vector_gen`: the addresses `base + ext(index) * 4` ([`super::stride::scaled_indices`]).
+    pub(super) scaled: std::collections::HashMap<Val, super::stride::Scaled>,
+    /// `vector_gen`: the end of the work-items of the call.
+    pub(super) pack_end: Variable,
     /// `vector_gen`: the lane of the pack a statement is being emitted for, one at a time.
     pub(super) lane_ctx: Option<usize>,
     /// `vector_gen`: the values a lane-by-lane statement defined (value, lane, value).
@@ -134,6 +145,11 @@ impl<'a, 'b> Gen<'a, 'b> {
             head: Block::from_u32(0),
             pending: Vec::new(),
             rep: Vec::new(),
+            stride: Vec::new(),
+            row_stride: Vec::new(),
+            hoisted: std::collections::HashMap::new(),
+            scaled: std::collections::HashMap::new(),
+            pack_end: Variable::from_u32(0),
             lane_ctx: None,
             lane_out: Vec::new(),
         };
@@ -156,6 +172,9 @@ impl<'a, 'b> Gen<'a, 'b> {
                     Rep::L => Slot::Lanes([0; 4].map(|_| g.b.declare_var(cl_type(*s)))),
                 })
                 .collect();
+            g.stride = super::stride::strides(f, &rep);
+            g.row_stride = super::stride::row_strides(f);
+            g.scaled = super::stride::scaled_indices(f, &rep);
             g.rep = rep;
             g.ctx = g.b.declare_var(types::I64);
             g.lane = g.b.declare_var(types::I64);

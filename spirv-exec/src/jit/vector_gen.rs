@@ -486,46 +486,56 @@ impl Gen<'_, '_> {
         if self.rep[ptr as usize] == Rep::U || space == Space::Private {
             return Ok(false);
         }
-        let addrs: Vec<Value> = (0..W)
-            .map(|i| {
-                let p = self.lane_of(ptr, i);
-                self.b.ins().iadd_imm_s(p, offset)
-            })
-            .collect();
-        let mut consecutive = None;
-        for (i, &a) in addrs.iter().enumerate().skip(1) {
-            let want = self.b.ins().iadd_imm_s(addrs[0], 4 * i as i64);
-            let eq = self.b.ins().icmp(IntCC::Equal, a, want);
-            consecutive = Some(match consecutive {
-                Some(c) => self.b.ins().band(c, eq),
-                None => eq,
-            });
-        }
         let (probe, fast, slow, join) = (
             self.b.create_block(),
             self.b.create_block(),
             self.b.create_block(),
             self.b.create_block(),
         );
-        let c = consecutive.expect("four lanes");
-        self.b.ins().brif(c, probe, &[], slow, &[]);
+        let first = self.lane_of(ptr, 0);
+        let first = self.b.ins().iadd_imm_s(first, offset);
+        let cache = self.layout.site_of(s);
+        if let Some(&(ok, tried)) = self.hoisted.get(&(s as *const Stmt as usize)) {
+            self.row_check(cache, first, (ok, tried), fast, probe);
+        } else if self.stride[ptr as usize] == Some(4) && self.ty(ptr) == Scalar::I64 {
+            // Consecutive by construction (`stride`): only the lane-0 address is needed.
+            self.b.ins().jump(probe, &[]);
+        } else if let Some(sc) = self.scaled.get(&ptr).copied() {
+            let c = self.consecutive_index(sc);
+            self.b.ins().brif(c, probe, &[], slow, &[]);
+        } else {
+            let mut consecutive = None;
+            for i in 1..W {
+                let p = self.lane_of(ptr, i);
+                let a = self.b.ins().iadd_imm_s(p, offset);
+                let want = self.b.ins().iadd_imm_s(first, 4 * i as i64);
+                let eq = self.b.ins().icmp(IntCC::Equal, a, want);
+                consecutive = Some(match consecutive {
+                    Some(c) => self.b.ins().band(c, eq),
+                    None => eq,
+                });
+            }
+            let c = consecutive.expect("four lanes");
+            self.b.ins().brif(c, probe, &[], slow, &[]);
+        }
         self.b.switch_to_block(probe);
         // One check for the four elements; if it fails, the lanes are checked (and a fault
         // reported) one by one, exactly as work-item by work-item.
-        let cache = self.layout.site_of(s);
-        self.probe(cache, addrs[0], 16, fast, slow);
+        self.probe(cache, first, 16, fast, slow);
         self.b.switch_to_block(fast);
         match value {
             Some(v) => {
                 let x = self.vector_of(v);
-                self.b.ins().store(mem_flags(), x, addrs[0], 0);
+                self.b.ins().store(mem_flags(), x, first, 0);
                 self.b.ins().jump(join, &[]);
             }
             None => {
-                let x = self.b.ins().load(vt, mem_flags(), addrs[0], 0);
+                let x = self.b.ins().load(vt, mem_flags(), first, 0);
                 self.b.ins().jump(join, &[BlockArg::Value(x)]);
             }
         }
+        // Lane by lane: rare (a pack at an edge, a range the cache does not hold yet).
+        self.b.set_cold_block(slow);
         self.b.switch_to_block(slow);
         for i in 0..W {
             self.lane_ctx = Some(i);
@@ -551,14 +561,119 @@ impl Gen<'_, '_> {
         Ok(true)
     }
 
+    /// Whether the four lanes of a [`Scaled`](super::stride::Scaled) address are consecutive:
+    /// the index's lanes are `i, i + 1, i + 2, i + 3` and `i + 3` does not wrap (so neither
+    /// does the extension).
+    fn consecutive_index(&mut self, sc: super::stride::Scaled) -> Value {
+        let x = self.vector_of(sc.index);
+        let x0 = self.b.ins().extractlane(x, 0);
+        let first = self.b.ins().splat(types::I32X4, x0);
+        let d = self.b.ins().isub(x, first);
+        let iota: Vec<u8> = (0u32..4).flat_map(|i| i.to_le_bytes()).collect();
+        let iota = self.b.func.dfg.constants.insert(iota.into());
+        let iota = self.b.ins().vconst(types::I32X4, iota);
+        let eq = self.b.ins().icmp(IntCC::Equal, d, iota);
+        let all = self.b.ins().vall_true(eq);
+        let (cc, limit) = if sc.signed {
+            (IntCC::SignedLessThanOrEqual, i32::MAX - 3)
+        } else {
+            (IntCC::UnsignedLessThanOrEqual, (u32::MAX - 3) as i32)
+        };
+        let limit = self.b.ins().iconst(types::I32, i64::from(limit));
+        let fits = self.b.ins().icmp(cc, x0, limit);
+        self.b.ins().band(all, fits)
+    }
+
+    /// Whether access statement `s` is checked once for the rest of its row: a 32-bit load
+    /// or store, outside private memory, whose address has a row stride of 4
+    /// ([`super::stride::row_strides`]).
+    pub(super) fn hoistable(&self, s: &Stmt) -> bool {
+        let (ptr, elem, space) = match s.inst {
+            Inst::Load { ptr, space, .. } => (ptr, s.result.map(|r| self.ty(r)), space),
+            Inst::Store {
+                ptr, value, space, ..
+            } => (ptr, Some(self.ty(value)), space),
+            _ => return false,
+        };
+        space != Space::Private
+            && matches!(elem, Some(Scalar::I32 | Scalar::F32))
+            && self.ty(ptr) == Scalar::I64
+            && self.rep[ptr as usize] != Rep::U
+            && self.row_stride[ptr as usize] == Some(4)
+    }
+
+    /// The check of a [`hoistable`](Self::hoistable) access at `first` (the pack's first
+    /// work-item's address): straight to `fast` when an earlier check covered the rest of the
+    /// row; else, once per row, one check of the bytes the rest of the row reaches (the row's
+    /// accesses are consecutive: `row_strides`); if that fails, `per_pack` (this pack's
+    /// check, then work-item by work-item).
+    fn row_check(
+        &mut self,
+        cache: usize,
+        first: Value,
+        (ok, tried): (cranelift_frontend::Variable, cranelift_frontend::Variable),
+        fast: Block,
+        per_pack: Block,
+    ) {
+        let lane = self.b.use_var(self.lane);
+        let next = self.b.ins().iadd_imm_s(lane, W as i64);
+        let ok_until = self.b.use_var(ok);
+        let inside = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedLessThanOrEqual, next, ok_until);
+        let (check, validate, allowed) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.ins().brif(inside, fast, &[], check, &[]);
+        self.b.switch_to_block(check);
+        let tried_until = self.b.use_var(tried);
+        let done = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedLessThanOrEqual, next, tried_until);
+        self.b.ins().brif(done, per_pack, &[], validate, &[]);
+        self.b.set_cold_block(validate);
+        self.b.switch_to_block(validate);
+        // The row ends at the next multiple of the group's size in dimension 0 (at least 4:
+        // packs run only when it is a multiple of 4), or at the call's end.
+        let tab = self.ctx_field(types::I64, field::TABLE);
+        let gs0 = self.b.ins().load(
+            types::I64,
+            ctx_flags(),
+            tab,
+            (runtime::table::LOCAL_SIZE * 8) as i32,
+        );
+        let row = self.b.ins().udiv(lane, gs0);
+        let row = self.b.ins().iadd_imm_s(row, 1);
+        let row_end = self.b.ins().imul(row, gs0);
+        let end = self.b.use_var(self.pack_end);
+        let row_end = self.b.ins().umin(row_end, end);
+        self.b.def_var(tried, row_end);
+        let n = self.b.ins().isub(row_end, lane);
+        let len = self.b.ins().ishl_imm_u(n, 2);
+        self.probe_len(cache, first, len, allowed, per_pack);
+        self.b.switch_to_block(allowed);
+        self.b.def_var(ok, row_end);
+        self.b.ins().jump(fast, &[]);
+    }
+
     /// Goes to `yes` if `[addr, addr + len)` lies in one shared range (inline cache `cache`,
     /// else asking the runtime without recording a fault), else to `no`.
     pub(super) fn probe(&mut self, cache: usize, addr: Value, len: u64, yes: Block, no: Block) {
+        let n = self.b.ins().iconst(types::I64, len as i64);
+        self.probe_len(cache, addr, n, yes, no)
+    }
+
+    /// [`probe`](Self::probe) of a length computed at run time.
+    fn probe_len(&mut self, cache: usize, addr: Value, len: Value, yes: Block, no: Block) {
         let caches = self.ctx_field(types::I64, field::CACHES);
         let at = (cache * 16) as i32;
         let lo = self.b.ins().load(types::I64, ctx_flags(), caches, at);
         let hi = self.b.ins().load(types::I64, ctx_flags(), caches, at + 8);
-        let end = self.b.ins().iadd_imm_s(addr, len as i64);
+        let end = self.b.ins().iadd(addr, len);
         let a = self.b.ins().icmp(IntCC::SignedGreaterThanOrEqual, addr, lo);
         let c = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, hi);
         let inside = self.b.ins().band(a, c);
@@ -567,10 +682,11 @@ impl Gen<'_, '_> {
         self.b.set_cold_block(ask);
         self.b.switch_to_block(ask);
         let ctx = self.b.use_var(self.ctx);
-        let n = self.b.ins().iconst(types::I64, len as i64);
         let lane = self.b.ins().iconst(types::I64, runtime::PROBE as i64);
         let c = self.b.ins().iconst(types::I64, cache as i64);
-        self.b.ins().call(self.check_slow, &[ctx, addr, n, lane, c]);
+        self.b
+            .ins()
+            .call(self.check_slow, &[ctx, addr, len, lane, c]);
         let status = self.ctx_field(types::I64, field::STATUS);
         let cached = self.b.ins().icmp_imm_s(IntCC::Equal, status, 0);
         self.b.ins().brif(cached, yes, &[], no, &[]);

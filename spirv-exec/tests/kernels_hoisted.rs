@@ -1,0 +1,203 @@
+//! Accesses whose addresses run consecutively along a row of the work-group: the compiled
+//! executor checks the rest of a row at once and the single accesses only when that fails.
+//! Wherever a launch reaches past its buffer, it still faults at the first byte out of
+//! range, nothing outside the buffer changes, and what was written is right.
+
+mod common;
+
+use common::{kernel, module, OPT};
+use proptest::prelude::*;
+use spirv_exec::{Fault, LaunchError};
+
+const SENTINEL: i32 = -7;
+/// Ints before and after the buffer, in the same host allocation.
+const MARGIN: usize = 64;
+
+/// Runs `oob_write_2d` (`out[i + n] = i`, `i = y * width + x`) on one thread over `groups`
+/// groups of `size` on a buffer of exactly the launch's items, `skew` ints into a larger
+/// allocation; checks the memory around it and returns the fault's address and length as
+/// offsets in bytes from the buffer's start, if the launch faulted.
+fn write_2d(
+    opt: &str,
+    groups: [u32; 2],
+    size: [u32; 2],
+    n: i32,
+    skew: usize,
+) -> Option<(i64, usize)> {
+    let m = module(&format!("oob-{opt}"));
+    let k = kernel(&m, "oob_write_2d");
+    let total = (groups[0] * size[0] * groups[1] * size[1]) as usize;
+    let mut all = vec![SENTINEL; MARGIN + skew + total + MARGIN];
+    let start = MARGIN + skew;
+    let buf = &mut all[start..start + total];
+    let base = buf.as_ptr() as i64;
+    let r = k
+        .launch([groups[0], groups[1], 1], [size[0], size[1], 1])
+        .buffer(buf)
+        .value(&n)
+        .threads(1)
+        .run();
+    let at = format!("{opt} groups {groups:?} of {size:?}, n {n}, skew {skew}");
+    assert!(
+        all[..start]
+            .iter()
+            .chain(&all[start + total..])
+            .all(|&v| v == SENTINEL),
+        "{at}: memory outside the buffer changed"
+    );
+    for (j, &v) in all[start..start + total].iter().enumerate() {
+        let i = j as i64 - n as i64;
+        assert!(v == SENTINEL || v as i64 == i, "{at}: element {j} is {v}");
+    }
+    match r {
+        Ok(()) => {
+            for (j, &v) in all[start..start + total].iter().enumerate() {
+                let i = j as i64 - n as i64;
+                if (0..total as i64).contains(&i) {
+                    assert_eq!(v as i64, i, "{at}: element {j}");
+                }
+            }
+            None
+        }
+        Err(LaunchError::Fault { kernel, fault }) => {
+            assert_eq!(kernel, "oob_write_2d", "{at}");
+            match fault {
+                Fault::OutOfBounds { address, len, .. } => Some((address as i64 - base, len)),
+                other => panic!("{at}: {other}"),
+            }
+        }
+        Err(e) => panic!("{at}: {e}"),
+    }
+}
+
+/// The first out-of-range write of `oob_write_2d`: work-items run in order on one thread
+/// (groups in order, then the items of each, dimension 0 first).
+fn expected(groups: [u32; 2], size: [u32; 2], n: i32) -> Option<(i64, usize)> {
+    let width = (groups[0] * size[0]) as i64;
+    let total = width * (groups[1] * size[1]) as i64;
+    for gy in 0..groups[1] {
+        for gx in 0..groups[0] {
+            for ly in 0..size[1] {
+                for lx in 0..size[0] {
+                    let (x, y) = ((gx * size[0] + lx) as i64, (gy * size[1] + ly) as i64);
+                    let at = y * width + x + n as i64;
+                    if !(0..total).contains(&at) {
+                        return Some((4 * at, 4));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn a_row_reaching_past_the_end_faults_at_the_first_byte_out_of_range() {
+    for opt in OPT {
+        // One row of 64 work-items (one check for all of it, which fails), then rows of 8.
+        for (groups, size) in [([4, 1], [64, 1]), ([3, 5], [8, 4]), ([2, 2], [4, 3])] {
+            for n in [0, 1, 3, 4, 5, 17, -1, -4, -9] {
+                assert_eq!(
+                    write_2d(opt, groups, size, n, 0),
+                    expected(groups, size, n),
+                    "{opt} groups {groups:?} of {size:?}, n {n}"
+                );
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Sizes, offsets and buffer positions at the edges of the buffer.
+    #[test]
+    fn row_checks_fault_exactly_where_an_access_leaves_the_buffer(
+        gx in 1u32..4,
+        gy in 1u32..3,
+        sx in prop::sample::select(vec![4u32, 8, 12, 16, 32]),
+        sy in 1u32..4,
+        n in -12i32..12,
+        skew in 0usize..4,
+    ) {
+        for opt in OPT {
+            prop_assert_eq!(
+                write_2d(opt, [gx, gy], [sx, sy], n, skew),
+                expected([gx, gy], [sx, sy], n)
+            );
+        }
+    }
+}
+
+/// `oob_write_int` (`out[i + n] = i` with 32-bit `i + n`) on one thread over `groups` groups
+/// of `size` on a buffer of exactly the launch's items: the fault's byte offset from the
+/// buffer's start, if any, after checking the memory around the buffer.
+fn write_int(opt: &str, groups: u32, size: u32, n: u32) -> Option<i64> {
+    let m = module(&format!("oob-{opt}"));
+    let k = kernel(&m, "oob_write_int");
+    let total = (groups * size) as usize;
+    let mut all = vec![SENTINEL; MARGIN + total + MARGIN];
+    let buf = &mut all[MARGIN..MARGIN + total];
+    let base = buf.as_ptr() as i64;
+    let r = k
+        .launch([groups, 1, 1], [size, 1, 1])
+        .buffer(buf)
+        .value(&n)
+        .threads(1)
+        .run();
+    let at = format!("{opt} {groups} groups of {size}, n {n}");
+    assert!(
+        all[..MARGIN]
+            .iter()
+            .chain(&all[MARGIN + total..])
+            .all(|&v| v == SENTINEL),
+        "{at}: memory outside the buffer changed"
+    );
+    for (j, &v) in all[MARGIN..MARGIN + total].iter().enumerate() {
+        let i = (j as u32).wrapping_sub(n);
+        assert!(v == SENTINEL || v as u32 == i, "{at}: element {j} is {v}");
+    }
+    match r {
+        Ok(()) => None,
+        Err(LaunchError::Fault {
+            fault: Fault::OutOfBounds {
+                address, len: 4, ..
+            },
+            ..
+        }) => Some(address as i64 - base),
+        Err(e) => panic!("{at}: {e}"),
+    }
+}
+
+/// Addresses from a 32-bit index: consecutive lanes in one check, a pack whose index wraps
+/// (or leaves the buffer) lane by lane, faulting at the first work-item out of range.
+#[test]
+fn int_indices_fault_at_the_first_work_item_out_of_range() {
+    for opt in OPT {
+        for (groups, size) in [(3u32, 8u32), (2, 12), (1, 64)] {
+            let total = groups * size;
+            for n in [
+                0u32,
+                1,
+                2,
+                3,
+                4,
+                7,
+                u32::MAX,
+                u32::MAX - 1,
+                u32::MAX - 2,
+                u32::MAX - 5,
+            ] {
+                let first_bad = (0..total)
+                    .map(|i| i.wrapping_add(n))
+                    .find(|&x| x >= total)
+                    .map(|x| 4 * x as i64);
+                assert_eq!(
+                    write_int(opt, groups, size, n),
+                    first_bad,
+                    "{opt} {groups} groups of {size}, n {n}"
+                );
+            }
+        }
+    }
+}
