@@ -123,7 +123,7 @@ impl<'f> Types<'f> {
                 self.int_kind(res()?)?;
             }
             Inst::Select(c, a, b) => {
-                self.int(*c)?;
+                self.condition(*c)?;
                 let s = res()?;
                 self.same(*a, s)?;
                 self.same(*b, s)?;
@@ -176,9 +176,21 @@ impl<'f> Types<'f> {
         }
     }
 
-    /// A comparison's result: a boolean, held in a byte.
+    /// A comparison's result: a boolean (not merely a byte: packs hold booleans as lane masks).
     fn truth(&self, s: Scalar) -> Result<(), String> {
-        self.same_kind(s, Scalar::Bool)
+        if s == Scalar::Bool {
+            Ok(())
+        } else {
+            Err(format!("the result is {s:?} where Bool is wanted"))
+        }
+    }
+
+    /// A condition: a boolean value.
+    fn condition(&self, v: Val) -> Result<(), String> {
+        match self.ty(v)? {
+            Scalar::Bool => Ok(()),
+            t => Err(format!("value {v} is {t:?} where Bool is wanted")),
+        }
     }
 
     fn int_kind(&self, s: Scalar) -> Result<(), String> {
@@ -199,7 +211,11 @@ impl<'f> Types<'f> {
                 let s = self.float(a)?;
                 self.same_kind(r, s)
             }
-            Un::INeg | Un::Not | Un::LNot | Un::PopCount | Un::BitReverse => {
+            Un::LNot => {
+                self.condition(a)?;
+                self.truth(r)
+            }
+            Un::INeg | Un::Not | Un::PopCount | Un::BitReverse => {
                 let s = self.int(a)?;
                 self.same_kind(r, s)
             }
@@ -308,7 +324,7 @@ impl<'f> Types<'f> {
         match term {
             Term::Jump(e) => self.edge(f, e),
             Term::Branch { cond, then, other } => {
-                self.int(*cond)?;
+                self.condition(*cond)?;
                 self.edge(f, then)?;
                 self.edge(f, other)
             }
