@@ -1,17 +1,22 @@
 //! `cargo bench --bench pool_replay [-- TRACE...]`: allocation traces (the format of
 //! `onearray::pool::AllocTrace`, recorded with `ONEARRAY_TRACE=FILE`) replayed through
 //! allocation policies: onearray's pool (its policy simulated, and the real pool on the CPU
-//! driver; also its first policy, exact classes only, for comparison), a PyTorch-style caching allocator (block splitting and merging, 2 MiB segments for
-//! small blocks, 20 MiB for large ones, per-stream), CuPy-style bins (best fit over 512-byte
-//! bins, splitting, exact-size segments, per-stream), a UMF-style disjoint pool (buckets of
-//! powers of two and midpoints carved from 64 KiB slabs, up to 4 free slabs kept per bucket,
-//! more than 2 MiB straight to the driver) and plain power-of-two classes. Per trace and
-//! policy: peak reserved / peak requested (fragmentation and rounding), the hit rate (requests
-//! served without the driver) and the time per operation (best of 5 rounds, interleaved).
+//! driver; also its earlier policies for comparison: exact classes only, then classes
+//! reaching up to twice the size with no segments), a PyTorch-style caching allocator
+//! (block splitting and merging, 2 MiB segments for small blocks, 20 MiB for large ones,
+//! per-stream), CuPy-style bins (best fit over 512-byte bins, splitting, exact-size
+//! segments, per-stream), a UMF-style disjoint pool (buckets of powers of two and midpoints
+//! carved from 64 KiB slabs, up to 4 free slabs kept per bucket, more than 2 MiB straight to
+//! the driver) and plain power-of-two classes. Per trace and policy (one instance per kind
+//! of memory): peak reserved / peak requested (fragmentation and rounding), the hit rate
+//! (requests served without the driver) and the time per operation (best of 5 rounds,
+//! interleaved).
 //!
 //! Without arguments it replays the traces in `benches/traces/` and three synthetic ones.
 
-use oneapi::onearray::pool::{size_class, AllocTrace, TraceEvent, REACH};
+use oneapi::onearray::pool::{
+    size_class, AllocTrace, TraceEvent, LARGE, PIECE_ROUND, REACH, SEGMENT_ROUND,
+};
 use oneapi::onearray::{self, HostBuffer, MemoryKind, OneArray, SharedBuffer};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Instant;
@@ -25,19 +30,20 @@ trait Policy {
     fn reserved(&self) -> u64;
 }
 
-/// onearray's pool: requests round up to four classes per power of two (512 B minimum), a
-/// freed block goes back to its class's free list.
-/// With `reach` > 0, an empty class is served from the next `reach` larger classes (a
-/// cached block of up to twice the size for `reach` 4) before the driver.
+/// onearray's size classes: requests round up to four classes per power of two (512 B
+/// minimum), a freed block goes back to its class's free list. With `reach` > 0, an empty
+/// class is served from the next `reach` larger classes (a cached block of up to twice the
+/// size for `reach` 4) before the driver. Alone, for requests of every size, this is the
+/// pool's earlier policy (reach 0 at first, then 4); the pool now uses it up to `LARGE`.
 #[derive(Default)]
-struct OnearrayPool {
+struct Classes {
     free: HashMap<usize, u64>,
     handles: Vec<usize>,
     reserved: u64,
     reach: usize,
 }
 
-impl Policy for OnearrayPool {
+impl Policy for Classes {
     fn alloc(&mut self, bytes: u64, _stream: u32) -> (u64, bool) {
         let (class, size) = size_class(bytes as usize);
         let cached =
@@ -60,6 +66,84 @@ impl Policy for OnearrayPool {
     }
     fn reserved(&self) -> u64 {
         self.reserved
+    }
+}
+
+/// onearray's pool (`onearray/src/pool.rs`, `pool_large.rs`): requests of up to `LARGE`
+/// bytes use the size classes with reach `REACH`; larger ones are pieces of segments (the
+/// request rounded up to `PIECE_ROUND`, segments to `SEGMENT_ROUND`), best fit, split when
+/// at least `LARGE` is left, merged with free neighbours when freed; a request no free piece
+/// fits first gives the segments with no piece out back to the driver. (Per-thread
+/// magazines and stream-ordered reuse change neither on a single-threaded trace.)
+struct OnearrayPool {
+    classes: Classes,
+    segments: Splitting,
+    /// Per segment: its address and size.
+    bounds: HashMap<u64, (u64, u64)>,
+    /// Handle → (large, the classes' handle or the piece's address).
+    handles: Vec<(bool, u64)>,
+}
+
+impl Default for OnearrayPool {
+    fn default() -> Self {
+        OnearrayPool {
+            classes: Classes {
+                reach: REACH,
+                ..Classes::default()
+            },
+            segments: Splitting::default(),
+            bounds: HashMap::new(),
+            handles: Vec::new(),
+        }
+    }
+}
+
+impl Policy for OnearrayPool {
+    fn alloc(&mut self, bytes: u64, stream: u32) -> (u64, bool) {
+        if bytes <= LARGE as u64 {
+            let (h, miss) = self.classes.alloc(bytes, stream);
+            self.handles.push((false, h));
+            return ((self.handles.len() - 1) as u64, miss);
+        }
+        let size = bytes.div_ceil(PIECE_ROUND as u64) * PIECE_ROUND as u64;
+        let (addr, miss) = match self.segments.take(0, 0, size, LARGE as u64) {
+            Some(addr) => (addr, false),
+            None => {
+                // Segments with no piece out: one free piece as large as the segment.
+                let empty: Vec<(u64, u64)> = self
+                    .segments
+                    .free
+                    .iter()
+                    .filter(|&&(_, _, size, addr)| {
+                        let segment = self.segments.pieces[&addr].segment;
+                        self.bounds.get(&segment) == Some(&(addr, size))
+                    })
+                    .map(|&(_, _, size, addr)| (size, addr))
+                    .collect();
+                for (size, addr) in empty {
+                    let segment = self.segments.pieces[&addr].segment;
+                    self.segments.free.remove(&(0, 0, size, addr));
+                    self.segments.pieces.remove(&addr);
+                    self.segments.reserved -= size;
+                    self.bounds.remove(&segment);
+                }
+                let segment = size.div_ceil(SEGMENT_ROUND as u64) * SEGMENT_ROUND as u64;
+                let addr = self.segments.grow(0, 0, size, segment, LARGE as u64);
+                self.bounds.insert(self.segments.segments, (addr, segment));
+                (addr, true)
+            }
+        };
+        self.handles.push((true, addr));
+        ((self.handles.len() - 1) as u64, miss)
+    }
+    fn free(&mut self, handle: u64) {
+        match self.handles[handle as usize] {
+            (true, addr) => self.segments.release(addr),
+            (false, h) => self.classes.free(h),
+        }
+    }
+    fn reserved(&self) -> u64 {
+        self.classes.reserved + self.segments.reserved
     }
 }
 
@@ -146,22 +230,24 @@ impl Splitting {
         Some(addr)
     }
 
-    /// A new segment of `segment` bytes; the first `size` handed out, the rest free.
-    fn grow(&mut self, pool: u8, stream: u32, size: u64, segment: u64) -> u64 {
+    /// A new segment of `segment` bytes; the first `size` handed out, the rest free (all of
+    /// it handed out if less than `min_rest` is left).
+    fn grow(&mut self, pool: u8, stream: u32, size: u64, segment: u64, min_rest: u64) -> u64 {
         let addr = self.next_address;
         // A gap between segments: blocks of different segments never merge.
         self.next_address += segment + 4096;
         self.segments += 1;
         self.reserved += segment;
+        let split = segment > size && segment - size >= min_rest;
         let piece = Piece {
-            size,
+            size: if split { size } else { segment },
             segment: self.segments,
             free: false,
             pool,
             stream,
         };
         self.pieces.insert(addr, piece);
-        if segment > size {
+        if split {
             let rest = Piece {
                 size: segment - size,
                 free: true,
@@ -229,7 +315,7 @@ impl Policy for PyTorch {
         } else {
             size.div_ceil(2 * MIB) * 2 * MIB
         };
-        (self.0.grow(pool, stream, size, segment), true)
+        (self.0.grow(pool, stream, size, segment, min_rest), true)
     }
     fn free(&mut self, handle: u64) {
         self.0.release(handle);
@@ -250,7 +336,7 @@ impl Policy for CuPy {
         if let Some(a) = self.0.take(0, stream, size, 512) {
             return (a, false);
         }
-        (self.0.grow(0, stream, size, size), true)
+        (self.0.grow(0, stream, size, size, 512), true)
     }
     fn free(&mut self, handle: u64) {
         self.0.release(handle);
@@ -348,26 +434,35 @@ fn replay(trace: &AllocTrace, make: &MakePolicy) -> Outcome {
     let mut best = f64::INFINITY;
     let mut out = None;
     for _ in 0..5 {
-        let mut p = make();
-        let mut handles: HashMap<u64, (u64, u64)> = HashMap::with_capacity(1024);
+        // One instance per kind of memory, as every allocator has.
+        let mut p: [Box<dyn Policy>; 3] = [make(), make(), make()];
+        let mut handles: HashMap<u64, (usize, u64, u64)> = HashMap::with_capacity(1024);
         let (mut live, mut peak_req, mut peak_res, mut hits, mut allocs) = (0u64, 0, 0, 0, 0);
         let t = Instant::now();
         for e in &trace.events {
             match *e {
                 TraceEvent::Alloc {
-                    id, bytes, stream, ..
+                    id,
+                    bytes,
+                    stream,
+                    kind,
                 } => {
-                    let (h, miss) = p.alloc(bytes, stream);
-                    handles.insert(id, (h, bytes));
+                    let k = match kind {
+                        MemoryKind::Device => 0,
+                        MemoryKind::Shared => 1,
+                        MemoryKind::Host => 2,
+                    };
+                    let (h, miss) = p[k].alloc(bytes, stream);
+                    handles.insert(id, (k, h, bytes));
                     live += bytes;
                     peak_req = peak_req.max(live);
-                    peak_res = peak_res.max(p.reserved());
+                    peak_res = peak_res.max(p.iter().map(|p| p.reserved()).sum());
                     allocs += 1;
                     hits += u64::from(!miss);
                 }
                 TraceEvent::Free { id } => {
-                    if let Some((h, bytes)) = handles.remove(&id) {
-                        p.free(h);
+                    if let Some((k, h, bytes)) = handles.remove(&id) {
+                        p[k].free(h);
                         live -= bytes;
                     }
                 }
@@ -437,7 +532,7 @@ fn replay_real(trace: &AllocTrace) -> onearray::Result<Outcome> {
         }
         onearray::trim();
     }
-    let sim = replay(trace, &|| Box::new(OnearrayPool::default()));
+    let sim = replay(trace, &|| Box::new(Classes::default()));
     // Requested bytes do not depend on the policy.
     Ok(Outcome {
         peak_reserved,
@@ -571,15 +666,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     traces.push(("synthetic: random".into(), synthetic_random()));
     traces.push(("synthetic: small".into(), synthetic_small()));
 
-    let policies: [(&str, &MakePolicy); 6] = [
+    let policies: [(&str, &MakePolicy); 7] = [
         ("onearray pool (model)", &|| {
-            Box::new(OnearrayPool {
-                reach: REACH,
-                ..OnearrayPool::default()
-            })
-        }),
-        ("exact classes (pool v1)", &|| {
             Box::new(OnearrayPool::default())
+        }),
+        ("exact classes (pool v1)", &|| Box::new(Classes::default())),
+        ("classes, reach 4 (v2)", &|| {
+            Box::new(Classes {
+                reach: 4,
+                ..Classes::default()
+            })
         }),
         ("PyTorch-style", &|| Box::new(PyTorch::default())),
         ("CuPy-style", &|| Box::new(CuPy::default())),

@@ -76,6 +76,8 @@ pub(crate) struct AllocationInner {
     freed: std::sync::atomic::AtomicBool,
     /// Opened from another allocation's IPC handle: released with `zeMemCloseIpcHandle`.
     ipc_opened: bool,
+    /// A [`sub_range`](Allocation::sub_range): the allocation it is part of, kept alive.
+    parent: Option<Allocation>,
 }
 
 // SAFETY: the allocation is owned memory of the context; the pointer is an address, and the
@@ -115,6 +117,7 @@ impl std::fmt::Debug for Allocation {
             .field("kind", &self.0.kind)
             .field("size", &self.0.size)
             .field("ptr", &self.0.ptr)
+            .field("part_of", &self.0.parent.as_ref().map(Allocation::as_ptr))
             .finish()
     }
 }
@@ -321,7 +324,40 @@ impl Allocation {
             device,
             freed: Default::default(),
             ipc_opened,
+            parent: None,
         }))
+    }
+
+    /// `len` bytes at `offset` of this allocation as an allocation of their own (for
+    /// sub-allocators: its owners are counted apart from this one's), which frees nothing and
+    /// keeps this one, and so the memory, alive while it or a clone lives. Costs no driver
+    /// call.
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let buf = Allocation::device(&ctx, &dev, 4096, 64)?;
+    /// let part = buf.sub_range(1024, 512)?;
+    /// assert_eq!((part.as_ptr() as usize - buf.as_ptr() as usize, part.size()), (1024, 512));
+    /// assert_eq!((part.owners(), buf.owners()), (1, 2));
+    /// assert!(buf.sub_range(4000, 100).is_err());
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn sub_range(&self, offset: usize, len: usize) -> Result<Allocation> {
+        self.check_range(offset, len)?;
+        let a = &self.0;
+        let part = Allocation(Arc::new(AllocationInner {
+            ctx: a.ctx.clone(),
+            ptr: a.ptr.wrapping_byte_add(offset),
+            size: len,
+            kind: a.kind,
+            device: a.device.clone(),
+            // Never freed itself: the parent is, after its last part.
+            freed: std::sync::atomic::AtomicBool::new(true),
+            ipc_opened: false,
+            parent: Some(self.clone()),
+        }));
+        Ok(part)
     }
 
     /// The allocation's address.

@@ -59,6 +59,9 @@ pub(crate) struct Block {
     pub(crate) requested: usize,
     /// Exported to other processes (`ipc.rs`): freed, never pooled, when its last handle goes.
     pub(crate) exported: std::sync::atomic::AtomicBool,
+    /// A piece of a segment (large blocks, `pool_large.rs`): the segment's id and the
+    /// piece's offset in it. Its `alloc` then wraps the piece only (never freed itself).
+    pub(crate) piece: Option<(u64, usize)>,
     /// Live `BlockRef`s (meaningful only while handed out).
     refs: AtomicUsize,
 }
@@ -84,6 +87,7 @@ impl Block {
             trace_id: 0,
             requested: 0,
             exported: Default::default(),
+            piece: None,
             refs: AtomicUsize::new(0),
         })
     }

@@ -32,6 +32,8 @@ mod mirrored;
 pub mod ops;
 mod placement;
 pub mod pool;
+mod pool_large;
+mod segments;
 mod staging;
 mod status;
 mod stream;

@@ -3,7 +3,9 @@
 //!
 //! * Only idle blocks go in (no pending command holds them), of classes up to
 //!   [`MAG_MAX_BLOCK`], at most [`MAG_DEPTH`] per class and [`MAG_BYTES`] per thread and pool;
-//!   frees beyond that go to the pool's shared lists. Pools with a limit on cached bytes use
+//!   frees beyond that go to the pool's shared lists. A request whose class is empty here
+//!   and in the shared list tries the next [`REACH`](crate::pool::REACH) classes, the magazine's then the shared
+//!   list's for each (under the pool's lock). Pools with a limit on cached bytes use
 //!   no magazines (the limit stays exact).
 //! * Each magazine has a flag its holder sets: the owning thread for one push or pop (if
 //!   the flag is taken, the operation goes to the shared lists instead), or another thread,
@@ -20,12 +22,13 @@ use std::cell::{RefCell, UnsafeCell};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-/// Largest block size a magazine caches.
-pub const MAG_MAX_BLOCK: usize = 1 << 20;
+/// Largest block size a magazine caches: [`LARGE`](crate::pool::LARGE) (larger blocks are
+/// pieces of segments).
+pub const MAG_MAX_BLOCK: usize = crate::pool_large::LARGE;
 /// Blocks a magazine caches per size class.
 pub const MAG_DEPTH: usize = 8;
 /// Bytes a magazine caches (per thread and pool).
-pub const MAG_BYTES: usize = 4 << 20;
+pub const MAG_BYTES: usize = 1 << 20;
 const MAG_CLASSES: usize = size_class(MAG_MAX_BLOCK).0 + 1;
 
 /// One thread's cache of one pool.
@@ -158,7 +161,8 @@ pub(crate) fn caches(class: usize) -> bool {
     class < MAG_CLASSES
 }
 
-/// An idle block of `class` from this thread's magazine of `pool`.
+/// An idle block of `class` from this thread's magazine of `pool` (the pool tries the next
+/// [`REACH`](crate::pool::REACH) classes itself, smallest first).
 pub(crate) fn take(pool: &'static Pool, class: usize) -> Option<Node> {
     LOCAL
         .try_with(|l| {

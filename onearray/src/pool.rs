@@ -1,9 +1,11 @@
 //! Pool v1: a caching allocator per (context, device, kind).
 //!
-//! Requests round up to size classes (512 B minimum, then four classes per power of two, so
-//! rounding wastes at most 25 % and ~12 % on average). A request whose class has no cached
-//! block takes one of the next [`REACH`] classes (up to twice its size) before asking the
-//! driver. A freed block goes back to its own class's free list with its last use: blocks no pending command uses are reusable by anyone;
+//! Requests of up to [`LARGE`] bytes round up to size classes (512 B minimum, then four
+//! classes per power of two, so rounding wastes at most 25 % and ~12 % on average). A
+//! request whose class has no cached block takes one of the next [`REACH`] classes (up to
+//! four times its size) before asking the driver. Larger requests are pieces of segments,
+//! best fit with splitting and merging (see `pool_large.rs`: [`LARGE`], [`SEGMENT_ROUND`]).
+//! A freed block goes back to its own class's free list with its last use: blocks no pending command uses are reusable by anyone;
 //! device blocks still in use by commands of an in-order stream are reusable at once by
 //! allocations on *that* stream (stream-ordered reuse); other blocks wait on a deferred list
 //! until their commands complete. Out of memory, the pool climbs a ladder: reclaim completed
@@ -31,16 +33,18 @@ use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 pub use crate::magazine::{MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK};
+pub use crate::pool_large::{fresh_block_size, LARGE, PIECE_ROUND, SEGMENT_ROUND};
 pub use crate::trace::{start_trace, stop_trace, tracing, AllocTrace, TraceEvent};
 
 /// Smallest size class, and the rounding of every request.
 pub const MIN_CLASS: usize = 512;
 /// How many larger classes a request may be served from when its own class has no cached
-/// block in the pool's lists: 4, a block of up to twice the size (the per-thread magazines
-/// stay exact). Replaying allocation traces (`benches/pool_replay.rs`) through the pool, peak
-/// reserved / peak requested went from 3.20 to 1.94 on random sizes, 1.31 to 1.16 on a
-/// training-like loop and 1.71 to 1.44 on small short-lived buffers.
-pub const REACH: usize = 4;
+/// block (in the pool's lists or the thread's magazine): 8, a block of up to four times the
+/// size. Replaying allocation traces (`benches/pool_replay.rs`), reach 4 took peak reserved /
+/// peak requested from 3.20 to 1.94 on random sizes, 1.31 to 1.16 on a training-like loop
+/// and 1.71 to 1.44 on small short-lived buffers; 8 (with large blocks from segments) is
+/// lower again on every trace but random sizes, which it leaves as it is.
+pub const REACH: usize = 8;
 /// Alignment of every pooled block.
 pub const BLOCK_ALIGN: usize = 64;
 const CLASSES: usize = (usize::BITS as usize - 9) * 4 + 1;
@@ -90,6 +94,9 @@ pub struct PoolStats {
     pub live_allocations: usize,
     /// Blocks handed back to the driver by `trim` or the limit.
     pub released: u64,
+    /// Bytes of the blocks and segments handed back to the driver (by `trim`, the limit, or
+    /// a large request that found no cached piece to fit).
+    pub bytes_released: u64,
     /// OOM ladder: reclaims of completed deferred frees.
     pub oom_reclaims: u64,
     /// OOM ladder: trims of cached blocks.
@@ -129,19 +136,22 @@ impl PoolStats {
     }
 }
 
-struct Inner {
+pub(crate) struct Inner {
     /// Per class: blocks no pending command uses (`last_list` 0), or used only by the
     /// commands of the in-order stream `last_list` (device memory).
     free: Vec<Vec<Node>>,
     /// Blocks waiting for their commands to complete.
     deferred: Vec<Node>,
-    /// Counters of the shared lists (`bytes_pooled`: theirs only). `bytes_in_use`,
-    /// `peak_in_use` and `live_allocations` are not kept here.
-    stats: PoolStats,
-    /// Blocks handed out and returned through the shared lists or the driver, plus those of
-    /// magazines whose thread exited.
-    handed_out: u64,
-    returned: u64,
+    /// Segments of large blocks, and pieces given back while commands still use them.
+    pub(crate) segments: crate::pool_large::Large,
+    pub(crate) pending: Vec<Node>,
+    /// Counters of the shared lists and segments (`bytes_pooled`: theirs only).
+    /// `bytes_in_use`, `peak_in_use` and `live_allocations` are not kept here.
+    pub(crate) stats: PoolStats,
+    /// Blocks handed out and returned through the shared lists, segments or the driver,
+    /// plus those of magazines whose thread exited.
+    pub(crate) handed_out: u64,
+    pub(crate) returned: u64,
     /// The magazines of live threads.
     magazines: Vec<Arc<Magazine>>,
 }
@@ -208,7 +218,7 @@ pub fn set_pool_limit(bytes: usize) {
     LIMIT.store(bytes, Ordering::Relaxed);
 }
 
-fn limit() -> usize {
+pub(crate) fn limit() -> usize {
     static READ: std::sync::Once = std::sync::Once::new();
     READ.call_once(|| {
         if let Some(v) = std::env::var("ONEARRAY_POOL_LIMIT")
@@ -306,6 +316,8 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> &'stati
                 inner: Mutex::new(Inner {
                     free: (0..CLASSES).map(|_| Vec::new()).collect(),
                     deferred: Vec::new(),
+                    segments: crate::pool_large::new_large(),
+                    pending: Vec::new(),
                     stats: PoolStats::default(),
                     handed_out: 0,
                     returned: 0,
@@ -354,7 +366,7 @@ fn stream_of(b: &Block) -> u64 {
 }
 
 impl Pool {
-    fn lock(&self) -> MutexGuard<'_, Inner> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Inner> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -389,12 +401,12 @@ impl Pool {
     }
 
     /// Bytes cached: shared lists, deferred, magazines.
-    fn cached(inner: &Inner) -> usize {
+    pub(crate) fn cached(inner: &Inner) -> usize {
         inner.stats.bytes_pooled + inner.magazines.iter().map(|m| m.bytes()).sum::<usize>()
     }
 
     /// Counts `size` more bytes in use; the peak is the maximum of the counter's history.
-    fn account_in(&self, size: usize) {
+    pub(crate) fn account_in(&self, size: usize) {
         let now = self.in_use.bytes.fetch_add(size, Ordering::Relaxed) + size;
         if now > self.in_use.peak.load(Ordering::Relaxed) {
             self.in_use.peak.fetch_max(now, Ordering::Relaxed);
@@ -413,6 +425,9 @@ impl Pool {
     /// Allocates `bytes` (at least one byte is allocated).
     pub(crate) fn allocate(&'static self, bytes: usize, align: usize) -> Result<BlockRef> {
         let pooled = pool_enabled() && align <= BLOCK_ALIGN && bytes <= MAX_POOLED;
+        if pooled && bytes > LARGE {
+            return self.allocate_large(bytes);
+        }
         let (class, size) = if pooled {
             size_class(bytes)
         } else {
@@ -420,26 +435,38 @@ impl Pool {
         };
         if pooled && magazine::caches(class) {
             if let Some(block) = magazine::take(self, class) {
-                self.account_in(size);
+                self.account_in(block.size);
                 return Ok(self.hand_out(block, 0, Some(bytes)));
             }
         }
         let align = align.max(BLOCK_ALIGN);
         let mut inner = self.lock();
-        inner.stats.allocations += 1;
         if pooled {
-            // The class's own blocks first, then cached blocks of up to twice the size.
+            // The class's own blocks first, then cached blocks of up to four times the size,
+            // the smallest first: this thread's magazine (which counts what it serves), then
+            // the shared list, per class.
             let last = (class + REACH).min(CLASSES - 1);
-            if let Some((block, stream)) = (class..=last).find_map(|c| self.pop(&mut inner, c)) {
-                let size = block.size;
-                inner.stats.hits += 1;
-                inner.stats.bytes_pooled -= size;
-                inner.handed_out += 1;
-                self.account_in(size);
-                drop(inner);
-                return Ok(self.hand_out(block, stream, Some(bytes)));
+            for c in class..=last {
+                if c > class && magazine::caches(c) {
+                    if let Some(block) = magazine::take(self, c) {
+                        drop(inner);
+                        self.account_in(block.size);
+                        return Ok(self.hand_out(block, 0, Some(bytes)));
+                    }
+                }
+                if let Some((block, stream)) = self.pop(&mut inner, c) {
+                    let size = block.size;
+                    inner.stats.allocations += 1;
+                    inner.stats.hits += 1;
+                    inner.stats.bytes_pooled -= size;
+                    inner.handed_out += 1;
+                    self.account_in(size);
+                    drop(inner);
+                    return Ok(self.hand_out(block, stream, Some(bytes)));
+                }
             }
         }
+        inner.stats.allocations += 1;
         inner.stats.misses += 1;
         drop(inner);
         let alloc = self.allocate_with_ladder(size, align)?;
@@ -450,7 +477,7 @@ impl Pool {
 
     /// Hands `block` out, recording it in the allocation trace as a request of `traced` bytes
     /// (`None`: adopted memory, not traced).
-    fn hand_out(&self, mut block: Node, stream: u64, traced: Option<usize>) -> BlockRef {
+    pub(crate) fn hand_out(&self, mut block: Node, stream: u64, traced: Option<usize>) -> BlockRef {
         *block.last_list.get_mut() = stream;
         *block.last_seq.get_mut() = 0;
         // Whatever its last user was, it is over (or ordered by `stream`).
@@ -498,7 +525,7 @@ impl Pool {
         }
     }
 
-    fn allocate_with_ladder(&self, size: usize, align: usize) -> Result<Allocation> {
+    pub(crate) fn allocate_with_ladder(&self, size: usize, align: usize) -> Result<Allocation> {
         match self.allocate_raw(size, align) {
             Ok(a) => return Ok(a),
             Err(e) if !e.is_out_of_memory() => return Err(e.into()),
@@ -519,9 +546,11 @@ impl Pool {
         if let Ok(a) = self.allocate_raw(size, align) {
             return Ok(a);
         }
-        // 3. synchronize the stream so pending commands release their memory, then retry.
+        // 3. synchronize the stream so pending commands release their memory (pending
+        //    pieces included: their segments can go), then retry.
         self.lock().stats.oom_syncs += 1;
         let _ = level_zero::with_stream(&self.ctx, &self.dev, |l| l.synchronize());
+        self.trim();
         match self.allocate_raw(size, align) {
             Ok(a) => Ok(a),
             Err(e) if !e.is_out_of_memory() => Err(e.into()),
@@ -556,6 +585,9 @@ impl Pool {
         self.in_use
             .requested
             .fetch_sub(std::mem::take(&mut block.requested), Ordering::Relaxed);
+        if block.piece.is_some() {
+            return self.release_piece(block);
+        }
         let lim = limit();
         // Memory another process may have mapped is never handed to another array.
         let exported = *block.exported.get_mut();
@@ -576,6 +608,7 @@ impl Pool {
         if !block.pooled || exported || (lim != usize::MAX && Self::cached(&inner) + size > lim) {
             if block.pooled {
                 inner.stats.released += 1;
+                inner.stats.bytes_released += size as u64;
             }
             drop(inner);
             // Pending commands own clones of the allocation: it is freed after the last.
@@ -596,9 +629,11 @@ impl Pool {
         }
     }
 
-    /// Moves deferred blocks whose commands completed to the free lists.
+    /// Moves deferred blocks whose commands completed to the free lists, and pending pieces
+    /// to their segments.
     pub(crate) fn reclaim(&self) {
         let mut inner = self.lock();
+        let gone = Self::reclaim_pieces(&mut inner);
         let Inner { free, deferred, .. } = &mut *inner;
         let mut i = 0;
         while i < deferred.len() {
@@ -610,6 +645,8 @@ impl Pool {
                 i += 1;
             }
         }
+        drop(inner);
+        drop(gone);
     }
 
     /// Every block cached in a magazine (of any thread); their bytes leave the magazines'
@@ -644,23 +681,31 @@ impl Pool {
         let bytes: usize = freed.iter().map(|b| b.size).sum();
         inner.stats.bytes_pooled -= shared;
         inner.stats.released += freed.len() as u64;
+        inner.stats.bytes_released += bytes as u64;
+        let segments = Self::drain_segments(&mut inner);
         drop(inner);
         drop(freed);
-        bytes
+        bytes + segments.iter().map(|s| s.size()).sum::<usize>()
     }
 
-    /// Releases every cached block, in use by commands or not (they free it when done).
+    /// Releases every cached block, in use by commands or not (they free it when done), and
+    /// the segments with no piece out or pending.
     fn trim_all(&self) {
         let mut inner = self.lock();
-        let mut freed = Self::drain_magazines(&inner);
+        let mut freed = Vec::new();
         for list in &mut inner.free {
             freed.append(list);
         }
         freed.append(&mut inner.deferred);
-        inner.stats.bytes_pooled = 0;
+        inner.stats.bytes_pooled -= freed.iter().map(|b| b.size).sum::<usize>();
+        freed.append(&mut Self::drain_magazines(&inner));
         inner.stats.released += freed.len() as u64;
+        inner.stats.bytes_released += freed.iter().map(|b| b.size as u64).sum::<u64>();
+        let mut segments = Self::reclaim_pieces(&mut inner);
+        segments.extend(Self::drain_segments(&mut inner));
         drop(inner);
         drop(freed);
+        drop(segments);
     }
 
     /// Adds a thread's new magazine.
@@ -686,6 +731,7 @@ impl Pool {
         for b in blocks {
             if lim != usize::MAX && Self::cached(&inner) + b.size > lim {
                 inner.stats.released += 1;
+                inner.stats.bytes_released += b.size as u64;
                 over.push(b);
             } else {
                 inner.stats.bytes_pooled += b.size;

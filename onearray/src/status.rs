@@ -74,6 +74,7 @@ fn sum<'a>(pools: impl Iterator<Item = &'a PoolInfo>) -> PoolStats {
         t.peak_in_use += s.peak_in_use;
         t.live_allocations += s.live_allocations;
         t.released += s.released;
+        t.bytes_released += s.bytes_released;
         t.oom_reclaims += s.oom_reclaims;
         t.oom_trims += s.oom_trims;
         t.oom_syncs += s.oom_syncs;

@@ -1,7 +1,7 @@
 //! Arrays shared between processes: exported with `share`, opened with `open_shared` in a
 //! child process (a re-run of this test binary), written on both sides.
 
-use onearray::{memory_info, Error, MemoryKind, OneArray, Result, SharedBuffer};
+use onearray::{memory_info, trim, Error, MemoryKind, OneArray, Result, SharedBuffer};
 use std::process::Command;
 use std::sync::{Mutex, MutexGuard};
 
@@ -129,6 +129,43 @@ fn exported_blocks_are_not_pooled_again() -> Result<()> {
         "the exported block was freed"
     );
     assert_eq!(exported.live_allocations + 1, with_a.live_allocations);
+    Ok(())
+}
+
+/// A large array is a piece of a segment, exported in place: that piece is never handed
+/// out again, and the segment goes back to the driver once its other pieces are back.
+#[test]
+fn exported_large_pieces_are_never_reused() -> Result<()> {
+    let _serial = serial();
+    let device_pools = || Ok::<_, Error>(memory_info()?.of_kind(MemoryKind::Device));
+    let n = 1 << 18; // 1 MiB of u32: above pool::LARGE
+    trim();
+    drop(OneArray::<u32>::zeroed(2 * n)?); // a 2 MiB segment: `a` and `b` are its halves
+    let a = OneArray::<u32>::filled(n, 7)?;
+    let b = OneArray::<u32>::filled(n, 8)?;
+    let a_at = a.as_ptr();
+    let export = a.share()?;
+    let opened = OneArray::<u32>::open_shared(export.as_bytes())?;
+    drop((a, export));
+    assert_eq!(opened.to_vec()?, vec![7; n]);
+    let c = OneArray::<u32>::filled(n, 9)?;
+    if onearray::pool_enabled() {
+        assert_ne!(c.as_ptr(), a_at, "the exported piece was handed out again");
+    }
+    assert_eq!(
+        opened.to_vec()?,
+        vec![7; n],
+        "another array wrote the exported piece"
+    );
+    let before = device_pools()?;
+    drop(b);
+    if onearray::pool_enabled() {
+        assert!(
+            device_pools()?.released > before.released,
+            "the exported piece's segment was kept"
+        );
+    }
+    drop((c, opened));
     Ok(())
 }
 

@@ -5,7 +5,10 @@
 mod common;
 use common::{in_child, stats};
 use level_zero::MemoryKind;
-use onearray::pool::{size_class, MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK};
+use onearray::pool::{
+    fresh_block_size, size_class, LARGE, MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK, PIECE_ROUND,
+    SEGMENT_ROUND,
+};
 use onearray::*;
 use proptest::prelude::*;
 use std::sync::mpsc;
@@ -96,13 +99,17 @@ fn oom_ladder_reclaims_blocks_cached_by_live_threads() {
     let (cached_tx, cached_rx) = mpsc::channel();
     let (go_tx, go_rx) = mpsc::channel::<()>();
     let worker = thread::spawn(move || {
-        drop(OneArray::<u8>::zeroed(600 << 10).unwrap()); // 640 KiB, in this magazine
+        // 8 blocks of 56 KiB, 448 KiB in this magazine.
+        let held: Vec<_> = (0..8)
+            .map(|_| OneArray::<u8>::zeroed(56 << 10).unwrap())
+            .collect();
+        drop(held);
         cached_tx.send(()).unwrap();
         go_rx.recv().unwrap();
     });
     cached_rx.recv().unwrap();
-    assert_eq!(stats(MemoryKind::Device).bytes_pooled, 640 << 10);
-    // 768 KiB fits only once the worker's cached block is given back.
+    assert_eq!(stats(MemoryKind::Device).bytes_pooled, 448 << 10);
+    // A 768 KiB segment fits only once the worker's cached blocks are given back.
     let big = OneArray::<u8>::zeroed(700 << 10).unwrap();
     let st = stats(MemoryKind::Device);
     assert_eq!((st.oom_trims, st.oom_failures, st.bytes_pooled), (1, 0, 0));
@@ -117,7 +124,7 @@ fn thread_exit_returns_cached_blocks() {
         return;
     }
     let sizes = [512usize, 512, 700, 9000, 200_000];
-    let total: usize = sizes.iter().map(|&s| size_class(s).1).sum();
+    let total: usize = sizes.iter().map(|&s| fresh_block_size(s)).sum();
     let mut ptrs = thread::spawn(move || {
         let arrays: Vec<_> = sizes.iter().map(|&s| host(s)).collect();
         arrays
@@ -149,41 +156,57 @@ fn magazines_are_bounded() {
     if !in_child("magazines_are_bounded", &[]) {
         return;
     }
-    let class = size_class(1000).1;
-    let big = size_class(MAG_MAX_BLOCK).1;
-    // Per class: MAG_DEPTH blocks stay in this thread's magazine, the rest go to the shared
-    // lists.
-    let n = MAG_DEPTH + 3;
-    drop((0..n).map(|_| host(1000)).collect::<Vec<_>>());
-    // In bytes: what exceeds MAG_BYTES goes to the shared lists; larger blocks always do.
-    let m = MAG_BYTES / big + 2;
-    drop((0..m).map(|_| host(MAG_MAX_BLOCK)).collect::<Vec<_>>());
-    let fit = (MAG_BYTES - MAG_DEPTH * class) / big;
+    // Blocks of 1000 B, and of the four largest classes a magazine takes, dropped on this
+    // thread (smallest first: no request can take a cached larger block): MAG_DEPTH per
+    // class stay in its magazine while they fit in MAG_BYTES, the rest go to the shared
+    // lists; a large block always does.
+    let sizes = [
+        1000,
+        MAG_MAX_BLOCK / 8 * 5,
+        MAG_MAX_BLOCK / 8 * 6,
+        MAG_MAX_BLOCK / 8 * 7,
+        MAG_MAX_BLOCK,
+    ];
+    let n = MAG_DEPTH + 2;
+    let (mut kept, mut shared, mut pooled, mut bytes_bound) = (0, 0, 0, false);
+    for &size in &sizes {
+        let class = size_class(size).1;
+        drop((0..n).map(|_| host(size)).collect::<Vec<_>>());
+        for i in 0..n {
+            if i < MAG_DEPTH && kept + class <= MAG_BYTES {
+                kept += class;
+            } else {
+                bytes_bound |= i < MAG_DEPTH;
+                shared += 1;
+            }
+        }
+        pooled += n * class;
+    }
+    assert!(bytes_bound, "MAG_BYTES never refused a block");
     drop(host(MAG_MAX_BLOCK + 1));
-    let pooled = n * class + m * big + size_class(MAG_MAX_BLOCK + 1).1;
+    pooled += fresh_block_size(MAG_MAX_BLOCK + 1);
     assert_eq!(stats(MemoryKind::Host).bytes_pooled, pooled);
-    // Another thread gets exactly what this one did not cache.
+    // Another thread gets exactly what this one did not cache (largest first, so no request
+    // takes a larger class's block another one could have had).
     let hits = thread::spawn(move || {
         let before = stats(MemoryKind::Host).hits;
-        let a: Vec<_> = (0..n).map(|_| host(1000)).collect();
-        let b: Vec<_> = (0..m).map(|_| host(MAG_MAX_BLOCK)).collect();
         let c = host(MAG_MAX_BLOCK + 1);
+        let a: Vec<_> = sizes
+            .iter()
+            .rev()
+            .flat_map(|&s| (0..n).map(move |_| host(s)))
+            .collect();
         let hits = stats(MemoryKind::Host).hits - before;
-        drop((a, b, c));
+        drop((a, c));
         hits
     })
     .join()
     .unwrap();
-    assert_eq!(hits as usize, (n - MAG_DEPTH) + (m - fit) + 1);
+    assert_eq!(hits as usize, shared + 1);
     let st = stats(MemoryKind::Host);
     assert_eq!((st.bytes_in_use, st.live_allocations), (0, 0));
-    // The last MAG_MAX_BLOCK requests found their class empty and one took the cached larger
-    // block (pool::REACH); `c` then came from the driver: one larger block more, one big less.
-    let larger = size_class(MAG_MAX_BLOCK + 1).1;
-    assert_eq!(
-        st.bytes_pooled,
-        pooled + MAG_DEPTH * class + fit * big + (larger - big)
-    );
+    // The misses came from the driver: as many bytes as this thread's magazine keeps.
+    assert_eq!(st.bytes_pooled, pooled + kept);
     assert_eq!(trim(), st.bytes_pooled);
     assert_eq!(stats(MemoryKind::Host).bytes_pooled, 0);
 }
@@ -399,15 +422,33 @@ fn random_sequences_keep_stats_exact() {
                     _ => {}
                 }
                 let st = stats(MemoryKind::Host);
+                // Only a large request that misses gives memory back (segments too small).
+                let released = (st.bytes_released - prev.bytes_released) as usize;
+                if !matches!(op, Op::Trim) {
+                    let large_miss =
+                        allocated.is_some_and(|n| n > LARGE) && st.misses > prev.misses;
+                    prop_assert!(
+                        released == 0 || large_miss,
+                        "{} released by {:?}",
+                        released,
+                        op
+                    );
+                    held -= released;
+                }
                 if let Some(n) = allocated {
                     // The block handed out: of the request's class from the driver, of up to
-                    // pool::REACH classes more (at most twice the size) from the pool.
+                    // pool::REACH classes more (at most four times the size) from the pool;
+                    // above LARGE a piece of a segment, its size rounded to PIECE_ROUND, or
+                    // all of a free piece that would leave less than LARGE.
                     let got = st.bytes_in_use - prev.bytes_in_use;
-                    let class = size_class(n).1;
                     if st.misses > prev.misses {
-                        prop_assert_eq!(got, class);
+                        prop_assert_eq!(got, fresh_block_size(n));
+                    } else if n <= LARGE {
+                        let class = size_class(n).1;
+                        prop_assert!(got >= class && got <= 4 * class, "{} for {}", got, n);
                     } else {
-                        prop_assert!(got >= class && got <= 2 * class, "{} for {}", got, n);
+                        let piece = n.div_ceil(PIECE_ROUND) * PIECE_ROUND;
+                        prop_assert!(got >= piece && got < piece + LARGE, "{} for {}", got, n);
                     }
                     if let Some(l) = live.last_mut() {
                         l.1 = got;
@@ -420,7 +461,12 @@ fn random_sequences_keep_stats_exact() {
                 if let Some(n) = allocated {
                     prop_assert_eq!(st.allocations, prev.allocations + 1);
                     if st.misses > prev.misses {
-                        held += size_class(n).1;
+                        held += if n <= LARGE {
+                            size_class(n).1
+                        } else {
+                            (n.div_ceil(PIECE_ROUND) * PIECE_ROUND).div_ceil(SEGMENT_ROUND)
+                                * SEGMENT_ROUND
+                        };
                     }
                 }
                 prop_assert_eq!(st.bytes_pooled + st.bytes_in_use, held);

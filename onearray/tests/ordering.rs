@@ -58,9 +58,14 @@ fn oom_ladder() {
     if !in_child("oom_ladder", &[("LEVEL_ZERO_CPU_MEMORY", "1M")]) {
         return;
     }
-    drop(OneArray::<u8>::zeroed(600 << 10).unwrap()); // pooled: 640 KiB class
-    assert_eq!(stats(MemoryKind::Device).bytes_pooled, 640 << 10);
-    // 768 KiB class: the driver is out of memory until the pool is trimmed.
+    // Pooled: 8 blocks of the 56 KiB class.
+    drop(
+        (0..8)
+            .map(|_| OneArray::<u8>::zeroed(56 << 10).unwrap())
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(stats(MemoryKind::Device).bytes_pooled, 448 << 10);
+    // A 704 KiB segment: the driver is out of memory until the pool is trimmed.
     let big = OneArray::<u8>::zeroed(700 << 10).unwrap();
     let st = stats(MemoryKind::Device);
     assert_eq!((st.oom_reclaims, st.oom_trims, st.bytes_pooled), (1, 1, 0));
@@ -72,7 +77,7 @@ fn oom_ladder() {
             free,
             ..
         }) => {
-            assert_eq!((requested, in_use, pooled), (640 << 10, 768 << 10, 0));
+            assert_eq!((requested, in_use, pooled), (640 << 10, 704 << 10, 0));
             assert!(free < 640 << 10);
         }
         other => panic!("expected OutOfMemory, got {other:?}"),
@@ -81,4 +86,48 @@ fn oom_ladder() {
     assert_eq!((st.oom_reclaims, st.oom_syncs, st.oom_failures), (2, 1, 1));
     drop(big);
     OneArray::<u8>::zeroed(600 << 10).unwrap();
+}
+
+/// Large blocks are pieces of segments: a piece given back while a copy on this thread's
+/// stream still uses it is reused by that stream at once; once idle it merges with its free
+/// neighbours, so the whole segment serves a request of its size again.
+#[test]
+fn large_pieces_reuse_on_the_same_stream_and_merge_when_idle() {
+    if !in_child(
+        "large_pieces_reuse_on_the_same_stream_and_merge_when_idle",
+        &[("LEVEL_ZERO_CPU_COMMAND_DELAY_US", "20000")],
+    ) {
+        return;
+    }
+    let n = 1 << 18; // 1 MiB of u32: above pool::LARGE
+    let src = OneArray::<u32>::filled(n, 3).unwrap();
+    let ptr = src.as_ptr();
+    let mut dst = OneArray::<u32>::zeroed(n).unwrap();
+    drop(dst.copy_from_async(&src).unwrap());
+    drop(src);
+    let reused = OneArray::<u32>::filled(n, 9).unwrap();
+    assert_eq!(reused.as_ptr(), ptr);
+    assert_eq!(stats(MemoryKind::Device).stream_reuses, 1);
+    assert_eq!(dst.to_vec().unwrap(), vec![3; n]);
+    assert_eq!(reused.to_vec().unwrap(), vec![9; n]);
+    drop((reused, dst));
+
+    let mib = 1 << 20;
+    let whole = OneArray::<u8>::zeroed(3 * mib).unwrap();
+    let base = whole.as_ptr();
+    drop(whole);
+    let a = OneArray::<u8>::filled(mib, 1).unwrap();
+    let mut b = OneArray::<u8>::zeroed(mib).unwrap();
+    assert_eq!(a.as_ptr(), base);
+    assert_eq!(b.as_ptr(), base.wrapping_add(mib));
+    drop(b.copy_from_async(&a).unwrap());
+    drop(a); // pending: its copy is queued
+    let before = stats(MemoryKind::Device);
+    assert_eq!(b.to_vec().unwrap(), vec![1; mib]);
+    drop(b);
+    let again = OneArray::<u8>::zeroed(3 * mib).unwrap();
+    assert_eq!(again.as_ptr(), base);
+    let st = stats(MemoryKind::Device);
+    assert_eq!((st.misses, st.hits), (before.misses, before.hits + 1));
+    assert_eq!(st.bytes_in_use, 3 * mib);
 }

@@ -2,7 +2,7 @@
 
 mod common;
 use common::{in_child, stats};
-use onearray::pool::size_class;
+use onearray::pool::{fresh_block_size, size_class, LARGE, REACH};
 use onearray::*;
 use proptest::prelude::*;
 
@@ -49,7 +49,7 @@ fn stats_accounting() {
     for &s in &sizes {
         arrays.push(OneArray::<u8, HostBuffer>::zeroed(s).unwrap());
     }
-    let classes: usize = sizes.iter().map(|&s| size_class(s).1).sum();
+    let classes: usize = sizes.iter().map(|&s| fresh_block_size(s)).sum();
     let st = stats(host);
     assert_eq!(
         (st.bytes_in_use, st.live_allocations, st.misses),
@@ -137,33 +137,86 @@ fn leaks_by_env() {
     assert!(report_leaks().is_empty());
 }
 
-/// A request whose class is empty takes a cached block of up to twice its size (the next
-/// `pool::REACH` classes), not a larger one; the fragmentation figure counts it.
+/// A small request whose class is empty takes a cached block of up to four times its size
+/// (the next `pool::REACH` classes), not a larger one; the fragmentation figure counts it.
 #[test]
-fn empty_class_reaches_up_to_twice_the_size() {
-    if !in_child("empty_class_reaches_up_to_twice_the_size", &[]) {
+fn empty_class_reaches_up_to_four_times_the_size() {
+    if !in_child("empty_class_reaches_up_to_four_times_the_size", &[]) {
         return;
     }
-    // Above the magazines' largest block: straight to the pool's lists.
-    let mib = 1 << 20;
-    drop(OneArray::<u8, HostBuffer>::zeroed(3 * mib).unwrap());
+    assert_eq!(size_class(4000).0 - size_class(1000).0, REACH);
+    drop(OneArray::<u8, HostBuffer>::zeroed(4000).unwrap()); // the 4 KiB class
     let before = stats(MemoryKind::Host);
-    let a = OneArray::<u8, HostBuffer>::zeroed(2 * mib).unwrap(); // 3 MiB <= 2 × 2 MiB
+    let a = OneArray::<u8, HostBuffer>::zeroed(1000).unwrap(); // 4096 <= 4 × 1024
     let st = stats(MemoryKind::Host);
     assert_eq!((st.hits, st.misses), (before.hits + 1, before.misses));
-    assert_eq!(st.bytes_in_use, 3 * mib);
+    assert_eq!(st.bytes_in_use, 4096);
     // The fragmentation figure: held from the driver per byte asked for.
-    assert_eq!(st.bytes_requested, 2 * mib);
+    assert_eq!(st.bytes_requested, 1000);
     let held = (st.bytes_in_use + st.bytes_pooled) as f64;
-    assert_eq!(st.fragmentation(), held / (2 * mib) as f64);
-    assert!(st.fragmentation() >= 1.5);
+    assert_eq!(st.fragmentation(), held / 1000.0);
+    assert!(st.fragmentation() >= 4.0);
     drop(a);
     assert_eq!(stats(MemoryKind::Host).bytes_requested, 0);
-    let b = OneArray::<u8, HostBuffer>::zeroed(mib + 1).unwrap(); // 3 MiB > 2 × 1.25 MiB
+    let b = OneArray::<u8, HostBuffer>::zeroed(900).unwrap(); // the same 4 KiB block
+    let c = OneArray::<u8, HostBuffer>::zeroed(500).unwrap(); // 4096 > 4 × 512: the driver
     let after = stats(MemoryKind::Host);
-    assert_eq!(after.misses, st.misses + 1);
-    assert_eq!(after.bytes_in_use, size_class(mib + 1).1);
+    assert_eq!((after.hits, after.misses), (st.hits + 1, st.misses + 1));
+    assert_eq!(after.bytes_in_use, 4096 + 512);
+    drop((b, c));
+}
+
+/// Large requests are pieces of segments: best fit, split, merged back when freed in any
+/// order; a request no free piece fits gives the empty segments back first; trim releases
+/// empty segments.
+#[test]
+fn large_blocks_split_merge_and_trim() {
+    if !in_child("large_blocks_split_merge_and_trim", &[]) {
+        return;
+    }
+    let mib = 1 << 20;
+    let host = |n| OneArray::<u8, HostBuffer>::zeroed(n).unwrap();
+    drop(host(3 * mib));
+    let st = stats(MemoryKind::Host);
+    assert_eq!((st.misses, st.bytes_pooled), (1, 3 * mib));
+    // Three pieces of the 3 MiB segment, the last one what is left.
+    let a = host(mib);
+    let b = host(mib + 1); // rounded to pool::PIECE_ROUND
+    let c = host(mib - 512 - LARGE / 2); // less than LARGE would be left: all of it
+    let st = stats(MemoryKind::Host);
+    assert_eq!(
+        (st.misses, st.bytes_in_use, st.bytes_pooled),
+        (1, 3 * mib, 0)
+    );
+    assert_eq!(st.bytes_in_use - mib - (mib + 512), mib - 512);
+    let base = a.as_ptr() as usize;
+    assert_eq!(b.as_ptr() as usize, base + mib);
+    assert_eq!(c.as_ptr() as usize, base + 2 * mib + 512);
+    // Freed out of order: merged back into one piece, reused whole.
     drop(b);
+    drop(a);
+    drop(c);
+    let again = host(3 * mib);
+    assert_eq!(again.as_ptr() as usize, base);
+    assert_eq!(stats(MemoryKind::Host).misses, 1);
+    drop(again);
+    // A larger request: the empty 3 MiB segment cannot serve it and goes back first.
+    let big = host(4 * mib);
+    let st = stats(MemoryKind::Host);
+    assert_eq!(
+        (st.misses, st.released, st.bytes_released),
+        (2, 1, 3 * mib as u64)
+    );
+    assert_eq!((st.bytes_in_use, st.bytes_pooled), (4 * mib, 0));
+    // Trim releases empty segments only.
+    drop(big);
+    let small = host(mib); // a piece of the 4 MiB segment
+    assert_eq!(stats(MemoryKind::Host).bytes_pooled, 3 * mib);
+    assert_eq!(trim(), 0);
+    drop(small);
+    assert_eq!(trim(), 4 * mib);
+    let st = stats(MemoryKind::Host);
+    assert_eq!((st.bytes_pooled, st.released), (0, 2));
 }
 
 /// With an idle-trim interval, a pool left alone gives its cached blocks back; without, it
