@@ -213,7 +213,9 @@ pub fn set_pool_enabled(on: bool) {
 ///
 /// With a limit, frees bypass the per-thread magazines (so the limit is exact), which makes
 /// a pool hit slower (it takes the pool's lock); blocks cached before stay until reused or
-/// trimmed.
+/// trimmed. Large blocks (above [`LARGE`]) are pieces of segments: over the limit, a segment
+/// goes back when its last piece does; free pieces of a segment with pieces still out stay
+/// cached (they may exceed the limit until then).
 pub fn set_pool_limit(bytes: usize) {
     LIMIT.store(bytes, Ordering::Relaxed);
 }

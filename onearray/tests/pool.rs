@@ -217,6 +217,14 @@ fn large_blocks_split_merge_and_trim() {
     assert_eq!(trim(), 4 * mib);
     let st = stats(MemoryKind::Host);
     assert_eq!((st.bytes_pooled, st.released), (0, 2));
+    // Over a pool limit, a segment goes back as soon as its last piece does.
+    set_pool_limit(mib);
+    let (a, b) = (host(2 * mib), host(2 * mib));
+    drop(a);
+    assert_eq!(stats(MemoryKind::Host).bytes_pooled, 0);
+    drop(b);
+    assert_eq!(stats(MemoryKind::Host).bytes_pooled, 0);
+    set_pool_limit(usize::MAX);
 }
 
 /// With an idle-trim interval, a pool left alone gives its cached blocks back; without, it
