@@ -29,6 +29,13 @@ pub(super) fn ctx_flags() -> MemFlagsData {
     MemFlagsData::trusted()
 }
 
+/// Loads of what no one writes during a call (the context's fields but `status`, the
+/// built-in table, the local ids, the parameters): pure, so computed once per call, out of
+/// the loops.
+pub(super) fn fixed_flags() -> MemFlagsData {
+    MemFlagsData::trusted().with_readonly().with_can_move()
+}
+
 pub(super) struct Gen<'a, 'b> {
     pub b: FunctionBuilder<'b>,
     pub f: &'a Func,
@@ -117,7 +124,12 @@ impl<'a, 'b> Gen<'a, 'b> {
 
     pub(super) fn ctx_field(&mut self, t: Type, off: i32) -> Value {
         let c = self.b.use_var(self.ctx);
-        self.b.ins().load(t, ctx_flags(), c, off)
+        let flags = if off == field::STATUS {
+            ctx_flags()
+        } else {
+            fixed_flags()
+        };
+        self.b.ins().load(t, flags, c, off)
     }
 
     /// Generates the function into `b` (whose signature is set).
@@ -562,7 +574,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                 Some(
                     self.b
                         .ins()
-                        .load(cl_type(s), ctx_flags(), p, (idx * 8) as i32),
+                        .load(cl_type(s), fixed_flags(), p, (idx * 8) as i32),
                 )
             }
             Inst::ParamAddr { param } => {
@@ -571,7 +583,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                 Some(
                     self.b
                         .ins()
-                        .load(types::I64, ctx_flags(), p, (idx * 8) as i32),
+                        .load(types::I64, fixed_flags(), p, (idx * 8) as i32),
                 )
             }
             Inst::Builtin(which, d) => Some(self.builtin(*which, *d as usize)),

@@ -4,7 +4,7 @@
 
 use super::ir::{Space, Stmt, Val};
 use super::runtime::{self, field, table};
-use super::scalar_gen::{ctx_flags, mem_flags, Gen};
+use super::scalar_gen::{ctx_flags, fixed_flags, mem_flags, Gen};
 use super::scalar_ops::{self as ops, cl_type};
 use crate::ir::BuiltinValue;
 use crate::memops::Rmw;
@@ -61,8 +61,10 @@ impl Gen<'_, '_> {
     /// The value of built-in `which`, dimension `d`, for the current work-item.
     pub(super) fn builtin(&mut self, which: BuiltinValue, d: usize) -> Value {
         let tab = self.ctx_field(types::I64, field::TABLE);
-        let at =
-            |g: &mut Self, i: usize| g.b.ins().load(types::I64, ctx_flags(), tab, (i * 8) as i32);
+        let at = |g: &mut Self, i: usize| {
+            g.b.ins()
+                .load(types::I64, fixed_flags(), tab, (i * 8) as i32)
+        };
         let lid = |g: &mut Self, d: usize| {
             let lids = g.ctx_field(types::I64, field::LIDS);
             let lanes = at(g, table::LANES);
@@ -71,7 +73,7 @@ impl Gen<'_, '_> {
             let i = g.b.ins().iadd(row, lane);
             let off = g.b.ins().imul_imm_s(i, 4);
             let a = g.b.ins().iadd(lids, off);
-            let v = g.b.ins().load(types::I32, ctx_flags(), a, 0);
+            let v = g.b.ins().load(types::I32, fixed_flags(), a, 0);
             g.b.ins().uextend(types::I64, v)
         };
         match which {

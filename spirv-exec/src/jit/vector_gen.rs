@@ -16,7 +16,7 @@
 use super::analysis::{defs, uses};
 use super::ir::{Bin, Conv, Func, Inst, Space, Stmt, Term, Val};
 use super::runtime::{self, field};
-use super::scalar_gen::{ctx_flags, mem_flags, Gen, Slot};
+use super::scalar_gen::{ctx_flags, fixed_flags, mem_flags, Gen, Slot};
 use crate::ir::BuiltinValue;
 use crate::opencl_std::opcode::*;
 use crate::value::Scalar;
@@ -642,7 +642,7 @@ impl Gen<'_, '_> {
         let tab = self.ctx_field(types::I64, field::TABLE);
         let gs0 = self.b.ins().load(
             types::I64,
-            ctx_flags(),
+            fixed_flags(),
             tab,
             (runtime::table::LOCAL_SIZE * 8) as i32,
         );
