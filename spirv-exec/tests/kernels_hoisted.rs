@@ -201,3 +201,73 @@ fn int_indices_fault_at_the_first_work_item_out_of_range() {
         }
     }
 }
+
+/// `stencil5_2d`'s store `out[y * w + x]` (an `int` index, consecutive along a row: checked
+/// once per row) with `out` too short: the first item out of range faults, in order, and
+/// nothing past `out` changes.
+#[test]
+fn a_short_output_faults_at_the_first_row_reaching_past_it() {
+    for opt in OPT {
+        let m = module(&format!("matmul-{opt}"));
+        let k = kernel(&m, "stencil5_2d");
+        let (groups, size) = ([3u32, 2u32], [8u32, 2u32]);
+        let (gw, gh) = (
+            (groups[0] * size[0]) as usize,
+            (groups[1] * size[1]) as usize,
+        );
+        for (w, len) in [(gw, gw * gh), (gw, gw * gh - 3), (gw + 5, 20), (gw + 8, 61)] {
+            let input = vec![1.0f32; w * gh];
+            let mut all = vec![-7.0f32; MARGIN + len + MARGIN];
+            let out = &mut all[MARGIN..MARGIN + len];
+            let base = out.as_ptr() as i64;
+            let r = k
+                .launch([groups[0], groups[1], 1], [size[0], size[1], 1])
+                .input(&input)
+                .buffer(out)
+                .value(&(w as i32))
+                .value(&(gh as i32))
+                .threads(1)
+                .run();
+            let at = format!("{opt} w {w} len {len}");
+            assert!(
+                all[..MARGIN]
+                    .iter()
+                    .chain(&all[MARGIN + len..])
+                    .all(|&v| v == -7.0),
+                "{at}: memory outside the buffer changed"
+            );
+            assert!(
+                all[MARGIN..MARGIN + len]
+                    .iter()
+                    .all(|&v| v == -7.0 || v == 1.0),
+                "{at}: a wrong value"
+            );
+            let mut first_bad = None;
+            'find: for gy in 0..groups[1] as usize {
+                for gx in 0..groups[0] as usize {
+                    for ly in 0..size[1] as usize {
+                        for lx in 0..size[0] as usize {
+                            let (x, y) = (gx * size[0] as usize + lx, gy * size[1] as usize + ly);
+                            if y * w + x >= len {
+                                first_bad = Some(4 * (y * w + x) as i64);
+                                break 'find;
+                            }
+                        }
+                    }
+                }
+            }
+            let got = match r {
+                Ok(()) => None,
+                Err(LaunchError::Fault {
+                    fault:
+                        Fault::OutOfBounds {
+                            address, len: 4, ..
+                        },
+                    ..
+                }) => Some(address as i64 - base),
+                Err(e) => panic!("{at}: {e}"),
+            };
+            assert_eq!(got, first_bad, "{at}");
+        }
+    }
+}

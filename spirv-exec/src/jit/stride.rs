@@ -139,6 +139,7 @@ pub fn row_strides(f: &Func) -> Vec<Option<i64>> {
 /// as a SIMD register, extended to 64 bits (`signed`: sign-extended).
 #[derive(Clone, Copy, Debug)]
 pub struct Scaled {
+    pub base: Val,
     pub index: Val,
     pub signed: bool,
 }
@@ -158,7 +159,7 @@ pub fn scaled_indices(f: &Func, rep: &[Rep]) -> HashMap<Val, Scaled> {
         _ => None,
     };
     // `ext(index) * 4` (or `<< 2`).
-    let times4 = |v: Val| -> Option<Scaled> {
+    let times4 = |base: Val, v: Val| -> Option<Scaled> {
         let e = match def.get(&v)? {
             Inst::Bin(Bin::Shl, e, c) if konst(*c) == Some(2) => *e,
             Inst::Bin(Bin::IMul, e, c) if konst(*c) == Some(4) => *e,
@@ -172,6 +173,7 @@ pub fn scaled_indices(f: &Func, rep: &[Rep]) -> HashMap<Val, Scaled> {
                     && rep[*i as usize] == Rep::X =>
             {
                 Some(Scaled {
+                    base,
                     index: *i,
                     signed: *signed,
                 })
@@ -188,8 +190,8 @@ pub fn scaled_indices(f: &Func, rep: &[Rep]) -> HashMap<Val, Scaled> {
             continue;
         }
         let found = match (rep[*a as usize], rep[*b as usize]) {
-            (Rep::U, _) => times4(*b),
-            (_, Rep::U) => times4(*a),
+            (Rep::U, _) => times4(*a, *b),
+            (_, Rep::U) => times4(*b, *a),
             _ => None,
         };
         if let Some(sc) = found {

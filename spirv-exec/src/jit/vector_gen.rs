@@ -496,8 +496,16 @@ impl Gen<'_, '_> {
         let first = self.b.ins().iadd_imm_s(first, offset);
         let cache = self.layout.site_of(s);
         if let Some(&(ok, tried)) = self.hoisted.get(&(s as *const Stmt as usize)) {
-            self.row_check(cache, first, (ok, tried), fast, probe);
-        } else if self.stride[ptr as usize] == Some(4) && self.ty(ptr) == Scalar::I64 {
+            // A `Scaled` address: the row's are consecutive if its index does not wrap.
+            let index = self.scaled.get(&ptr).copied().map(|sc| {
+                let x = self.vector_of(sc.index);
+                (self.b.ins().extractlane(x, 0), sc.signed)
+            });
+            let per_pack = self.b.create_block();
+            self.row_check(cache, first, (ok, tried), index, fast, per_pack);
+            self.b.switch_to_block(per_pack);
+        }
+        if self.stride[ptr as usize] == Some(4) && self.ty(ptr) == Scalar::I64 {
             // Consecutive by construction (`stride`): only the lane-0 address is needed.
             self.b.ins().jump(probe, &[]);
         } else if let Some(sc) = self.scaled.get(&ptr).copied() {
@@ -595,23 +603,30 @@ impl Gen<'_, '_> {
             } => (ptr, Some(self.ty(value)), space),
             _ => return false,
         };
+        let row_consecutive = self.row_stride[ptr as usize] == Some(4)
+            || self.scaled.get(&ptr).is_some_and(|sc| {
+                self.row_stride[sc.base as usize] == Some(0)
+                    && self.row_stride[sc.index as usize] == Some(1)
+            });
         space != Space::Private
             && matches!(elem, Some(Scalar::I32 | Scalar::F32))
             && self.ty(ptr) == Scalar::I64
             && self.rep[ptr as usize] != Rep::U
-            && self.row_stride[ptr as usize] == Some(4)
+            && row_consecutive
     }
 
     /// The check of a [`hoistable`](Self::hoistable) access at `first` (the pack's first
     /// work-item's address): straight to `fast` when an earlier check covered the rest of the
     /// row; else, once per row, one check of the bytes the rest of the row reaches (the row's
-    /// accesses are consecutive: `row_strides`); if that fails, `per_pack` (this pack's
-    /// check, then work-item by work-item).
+    /// accesses are consecutive: `row_strides`; for a `Scaled` address, `index` is the
+    /// first work-item's 32-bit index, which must not wrap before the row's end); if that
+    /// fails, `per_pack` (this pack's check, then work-item by work-item).
     fn row_check(
         &mut self,
         cache: usize,
         first: Value,
         (ok, tried): (cranelift_frontend::Variable, cranelift_frontend::Variable),
+        index: Option<(Value, bool)>,
         fast: Block,
         per_pack: Block,
     ) {
@@ -654,6 +669,23 @@ impl Gen<'_, '_> {
         self.b.def_var(tried, row_end);
         let n = self.b.ins().isub(row_end, lane);
         let len = self.b.ins().ishl_imm_u(n, 2);
+        if let Some((x0, signed)) = index {
+            // The last work-item's index, in 64 bits, within the 32-bit range.
+            let (wide, max) = if signed {
+                (self.b.ins().sextend(types::I64, x0), i64::from(i32::MAX))
+            } else {
+                (self.b.ins().uextend(types::I64, x0), i64::from(u32::MAX))
+            };
+            let last = self.b.ins().iadd(wide, n);
+            let last = self.b.ins().iadd_imm_s(last, -1);
+            let fits = self
+                .b
+                .ins()
+                .icmp_imm_s(IntCC::SignedLessThanOrEqual, last, max);
+            let go = self.b.create_block();
+            self.b.ins().brif(fits, go, &[], per_pack, &[]);
+            self.b.switch_to_block(go);
+        }
         self.probe_len(cache, first, len, allowed, per_pack);
         self.b.switch_to_block(allowed);
         self.b.def_var(ok, row_end);
