@@ -51,3 +51,14 @@ kernel void oob_write_int(global int* out, uint n)
     uint i = (uint)get_global_id(0);
     out[i + n] = (int)i;
 }
+
+// Kernel-scope local overrun: tile holds 64 ints; item lid writes tile[lid + n] (n >= 0).
+// For n = 0: out[gid] = gid (in-bounds); for lid + n >= 64 the write is past the local part.
+kernel void oob_local_static(global int* out, int n)
+{
+    local int tile[64];
+    size_t lid = get_local_id(0);
+    tile[lid + n] = (int)get_global_id(0);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(0)] = tile[lid];
+}

@@ -81,3 +81,46 @@ fn private_memory_is_per_work_item() {
         );
     }
 }
+
+/// Writes past the kernel-scope `__local` variables (the static local part, which the
+/// compiled code checks without its inline cache) fault, as 4-byte accesses outside every
+/// reachable range, whether a few work-items of the group or all of them write past it; the
+/// kernel's in-bounds accesses work before and after.
+#[test]
+fn static_local_overrun_faults() {
+    for opt in OPT {
+        let m = module(&format!("oob-{opt}"));
+        let k = kernel(&m, "oob_local_static");
+        for n in [0i32, 1, 3, 4, 5, 17, 63, 64, 65, 100, 0] {
+            let mut out = vec![-1i32; 128];
+            let r = k
+                .launch([2, 1, 1], [64, 1, 1])
+                .buffer(&mut out)
+                .value(&n)
+                .run();
+            if n == 0 {
+                r.unwrap();
+                assert!(out.iter().enumerate().all(|(g, &v)| v == g as i32), "{opt}");
+                continue;
+            }
+            let fault = match r {
+                Err(LaunchError::Fault { kernel, fault }) if kernel == "oob_local_static" => fault,
+                other => panic!("{opt} n={n}: must fault, got {other:?}"),
+            };
+            let Fault::OutOfBounds {
+                address,
+                len: 4,
+                nearest,
+            } = &fault
+            else {
+                panic!("{opt} n={n}: {fault}");
+            };
+            if let Some(near) = nearest {
+                assert!(
+                    !(near.base..near.end).contains(address),
+                    "{opt} n={n}: {fault}"
+                );
+            }
+        }
+    }
+}

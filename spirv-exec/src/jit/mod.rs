@@ -164,10 +164,14 @@ pub struct Layout {
     descs: Vec<Box<ExtDesc>>,
     /// `u64`s of scratch the calls need.
     pub scratch: usize,
+    /// Bytes of kernel-scope `__local` variables (the static local part).
+    pub local_static: usize,
+    /// The inline cache of accesses through the kernel-scope `__local` variables.
+    pub static_cache: Option<usize>,
 }
 
 impl Layout {
-    fn new(f: &Func, params: &[Param]) -> Layout {
+    fn new(f: &Func, params: &[Param], local_static: usize) -> Layout {
         let live = analysis::live_in(f);
         let resume = analysis::barriers(f);
         let live_at: Vec<Vec<Val>> = resume
@@ -221,6 +225,8 @@ impl Layout {
             int_descs: HashMap::new(),
             descs: Vec::new(),
             scratch: 4,
+            local_static,
+            static_cache: None,
         };
         for b in &f.blocks {
             for s in &b.stmts {
@@ -272,6 +278,7 @@ impl Layout {
             }
         }
         layout.caches = cache_of.len();
+        layout.static_cache = cache_of.get(&analysis::Root::LocalStatic).copied();
         layout
     }
 
@@ -374,7 +381,7 @@ fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, 
     let builder =
         cranelift_jit::JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
     let mut module = cranelift_jit::JITModule::new(builder);
-    let layout = Layout::new(f, params);
+    let layout = Layout::new(f, params, local_static);
     let mut entries = Vec::new();
     let mut code_bytes = 0;
     let mut fctx = cranelift_frontend::FunctionBuilderContext::new();

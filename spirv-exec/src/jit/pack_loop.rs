@@ -215,6 +215,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         let end = params[2];
         let none = self.b.ins().iconst(types::I32, runtime::NONE as i32 as i64);
         self.b.def_var(self.code, none);
+        self.load_local_range();
         for s in &self.f.blocks[0].stmts {
             if !Self::per_item_stmt(s) {
                 self.stmt(s)?;

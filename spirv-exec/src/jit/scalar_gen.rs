@@ -71,6 +71,12 @@ pub(super) struct Gen<'a, 'b> {
     pub(super) lane_ctx: Option<usize>,
     /// `vector_gen`: the values a lane-by-lane statement defined (value, lane, value).
     pub(super) lane_out: Vec<(Val, usize, Value)>,
+    /// The static local part `[lo, hi)` (loaded once per call): accesses inside it need
+    /// no inline cache.
+    pub(super) local_range: Option<(Value, Value)>,
+    /// `vector_gen`: values whose lane `i` is lane 0's value + `i` (dimension-0 ids), with
+    /// lane 0's value.
+    pub(super) iota: std::collections::HashMap<Val, Value>,
 }
 
 /// Where a value lives while a function is generated.
@@ -164,6 +170,8 @@ impl<'a, 'b> Gen<'a, 'b> {
             pack_end: Variable::from_u32(0),
             lane_ctx: None,
             lane_out: Vec::new(),
+            local_range: None,
+            iota: std::collections::HashMap::new(),
         };
         g.vars = f
             .types
@@ -207,6 +215,15 @@ impl<'a, 'b> Gen<'a, 'b> {
         Ok(())
     }
 
+    /// Loads the static local part's range (in the entry block: it dominates every check).
+    pub(super) fn load_local_range(&mut self) {
+        if self.layout.local_static > 0 && self.layout.static_cache.is_some() {
+            let lo = self.ctx_field(types::I64, field::LOCAL_STATIC);
+            let hi = self.b.ins().iadd_imm_s(lo, self.layout.local_static as i64);
+            self.local_range = Some((lo, hi));
+        }
+    }
+
     /// The function of region `region`: 0 from the kernel's start, `i + 1` from barrier `i`.
     fn body(&mut self, region: usize) -> Result<(), String> {
         let entry = self.b.create_block();
@@ -218,6 +235,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         let end = params[2];
         let none = self.b.ins().iconst(types::I32, runtime::NONE as i32 as i64);
         self.b.def_var(self.code, none);
+        self.load_local_range();
         // Values the same for every work-item: once per call.
         for s in &self.f.blocks[0].stmts {
             if !per_item(s) {

@@ -37,6 +37,7 @@ impl Gen<'_, '_> {
             self.b.ins().brif(inside, ok, &[], next, &[]);
             self.b.switch_to_block(next);
         }
+        self.static_local_first(cache, addr, len, ok);
         let caches = self.ctx_field(types::I64, field::CACHES);
         let at = (cache * 16) as i32;
         let lo = self.b.ins().load(types::I64, ctx_flags(), caches, at);
@@ -56,6 +57,28 @@ impl Gen<'_, '_> {
         let faulted = self.b.ins().icmp_imm_s(IntCC::Equal, status, 2);
         self.b.ins().brif(faulted, self.fault, &[], ok, &[]);
         self.b.switch_to_block(ok);
+    }
+
+    /// An access through the kernel-scope `__local` variables (inline cache `cache`) inside
+    /// the static local part goes to `ok` with no memory read (the part is one range the
+    /// checks allow); any other goes on in a new block, to the inline cache and the runtime.
+    pub(super) fn static_local_first(
+        &mut self,
+        cache: usize,
+        addr: Value,
+        len: u64,
+        ok: cranelift_codegen::ir::Block,
+    ) {
+        let Some((lo, hi)) = self.local_range else {
+            return;
+        };
+        if self.layout.static_cache != Some(cache) {
+            return;
+        }
+        let inside = self.inside(addr, len, lo, hi);
+        let next = self.b.create_block();
+        self.b.ins().brif(inside, ok, &[], next, &[]);
+        self.b.switch_to_block(next);
     }
 
     /// The value of built-in `which`, dimension `d`, for the current work-item.

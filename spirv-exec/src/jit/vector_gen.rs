@@ -293,6 +293,11 @@ impl Gen<'_, '_> {
             self.lane_ctx = None;
             return self.stmt(s);
         }
+        if let (Inst::Copy(a), Some(r)) = (&s.inst, s.result) {
+            if let Some(&x0) = self.iota.get(a) {
+                self.iota.insert(r, x0);
+            }
+        }
         if self.native(s)? {
             return Ok(());
         }
@@ -304,6 +309,7 @@ impl Gen<'_, '_> {
             // The pack's work-items are consecutive in dimension 0: one load, then + i.
             self.lane_ctx = None;
             let x0 = self.builtin(*which, 0);
+            self.iota.insert(r, x0);
             let l: Vec<Value> = (0..W)
                 .map(|i| {
                     if i == 0 {
@@ -343,6 +349,19 @@ impl Gen<'_, '_> {
         let rt = self.ty(r);
         if self.rep[r as usize] != Rep::X {
             return Ok(false);
+        }
+        if let Inst::Conv(Conv::Int { .. }, a) = s.inst {
+            if let (Some(&x0), Scalar::I32, Scalar::I64) = (self.iota.get(&a), rt, self.ty(a)) {
+                // Lane i: trunc(x0 + i) = trunc(x0) + i (mod 2^32).
+                let x0 = self.b.ins().ireduce(types::I32, x0);
+                let x0 = self.b.ins().splat(types::I32X4, x0);
+                let bytes: Vec<u8> = (0..W as u32).flat_map(|i| i.to_le_bytes()).collect();
+                let c = self.b.func.dfg.constants.insert(bytes.into());
+                let steps = self.b.ins().vconst(types::I32X4, c);
+                let x = self.b.ins().iadd(x0, steps);
+                self.define_v(r, VVal::X(x));
+                return Ok(true);
+            }
         }
         let x = match s.inst {
             Inst::Copy(a) if vec_type(self.ty(a)) == vec_type(rt) => self.vector_of(a),
@@ -695,6 +714,7 @@ impl Gen<'_, '_> {
     /// Goes to `yes` if `[addr, addr + len)` lies in one shared range (inline cache `cache`,
     /// else asking the runtime without recording a fault), else to `no`.
     pub(super) fn probe(&mut self, cache: usize, addr: Value, len: u64, yes: Block, no: Block) {
+        self.static_local_first(cache, addr, len, yes);
         let n = self.b.ins().iconst(types::I64, len as i64);
         self.probe_len(cache, addr, n, yes, no)
     }
