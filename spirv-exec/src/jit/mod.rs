@@ -23,6 +23,7 @@ mod front_ext;
 mod front_inst;
 pub mod ir;
 mod pack_loop;
+mod row_check;
 mod run;
 pub mod runtime;
 mod scalar_gen;

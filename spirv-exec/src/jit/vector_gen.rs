@@ -16,7 +16,7 @@
 use super::analysis::{defs, uses};
 use super::ir::{Bin, Conv, Func, Inst, Space, Stmt, Term, Val};
 use super::runtime::{self, field};
-use super::scalar_gen::{ctx_flags, fixed_flags, mem_flags, Gen, Slot};
+use super::scalar_gen::{ctx_flags, mem_flags, Gen, Slot};
 use crate::ir::BuiltinValue;
 use crate::opencl_std::opcode::*;
 use crate::value::Scalar;
@@ -300,6 +300,29 @@ impl Gen<'_, '_> {
         }
         if self.native(s)? {
             return Ok(());
+        }
+        if let Some(r) = s.result {
+            let k = self.stride[r as usize].filter(|k| *k != 0);
+            if let (Rep::X, Scalar::I32, Some(k)) = (self.rep[r as usize], self.ty(r), k) {
+                // Lane `i` is lane 0's plus `k * i` (`stride`: a pure statement): lane 0,
+                // then one SIMD add.
+                self.lane_ctx = Some(0);
+                self.stmt(s)?;
+                self.lane_ctx = None;
+                let outs = std::mem::take(&mut self.lane_out);
+                if let Some(&(_, _, x0)) = outs.iter().find(|o| o.0 == r && o.1 == 0) {
+                    let steps: Vec<u8> = (0..W as i64)
+                        .flat_map(|i| (k.wrapping_mul(i) as i32).to_le_bytes())
+                        .collect();
+                    let steps = self.b.func.dfg.constants.insert(steps.into());
+                    let steps = self.b.ins().vconst(types::I32X4, steps);
+                    let first = self.b.ins().splat(types::I32X4, x0);
+                    let x = self.b.ins().iadd(first, steps);
+                    self.define_v(r, VVal::X(x));
+                    return Ok(());
+                }
+                return Err(format!("internal: %{r} not defined for lane 0"));
+            }
         }
         if let (
             Inst::Builtin(which @ (BuiltinValue::LocalId | BuiltinValue::GlobalId), 0),
@@ -588,129 +611,6 @@ impl Gen<'_, '_> {
         Ok(true)
     }
 
-    /// Whether the four lanes of a [`Scaled`](super::stride::Scaled) address are consecutive:
-    /// the index's lanes are `i, i + 1, i + 2, i + 3` and `i + 3` does not wrap (so neither
-    /// does the extension).
-    fn consecutive_index(&mut self, sc: super::stride::Scaled) -> Value {
-        let x = self.vector_of(sc.index);
-        let x0 = self.b.ins().extractlane(x, 0);
-        let first = self.b.ins().splat(types::I32X4, x0);
-        let d = self.b.ins().isub(x, first);
-        let iota: Vec<u8> = (0u32..4).flat_map(|i| i.to_le_bytes()).collect();
-        let iota = self.b.func.dfg.constants.insert(iota.into());
-        let iota = self.b.ins().vconst(types::I32X4, iota);
-        let eq = self.b.ins().icmp(IntCC::Equal, d, iota);
-        let all = self.b.ins().vall_true(eq);
-        let (cc, limit) = if sc.signed {
-            (IntCC::SignedLessThanOrEqual, i32::MAX - 3)
-        } else {
-            (IntCC::UnsignedLessThanOrEqual, (u32::MAX - 3) as i32)
-        };
-        let limit = self.b.ins().iconst(types::I32, i64::from(limit));
-        let fits = self.b.ins().icmp(cc, x0, limit);
-        self.b.ins().band(all, fits)
-    }
-
-    /// Whether access statement `s` is checked once for the rest of its row: a 32-bit load
-    /// or store, outside private memory, whose address has a row stride of 4
-    /// ([`super::stride::row_strides`]).
-    pub(super) fn hoistable(&self, s: &Stmt) -> bool {
-        let (ptr, elem, space) = match s.inst {
-            Inst::Load { ptr, space, .. } => (ptr, s.result.map(|r| self.ty(r)), space),
-            Inst::Store {
-                ptr, value, space, ..
-            } => (ptr, Some(self.ty(value)), space),
-            _ => return false,
-        };
-        let row_consecutive = self.row_stride[ptr as usize] == Some(4)
-            || self.scaled.get(&ptr).is_some_and(|sc| {
-                self.row_stride[sc.base as usize] == Some(0)
-                    && self.row_stride[sc.index as usize] == Some(1)
-            });
-        space != Space::Private
-            && matches!(elem, Some(Scalar::I32 | Scalar::F32))
-            && self.ty(ptr) == Scalar::I64
-            && self.rep[ptr as usize] != Rep::U
-            && row_consecutive
-    }
-
-    /// The check of a [`hoistable`](Self::hoistable) access at `first` (the pack's first
-    /// work-item's address): straight to `fast` when an earlier check covered the rest of the
-    /// row; else, once per row, one check of the bytes the rest of the row reaches (the row's
-    /// accesses are consecutive: `row_strides`; for a `Scaled` address, `index` is the
-    /// first work-item's 32-bit index, which must not wrap before the row's end); if that
-    /// fails, `per_pack` (this pack's check, then work-item by work-item).
-    fn row_check(
-        &mut self,
-        cache: usize,
-        first: Value,
-        (ok, tried): (cranelift_frontend::Variable, cranelift_frontend::Variable),
-        index: Option<(Value, bool)>,
-        fast: Block,
-        per_pack: Block,
-    ) {
-        let lane = self.b.use_var(self.lane);
-        let next = self.b.ins().iadd_imm_s(lane, W as i64);
-        let ok_until = self.b.use_var(ok);
-        let inside = self
-            .b
-            .ins()
-            .icmp(IntCC::UnsignedLessThanOrEqual, next, ok_until);
-        let (check, validate, allowed) = (
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-        );
-        self.b.ins().brif(inside, fast, &[], check, &[]);
-        self.b.switch_to_block(check);
-        let tried_until = self.b.use_var(tried);
-        let done = self
-            .b
-            .ins()
-            .icmp(IntCC::UnsignedLessThanOrEqual, next, tried_until);
-        self.b.ins().brif(done, per_pack, &[], validate, &[]);
-        self.b.set_cold_block(validate);
-        self.b.switch_to_block(validate);
-        // The row ends at the next multiple of the group's size in dimension 0 (at least 4:
-        // packs run only when it is a multiple of 4), or at the call's end.
-        let tab = self.ctx_field(types::I64, field::TABLE);
-        let gs0 = self.b.ins().load(
-            types::I64,
-            fixed_flags(),
-            tab,
-            (runtime::table::LOCAL_SIZE * 8) as i32,
-        );
-        let row = self.b.ins().udiv(lane, gs0);
-        let row = self.b.ins().iadd_imm_s(row, 1);
-        let row_end = self.b.ins().imul(row, gs0);
-        let end = self.b.use_var(self.pack_end);
-        let row_end = self.b.ins().umin(row_end, end);
-        self.b.def_var(tried, row_end);
-        let n = self.b.ins().isub(row_end, lane);
-        let len = self.b.ins().ishl_imm_u(n, 2);
-        if let Some((x0, signed)) = index {
-            // The last work-item's index, in 64 bits, within the 32-bit range.
-            let (wide, max) = if signed {
-                (self.b.ins().sextend(types::I64, x0), i64::from(i32::MAX))
-            } else {
-                (self.b.ins().uextend(types::I64, x0), i64::from(u32::MAX))
-            };
-            let last = self.b.ins().iadd(wide, n);
-            let last = self.b.ins().iadd_imm_s(last, -1);
-            let fits = self
-                .b
-                .ins()
-                .icmp_imm_s(IntCC::SignedLessThanOrEqual, last, max);
-            let go = self.b.create_block();
-            self.b.ins().brif(fits, go, &[], per_pack, &[]);
-            self.b.switch_to_block(go);
-        }
-        self.probe_len(cache, first, len, allowed, per_pack);
-        self.b.switch_to_block(allowed);
-        self.b.def_var(ok, row_end);
-        self.b.ins().jump(fast, &[]);
-    }
-
     /// Goes to `yes` if `[addr, addr + len)` lies in one shared range (inline cache `cache`,
     /// else asking the runtime without recording a fault), else to `no`.
     pub(super) fn probe(&mut self, cache: usize, addr: Value, len: u64, yes: Block, no: Block) {
@@ -720,7 +620,14 @@ impl Gen<'_, '_> {
     }
 
     /// [`probe`](Self::probe) of a length computed at run time.
-    fn probe_len(&mut self, cache: usize, addr: Value, len: Value, yes: Block, no: Block) {
+    pub(super) fn probe_len(
+        &mut self,
+        cache: usize,
+        addr: Value,
+        len: Value,
+        yes: Block,
+        no: Block,
+    ) {
         let caches = self.ctx_field(types::I64, field::CACHES);
         let at = (cache * 16) as i32;
         let lo = self.b.ins().load(types::I64, ctx_flags(), caches, at);

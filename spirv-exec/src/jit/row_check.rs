@@ -1,0 +1,137 @@
+//! Checks of a pack's vector accesses that cost less than comparing four addresses: an
+//! `int`-indexed address tested consecutive with one SIMD comparison, and addresses known
+//! consecutive along a row of the group checked once for the rest of the row
+//! ([`super::stride`]), the access's own check taken only when that fails.
+
+use super::ir::{Inst, Space, Stmt};
+use super::runtime::{self, field};
+use super::scalar_gen::{fixed_flags, Gen};
+use super::vector_gen::{Rep, W};
+use crate::value::Scalar;
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types, Block, InstBuilder, Value};
+
+impl Gen<'_, '_> {
+    /// Whether the four lanes of a [`Scaled`](super::stride::Scaled) address are consecutive:
+    /// the index's lanes are `i, i + 1, i + 2, i + 3` and `i + 3` does not wrap (so neither
+    /// does the extension).
+    pub(super) fn consecutive_index(&mut self, sc: super::stride::Scaled) -> Value {
+        let x = self.vector_of(sc.index);
+        let x0 = self.b.ins().extractlane(x, 0);
+        let first = self.b.ins().splat(types::I32X4, x0);
+        let d = self.b.ins().isub(x, first);
+        let iota: Vec<u8> = (0u32..4).flat_map(|i| i.to_le_bytes()).collect();
+        let iota = self.b.func.dfg.constants.insert(iota.into());
+        let iota = self.b.ins().vconst(types::I32X4, iota);
+        let eq = self.b.ins().icmp(IntCC::Equal, d, iota);
+        let all = self.b.ins().vall_true(eq);
+        let (cc, limit) = if sc.signed {
+            (IntCC::SignedLessThanOrEqual, i32::MAX - 3)
+        } else {
+            (IntCC::UnsignedLessThanOrEqual, (u32::MAX - 3) as i32)
+        };
+        let limit = self.b.ins().iconst(types::I32, i64::from(limit));
+        let fits = self.b.ins().icmp(cc, x0, limit);
+        self.b.ins().band(all, fits)
+    }
+
+    /// Whether access statement `s` is checked once for the rest of its row: a 32-bit load
+    /// or store, outside private memory, whose address has a row stride of 4
+    /// ([`super::stride::row_strides`]).
+    pub(super) fn hoistable(&self, s: &Stmt) -> bool {
+        let (ptr, elem, space) = match s.inst {
+            Inst::Load { ptr, space, .. } => (ptr, s.result.map(|r| self.ty(r)), space),
+            Inst::Store {
+                ptr, value, space, ..
+            } => (ptr, Some(self.ty(value)), space),
+            _ => return false,
+        };
+        let row_consecutive = self.row_stride[ptr as usize] == Some(4)
+            || self.scaled.get(&ptr).is_some_and(|sc| {
+                self.row_stride[sc.base as usize] == Some(0)
+                    && self.row_stride[sc.index as usize] == Some(1)
+            });
+        space != Space::Private
+            && matches!(elem, Some(Scalar::I32 | Scalar::F32))
+            && self.ty(ptr) == Scalar::I64
+            && self.rep[ptr as usize] != Rep::U
+            && row_consecutive
+    }
+
+    /// The check of a [`hoistable`](Self::hoistable) access at `first` (the pack's first
+    /// work-item's address): straight to `fast` when an earlier check covered the rest of the
+    /// row; else, once per row, one check of the bytes the rest of the row reaches (the row's
+    /// accesses are consecutive: `row_strides`; for a `Scaled` address, `index` is the
+    /// first work-item's 32-bit index, which must not wrap before the row's end); if that
+    /// fails, `per_pack` (this pack's check, then work-item by work-item).
+    pub(super) fn row_check(
+        &mut self,
+        cache: usize,
+        first: Value,
+        (ok, tried): (cranelift_frontend::Variable, cranelift_frontend::Variable),
+        index: Option<(Value, bool)>,
+        fast: Block,
+        per_pack: Block,
+    ) {
+        let lane = self.b.use_var(self.lane);
+        let next = self.b.ins().iadd_imm_s(lane, W as i64);
+        let ok_until = self.b.use_var(ok);
+        let inside = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedLessThanOrEqual, next, ok_until);
+        let (check, validate, allowed) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.ins().brif(inside, fast, &[], check, &[]);
+        self.b.switch_to_block(check);
+        let tried_until = self.b.use_var(tried);
+        let done = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedLessThanOrEqual, next, tried_until);
+        self.b.ins().brif(done, per_pack, &[], validate, &[]);
+        self.b.set_cold_block(validate);
+        self.b.switch_to_block(validate);
+        // The row ends at the next multiple of the group's size in dimension 0 (at least 4:
+        // packs run only when it is a multiple of 4), or at the call's end.
+        let tab = self.ctx_field(types::I64, field::TABLE);
+        let gs0 = self.b.ins().load(
+            types::I64,
+            fixed_flags(),
+            tab,
+            (runtime::table::LOCAL_SIZE * 8) as i32,
+        );
+        let row = self.b.ins().udiv(lane, gs0);
+        let row = self.b.ins().iadd_imm_s(row, 1);
+        let row_end = self.b.ins().imul(row, gs0);
+        let end = self.b.use_var(self.pack_end);
+        let row_end = self.b.ins().umin(row_end, end);
+        self.b.def_var(tried, row_end);
+        let n = self.b.ins().isub(row_end, lane);
+        let len = self.b.ins().ishl_imm_u(n, 2);
+        if let Some((x0, signed)) = index {
+            // The last work-item's index, in 64 bits, within the 32-bit range.
+            let (wide, max) = if signed {
+                (self.b.ins().sextend(types::I64, x0), i64::from(i32::MAX))
+            } else {
+                (self.b.ins().uextend(types::I64, x0), i64::from(u32::MAX))
+            };
+            let last = self.b.ins().iadd(wide, n);
+            let last = self.b.ins().iadd_imm_s(last, -1);
+            let fits = self
+                .b
+                .ins()
+                .icmp_imm_s(IntCC::SignedLessThanOrEqual, last, max);
+            let go = self.b.create_block();
+            self.b.ins().brif(fits, go, &[], per_pack, &[]);
+            self.b.switch_to_block(go);
+        }
+        self.probe_len(cache, first, len, allowed, per_pack);
+        self.b.switch_to_block(allowed);
+        self.b.def_var(ok, row_end);
+        self.b.ins().jump(fast, &[]);
+    }
+}
