@@ -77,6 +77,13 @@ impl Allocation {
     /// [`open`](Context::open_ipc). Get it before commands use the memory, or once they are
     /// done: drivers may refuse while commands are pending (the CPU driver waits a second).
     pub fn ipc_handle(&self) -> Result<IpcHandle> {
+        if self.is_mapped() {
+            // zeMemGetIpcHandle is for memory of zeMemAlloc*, not pages of a reservation.
+            return Err(crate::error::invalid(format!(
+                "{} bytes of mapped virtual memory cannot be exported (only USM allocations)",
+                self.size()
+            )));
+        }
         let ctx = self.context();
         // SAFETY: the pointer is this context's live allocation (we hold it); the handle is
         // an out-value.

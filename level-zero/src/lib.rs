@@ -46,6 +46,7 @@ mod pending;
 mod region;
 mod shutdown;
 mod signature;
+mod virtual_memory;
 
 pub use backend::{load, Api, BackendChoice, BACKEND_ENV};
 pub use command_list::CommandList;
@@ -78,6 +79,7 @@ pub use pending::Pending;
 pub use region::Region;
 pub use shutdown::{at_shutdown, ShutdownStage};
 pub use signature::{AddressSpace, ElemType, ParamType, Scalar};
+pub use virtual_memory::{virtual_page_size, Mapping, MemoryAccess, PhysicalMemory, VirtualRange};
 
 use std::sync::{Arc, OnceLock};
 

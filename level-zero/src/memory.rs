@@ -78,6 +78,11 @@ pub(crate) struct AllocationInner {
     ipc_opened: bool,
     /// A [`sub_range`](Allocation::sub_range): the allocation it is part of, kept alive.
     parent: Option<Allocation>,
+    /// A part of several allocations ([`Mapping::join`](crate::Mapping::join)), kept alive.
+    parents: Box<[Allocation]>,
+    /// Pages of a virtual range mapped to physical memory: unmapped (when this field drops)
+    /// with the last owner, never freed.
+    mapped: Option<crate::virtual_memory::MappedPages>,
 }
 
 // SAFETY: the allocation is owned memory of the context; the pointer is an address, and the
@@ -88,7 +93,8 @@ unsafe impl Sync for AllocationInner {}
 
 impl Drop for AllocationInner {
     fn drop(&mut self) {
-        if self.freed.load(std::sync::atomic::Ordering::Acquire) {
+        // A mapping (`mapped`) is unmapped when its field drops, after this.
+        if self.freed.load(std::sync::atomic::Ordering::Acquire) || self.mapped.is_some() {
             return;
         }
         if self.ipc_opened {
@@ -325,7 +331,56 @@ impl Allocation {
             freed: Default::default(),
             ipc_opened,
             parent: None,
+            parents: Box::new([]),
+            mapped: None,
         }))
+    }
+
+    /// Device memory of mapped virtual pages: unmapped with the last owner, never freed.
+    pub(crate) fn wrap_mapped(
+        ctx: &Context,
+        device: &Device,
+        mapped: crate::virtual_memory::MappedPages,
+    ) -> Allocation {
+        Allocation(Arc::new(AllocationInner {
+            ctx: ctx.clone(),
+            ptr: mapped.ptr(),
+            size: mapped.len(),
+            kind: MemoryKind::Device,
+            device: Some(device.clone()),
+            freed: std::sync::atomic::AtomicBool::new(true),
+            ipc_opened: false,
+            parent: None,
+            parents: Box::new([]),
+            mapped: Some(mapped),
+        }))
+    }
+
+    /// `len` bytes at `ptr`, inside the consecutive allocations `parts` (checked by the
+    /// caller), as an allocation that keeps them all alive and frees nothing.
+    pub(crate) fn part_of_many(parts: &[&Allocation], ptr: *mut c_void, len: usize) -> Allocation {
+        let first = &parts[0].0;
+        Allocation(Arc::new(AllocationInner {
+            ctx: first.ctx.clone(),
+            ptr,
+            size: len,
+            kind: first.kind,
+            device: first.device.clone(),
+            freed: std::sync::atomic::AtomicBool::new(true),
+            ipc_opened: false,
+            parent: None,
+            parents: parts.iter().map(|&p| p.clone()).collect(),
+            mapped: None,
+        }))
+    }
+
+    /// Whether this is (a part of) virtual memory pages mapped by
+    /// [`VirtualRange::map`](crate::VirtualRange::map).
+    pub fn is_mapped(&self) -> bool {
+        let a = &self.0;
+        a.mapped.is_some()
+            || a.parent.as_ref().is_some_and(Allocation::is_mapped)
+            || a.parents.iter().any(Allocation::is_mapped)
     }
 
     /// `len` bytes at `offset` of this allocation as an allocation of their own (for
@@ -356,6 +411,8 @@ impl Allocation {
             freed: std::sync::atomic::AtomicBool::new(true),
             ipc_opened: false,
             parent: Some(self.clone()),
+            parents: Box::new([]),
+            mapped: None,
         }));
         Ok(part)
     }
@@ -425,8 +482,9 @@ impl Allocation {
     /// the last one, and the error says how many remain.
     pub fn free_with(self, policy: FreePolicy) -> Result<()> {
         let inner = match Arc::try_unwrap(self.0) {
-            Ok(inner) if inner.ipc_opened => {
-                // Opened memory is released by closing its handle (in `Drop`), whatever the policy.
+            Ok(inner) if inner.ipc_opened || inner.mapped.is_some() => {
+                // Opened memory is released by closing its handle, mapped pages by unmapping
+                // them (in `Drop`), whatever the policy.
                 drop(inner);
                 return Ok(());
             }
