@@ -286,6 +286,7 @@ impl LaunchCommand {
             config().kernel_threads
         };
         launch.memory = reach;
+        launch.read_only = pinned.iter().flat_map(|a| a.read_only()).collect();
         // The kernel's own module globals are the executor's to add.
         for module in &self.modules {
             let (base, end) = module.globals_range();

@@ -107,6 +107,15 @@ impl Allocation {
         }
     }
 
+    /// The parts of this allocation a kernel may read but not write: of a reservation, the
+    /// pages mapped read-only.
+    pub fn read_only(&self) -> Vec<(usize, usize)> {
+        match &self.pages {
+            Pages::Own(_) => Vec::new(),
+            Pages::Reserved(r) => r.read_only_runs(),
+        }
+    }
+
     /// Whether `[ptr, ptr + len)` lies inside this allocation.
     pub fn contains(&self, ptr: usize, len: usize) -> bool {
         ptr >= self.base

@@ -82,10 +82,20 @@ impl Reservation {
 
     /// The mapped, accessible runs of pages, for a kernel's reach.
     pub fn mapped_runs(&self) -> Vec<(usize, usize)> {
+        self.runs(|p| p.backing.is_some() && p.access != NONE)
+    }
+
+    /// The mapped runs of pages a kernel may read but not write.
+    pub fn read_only_runs(&self) -> Vec<(usize, usize)> {
+        self.runs(|p| p.backing.is_some() && p.access == READONLY)
+    }
+
+    /// The runs of consecutive pages `keep` accepts, as byte ranges.
+    fn runs(&self, keep: impl Fn(&Page) -> bool) -> Vec<(usize, usize)> {
         let pages = self.pages();
         let mut runs: Vec<(usize, usize)> = Vec::new();
         for (i, p) in pages.iter().enumerate() {
-            if p.backing.is_none() || p.access == NONE {
+            if !keep(p) {
                 continue;
             }
             let (lo, hi) = (self.base + i * PAGE, self.base + (i + 1) * PAGE);

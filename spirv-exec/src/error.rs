@@ -37,6 +37,19 @@ pub enum Fault {
         /// or a part of the work-group's local memory), if any is reachable.
         nearest: Option<Region>,
     },
+    /// A store, atomic or copy into memory the kernel may only read (virtual memory mapped with
+    /// `ZE_MEMORY_ACCESS_ATTRIBUTE_READONLY`).
+    #[error("write of {len} bytes at {address:#x} into read-only memory [{start:#x}, {end:#x})")]
+    ReadOnly {
+        /// The first byte written.
+        address: usize,
+        /// Bytes written.
+        len: usize,
+        /// Start of the read-only range written into.
+        start: usize,
+        /// End (exclusive) of that range.
+        end: usize,
+    },
     /// An access inside the work-group's local memory, of a launch that uses none.
     #[error(
         "out-of-bounds access of {len} bytes at {address:#x} in the work-group's local memory, \

@@ -566,7 +566,8 @@ pub unsafe fn run(program: &Program, launch: &Launch) -> Result<(), Fault> {
             frame.local_ranges(),
             frame.private_stride,
         )
-        .with_printed(&printed);
+        .with_printed(&printed)
+        .with_read_only(&launch.read_only);
         let [gx, gy, _] = launch.groups.map(|g| g as usize);
         'claim: while !stop.load(Ordering::Relaxed) {
             // Groups are claimed a few at a time (fewer trips to the shared counter), about

@@ -51,6 +51,10 @@ pub struct Launch {
     /// Memory the kernel may reach through pointers besides its own module's globals, its
     /// work-group's local memory and each work-item's private memory.
     pub memory: Vec<Region>,
+    /// Parts of `memory` the kernel may read but not write (`[start, end)` ranges: virtual
+    /// memory mapped read-only): a store, atomic or copy into them faults with
+    /// [`Fault::ReadOnly`](crate::Fault::ReadOnly).
+    pub read_only: Vec<(usize, usize)>,
     /// Host threads the work-groups are spread over.
     pub threads: usize,
     /// Where the kernel's `printf` output goes when the launch completes: `None` (the default)
@@ -82,6 +86,7 @@ impl Launch {
             work_dim,
             args: Vec::new(),
             memory: Vec::new(),
+            read_only: Vec::new(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             printf: None,
             cancel: None,

@@ -122,6 +122,14 @@ impl<'a> Launcher<'a> {
         self
     }
 
+    /// Makes `[range.start, range.end)` (part of a buffer given to this launch) read-only for
+    /// the kernel: a store, atomic or copy into it faults with
+    /// [`Fault::ReadOnly`](crate::Fault::ReadOnly) (as virtual memory mapped read-only does).
+    pub fn read_only(mut self, range: std::ops::Range<usize>) -> Self {
+        self.launch.read_only.push((range.start, range.end));
+        self
+    }
+
     /// Host threads to spread the work-groups over (default: all of the host's).
     pub fn threads(mut self, threads: usize) -> Self {
         self.launch.threads = threads;

@@ -94,7 +94,7 @@ fn vstore(
             let l = l as usize;
             let addr = (x.r[p * s + l] as usize)
                 .wrapping_add((x.r[offset * s + l] as usize).wrapping_mul(stride));
-            x.mem.check_lane(addr, n * bytes, l)?;
+            x.mem.check_write_lane(addr, n * bytes, l)?;
             for k in 0..n {
                 // SAFETY: the range of all n elements was checked.
                 unsafe { memops::write(addr + k * bytes, bytes, convert(x.r[(data + k) * s + l])) };
@@ -265,7 +265,7 @@ impl Lowering<'_> {
                         }
                         if let Some((p, bytes, pn)) = out_ptr {
                             let addr = x.r[p * s + l] as usize;
-                            x.mem.check_lane(addr, bytes * pn, l)?;
+                            x.mem.check_write_lane(addr, bytes * pn, l)?;
                             for (k, v) in out2.iter().take(pn).enumerate() {
                                 // SAFETY: the range was checked.
                                 unsafe { memops::write(addr + k * bytes, bytes, *v) };

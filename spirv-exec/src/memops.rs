@@ -135,14 +135,16 @@ unsafe fn scatter(ptrs: &[Cell<u64>], src: &[Cell<u64>], bytes: usize) {
 type PointerRows<'c> = (&'c [Cell<u64>], &'c [Cell<u64>]);
 
 /// For contiguous lanes whose every access of `bytes` at `ptr` lies inside one range all
-/// work-items may reach: the pointer row and the destination/source row. (One check for the
-/// whole row; private memory and mixed ranges take the per-lane path.)
+/// work-items may reach (and may write, for a `write`): the pointer row and the
+/// destination/source row. (One check for the whole row; private memory and mixed ranges
+/// take the per-lane path.)
 #[inline]
 fn checked_rows<'c>(
     x: &'c mut Lanes<'_>,
     ptr: usize,
     other: usize,
     bytes: usize,
+    write: bool,
 ) -> Option<PointerRows<'c>> {
     let (lo, hi) = x.span?;
     let s = x.n;
@@ -151,8 +153,12 @@ fn checked_rows<'c>(
     let ptrs = &cells[ptr * s + lo..ptr * s + hi];
     let (first, last) = bounds(ptrs);
     let len = (last - first).checked_add(bytes)?;
-    mem.covers(first, len)
-        .then(|| (ptrs, &cells[other * s + lo..other * s + hi]))
+    let allowed = if write {
+        mem.covers_for_write(first, len)
+    } else {
+        mem.covers(first, len)
+    };
+    allowed.then(|| (ptrs, &cells[other * s + lo..other * s + hi]))
 }
 
 /// `d[..] = *ptr` for a value laid out as `leaves` (its total size `size`).
@@ -160,7 +166,7 @@ pub fn load(d: usize, ptr: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
     if let [leaf] = leaves[..] {
         let bytes = leaf_bytes(&leaf);
         return Box::new(move |x: &mut Lanes<'_>| {
-            if let Some((ptrs, dst)) = checked_rows(x, ptr, d, bytes) {
+            if let Some((ptrs, dst)) = checked_rows(x, ptr, d, bytes, false) {
                 // SAFETY: `checked_rows` checked every lane's range.
                 unsafe { gather(dst, ptrs, bytes) };
                 return Ok(());
@@ -196,7 +202,7 @@ pub fn store(ptr: usize, v: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
     if let [leaf] = leaves[..] {
         let bytes = leaf_bytes(&leaf);
         return Box::new(move |x: &mut Lanes<'_>| {
-            if let Some((ptrs, src)) = checked_rows(x, ptr, v, bytes) {
+            if let Some((ptrs, src)) = checked_rows(x, ptr, v, bytes, true) {
                 // SAFETY: `checked_rows` checked every lane's range.
                 unsafe { scatter(ptrs, src, bytes) };
                 return Ok(());
@@ -205,7 +211,7 @@ pub fn store(ptr: usize, v: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
             for &l in x.active {
                 let l = l as usize;
                 let addr = x.r[ptr * s + l] as usize;
-                x.mem.check_lane(addr, bytes, l)?;
+                x.mem.check_write_lane(addr, bytes, l)?;
                 // SAFETY: the range was checked.
                 unsafe { write(addr, bytes, x.r[v * s + l]) };
             }
@@ -217,7 +223,7 @@ pub fn store(ptr: usize, v: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
         for &l in x.active {
             let l = l as usize;
             let base = x.r[ptr * s + l] as usize;
-            x.mem.check_lane(base, size, l)?;
+            x.mem.check_write_lane(base, size, l)?;
             for (k, leaf) in leaves.iter().enumerate() {
                 // SAFETY: the whole value's range was checked.
                 unsafe { write(base + leaf.offset, leaf_bytes(leaf), x.r[(v + k) * s + l]) };
@@ -291,7 +297,7 @@ pub fn copy_memory(dst: usize, src: usize, size: Result<usize, usize>) -> Exec {
                 Ok(n) => n,
                 Err(slot) => x.r[slot * s + l] as usize,
             };
-            x.mem.check_lane(d, n, l)?;
+            x.mem.check_write_lane(d, n, l)?;
             x.mem.check_lane(a, n, l)?;
             // SAFETY: both ranges were checked.
             unsafe { std::ptr::copy(a as *const u8, d as *mut u8, n) };
@@ -387,7 +393,11 @@ pub fn atomic(
         for &l in x.active {
             let l = l as usize;
             let addr = x.r[ptr * s + l] as usize;
-            x.mem.check_lane(addr, bytes, l)?;
+            if op == Rmw::Load {
+                x.mem.check_lane(addr, bytes, l)?;
+            } else {
+                x.mem.check_write_lane(addr, bytes, l)?;
+            }
             if addr % bytes != 0 {
                 return Err(Fault::MisalignedAtomic {
                     address: addr,

@@ -21,6 +21,8 @@ pub struct Memory<'a> {
     private_stride: usize,
     /// Where the launch's `printf` output goes, if the kernel may print.
     printed: Option<&'a Printed>,
+    /// Ranges of `global` the kernel may not write.
+    read_only: &'a [(usize, usize)],
 }
 
 impl<'a> Memory<'a> {
@@ -41,7 +43,63 @@ impl<'a> Memory<'a> {
             next: Cell::new(0),
             private_stride,
             printed: None,
+            read_only: &[],
         }
+    }
+
+    /// These checks with stores into `read_only` (parts of the global ranges) refused.
+    pub fn with_read_only(self, read_only: &'a [(usize, usize)]) -> Memory<'a> {
+        Memory { read_only, ..self }
+    }
+
+    /// `Ok` if work-item `lane` may write `[addr, addr + len)`: [`check_lane`](Self::check_lane),
+    /// and no byte of it read-only.
+    #[inline]
+    pub fn check_write_lane(&self, addr: usize, len: usize, lane: usize) -> Result<(), Fault> {
+        self.check_lane(addr, len, lane)?;
+        match self.read_only_overlap(addr, len) {
+            None => Ok(()),
+            Some((start, end)) => Err(Fault::ReadOnly {
+                address: addr,
+                len,
+                start,
+                end,
+            }),
+        }
+    }
+
+    /// The read-only range `[addr, addr + len)` overlaps, if any.
+    #[inline]
+    fn read_only_overlap(&self, addr: usize, len: usize) -> Option<(usize, usize)> {
+        let end = addr.saturating_add(len);
+        self.read_only
+            .iter()
+            .copied()
+            .find(|&(b, e)| addr < e && b < end)
+    }
+
+    /// [`covers`](Self::covers) for a write: also none of it read-only.
+    #[inline]
+    pub fn covers_for_write(&self, addr: usize, len: usize) -> bool {
+        self.covers(addr, len) && self.read_only_overlap(addr, len).is_none()
+    }
+
+    /// [`shared_range`](Self::shared_range) for a write: the part of the range holding
+    /// `[addr, addr + len)` that no read-only range cuts, if the access itself is writable.
+    pub fn writable_range(&self, addr: usize, len: usize) -> Option<(usize, usize)> {
+        let (mut lo, mut hi) = self.shared_range(addr, len)?;
+        let end = addr.checked_add(len)?;
+        for &(b, e) in self.read_only {
+            if addr < e && b < end {
+                return None;
+            }
+            if e <= addr {
+                lo = lo.max(e);
+            } else {
+                hi = hi.min(b);
+            }
+        }
+        Some((lo, hi))
     }
 
     /// These checks with `printf` output going to `printed`.
@@ -196,6 +254,7 @@ mod tests {
             next: Cell::new(0),
             private_stride: 16,
             printed: None,
+            read_only: &[],
         };
         assert!(mem.check_lane(1016, 4, 1).is_ok());
         assert!(mem.check_lane(1028, 4, 1).is_ok());
@@ -206,5 +265,38 @@ mod tests {
         );
         assert!(mem.check_lane(1030, 4, 1).is_err(), "straddles into lane 2");
         assert!(mem.check_lane(2000, 4, 0).is_err(), "nowhere");
+    }
+
+    proptest::proptest! {
+        /// A range cached for writes holds the write, lies inside the range a read would
+        /// cache, and holds no read-only byte; a write is refused exactly when it touches one.
+        #[test]
+        fn writable_ranges_hold_no_read_only_byte(
+            cuts in proptest::collection::vec((0usize..4096, 1usize..256), 0..6),
+            addr in 4096usize..8192,
+            len in 1usize..64,
+        ) {
+            let global = [Region { base: 4096, end: 8192, what: "buffer".into() }];
+            let mut read_only: Vec<(usize, usize)> =
+                cuts.iter().map(|&(at, n)| (4096 + at, (4096 + at + n).min(8192))).collect();
+            read_only.sort_unstable();
+            read_only.dedup_by(|b, a| b.0 < a.1); // keep them disjoint
+            let mem = Memory::new(&global, [(0, 0); 3], Vec::new(), 0).with_read_only(&read_only);
+            let end = addr + len;
+            let touches = read_only.iter().any(|&(b, e)| addr < e && b < end);
+            let inside = end <= 8192;
+            proptest::prop_assert_eq!(
+                mem.check_write_lane(addr, len, 0).is_ok(),
+                inside && !touches
+            );
+            match mem.writable_range(addr, len) {
+                Some((lo, hi)) => {
+                    proptest::prop_assert!(inside && !touches);
+                    proptest::prop_assert!(lo <= addr && end <= hi && 4096 <= lo && hi <= 8192);
+                    proptest::prop_assert!(read_only.iter().all(|&(b, e)| e <= lo || hi <= b));
+                }
+                None => proptest::prop_assert!(!inside || touches),
+            }
+        }
     }
 }

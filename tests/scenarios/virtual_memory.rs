@@ -137,6 +137,27 @@ pub fn virtual_memory(env: &Env) {
         );
         expect(copy(at(1), xs.as_ptr().cast(), 64), INVALID_ARGUMENT);
         copy(host.as_mut_ptr().cast(), at(1), 64).unwrap();
+        // Kernels read the read-only page; a launch writing all four pages stops with
+        // DEVICE_LOST at the read-only one, which keeps its contents.
+        set_arg(api, k, 1, &base);
+        set_arg(api, k, 2, &ys.as_mut_ptr());
+        command_list::append_launch_kernel(api, list, k, &all, null_mut(), 0, null_mut()).unwrap();
+        let twice: Vec<f32> = want.iter().zip(&got).map(|(x, y)| 2.0 * x + y).collect();
+        assert_eq!(ys, twice, "the kernel read the read-only page");
+        set_arg(api, k, 1, &xs.as_ptr());
+        set_arg(api, k, 2, &base);
+        let lost = ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST;
+        expect(
+            command_list::append_launch_kernel(api, list, k, &all, null_mut(), 0, null_mut()),
+            lost,
+        );
+        let mut page1 = vec![0u8; page];
+        copy(page1.as_mut_ptr().cast(), at(1), page).unwrap();
+        assert_eq!(
+            page1,
+            host[page..2 * page],
+            "a kernel wrote a read-only page"
+        );
         virtual_mem::set_access_attribute(api, ctx, at(3), page, NONE).unwrap();
         expect(copy(host.as_mut_ptr().cast(), at(3), 64), INVALID_ARGUMENT);
         virtual_mem::set_access_attribute(api, ctx, base, size, RW).unwrap();

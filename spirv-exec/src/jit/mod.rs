@@ -36,6 +36,7 @@ mod verify;
 pub use run::run;
 
 use crate::ir::{Param, ParamKind};
+use crate::memops::Rmw;
 use crate::spirv::ModuleData;
 use ir::{Func, Inst, Val};
 use runtime::ExtDesc;
@@ -139,6 +140,9 @@ pub struct Layout {
     site_cache: HashMap<usize, usize>,
     /// Inline caches.
     pub caches: usize,
+    /// Whether inline cache `i` serves writes (stores and atomics): it only ever holds
+    /// writable ranges.
+    pub write_caches: Vec<bool>,
     /// Barrier `i` resumes at block `resume[i]`.
     pub resume: Vec<u32>,
     /// The blocks that look at the cancellation flag ([`analysis::loop_heads`]).
@@ -210,10 +214,14 @@ impl Layout {
             };
         }
         let roots = analysis::roots(f);
-        let mut cache_of: HashMap<analysis::Root, usize> = HashMap::new();
+        // Writes through a root get caches of their own (a read-only range must never be
+        // cached for them; see `runtime::jit_check`), but for the static local part, which is
+        // always writable and has its inline fast path.
+        let mut cache_of: HashMap<(analysis::Root, bool), usize> = HashMap::new();
         let mut layout = Layout {
             site_cache: HashMap::new(),
             caches: 0,
+            write_caches: Vec::new(),
             resume,
             loop_heads: analysis::loop_heads(f),
             spilled,
@@ -234,8 +242,13 @@ impl Layout {
                 match &s.inst {
                     Inst::Load { ptr, .. } | Inst::Store { ptr, .. } | Inst::Atomic { ptr, .. } => {
                         let root = roots[*ptr as usize].unwrap_or(analysis::Root::Other);
+                        let reads = matches!(
+                            s.inst,
+                            Inst::Load { .. } | Inst::Atomic { op: Rmw::Load, .. }
+                        );
+                        let write = !reads && root != analysis::Root::LocalStatic;
                         let n = cache_of.len();
-                        let cache = *cache_of.entry(root).or_insert(n);
+                        let cache = *cache_of.entry((root, write)).or_insert(n);
                         layout
                             .site_cache
                             .insert(s as *const ir::Stmt as usize, cache);
@@ -279,7 +292,11 @@ impl Layout {
             }
         }
         layout.caches = cache_of.len();
-        layout.static_cache = cache_of.get(&analysis::Root::LocalStatic).copied();
+        layout.write_caches = vec![false; cache_of.len()];
+        for (&(_, write), &cache) in &cache_of {
+            layout.write_caches[cache] = write;
+        }
+        layout.static_cache = cache_of.get(&(analysis::Root::LocalStatic, false)).copied();
         layout
     }
 

@@ -261,8 +261,10 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<()
                 frame.own_regions(),
                 frame.local_ranges(),
                 frame.private_stride,
-            ),
+            )
+            .with_read_only(&launch.read_only),
             error: None,
+            write_caches: &c.layout.write_caches,
         };
         let [gx, gy, _] = launch.groups.map(|g| g as usize);
         let cancel = launch.cancel_flag();

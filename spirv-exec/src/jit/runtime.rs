@@ -117,6 +117,8 @@ pub mod field {
 pub struct State<'a> {
     pub mem: Memory<'a>,
     pub error: Option<Fault>,
+    /// Which inline caches serve writes ([`Layout::write_caches`](super::Layout::write_caches)).
+    pub write_caches: &'a [bool],
 }
 
 /// # Safety
@@ -146,7 +148,13 @@ pub unsafe extern "C" fn jit_check(
     // SAFETY: called by generated code with its context.
     let st = unsafe { state(ctx) };
     let (addr, len, lane) = (addr as usize, len as usize, lane as usize);
-    if let Some((lo, hi)) = st.mem.shared_range(addr, len) {
+    let write = st.write_caches.get(cache as usize).copied().unwrap_or(true);
+    let range = if write {
+        st.mem.writable_range(addr, len)
+    } else {
+        st.mem.shared_range(addr, len)
+    };
+    if let Some((lo, hi)) = range {
         // SAFETY: `caches` holds two words per inline cache of the kernel (`Layout::caches`).
         unsafe {
             let c = (*ctx).caches.add(2 * cache as usize);
@@ -159,7 +167,12 @@ pub unsafe extern "C" fn jit_check(
         // A pack's vector access asks: no fault is recorded, its lanes are checked one by one.
         return 3;
     }
-    match st.mem.check_lane(addr, len, lane) {
+    let checked = if write {
+        st.mem.check_write_lane(addr, len, lane)
+    } else {
+        st.mem.check_lane(addr, len, lane)
+    };
+    match checked {
         Ok(()) => 1,
         Err(e) => {
             st.error.get_or_insert(e);
@@ -198,7 +211,11 @@ pub unsafe extern "C" fn jit_memcopy(ctx: *mut Ctx, dst: u64, src: u64, n: u64, 
     // SAFETY: called by generated code with its context.
     let st = unsafe { state(ctx) };
     let (d, s, n, l) = (dst as usize, src as usize, n as usize, lane as usize);
-    if let Err(e) = st.mem.check_lane(d, n, l).and(st.mem.check_lane(s, n, l)) {
+    if let Err(e) = st
+        .mem
+        .check_write_lane(d, n, l)
+        .and(st.mem.check_lane(s, n, l))
+    {
         st.error.get_or_insert(e);
         return 2;
     }
