@@ -3,7 +3,7 @@
 //! pack at a time; the per-work-item function for packs that cannot stay together.
 
 use super::analysis::{defs, edges, per_item, uses};
-use super::ir::{Stmt, Term, Val};
+use super::ir::{Inst, Space, Stmt, Term, Val};
 use super::runtime::{self, field};
 use super::scalar_gen::{ctx_flags, mem_flags, Gen};
 use super::scalar_ops::cl_type;
@@ -304,6 +304,40 @@ impl<'a, 'b> Gen<'a, 'b> {
     fn declare_hoisted(&mut self, end: Value) {
         self.pack_end = self.b.declare_var(types::I64);
         self.b.def_var(self.pack_end, end);
+        // Caches in variables only where a pack's access checks itself on its hot path (more
+        // values kept across the loop cost spills).
+        let mut wanted = vec![false; self.layout.caches];
+        for s in self.f.blocks.iter().flat_map(|b| &b.stmts) {
+            let other = matches!(
+                s.inst,
+                Inst::Load {
+                    space: Space::Local | Space::Other,
+                    ..
+                } | Inst::Store {
+                    space: Space::Local | Space::Other,
+                    ..
+                }
+            );
+            if other && !self.hoistable(s) {
+                if let Some(w) = wanted.get_mut(self.layout.site_of(s)) {
+                    *w = true;
+                }
+            }
+        }
+        self.cache_vars = wanted
+            .iter()
+            .map(|&w| {
+                w.then(|| {
+                    (
+                        self.b.declare_var(types::I64),
+                        self.b.declare_var(types::I64),
+                    )
+                })
+            })
+            .collect();
+        for c in 0..self.layout.caches {
+            self.load_cache_vars(c);
+        }
         let zero = self.b.ins().iconst(types::I64, 0);
         for s in self.f.blocks.iter().flat_map(|b| &b.stmts) {
             if self.hoistable(s) {

@@ -65,6 +65,9 @@ pub(super) struct Gen<'a, 'b> {
     pub(super) hoisted: std::collections::HashMap<usize, (Variable, Variable)>,
     /// `vector_gen`: the addresses `base + ext(index) * 4` ([`super::stride::scaled_indices`]).
     pub(super) scaled: std::collections::HashMap<Val, super::stride::Scaled>,
+    /// `vector_gen`: per inline cache, its range in variables (`lo`, limit of a 16-byte
+    /// access's offset), loaded once per call and again after the runtime updates it.
+    pub(super) cache_vars: Vec<Option<(Variable, Variable)>>,
     /// `vector_gen`: the end of the work-items of the call.
     pub(super) pack_end: Variable,
     /// `vector_gen`: the lane of the pack a statement is being emitted for, one at a time.
@@ -167,6 +170,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             row_stride: Vec::new(),
             hoisted: std::collections::HashMap::new(),
             scaled: std::collections::HashMap::new(),
+            cache_vars: Vec::new(),
             pack_end: Variable::from_u32(0),
             lane_ctx: None,
             lane_out: Vec::new(),

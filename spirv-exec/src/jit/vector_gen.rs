@@ -615,8 +615,41 @@ impl Gen<'_, '_> {
     /// else asking the runtime without recording a fault), else to `no`.
     pub(super) fn probe(&mut self, cache: usize, addr: Value, len: u64, yes: Block, no: Block) {
         self.static_local_first(cache, addr, len, yes);
+        if let Some(&Some((lo, limit))) = self.cache_vars.get(cache).filter(|_| len == 16) {
+            // The cache's range in registers: `addr - lo < limit` (unsigned) holds exactly
+            // when `[addr, addr + 16)` lies in `[lo, hi)` (`limit` 0 when it cannot).
+            let lo = self.b.use_var(lo);
+            let limit = self.b.use_var(limit);
+            let d = self.b.ins().isub(addr, lo);
+            let inside = self.b.ins().icmp(IntCC::UnsignedLessThan, d, limit);
+            let other = self.b.create_block();
+            self.b.ins().brif(inside, yes, &[], other, &[]);
+            self.b.switch_to_block(other);
+        }
         let n = self.b.ins().iconst(types::I64, len as i64);
         self.probe_len(cache, addr, n, yes, no)
+    }
+
+    /// Loads inline cache `cache`'s range into its variables (`Gen::cache_vars`): `lo` and
+    /// the `limit` of a 16-byte access's offset from it.
+    pub(super) fn load_cache_vars(&mut self, cache: usize) {
+        let Some(&Some((lo_var, limit_var))) = self.cache_vars.get(cache) else {
+            return;
+        };
+        let caches = self.ctx_field(types::I64, field::CACHES);
+        let at = (cache * 16) as i32;
+        let lo = self.b.ins().load(types::I64, ctx_flags(), caches, at);
+        let hi = self.b.ins().load(types::I64, ctx_flags(), caches, at + 8);
+        let span = self.b.ins().isub(hi, lo);
+        let room = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, span, 16);
+        let limit = self.b.ins().iadd_imm_s(span, -15);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        let limit = self.b.ins().select(room, limit, zero);
+        self.b.def_var(lo_var, lo);
+        self.b.def_var(limit_var, limit);
     }
 
     /// [`probe`](Self::probe) of a length computed at run time.
@@ -646,6 +679,7 @@ impl Gen<'_, '_> {
         self.b
             .ins()
             .call(self.check_slow, &[ctx, addr, len, lane, c]);
+        self.load_cache_vars(cache);
         let status = self.ctx_field(types::I64, field::STATUS);
         let cached = self.b.ins().icmp_imm_s(IntCC::Equal, status, 0);
         self.b.ins().brif(cached, yes, &[], no, &[]);
