@@ -11,7 +11,7 @@ use super::ir::{BlockId, Edge, Func, Term, Val};
 use super::scalar_gen::{Gen, Slot};
 use super::vector_gen::{Rep, W};
 use crate::value::Scalar;
-use cranelift_codegen::ir::{InstBuilder, Value};
+use cranelift_codegen::ir::{types, InstBuilder, Value};
 
 /// The join block of branch `then`/`other` when it is an `if` whose arms are one block each
 /// (ending in a jump to the join, holding neither barrier nor return) or the join itself.
@@ -65,6 +65,27 @@ impl Gen<'_, '_> {
         for e in [then, other] {
             if e.target != join {
                 self.cancel_point(e.target as usize);
+            }
+        }
+        // SIMD values the lanes define one at a time start from zeros here, so that their
+        // other lanes are not carried from the function's start (live through every loop).
+        let mut defined: Vec<Val> = self.f.blocks[join as usize].params.clone();
+        for e in [then, other] {
+            if e.target != join {
+                let block = &self.f.blocks[e.target as usize];
+                defined.extend(&block.params);
+                defined.extend(block.stmts.iter().flat_map(super::analysis::defs));
+            }
+        }
+        for v in defined {
+            if let (Rep::X, Slot::One(var)) = (self.rep[v as usize], self.vars[v as usize]) {
+                let zero = match self.ty(v) {
+                    Scalar::F32 => self.b.ins().f32const(0.0),
+                    _ => self.b.ins().iconst(types::I32, 0),
+                };
+                let vt = super::vector_gen::vec_type(self.ty(v)).expect("a SIMD value");
+                let z = self.b.ins().splat(vt, zero);
+                self.b.def_var(var, z);
             }
         }
         for i in 0..W {

@@ -408,6 +408,14 @@ impl<'a, 'b> Gen<'a, 'b> {
     }
 
     fn merge_and_next(&mut self, r: Value) {
+        // The usual case: the same barrier (or end) as the packs before.
+        let before = self.b.use_var(self.code);
+        let same = self.b.ins().icmp(IntCC::Equal, before, r);
+        let (unchanged, merge) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(same, unchanged, &[], merge, &[]);
+        self.b.switch_to_block(unchanged);
+        self.next_pack();
+        self.b.switch_to_block(merge);
         let code = self.merge_code(r);
         let diverged = self
             .b
