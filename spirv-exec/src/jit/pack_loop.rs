@@ -341,11 +341,9 @@ impl<'a, 'b> Gen<'a, 'b> {
         let zero = self.b.ins().iconst(types::I64, 0);
         for s in self.f.blocks.iter().flat_map(|b| &b.stmts) {
             if self.hoistable(s) {
-                let ok = self.b.declare_var(types::I64);
-                let tried = self.b.declare_var(types::I64);
-                self.b.def_var(ok, zero);
-                self.b.def_var(tried, zero);
-                self.hoisted.insert(s as *const Stmt as usize, (ok, tried));
+                let until = self.b.declare_var(types::I64);
+                self.b.def_var(until, zero);
+                self.hoisted.insert(s as *const Stmt as usize, until);
             }
         }
     }

@@ -68,18 +68,18 @@ impl Gen<'_, '_> {
         &mut self,
         cache: usize,
         first: Value,
-        (ok, tried): (cranelift_frontend::Variable, cranelift_frontend::Variable),
+        until: cranelift_frontend::Variable,
         index: Option<(Value, bool)>,
         fast: Block,
         per_pack: Block,
     ) {
         let lane = self.b.use_var(self.lane);
         let next = self.b.ins().iadd_imm_s(lane, W as i64);
-        let ok_until = self.b.use_var(ok);
-        let inside = self
-            .b
-            .ins()
-            .icmp(IntCC::UnsignedLessThanOrEqual, next, ok_until);
+        // `until`: the rest of the row up to `until` is known allowed; `-until`: its check
+        // failed up to there (per pack); 0 nothing known. (Work-item indices are far below
+        // 2^63.)
+        let known = self.b.use_var(until);
+        let inside = self.b.ins().icmp(IntCC::SignedLessThanOrEqual, next, known);
         let (check, validate, allowed) = (
             self.b.create_block(),
             self.b.create_block(),
@@ -87,11 +87,11 @@ impl Gen<'_, '_> {
         );
         self.b.ins().brif(inside, fast, &[], check, &[]);
         self.b.switch_to_block(check);
-        let tried_until = self.b.use_var(tried);
+        let tried_until = self.b.ins().ineg(known);
         let done = self
             .b
             .ins()
-            .icmp(IntCC::UnsignedLessThanOrEqual, next, tried_until);
+            .icmp(IntCC::SignedLessThanOrEqual, next, tried_until);
         self.b.ins().brif(done, per_pack, &[], validate, &[]);
         self.b.set_cold_block(validate);
         self.b.switch_to_block(validate);
@@ -109,7 +109,8 @@ impl Gen<'_, '_> {
         let row_end = self.b.ins().imul(row, gs0);
         let end = self.b.use_var(self.pack_end);
         let row_end = self.b.ins().umin(row_end, end);
-        self.b.def_var(tried, row_end);
+        let failed = self.b.ins().ineg(row_end);
+        self.b.def_var(until, failed);
         let n = self.b.ins().isub(row_end, lane);
         let len = self.b.ins().ishl_imm_u(n, 2);
         if let Some((x0, signed)) = index {
@@ -131,7 +132,7 @@ impl Gen<'_, '_> {
         }
         self.probe_len(cache, first, len, allowed, per_pack);
         self.b.switch_to_block(allowed);
-        self.b.def_var(ok, row_end);
+        self.b.def_var(until, row_end);
         self.b.ins().jump(fast, &[]);
     }
 }

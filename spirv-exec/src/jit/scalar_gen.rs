@@ -61,8 +61,8 @@ pub(super) struct Gen<'a, 'b> {
     /// `vector_gen`: each value's stride along a row of the group ([`super::stride`]).
     pub(super) row_stride: Vec<Option<i64>>,
     /// `vector_gen`: per access checked once for the rest of a row (by statement address):
-    /// the work-items up to which it is known allowed, and up to which that was tried.
-    pub(super) hoisted: std::collections::HashMap<usize, (Variable, Variable)>,
+    /// the work-item up to which it is known allowed (negated: up to which its check failed).
+    pub(super) hoisted: std::collections::HashMap<usize, Variable>,
     /// `vector_gen`: the addresses `base + ext(index) * 4` ([`super::stride::scaled_indices`]).
     pub(super) scaled: std::collections::HashMap<Val, super::stride::Scaled>,
     /// `vector_gen`: per inline cache, its range in variables (`lo`, limit of a 16-byte

@@ -537,14 +537,14 @@ impl Gen<'_, '_> {
         let first = self.lane_of(ptr, 0);
         let first = self.b.ins().iadd_imm_s(first, offset);
         let cache = self.layout.site_of(s);
-        if let Some(&(ok, tried)) = self.hoisted.get(&(s as *const Stmt as usize)) {
+        if let Some(&until) = self.hoisted.get(&(s as *const Stmt as usize)) {
             // A `Scaled` address: the row's are consecutive if its index does not wrap.
             let index = self.scaled.get(&ptr).copied().map(|sc| {
                 let x = self.vector_of(sc.index);
                 (self.b.ins().extractlane(x, 0), sc.signed)
             });
             let per_pack = self.b.create_block();
-            self.row_check(cache, first, (ok, tried), index, fast, per_pack);
+            self.row_check(cache, first, until, index, fast, per_pack);
             self.b.switch_to_block(per_pack);
         }
         if self.stride[ptr as usize] == Some(4) && self.ty(ptr) == Scalar::I64 {
