@@ -732,6 +732,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .map(|(n, make)| (n.to_string(), replay(trace, *make)))
             .collect();
         rows.push(("onearray pool (real)".into(), replay_real(trace)?));
+        onearray::pool::set_expandable(true);
+        let expandable = replay_real(trace);
+        onearray::pool::set_expandable(false);
+        rows.push(("pool (real, expandable)".into(), expandable?));
         for (policy, o) in rows {
             println!(
                 "{:<22} {:<28} {:>8} {:>11} {:>11} {:>8.3} {:>8.1} {:>8.0}",

@@ -21,6 +21,7 @@ mod block;
 mod copy;
 mod devices;
 mod error;
+mod expandable;
 mod idle_trim;
 mod ipc;
 mod kernel_arg;

@@ -4,7 +4,9 @@
 //! classes per power of two, so rounding wastes at most 25 % and ~12 % on average). A
 //! request whose class has no cached block takes one of the next [`REACH`] classes (up to
 //! four times its size) before asking the driver. Larger requests are pieces of segments,
-//! best fit with splitting and merging (see `pool_large.rs`: [`LARGE`], [`SEGMENT_ROUND`]).
+//! best fit with splitting and merging (see `pool_large.rs`: [`LARGE`], [`SEGMENT_ROUND`]);
+//! with [`set_expandable`], large device blocks are pieces of one virtual range mapped in
+//! chunks of up to [`CHUNK`] instead, given back chunk by chunk (`expandable.rs`).
 //! A freed block goes back to its own class's free list with its last use: blocks no pending command uses are reusable by anyone;
 //! device blocks still in use by commands of an in-order stream are reusable at once by
 //! allocations on *that* stream (stream-ordered reuse); other blocks wait on a deferred list
@@ -32,6 +34,7 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+pub use crate::expandable::{expandable, set_expandable, CHUNK};
 pub use crate::magazine::{MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK};
 pub use crate::pool_large::{fresh_block_size, LARGE, PIECE_ROUND, SEGMENT_ROUND};
 pub use crate::trace::{start_trace, stop_trace, tracing, AllocTrace, TraceEvent};
@@ -144,6 +147,10 @@ pub(crate) struct Inner {
     deferred: Vec<Node>,
     /// Segments of large blocks, and pieces given back while commands still use them.
     pub(crate) segments: crate::pool_large::Large,
+    /// The expandable range of large device blocks (`expandable.rs`), once asked for.
+    pub(crate) expandable: Option<Box<crate::expandable::Expandable>>,
+    /// Creating the range failed (no virtual memory): segments only.
+    pub(crate) expandable_failed: bool,
     pub(crate) pending: Vec<Node>,
     /// Counters of the shared lists and segments (`bytes_pooled`: theirs only).
     /// `bytes_in_use`, `peak_in_use` and `live_allocations` are not kept here.
@@ -319,6 +326,8 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> &'stati
                     free: (0..CLASSES).map(|_| Vec::new()).collect(),
                     deferred: Vec::new(),
                     segments: crate::pool_large::new_large(),
+                    expandable: None,
+                    expandable_failed: false,
                     pending: Vec::new(),
                     stats: PoolStats::default(),
                     handed_out: 0,

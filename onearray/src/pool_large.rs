@@ -21,6 +21,7 @@
 
 use crate::block::{Block, BlockRef, Node};
 use crate::error::Result;
+use crate::expandable::{Expandable, VM_SEGMENT};
 use crate::pool::{limit, stream_id, Inner, Pool, BLOCK_ALIGN};
 use crate::segments::{Segments, Taken};
 use level_zero::{Allocation, MemoryKind};
@@ -80,6 +81,19 @@ impl Pool {
             self.account_in(node.size);
             return Ok(self.hand_out(node, stream, Some(bytes)));
         }
+        if self.kind == MemoryKind::Device && crate::expandable::expandable() {
+            let mut unmapped = Vec::new();
+            let node = self.take_expandable(&mut inner, size, &mut unmapped);
+            if let Some(node) = node {
+                drop(inner);
+                // Unmapped after the lock (the driver may wait for the device).
+                drop(unmapped);
+                drop(freed);
+                self.account_in(node.size);
+                return Ok(self.hand_out(node, 0, Some(bytes)));
+            }
+            freed.extend(unmapped);
+        }
         if let Some((taken, kept)) = inner.segments.take(size) {
             inner.stats.hits += 1;
             inner.stats.bytes_pooled -= taken.size;
@@ -110,6 +124,90 @@ impl Pool {
         let node = self.piece(&alloc, taken)?;
         self.account_in(node.size);
         Ok(self.hand_out(node, 0, Some(bytes)))
+    }
+
+    /// A piece of at least `size` bytes of the expandable range (created on first use),
+    /// or `None` if there is none (no virtual memory, no room, mapping failed): segments
+    /// then. Chunks unmapped on the way go to `unmapped`, for the caller to drop after the
+    /// lock.
+    fn take_expandable(
+        &'static self,
+        inner: &mut Inner,
+        size: usize,
+        unmapped: &mut Vec<Allocation>,
+    ) -> Option<Node> {
+        if inner.expandable.is_none() && !inner.expandable_failed {
+            match Expandable::new(&self.ctx, &self.dev) {
+                Some(e) => inner.expandable = Some(Box::new(e)),
+                None => inner.expandable_failed = true,
+            }
+        }
+        let Inner {
+            expandable,
+            stats,
+            handed_out,
+            ..
+        } = inner;
+        let e = expandable.as_mut()?;
+        if let Some((offset, given, kept)) = e.books.take(size) {
+            let node = match kept {
+                Some(node) => node,
+                None => match e.piece(offset, given) {
+                    Ok(alloc) => self.vm_node(alloc, offset, given),
+                    Err(_) => {
+                        e.books.give_back(offset, None);
+                        return None;
+                    }
+                },
+            };
+            stats.hits += 1;
+            stats.bytes_pooled -= given;
+            *handed_out += 1;
+            return Some(node);
+        }
+        let (start, new) = e.books.plan(size)?;
+        // Over the most ever in use: give back chunks of free pieces first.
+        let need = new.iter().map(|c| c.1).sum();
+        let budget = e.books.peak_in_use().max(e.books.in_use + size);
+        for (len, chunk) in e.books.unmap_free(need, budget, start..start + size) {
+            stats.bytes_pooled -= len;
+            stats.released += 1;
+            stats.bytes_released += len as u64;
+            unmapped.push(chunk.allocation().clone());
+        }
+        let want = new.len();
+        let mut mapped = Vec::new();
+        for (offset, len) in new {
+            match e.map(offset, len) {
+                Ok(m) => mapped.push((offset, len, m)),
+                Err(_) => break,
+            }
+        }
+        let fresh: usize = mapped.iter().map(|m| m.1).sum();
+        let complete = mapped.len() == want;
+        stats.bytes_pooled += fresh;
+        e.books.add_chunks(mapped);
+        if !complete {
+            return None;
+        }
+        let given = e.books.carve(start, size);
+        let node = match e.piece(start, given) {
+            Ok(alloc) => self.vm_node(alloc, start, given),
+            Err(_) => {
+                e.books.give_back(start, None);
+                return None;
+            }
+        };
+        stats.misses += 1;
+        stats.bytes_pooled -= given;
+        *handed_out += 1;
+        Some(node)
+    }
+
+    fn vm_node(&'static self, alloc: Allocation, offset: usize, size: usize) -> Node {
+        let mut node = Block::new(alloc, self, size, usize::MAX, true);
+        node.piece = Some((VM_SEGMENT, offset));
+        node
     }
 
     /// A block over the piece `taken` of `segment`; on failure the piece goes back.
@@ -198,6 +296,12 @@ impl Pool {
             };
             *b.last_list.get_mut() = 0;
             *b.last_seq.get_mut() = 0;
+            if segment == VM_SEGMENT {
+                if let Some(e) = inner.expandable.as_mut() {
+                    e.books.give_back(offset, Some(b));
+                }
+                continue;
+            }
             let gone = if *b.exported.get_mut() {
                 drop(b);
                 inner.segments.retire(segment, offset)
@@ -217,15 +321,26 @@ impl Pool {
     /// Removes the segments with no piece out or pending (their bytes leave the pooled
     /// count); the caller frees them after the lock.
     pub(crate) fn drain_segments(inner: &mut Inner) -> Vec<Allocation> {
+        let mut out = Vec::new();
+        if let Some(e) = inner.expandable.as_mut() {
+            // Every chunk under free pieces; the range itself once nothing is mapped.
+            for (len, chunk) in e.books.unmap_free(0, 0, 0..0) {
+                inner.stats.bytes_pooled -= len;
+                inner.stats.released += 1;
+                inner.stats.bytes_released += len as u64;
+                out.push(chunk.allocation().clone());
+            }
+            if e.books.mapped == 0 && e.books.idle() {
+                inner.expandable = None;
+            }
+        }
         let empty = inner.segments.drain_empty();
         inner.stats.released += empty.len() as u64;
-        empty
-            .into_iter()
-            .map(|(alloc, size)| {
-                inner.stats.bytes_pooled -= size;
-                inner.stats.bytes_released += size as u64;
-                alloc
-            })
-            .collect()
+        out.extend(empty.into_iter().map(|(alloc, size)| {
+            inner.stats.bytes_pooled -= size;
+            inner.stats.bytes_released += size as u64;
+            alloc
+        }));
+        out
     }
 }

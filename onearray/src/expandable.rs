@@ -1,0 +1,555 @@
+//! Expandable segments (PyTorch's `expandable_segments`), opt-in ([`set_expandable`] or
+//! `ONEARRAY_EXPANDABLE=1`), for device memory where the driver has virtual memory: large
+//! blocks are pieces of one reserved [`VirtualRange`] per pool, mapped in chunks of whole
+//! pages that never cross a multiple of [`CHUNK`], and unmapped once no piece lies on them.
+//!
+//! * Best fit among the free mapped pieces, split when at least `LARGE` is left, merged with
+//!   free neighbours (as the segments of `segments.rs`).
+//! * A request no free piece fits takes the best-fitting run of free pieces and unmapped
+//!   space and maps the pages it needs there. Before that, if the mapped bytes would exceed
+//!   the most ever in use, the chunks lying wholly in free pieces are unmapped, largest
+//!   free piece first, until they do not (`benches/pool_replay.rs`: random sizes 1.03 peak
+//!   reserved / requested at ~99 % hits, against 1.32 with segments).
+//! * A piece's allocation is [`Mapping::join`] of the chunks under it, so the chunks stay
+//!   mapped while a piece or a command uses them, whatever the books say.
+//! * The CPU driver's `zeVirtualMemUnmap` waits until no command uses the range: unmapping
+//!   (on a miss over the budget, or `trim`) waits for the device's work on large blocks.
+//!   Mapped memory cannot be exported to other processes: sharing an array on it
+//!   ([`OneArray::share`](crate::OneArray::share)) is a typed error (the rest of onearray's
+//!   tests pass with the switch on).
+
+use level_zero::{
+    virtual_page_size, Allocation, Context, Device, Mapping, MemoryAccess, PhysicalMemory,
+    VirtualRange,
+};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// Chunks never cross a multiple of this (the granularity of giving memory back).
+pub const CHUNK: usize = 2 << 20;
+/// The segment id of pieces of the expandable range (`Block::piece`).
+pub(crate) const VM_SEGMENT: u64 = u64::MAX;
+
+static SWITCH: AtomicU8 = AtomicU8::new(0);
+
+/// Turns expandable segments on or off for the large device blocks allocated from now on
+/// (blocks already out keep their memory). Default: on with `ONEARRAY_EXPANDABLE=1`, off
+/// otherwise.
+///
+/// ```
+/// onearray::pool::set_expandable(false);
+/// assert!(!onearray::pool::expandable());
+/// ```
+pub fn set_expandable(on: bool) {
+    SWITCH.store(if on { 2 } else { 1 }, Ordering::Relaxed);
+}
+
+/// Whether expandable segments are on.
+pub fn expandable() -> bool {
+    match SWITCH.load(Ordering::Relaxed) {
+        0 => {
+            let on = std::env::var("ONEARRAY_EXPANDABLE").is_ok_and(|v| v == "1");
+            let _ = SWITCH.compare_exchange(
+                0,
+                if on { 2 } else { 1 },
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+            SWITCH.load(Ordering::Relaxed) == 2
+        }
+        v => v == 2,
+    }
+}
+
+struct Piece<W> {
+    size: usize,
+    used: bool,
+    /// What a free piece's last user left (dropped on a split or merge).
+    kept: Option<W>,
+}
+
+/// The books of one expandable range: pieces on mapped chunks. `C` is a chunk's mapping,
+/// `W` what a free piece keeps for its next user.
+pub(crate) struct Books<C, W> {
+    pieces: BTreeMap<usize, Piece<W>>,
+    /// Free pieces by (size, offset).
+    free: BTreeSet<(usize, usize)>,
+    /// Offset → (length, mapping).
+    chunks: BTreeMap<usize, (usize, C)>,
+    page: usize,
+    split_min: usize,
+    pub(crate) mapped: usize,
+    pub(crate) in_use: usize,
+    peak_in_use: usize,
+    size: usize,
+}
+
+impl<C, W> Books<C, W> {
+    pub(crate) fn new(size: usize, page: usize, split_min: usize) -> Self {
+        Books {
+            pieces: BTreeMap::new(),
+            free: BTreeSet::new(),
+            chunks: BTreeMap::new(),
+            page,
+            split_min: split_min.max(1),
+            mapped: 0,
+            in_use: 0,
+            peak_in_use: 0,
+            size,
+        }
+    }
+
+    fn count_in(&mut self, size: usize) {
+        self.in_use += size;
+        self.peak_in_use = self.peak_in_use.max(self.in_use);
+    }
+
+    /// The best-fitting free piece of at least `size` bytes (split if `split_min` or more
+    /// would be left): its offset, size, and what it kept if handed out whole.
+    pub(crate) fn take(&mut self, size: usize) -> Option<(usize, usize, Option<W>)> {
+        let &(have, offset) = self.free.range((size, 0)..).next()?;
+        self.free.remove(&(have, offset));
+        let given = if have - size >= self.split_min {
+            size
+        } else {
+            have
+        };
+        let old = self.pieces.insert(
+            offset,
+            Piece {
+                size: given,
+                used: true,
+                kept: None,
+            },
+        );
+        let kept = old.and_then(|p| p.kept).filter(|_| given == have);
+        if given < have {
+            self.insert_free(offset + given, have - given);
+        }
+        self.count_in(given);
+        Some((offset, given, kept))
+    }
+
+    fn insert_free(&mut self, offset: usize, size: usize) {
+        self.pieces.insert(
+            offset,
+            Piece {
+                size,
+                used: false,
+                kept: None,
+            },
+        );
+        self.free.insert((size, offset));
+    }
+
+    /// Adds a free piece merged with free neighbours (keeping `kept` if none).
+    fn add_free(&mut self, mut offset: usize, mut size: usize, kept: Option<W>) {
+        let mut merged = false;
+        if let Some(next) = self.pieces.get(&(offset + size)) {
+            if !next.used {
+                let s = next.size;
+                self.pieces.remove(&(offset + size));
+                self.free.remove(&(s, offset + size));
+                size += s;
+                merged = true;
+            }
+        }
+        if let Some((&o, p)) = self.pieces.range(..offset).next_back() {
+            if !p.used && o + p.size == offset {
+                self.free.remove(&(p.size, o));
+                size += p.size;
+                offset = o;
+                merged = true;
+            }
+        }
+        self.pieces.insert(
+            offset,
+            Piece {
+                size,
+                used: false,
+                kept: if merged { None } else { kept },
+            },
+        );
+        self.free.insert((size, offset));
+    }
+
+    /// Gives back the piece at `offset`, merged with its free neighbours.
+    pub(crate) fn give_back(&mut self, offset: usize, kept: Option<W>) {
+        if let Some(p) = self.pieces.remove(&offset).filter(|p| p.used) {
+            self.in_use -= p.size;
+            self.add_free(offset, p.size, kept);
+        }
+    }
+
+    /// Unmaps the chunks lying wholly in free pieces (but those meeting `keep`), largest
+    /// piece first, until `need` more bytes keep the mapped bytes within `budget`; returns
+    /// them (the caller drops them).
+    pub(crate) fn unmap_free(
+        &mut self,
+        need: usize,
+        budget: usize,
+        keep: std::ops::Range<usize>,
+    ) -> Vec<(usize, C)> {
+        let mut gone = Vec::new();
+        let free: Vec<(usize, usize)> = self.free.iter().rev().copied().collect();
+        for (size, offset) in free {
+            if self.mapped + need <= budget {
+                break;
+            }
+            let end = offset + size;
+            let inside: Vec<usize> = self
+                .chunks
+                .range(offset..end)
+                .filter(|(&c, &(l, _))| c + l <= end && (c + l <= keep.start || c >= keep.end))
+                .map(|(&c, _)| c)
+                .collect();
+            if inside.is_empty() {
+                continue;
+            }
+            self.free.remove(&(size, offset));
+            self.pieces.remove(&offset);
+            let mut at = offset;
+            for c in inside {
+                let Some((l, chunk)) = self.chunks.remove(&c) else {
+                    continue;
+                };
+                self.mapped -= l;
+                if c > at {
+                    self.insert_free(at, c - at);
+                }
+                at = c + l;
+                gone.push((l, chunk));
+            }
+            if end > at {
+                self.insert_free(at, end - at);
+            }
+        }
+        gone
+    }
+
+    /// Where a request of `size` goes when no free piece fits: the start of the smallest
+    /// run of free or unmapped bytes that holds it, and the chunks (offset, length) to map
+    /// there; `None` if the range has no room.
+    pub(crate) fn plan(&self, size: usize) -> Option<(usize, Vec<(usize, usize)>)> {
+        let (mut best, mut best_len) = (None, usize::MAX);
+        let mut run = 0;
+        for (&o, p) in &self.pieces {
+            if p.used {
+                if o - run >= size && o - run < best_len {
+                    (best, best_len) = (Some(run), o - run);
+                }
+                run = o + p.size;
+            }
+        }
+        let start = match best {
+            Some(s) => s,
+            None if self.size.saturating_sub(run) >= size.next_multiple_of(self.page) => run,
+            None => return None,
+        };
+        let end = start + size;
+        let mut new = Vec::new();
+        let mut at = start;
+        while at < end {
+            if let Some((&c, &(l, _))) = self.chunks.range(..=at).next_back() {
+                if c + l > at {
+                    at = c + l;
+                    continue;
+                }
+            }
+            let next = self
+                .chunks
+                .range(at..)
+                .next()
+                .map_or(self.size, |(&c, _)| c);
+            let lo = at / self.page * self.page;
+            let hi = end
+                .next_multiple_of(self.page)
+                .min((lo / CHUNK + 1) * CHUNK)
+                .min(next);
+            new.push((lo, hi - lo));
+            at = hi;
+        }
+        Some((start, new))
+    }
+
+    /// Adds mapped chunks as free space (merged with free pieces around).
+    pub(crate) fn add_chunks(&mut self, chunks: Vec<(usize, usize, C)>) {
+        for (offset, len, chunk) in chunks {
+            self.chunks.insert(offset, (len, chunk));
+            self.mapped += len;
+            // Bytes of the chunk no piece covers yet become free.
+            self.add_free(offset, len, None);
+        }
+    }
+
+    /// Hands out `size` bytes at `start` (a run [`plan`](Self::plan) gave, its chunks
+    /// added): the free pieces there are taken; what is left of the last one stays free.
+    pub(crate) fn carve(&mut self, start: usize, size: usize) -> usize {
+        let inside: Vec<(usize, usize)> = self
+            .pieces
+            .range(start..start + size)
+            .filter(|(_, p)| !p.used)
+            .map(|(&o, p)| (o, p.size))
+            .collect();
+        let mut tail = start + size;
+        for (o, s) in inside {
+            self.pieces.remove(&o);
+            self.free.remove(&(s, o));
+            tail = tail.max(o + s);
+        }
+        // A free piece that starts before `start` and reaches into it (a chunk's start).
+        if let Some((&o, p)) = self.pieces.range(..start).next_back() {
+            if !p.used && o + p.size > start {
+                let (s, end) = (p.size, o + p.size);
+                self.free.remove(&(s, o));
+                self.pieces.remove(&o);
+                self.insert_free(o, start - o);
+                tail = tail.max(end);
+            }
+        }
+        let given = if tail - (start + size) >= self.split_min {
+            size
+        } else {
+            tail - start
+        };
+        self.pieces.insert(
+            start,
+            Piece {
+                size: given,
+                used: true,
+                kept: None,
+            },
+        );
+        if tail > start + given {
+            self.insert_free(start + given, tail - start - given);
+        }
+        self.count_in(given);
+        given
+    }
+
+    /// The chunks under `[offset, offset + size)` and the offset of the first.
+    pub(crate) fn chunks_under(&self, offset: usize, size: usize) -> (usize, Vec<&C>) {
+        let first = self
+            .chunks
+            .range(..=offset)
+            .next_back()
+            .map_or(offset, |(&c, _)| c);
+        let under = self
+            .chunks
+            .range(first..offset + size)
+            .map(|(_, (_, c))| c)
+            .collect();
+        (first, under)
+    }
+
+    /// The most bytes ever in use.
+    pub(crate) fn peak_in_use(&self) -> usize {
+        self.peak_in_use
+    }
+
+    /// Whether no piece is handed out.
+    pub(crate) fn idle(&self) -> bool {
+        self.in_use == 0
+    }
+}
+
+/// An expandable range of a device pool: the reservation and its books.
+pub(crate) struct Expandable {
+    pub(crate) range: VirtualRange,
+    pub(crate) books: Books<Mapping, crate::block::Node>,
+}
+
+impl Expandable {
+    /// A range of twice the device's memory (at least 64 GiB of addresses), or `None` if
+    /// the driver has no virtual memory.
+    pub(crate) fn new(ctx: &Context, dev: &Device) -> Option<Expandable> {
+        let page = virtual_page_size(ctx, dev, CHUNK).ok()?;
+        if page == 0 || CHUNK % page != 0 {
+            return None;
+        }
+        let total: u64 = dev
+            .memory_properties()
+            .ok()?
+            .iter()
+            .map(|m| m.total_size)
+            .sum();
+        let size = (total as usize)
+            .saturating_mul(2)
+            .max(64 << 30)
+            .next_multiple_of(CHUNK);
+        let range = VirtualRange::reserve(ctx, dev, size).ok()?;
+        Some(Expandable {
+            books: Books::new(size, page, crate::pool_large::LARGE),
+            range,
+        })
+    }
+
+    /// Maps `len` bytes at `offset` to new physical memory.
+    pub(crate) fn map(&self, offset: usize, len: usize) -> level_zero::Result<Mapping> {
+        let phys = PhysicalMemory::new(self.range.context(), self.range.device(), len)?;
+        self.range
+            .map(offset, len, &phys, 0, MemoryAccess::READ_WRITE)
+    }
+
+    /// The allocation of the piece at `offset` of `size` bytes.
+    pub(crate) fn piece(&self, offset: usize, size: usize) -> level_zero::Result<Allocation> {
+        let (first, chunks) = self.books.chunks_under(offset, size);
+        Mapping::join(&chunks, offset - first, size)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const PAGE: usize = 64 << 10;
+
+    /// Every invariant of the books: pieces never overlap and lie on consecutive mapped
+    /// chunks (so a live piece is never on unmapped pages), every chunk has a piece on it
+    /// and chunks never overlap, no two free pieces touch, the free index holds exactly the
+    /// free pieces, in use + free == mapped.
+    fn check<W>(b: &Books<u32, W>) -> Result<(), String> {
+        let (mut end, mut last_free) = (0, false);
+        let mut free = BTreeSet::new();
+        let mut on = BTreeSet::new();
+        let (mut used, mut covered) = (0, 0);
+        for (&o, p) in &b.pieces {
+            if o < end {
+                return Err(format!(
+                    "piece at {o} overlaps the one before (ending at {end})"
+                ));
+            }
+            if !p.used && last_free && o == end {
+                return Err(format!("adjacent free pieces at {o}"));
+            }
+            let (first, under) = b.chunks_under(o, p.size);
+            let mut at = first;
+            for (&c, &(l, _)) in b.chunks.range(first..o + p.size) {
+                if c != at {
+                    return Err(format!("piece at {o}: unmapped bytes at {at}"));
+                }
+                on.insert(c);
+                at = c + l;
+            }
+            if at < o + p.size || first > o || under.is_empty() {
+                return Err(format!("piece at {o} of {} leaves its chunks", p.size));
+            }
+            if p.used {
+                used += p.size;
+            } else {
+                free.insert((p.size, o));
+            }
+            covered += p.size;
+            (end, last_free) = (o + p.size, !p.used);
+        }
+        if free != b.free {
+            return Err("the free index differs from the free pieces".into());
+        }
+        let mut chunk_end = 0;
+        for (&c, &(l, _)) in &b.chunks {
+            if c < chunk_end || !on.contains(&c) || l == 0 || c % PAGE != 0 || l % PAGE != 0 {
+                return Err(format!(
+                    "chunk at {c} of {l}: overlapping, empty or unaligned"
+                ));
+            }
+            if c / CHUNK != (c + l - 1) / CHUNK {
+                return Err(format!("chunk at {c} of {l} crosses a multiple of CHUNK"));
+            }
+            chunk_end = c + l;
+        }
+        let mapped: usize = b.chunks.values().map(|c| c.0).sum();
+        if used != b.in_use || covered != mapped || mapped != b.mapped {
+            return Err(format!(
+                "{used} in use ({} counted), {covered} in pieces, {mapped} mapped ({} counted)",
+                b.in_use, b.mapped
+            ));
+        }
+        Ok(())
+    }
+
+    /// A request as the pool makes it: a free piece, or unmap over the budget, plan, map,
+    /// carve. Returns (offset, size).
+    fn request(b: &mut Books<u32, u32>, size: usize) -> Option<(usize, usize)> {
+        if let Some((o, s, _)) = b.take(size) {
+            return Some((o, s));
+        }
+        let (start, new) = b.plan(size)?;
+        let need = new.iter().map(|c| c.1).sum();
+        let budget = b.peak_in_use().max(b.in_use + size);
+        b.unmap_free(need, budget, start..start + size);
+        b.add_chunks(new.into_iter().map(|(o, l)| (o, l, 0)).collect());
+        let given = b.carve(start, size);
+        Some((start, given))
+    }
+
+    #[test]
+    fn grows_reuses_and_gives_back_chunks() {
+        let mut b: Books<u32, u32> = Books::new(64 * CHUNK, PAGE, 64 << 10);
+        let (a, sa) = request(&mut b, 3 * CHUNK).unwrap();
+        let (c, _) = request(&mut b, CHUNK).unwrap();
+        assert_eq!((a, sa, c, b.mapped), (0, 3 * CHUNK, 3 * CHUNK, 4 * CHUNK));
+        b.give_back(a, None);
+        check(&b).unwrap();
+        // A smaller request is a piece of the free space; nothing more is mapped.
+        assert_eq!(request(&mut b, CHUNK).map(|r| r.0), Some(0));
+        assert_eq!(b.mapped, 4 * CHUNK);
+        // Three chunks fit no free piece (two are free, between pieces): over the peak in
+        // use, the two free chunks are unmapped, three mapped at the end.
+        let (d, _) = request(&mut b, 3 * CHUNK).unwrap();
+        check(&b).unwrap();
+        assert_eq!((d, b.mapped, b.in_use), (4 * CHUNK, 5 * CHUNK, 5 * CHUNK));
+        // Given back, its chunks are the start of a larger request: two more are mapped
+        // after them, none unmapped.
+        b.give_back(d, None);
+        let (e, _) = request(&mut b, 5 * CHUNK).unwrap();
+        check(&b).unwrap();
+        assert_eq!((e, b.mapped), (4 * CHUNK, 7 * CHUNK));
+        assert!(b.unmap_free(0, 0, 0..0).is_empty()); // nothing free lies on a whole chunk
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        /// Random requests (64 KiB to 12 MiB), gives back in any order and trims: the books
+        /// hold after every step, pieces never overlap, and at the end everything unmaps.
+        #[test]
+        fn books_hold_under_random_use(
+            ops in proptest::collection::vec((0u8..8, 1usize..200, any::<prop::sample::Index>()), 1..120)
+        ) {
+            let mut b: Books<u32, u32> = Books::new(256 * CHUNK, PAGE, 64 << 10);
+            let mut live: Vec<(usize, usize)> = Vec::new();
+            for (op, n, pick) in ops {
+                match op {
+                    0..=4 => {
+                        let size = ((n * 63) << 10) + 512;
+                        if let Some((o, s)) = request(&mut b, size) {
+                            prop_assert!(s >= size);
+                            for &(lo, ls) in &live {
+                                prop_assert!(o + s <= lo || lo + ls <= o, "{o}+{s} overlaps {lo}+{ls}");
+                            }
+                            live.push((o, s));
+                        }
+                    }
+                    5 | 6 if !live.is_empty() => {
+                        let (o, _) = live.swap_remove(pick.index(live.len()));
+                        b.give_back(o, Some(7));
+                    }
+                    _ => {
+                        let before = b.in_use;
+                        b.unmap_free(0, 0, 0..0);
+                        prop_assert_eq!(b.in_use, before);
+                    }
+                }
+                if let Err(e) = check(&b) {
+                    return Err(TestCaseError::fail(e));
+                }
+            }
+            for (o, _) in live {
+                b.give_back(o, None);
+            }
+            b.unmap_free(0, 0, 0..0);
+            check(&b).map_err(TestCaseError::fail)?;
+            prop_assert!(b.mapped == 0 && b.pieces.is_empty() && b.idle());
+        }
+    }
+}
