@@ -7,7 +7,8 @@
 //! region, as PoCL's work-item loops do, with the values live across each barrier kept per
 //! work-item. Every load, store and atomic is checked as the interpreter checks it (an inline
 //! per-site cache of the last range that allowed it, the interpreter's [`reach::Memory`] on a
-//! miss), so faults are reported the same way.
+//! miss), so faults are reported the same way. The functions are compiled in parallel, the
+//! hot ones with Cranelift's full register allocator, the rest quickly ([`emit`]).
 //!
 //! The choice between this executor and the interpreter is made when a module is built
 //! ([`Exec`]); a kernel the compiler does not support runs on the interpreter, with the reason
@@ -18,6 +19,7 @@
 
 mod analysis;
 mod diverge;
+mod emit;
 mod front;
 mod front_ext;
 mod front_inst;
@@ -380,28 +382,15 @@ impl Drop for Compiled {
 
 /// Generates native code for `f`.
 fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, String> {
-    use cranelift_codegen::settings::{self, Configurable};
     use cranelift_module::Module;
     let start = Instant::now();
-    let mut flags = settings::builder();
-    let set = |flags: &mut settings::Builder, k: &str, v: &str| {
-        flags
-            .set(k, v)
-            .map_err(|e| format!("cranelift flag {k}: {e}"))
-    };
-    set(&mut flags, "opt_level", "speed")?;
-    set(&mut flags, "use_colocated_libcalls", "false")?;
-    set(&mut flags, "is_pic", "false")?;
-    let isa = cranelift_native::builder()
-        .map_err(|e| format!("the host is not supported by the compiler: {e}"))?
-        .finish(settings::Flags::new(flags))
-        .map_err(|e| format!("cranelift: {e}"))?;
-    let builder =
-        cranelift_jit::JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
+    let builder = cranelift_jit::JITBuilder::with_isa(
+        emit::module_isa()?,
+        cranelift_module::default_libcall_names(),
+    );
     let mut module = cranelift_jit::JITModule::new(builder);
     let layout = Layout::new(f, params, local_static);
     let mut entries = Vec::new();
-    let mut code_bytes = 0;
     let mut fctx = cranelift_frontend::FunctionBuilderContext::new();
     let cl = |e: cranelift_module::ModuleError| format!("cranelift: {e:?}");
     let mut ctx = module.make_context();
@@ -417,9 +406,11 @@ fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, 
             &ctx.func.signature,
         )
         .map_err(cl)?;
-    module.define_function(tramp, &mut ctx).map_err(cl)?;
+    let mut jobs = vec![emit::Job::new(tramp, ctx)];
+    let mut names = vec![format!("{}.check", f.name)];
     let rep = vector_gen::reps(f);
-    if std::env::var("SPIRV_EXEC_JIT_DUMP").is_ok_and(|k| k == f.name) {
+    let dump = std::env::var("SPIRV_EXEC_JIT_DUMP").is_ok_and(|k| k == f.name);
+    if dump {
         dump_ir(f, &rep, &layout);
     }
     let mut vector_ids = Vec::new();
@@ -456,30 +447,37 @@ fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, 
         let id = module
             .declare_function(&name, cranelift_module::Linkage::Local, &ctx.func.signature)
             .map_err(|e| format!("cranelift: {e}"))?;
-        let dump = std::env::var("SPIRV_EXEC_JIT_DUMP").is_ok_and(|k| k == f.name);
         ctx.set_disasm(dump);
-        module
-            .define_function(id, &mut ctx)
-            .map_err(|e| format!("cranelift: {e:?}"))?;
-        if dump {
-            // A debugging aid: the optimized IR and the machine code of one kernel.
-            eprintln!("{}", ctx.func.display());
-            if let Some(code) = ctx.compiled_code() {
-                if let Some(vcode) = code.vcode.as_ref() {
-                    eprintln!("{vcode}");
-                }
-                // The bytes, for a disassembler (`objdump -D -b binary -mi386:x86-64`).
-                let file = std::env::temp_dir().join(format!("{name}.bin"));
-                if let Err(e) = std::fs::write(&file, code.code_buffer()) {
-                    eprintln!("{}: {e}", file.display());
-                }
-            }
-        }
-        code_bytes += ctx.compiled_code().map_or(0, |c| c.code_buffer().len());
         if pack {
+            // The region's per-work-item function is now its fallback.
+            if let Some(scalar) = jobs.last_mut() {
+                scalar.fallback();
+            }
             vector_ids.push(Some(id));
         } else {
             entries.push(id);
+        }
+        jobs.push(emit::Job::new(id, ctx));
+        names.push(name);
+    }
+    emit::compile(&mut module, &mut jobs)?;
+    let mut code_bytes = 0;
+    for (job, name) in jobs.iter().zip(&names) {
+        let Some(code) = job.ctx.compiled_code() else {
+            continue;
+        };
+        code_bytes += code.code_buffer().len();
+        if dump {
+            // A debugging aid: the optimized IR and the machine code of one kernel.
+            eprintln!("{name} ({:?}):\n{}", job.tier, job.ctx.func.display());
+            if let Some(vcode) = code.vcode.as_ref() {
+                eprintln!("{vcode}");
+            }
+            // The bytes, for a disassembler (`objdump -D -b binary -mi386:x86-64`).
+            let file = std::env::temp_dir().join(format!("{name}.bin"));
+            if let Err(e) = std::fs::write(&file, code.code_buffer()) {
+                eprintln!("{}: {e}", file.display());
+            }
         }
     }
     module
