@@ -8,6 +8,7 @@
 
 use super::ir::{Bin, Conv, Edge, Func, Inst, Term, Un, Val};
 use super::scalar_ops::cl_type;
+use crate::memops::Rmw;
 use crate::value::Scalar;
 
 /// Checks `f`; the first ill-typed statement or edge, described, if any.
@@ -143,6 +144,7 @@ impl<'f> Types<'f> {
                 }
             }
             Inst::Atomic {
+                op,
                 ptr,
                 value,
                 compare,
@@ -150,6 +152,10 @@ impl<'f> Types<'f> {
             } => {
                 self.same(*ptr, Scalar::I64)?;
                 let s = res()?;
+                // Only loads, stores and exchanges move floats; arithmetic is on integers.
+                if !matches!(op, Rmw::Load | Rmw::Store | Rmw::Exchange) {
+                    self.int_kind(s)?;
+                }
                 for v in value.iter().chain(compare) {
                     self.same(*v, s)?;
                 }
