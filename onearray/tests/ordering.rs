@@ -39,13 +39,18 @@ fn device_blocks_reuse_on_the_same_stream() {
     ) {
         return;
     }
-    let n = 1 << 14;
+    reuse_while_a_copy_reads(1 << 14);
+}
+
+/// Gives back the source of a pending copy of `n` u32 and allocates again: stream-ordered, the
+/// block is handed out at once (its next use queues after the copy), and both arrays end up
+/// right.
+fn reuse_while_a_copy_reads(n: usize) {
     let src = OneArray::<u32>::filled(n, 3).unwrap();
     let ptr = src.as_ptr();
     let mut dst = OneArray::<u32>::zeroed(n).unwrap();
     drop(dst.copy_from_async(&src).unwrap());
     drop(src);
-    // Stream-ordered: the block is handed out at once; its next use queues after the copy.
     let reused = OneArray::<u32>::filled(n, 9).unwrap();
     assert_eq!(reused.as_ptr(), ptr);
     assert_eq!(stats(MemoryKind::Device).stream_reuses, 1);
@@ -99,18 +104,7 @@ fn large_pieces_reuse_on_the_same_stream_and_merge_when_idle() {
     ) {
         return;
     }
-    let n = 1 << 18; // 1 MiB of u32: above pool::LARGE
-    let src = OneArray::<u32>::filled(n, 3).unwrap();
-    let ptr = src.as_ptr();
-    let mut dst = OneArray::<u32>::zeroed(n).unwrap();
-    drop(dst.copy_from_async(&src).unwrap());
-    drop(src);
-    let reused = OneArray::<u32>::filled(n, 9).unwrap();
-    assert_eq!(reused.as_ptr(), ptr);
-    assert_eq!(stats(MemoryKind::Device).stream_reuses, 1);
-    assert_eq!(dst.to_vec().unwrap(), vec![3; n]);
-    assert_eq!(reused.to_vec().unwrap(), vec![9; n]);
-    drop((reused, dst));
+    reuse_while_a_copy_reads(1 << 18); // 1 MiB of u32: above pool::LARGE
 
     let mib = 1 << 20;
     let whole = OneArray::<u8>::zeroed(3 * mib).unwrap();
