@@ -306,20 +306,30 @@ impl<T: Element, B: BufferKind> OneArray<T, B> {
     /// # Ok::<(), onearray::Error>(())
     /// ```
     pub fn expr(&self) -> Expr<'_, T> {
-        let place = Place {
-            ctx: self.context().clone(),
-            dev: self.device().clone(),
-            shape: self.shape().to_vec(),
-        };
-        let input = Input::Array {
-            array: self,
-            ty: T::TY,
-        };
-        Expr::leaf(Node::Array { arg: 0, ty: T::TY }, input, Some(place))
+        Expr::array(self, self.context(), self.device(), self.shape())
     }
 }
 
 impl<'a, T: Scalar> Expr<'a, T> {
+    /// An array (or a view) of `T`s of `shape` on `dev` as an operand.
+    pub(crate) fn array(
+        array: &'a dyn ArrayArg,
+        ctx: &Context,
+        dev: &Device,
+        shape: &[usize],
+    ) -> Self
+    where
+        T: Element,
+    {
+        let place = Place {
+            ctx: ctx.clone(),
+            dev: dev.clone(),
+            shape: shape.to_vec(),
+        };
+        let input = Input::Array { array, ty: T::TY };
+        Expr::leaf(Node::Array { arg: 0, ty: T::TY }, input, Some(place))
+    }
+
     pub(crate) fn leaf(node: Node, input: Input<'a>, place: Option<Place>) -> Self {
         Expr {
             node,

@@ -4,7 +4,7 @@
 //!
 //! [`Error::NotContiguous`]: crate::Error::NotContiguous
 
-use super::expr::{ArrayArg, Expr, Input, IntoExpr, Mismatch, Node, Place};
+use super::expr::{ArrayArg, Expr, IntoExpr, Mismatch};
 use super::Element;
 use crate::kinds::BufferKind;
 use crate::view::{Access, View};
@@ -51,16 +51,7 @@ impl<T: Element, B: BufferKind, A: Access> View<'_, T, B, A> {
     /// # Ok::<(), onearray::Error>(())
     /// ```
     pub fn expr(&self) -> Expr<'_, T> {
-        let place = Place {
-            ctx: self.context().clone(),
-            dev: self.device().clone(),
-            shape: self.shape().to_vec(),
-        };
-        let input = Input::Array {
-            array: self,
-            ty: T::TY,
-        };
-        let mut e = Expr::leaf(Node::Array { arg: 0, ty: T::TY }, input, Some(place));
+        let mut e = Expr::array(self, self.context(), self.device(), self.shape());
         if !self.is_contiguous() {
             e.error = Some(Mismatch::Strided);
         }
