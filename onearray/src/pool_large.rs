@@ -152,13 +152,7 @@ impl Pool {
         if let Some((offset, given, kept)) = e.books.take(size) {
             let node = match kept {
                 Some(node) => node,
-                None => match e.piece(offset, given) {
-                    Ok(alloc) => self.vm_node(alloc, offset, given),
-                    Err(_) => {
-                        e.books.give_back(offset, None);
-                        return None;
-                    }
-                },
+                None => self.vm_piece(e, offset, given)?,
             };
             stats.hits += 1;
             stats.bytes_pooled -= given;
@@ -191,23 +185,23 @@ impl Pool {
             return None;
         }
         let given = e.books.carve(start, size);
-        let node = match e.piece(start, given) {
-            Ok(alloc) => self.vm_node(alloc, start, given),
-            Err(_) => {
-                e.books.give_back(start, None);
-                return None;
-            }
-        };
+        let node = self.vm_piece(e, start, given)?;
         stats.misses += 1;
         stats.bytes_pooled -= given;
         *handed_out += 1;
         Some(node)
     }
 
-    fn vm_node(&'static self, alloc: Allocation, offset: usize, size: usize) -> Node {
+    /// The piece `[offset, offset + size)` of the expandable range as a block; if its chunks
+    /// cannot be joined, the piece goes back to the books and there is none.
+    fn vm_piece(&'static self, e: &mut Expandable, offset: usize, size: usize) -> Option<Node> {
+        let Ok(alloc) = e.piece(offset, size) else {
+            e.books.give_back(offset, None);
+            return None;
+        };
         let mut node = Block::new(alloc, self, size, usize::MAX, true);
         node.piece = Some((VM_SEGMENT, offset));
-        node
+        Some(node)
     }
 
     /// A block over the piece `taken` of `segment`; on failure the piece goes back.
