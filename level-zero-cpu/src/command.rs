@@ -3,7 +3,7 @@
 use crate::config::config;
 use crate::device::timestamp_ns;
 use crate::event::Event;
-use crate::memory::{Allocation, Range};
+use crate::memory::{Pinned, Range};
 use crate::sync::NOTIFIER;
 use crate::watchdog::Watch;
 use level_zero_sys::{ze_copy_region_t, ze_kernel_timestamp_result_t};
@@ -107,20 +107,21 @@ impl Op {
     }
 
     /// The live allocations the command uses: an engine holds them from submission until the
-    /// command has run, so that memory freed meanwhile (`zeMemFreeExt`) stays valid for it.
-    /// Memory already freed is left out: the command reports it when it runs.
-    pub fn pin_memory(&self) -> Vec<Arc<Allocation>> {
+    /// command has run, so that memory freed meanwhile (`zeMemFreeExt`) stays valid for it,
+    /// and pages of virtual memory it uses stay mapped. Memory already freed (or unmapped)
+    /// is left out: the command reports it when it runs.
+    pub fn pin_memory(&self) -> Vec<Pinned> {
         self.command
             .ranges()
             .into_iter()
-            .filter_map(|range| range.alloc.as_ref()?.upgrade())
+            .filter_map(|range| range.pin().ok().flatten())
             .collect()
     }
 
     /// Runs the op: waits, delay, command, signal. `Err` describes a failed command (its
     /// signal event is marked failed); `stop` aborts a wait when the queue is torn down.
     /// `pinned` (from [`pin_memory`](Self::pin_memory)) is released before the signal.
-    pub fn execute(&self, stop: &AtomicBool, pinned: Vec<Arc<Allocation>>) -> Result<(), String> {
+    pub fn execute(&self, stop: &AtomicBool, pinned: Vec<Pinned>) -> Result<(), String> {
         for event in &self.waits {
             NOTIFIER.wait_until(
                 || event.is_signalled() || stop.load(Ordering::Acquire),
@@ -205,7 +206,7 @@ impl LaunchCommand {
         let groups = match &self.groups {
             LaunchGroups::Direct(g) => *g,
             LaunchGroups::Indirect(range) => {
-                let _pinned = range.pin()?;
+                let _pinned = range.pin_mapped()?;
                 // SAFETY: 12 bytes of USM checked at record time and pinned.
                 let g = unsafe {
                     (range.ptr as *const level_zero_sys::ze_group_count_t).read_unaligned()
@@ -263,7 +264,7 @@ impl LaunchCommand {
                             what: format!("{} allocation", a.kind_name()),
                         }),
                 );
-                pinned.push(a);
+                pinned.push(Pinned::whole(a));
             }
             // Indirect access also reaches shared system memory: pointers the program stored
             // in memory may point to its own (`malloc`) memory.
@@ -318,11 +319,11 @@ impl LaunchCommand {
     }
 }
 
-/// Holds the allocations a command touches alive while it runs.
-fn pin(ranges: &[&Range]) -> Result<Vec<Arc<Allocation>>, String> {
+/// Holds the allocations a command touches alive (and their pages mapped) while it runs.
+fn pin(ranges: &[&Range]) -> Result<Vec<Pinned>, String> {
     let mut pinned = Vec::with_capacity(ranges.len());
     for range in ranges {
-        pinned.extend(range.pin()?);
+        pinned.extend(range.pin_mapped()?);
     }
     Ok(pinned)
 }

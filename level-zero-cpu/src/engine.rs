@@ -2,7 +2,7 @@
 //! asynchronous immediate command lists each own one.
 
 use crate::command::Op;
-use crate::memory::Allocation;
+use crate::memory::Pinned;
 use crate::sync::{timeout_from_ns, NOTIFIER, SPIN};
 use level_zero_sys::ze_result_t;
 use std::collections::VecDeque;
@@ -29,7 +29,7 @@ pub struct Job {
 /// deferred one leaves the release to them).
 struct Queued {
     job: Job,
-    pinned: Vec<Vec<Arc<Allocation>>>,
+    pinned: Vec<Vec<Pinned>>,
 }
 
 struct Shared {

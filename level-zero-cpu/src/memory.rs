@@ -236,17 +236,89 @@ impl Range {
         Ok(range)
     }
 
-    /// At execution: keeps the allocation alive while the command runs, or reports that it
-    /// was freed before the command executed.
-    pub fn pin(&self) -> Result<Option<Arc<Allocation>>, String> {
-        match &self.alloc {
-            None => Ok(None),
-            Some(weak) => weak.upgrade().map(Some).ok_or_else(|| {
+    /// At execution (and from submission): keeps the allocation alive while the command
+    /// runs and, in a virtual memory reservation, its pages mapped; or reports that it was
+    /// freed before the command executed.
+    pub fn pin(&self) -> Result<Option<Pinned>, String> {
+        self.pin_as(false)
+    }
+
+    /// Like [`pin`](Self::pin) for a copy or fill: pages of a reservation must still be
+    /// mapped (a command recorded before they were unmapped is refused, not run on them).
+    pub fn pin_mapped(&self) -> Result<Option<Pinned>, String> {
+        self.pin_as(true)
+    }
+
+    fn pin_as(&self, mapped: bool) -> Result<Option<Pinned>, String> {
+        let Some(weak) = &self.alloc else {
+            return Ok(None);
+        };
+        let alloc = weak.upgrade().ok_or_else(|| {
+            format!(
+                "memory at {:#x} was freed before the command executed",
+                self.ptr
+            )
+        })?;
+        Pinned::new(alloc, self.ptr, self.len, mapped)
+            .map(Some)
+            .ok_or_else(|| {
                 format!(
-                    "memory at {:#x} was freed before the command executed",
-                    self.ptr
+                    "[{:#x}, +{}) was unmapped before the command executed",
+                    self.ptr, self.len
                 )
-            }),
+            })
+    }
+}
+
+/// A command's hold on an allocation: keeps it alive and, in a virtual memory reservation,
+/// keeps the pages of its byte range mapped (`zeVirtualMemUnmap` of them waits until it is
+/// dropped; other pages of the reservation do not).
+pub struct Pinned {
+    alloc: Arc<Allocation>,
+    /// The pinned range of a reservation.
+    span: Option<(usize, usize)>,
+}
+
+impl Pinned {
+    /// Pins `[ptr, ptr + len)` of `alloc` (all of it for a plain allocation); `None` if
+    /// `mapped` and some page of a reservation there is unmapped.
+    pub fn new(alloc: Arc<Allocation>, ptr: usize, len: usize, mapped: bool) -> Option<Pinned> {
+        let span = match alloc.reservation() {
+            Some(res) => {
+                if !res.pin(ptr, len, mapped) {
+                    return None;
+                }
+                Some((ptr, len))
+            }
+            None => None,
+        };
+        Some(Pinned { alloc, span })
+    }
+
+    /// All of `alloc`: every page of a reservation (a kernel's indirect access).
+    pub fn whole(alloc: Arc<Allocation>) -> Pinned {
+        let (base, size) = (alloc.base, alloc.size);
+        let span = alloc
+            .reservation()
+            .map(|res| res.pin(base, size, false))
+            .filter(|&pinned| pinned)
+            .map(|_| (base, size));
+        Pinned { alloc, span }
+    }
+}
+
+impl std::ops::Deref for Pinned {
+    type Target = Allocation;
+
+    fn deref(&self) -> &Allocation {
+        &self.alloc
+    }
+}
+
+impl Drop for Pinned {
+    fn drop(&mut self) {
+        if let (Some((ptr, len)), Some(res)) = (self.span, self.alloc.reservation()) {
+            res.unpin(ptr, len);
         }
     }
 }

@@ -5,8 +5,11 @@
 //!
 //! A reservation is one device allocation in the driver's map, so pointers into it are USM to
 //! every check; a command's range must lie on mapped pages whose access allows it, and a
-//! kernel reaches only the mapped pages. Unmapping waits until no command uses the
-//! reservation.
+//! kernel reaches only the mapped pages. A command pins the byte ranges it uses from its
+//! submission until it has run ([`Reservation::pin`]); unmapping waits only for the commands
+//! whose ranges overlap the pages unmapped (the specification leaves unmapping pages in use
+//! undefined: a GPU would fault), so giving back free pages never waits for work elsewhere in
+//! the reservation.
 
 use crate::abi::*;
 use crate::context::context;
@@ -53,16 +56,62 @@ struct Page {
     access: ze_memory_access_attribute_t,
 }
 
+/// The pages of a reservation and the byte ranges commands have pinned, under one lock so
+/// that pinning and unmapping are atomic with each other.
+struct State {
+    pages: Vec<Page>,
+    /// `[start, end)` of each pin (a multiset: equal ranges appear once per pin).
+    pins: Vec<(usize, usize)>,
+}
+
 /// A reserved address range: the pages behind an allocation of kind `Reserved`.
 pub struct Reservation {
     base: usize,
     size: usize,
-    pages: Mutex<Vec<Page>>,
+    state: Mutex<State>,
 }
 
 impl Reservation {
-    fn pages(&self) -> std::sync::MutexGuard<'_, Vec<Page>> {
-        self.pages.lock().unwrap_or_else(|e| e.into_inner())
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Pins `[ptr, ptr + len)` (inside the reservation) for a command: unmapping pages of it
+    /// waits until [`unpin`](Self::unpin). With `mapped`, the pages must still be mapped
+    /// and accessible (`false`, nothing pinned, if they were unmapped since the command was
+    /// recorded).
+    pub fn pin(&self, ptr: usize, len: usize, mapped: bool) -> bool {
+        let mut state = self.state();
+        if mapped && !Self::all_mapped(&state.pages[self.page_range(ptr, len)]) {
+            return false;
+        }
+        state.pins.push((ptr, ptr + len.max(1)));
+        true
+    }
+
+    /// Ends a pin [`pin`](Self::pin) made; wakes unmaps waiting for it.
+    pub fn unpin(&self, ptr: usize, len: usize) {
+        let span = (ptr, ptr + len.max(1));
+        let mut state = self.state();
+        if let Some(i) = state.pins.iter().position(|&p| p == span) {
+            state.pins.swap_remove(i);
+        }
+        drop(state);
+        NOTIFIER.notify();
+    }
+
+    /// Whether a pin overlaps `[ptr, ptr + len)`.
+    fn pinned(state: &State, ptr: usize, len: usize) -> bool {
+        state
+            .pins
+            .iter()
+            .any(|&(lo, hi)| lo < ptr + len && ptr < hi)
+    }
+
+    fn all_mapped(pages: &[Page]) -> bool {
+        pages
+            .iter()
+            .all(|p| p.backing.is_some() && p.access != NONE)
     }
 
     fn page_range(&self, ptr: usize, len: usize) -> std::ops::Range<usize> {
@@ -74,8 +123,8 @@ impl Reservation {
     /// Whether a command may use `[ptr, ptr + len)` (inside the reservation): every page
     /// mapped and accessible, and writable if `write`.
     pub fn allows(&self, ptr: usize, len: usize, write: bool) -> bool {
-        let pages = self.pages();
-        pages[self.page_range(ptr, len)]
+        let state = self.state();
+        state.pages[self.page_range(ptr, len)]
             .iter()
             .all(|p| p.backing.is_some() && p.access != NONE && !(write && p.access == READONLY))
     }
@@ -92,9 +141,9 @@ impl Reservation {
 
     /// The runs of consecutive pages `keep` accepts, as byte ranges.
     fn runs(&self, keep: impl Fn(&Page) -> bool) -> Vec<(usize, usize)> {
-        let pages = self.pages();
+        let state = self.state();
         let mut runs: Vec<(usize, usize)> = Vec::new();
-        for (i, p) in pages.iter().enumerate() {
+        for (i, p) in state.pages.iter().enumerate() {
             if !keep(p) {
                 continue;
             }
@@ -169,16 +218,19 @@ fn reservation_of(ptr: *const c_void, size: usize) -> ZeResult<(Arc<Allocation>,
     Ok((alloc, ptr))
 }
 
-/// Waits until no command uses `alloc` (the caller holds one reference, the map another).
-fn wait_unused(alloc: &Arc<Allocation>, others: usize) {
-    NOTIFIER.wait_until(|| Arc::strong_count(alloc) <= 1 + others, None);
-}
-
-/// Unmaps the mapped pages of `[ptr, ptr + size)` of `res`.
+/// Unmaps the mapped pages of `[ptr, ptr + size)` of `res` once no command has them pinned
+/// (commands pinning other pages of the reservation do not count).
 fn unmap_pages(res: &Reservation, ptr: usize, size: usize) -> ZeResult {
-    let mut pages = res.pages();
-    // SAFETY: pages of the reservation (ours), made inaccessible again; no command uses the
-    // reservation (the caller waited).
+    let mut state = loop {
+        let state = res.state();
+        if !Reservation::pinned(&state, ptr, size) {
+            break state;
+        }
+        drop(state);
+        NOTIFIER.wait_until(|| !Reservation::pinned(&res.state(), ptr, size), None);
+    };
+    // SAFETY: pages of the reservation (ours), made inaccessible again; no command has them
+    // pinned, and none can pin them before they are marked unmapped (the lock is held).
     let p = unsafe {
         libc::mmap(
             ptr as *mut c_void,
@@ -193,7 +245,8 @@ fn unmap_pages(res: &Reservation, ptr: usize, size: usize) -> ZeResult {
         p != libc::MAP_FAILED,
         ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY,
     )?;
-    for page in &mut pages[res.page_range(ptr, size)] {
+    let range = res.page_range(ptr, size);
+    for page in &mut state.pages[range] {
         *page = Page {
             backing: None,
             access: NONE,
@@ -238,13 +291,16 @@ pub unsafe extern "C" fn virtual_reserve(
         let reservation = Reservation {
             base,
             size,
-            pages: Mutex::new(vec![
-                Page {
-                    backing: None,
-                    access: NONE,
-                };
-                size / PAGE
-            ]),
+            state: Mutex::new(State {
+                pages: vec![
+                    Page {
+                        backing: None,
+                        access: NONE,
+                    };
+                    size / PAGE
+                ],
+                pins: Vec::new(),
+            }),
         };
         memory::insert_reserved(&ctx, reservation);
         // SAFETY: `out` non-null and writable by contract.
@@ -353,10 +409,12 @@ pub unsafe extern "C" fn virtual_map(
             ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
         )?;
         let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
-        let mut pages = res.pages();
+        let mut state = res.state();
         let range = res.page_range(ptr, size);
         ensure(
-            pages[range.clone()].iter().all(|p| p.backing.is_none()),
+            state.pages[range.clone()]
+                .iter()
+                .all(|p| p.backing.is_none()),
             INVALID_ARGUMENT,
         )?;
         // SAFETY: unmapped pages of our reservation (checked under its lock), replaced by the
@@ -375,7 +433,7 @@ pub unsafe extern "C" fn virtual_map(
             p != libc::MAP_FAILED,
             ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY,
         )?;
-        for page in &mut pages[range] {
+        for page in &mut state.pages[range] {
             *page = Page {
                 backing: Some(phys.clone()),
                 access,
@@ -393,8 +451,7 @@ pub unsafe extern "C" fn virtual_unmap(
     entry("zeVirtualMemUnmap", || {
         context(ctx)?;
         let (alloc, ptr) = reservation_of(ptr, size)?;
-        // The pages go only once no command uses the reservation.
-        wait_unused(&alloc, 1);
+        // The pages go only once no command using them is pending.
         let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
         unmap_pages(res, ptr, size)
     })
@@ -412,7 +469,7 @@ pub unsafe extern "C" fn set_access_attribute(
         let (alloc, ptr) = reservation_of(ptr, size)?;
         let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
         let range = res.page_range(ptr, size);
-        for page in &mut res.pages()[range] {
+        for page in &mut res.state().pages[range] {
             page.access = access;
         }
         Ok(())
@@ -431,10 +488,10 @@ pub unsafe extern "C" fn get_access_attribute(
         ensure(!access.is_null() && !out_size.is_null(), NULL_POINTER)?;
         let (alloc, ptr) = reservation_of(ptr, size)?;
         let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
-        let pages = res.pages();
+        let state = res.state();
         let range = res.page_range(ptr, size);
-        let first = pages[range.start].access;
-        let same = pages[range]
+        let first = state.pages[range.start].access;
+        let same = state.pages[range]
             .iter()
             .take_while(|p| p.access == first)
             .count();
@@ -449,7 +506,8 @@ pub unsafe extern "C" fn get_access_attribute(
 
 /// The device a reservation's pages belong to (the first mapped page's), for properties.
 pub fn device_of(res: &Reservation) -> usize {
-    res.pages()
+    res.state()
+        .pages
         .iter()
         .find_map(|p| p.backing.as_ref().map(|b| b.device))
         .unwrap_or(0)

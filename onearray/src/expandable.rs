@@ -12,11 +12,11 @@
 //!   reserved / requested at ~99 % hits, against 1.32 with segments).
 //! * A piece's allocation is [`Mapping::join`] of the chunks under it, so the chunks stay
 //!   mapped while a piece or a command uses them, whatever the books say.
-//! * The CPU driver's `zeVirtualMemUnmap` waits until no command uses the range: unmapping
-//!   (on a miss over the budget, or `trim`) waits for the device's work on large blocks.
-//!   Mapped memory cannot be exported to other processes: sharing an array on it
-//!   ([`OneArray::share`](crate::OneArray::share)) is a typed error (the rest of onearray's
-//!   tests pass with the switch on).
+//! * Unmapped chunks lie wholly in free pieces, so no command uses them (the CPU driver's
+//!   `zeVirtualMemUnmap` waits only for commands on the pages it unmaps, not for work on
+//!   other pieces). Mapped memory cannot be exported to other processes: sharing an array
+//!   on it ([`OneArray::share`](crate::OneArray::share)) is a typed error (the rest of
+//!   onearray's tests pass with the switch on).
 
 use level_zero::{
     virtual_page_size, Allocation, Context, Device, Mapping, MemoryAccess, PhysicalMemory,

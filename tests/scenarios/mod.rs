@@ -116,6 +116,10 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("shared system memory", system::shared_system_memory),
     ("indirect access", system::indirect_access),
     ("virtual memory", virtual_memory::virtual_memory),
+    (
+        "unmap waits only for its pages",
+        virtual_memory::unmap_waits_only_for_its_pages,
+    ),
     ("ipc memory", ipc::ipc_memory),
     ("ipc event pools", ipc::ipc_event_pools),
     ("queues and regular lists", queues::queues_and_regular_lists),
