@@ -115,7 +115,7 @@ proptest! {
     fn row_checks_fault_exactly_where_an_access_leaves_the_buffer(
         gx in 1u32..4,
         gy in 1u32..3,
-        sx in prop::sample::select(vec![4u32, 8, 12, 16, 32]),
+        sx in prop::sample::select(vec![4u32, 8, 12, 16, 20, 32, 48]),
         sy in 1u32..4,
         n in -12i32..12,
         skew in 0usize..4,
@@ -268,6 +268,98 @@ fn a_short_output_faults_at_the_first_row_reaching_past_it() {
                 Err(e) => panic!("{at}: {e}"),
             };
             assert_eq!(got, first_bad, "{at}");
+        }
+    }
+}
+
+/// `oob_read` (`out[i] = in[i + n]`, 1-D) on one thread over `groups` groups of `size`, `in`
+/// holding `len` ints inside a larger allocation: the fault's byte offset from `in`'s start,
+/// if any, after checking that `out` holds only right values (all of them in the groups
+/// before the faulting work-item's).
+fn read_1d(opt: &str, groups: u32, size: u32, n: i32, len: usize) -> Option<i64> {
+    let m = module(&format!("oob-{opt}"));
+    let k = kernel(&m, "oob_read");
+    let total = (groups * size) as usize;
+    let mut all = vec![SENTINEL; MARGIN + len + MARGIN];
+    for (j, v) in all[MARGIN..MARGIN + len].iter_mut().enumerate() {
+        *v = 1000 + j as i32;
+    }
+    // A buffer (not an input, which is copied): reads past it stay in `all`.
+    let input = &mut all[MARGIN..MARGIN + len];
+    let base = input.as_ptr() as i64;
+    let mut out = vec![SENTINEL; total];
+    let r = k
+        .launch([groups, 1, 1], [size, 1, 1])
+        .buffer(input)
+        .buffer(&mut out)
+        .value(&n)
+        .threads(1)
+        .run();
+    let at = format!("{opt} {groups} groups of {size}, n {n}, len {len}");
+    let first_bad = (0..total as i64).find(|i| !(0..len as i64).contains(&(i + n as i64)));
+    for (j, &v) in out.iter().enumerate() {
+        let right = 1000 + j as i32 + n;
+        assert!(v == SENTINEL || v == right, "{at}: out[{j}] is {v}");
+        let before = first_bad.is_none_or(|f| (j as i64) < f / size as i64 * size as i64);
+        assert!(!before || v == right, "{at}: out[{j}] not written");
+    }
+    match r {
+        Ok(()) => None,
+        Err(LaunchError::Fault {
+            fault: Fault::OutOfBounds {
+                address, len: 4, ..
+            },
+            ..
+        }) => Some(address as i64 - base),
+        Err(e) => panic!("{at}: {e}"),
+    }
+}
+
+/// A load and a store checked once per row (the compiled code then runs several packs per
+/// loop pass with neither checked): a read past the input's end, or before its start, faults
+/// at the first byte out of range, and only the work-items before it wrote.
+#[test]
+fn unrolled_packs_fault_at_the_first_read_out_of_range() {
+    let expected = |groups: u32, size: u32, n: i32, len: usize| {
+        (0..(groups * size) as i64)
+            .map(|i| i + n as i64)
+            .find(|x| !(0..len as i64).contains(x))
+            .map(|x| 4 * x)
+    };
+    for opt in OPT {
+        for (groups, size) in [(1u32, 64u32), (3, 20), (2, 48), (4, 12)] {
+            let total = (groups * size) as usize;
+            for (n, short) in [(0, 0), (0, 1), (0, 17), (3, 0), (-1, 0), (0, total - 40)] {
+                let len = total - short;
+                assert_eq!(
+                    read_1d(opt, groups, size, n, len),
+                    expected(groups, size, n, len),
+                    "{opt} {groups} groups of {size}, n {n}, len {len}"
+                );
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Group sizes around the passes' 16 work-items, inputs ending anywhere.
+    #[test]
+    fn unrolled_packs_read_exactly_up_to_the_input_end(
+        groups in 1u32..4,
+        size in prop::sample::select(vec![4u32, 8, 12, 16, 20, 24, 36, 48, 64]),
+        n in -5i32..5,
+        short in 0usize..40,
+    ) {
+        let total = (groups * size) as usize;
+        let len = total.saturating_sub(short).max(1);
+        let want = (0..total as i64)
+            .map(|i| i + n as i64)
+            .find(|x| !(0..len as i64).contains(x))
+            .map(|x| 4 * x);
+        for opt in OPT {
+            prop_assert_eq!(read_1d(opt, groups, size, n, len), want);
         }
     }
 }

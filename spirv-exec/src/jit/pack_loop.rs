@@ -225,6 +225,13 @@ impl<'a, 'b> Gen<'a, 'b> {
         let bail = self.b.create_block();
         self.b.set_cold_block(bail);
         let exit = self.loop_head(end);
+        let used = used_values(self.f);
+        if region == 0 {
+            let first = super::first_block(self.f)?;
+            if let Some(chain) = self.unrolled_chain(first, &used) {
+                self.unrolled_pass(&chain, &used)?;
+            }
+        }
         if region > 0 {
             let any = self.vany_done();
             let go = self.b.create_block();
@@ -233,7 +240,6 @@ impl<'a, 'b> Gen<'a, 'b> {
         }
         // Per work-item values of the entry block (built-ins): only those something uses
         // (loads are not removed by the code generator when unused).
-        let used = used_values(self.f);
         for s in &self.f.blocks[0].stmts {
             if Self::per_item_stmt(s) && defs(s).iter().any(|d| used[*d as usize]) {
                 self.vstmt(s)?;

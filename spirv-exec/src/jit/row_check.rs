@@ -1,15 +1,24 @@
 //! Checks of a pack's vector accesses that cost less than comparing four addresses: an
 //! `int`-indexed address tested consecutive with one SIMD comparison, and addresses known
 //! consecutive along a row of the group checked once for the rest of the row
-//! ([`super::stride`]), the access's own check taken only when that fails.
+//! ([`super::stride`]), the access's own check taken only when that fails. Once every
+//! access of a straight region is known allowed for the next [`UNROLL`] packs, they run in
+//! one loop pass without checks ([`Gen::unrolled_pass`]).
 
-use super::ir::{Inst, Space, Stmt};
+use super::analysis::defs;
+use super::ir::{Bin, Inst, Space, Stmt, Term};
 use super::runtime::{self, field};
 use super::scalar_gen::{fixed_flags, Gen};
-use super::vector_gen::{Rep, W};
+use super::vector_gen::{Rep, VVal, W};
+use crate::ir::BuiltinValue;
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Block, InstBuilder, Value};
+
+/// Packs per pass of the unrolled loop ([`Gen::unrolled_pass`]).
+pub(super) const UNROLL: usize = 4;
+/// The longest region (in statements) run [`UNROLL`] packs per pass.
+const MAX_UNROLLED: usize = 64;
 
 impl Gen<'_, '_> {
     /// Whether the four lanes of a [`Scaled`](super::stride::Scaled) address are consecutive:
@@ -134,5 +143,146 @@ impl Gen<'_, '_> {
         self.b.switch_to_block(allowed);
         self.b.def_var(until, row_end);
         self.b.ins().jump(fast, &[]);
+    }
+
+    /// The blocks of region 0, in order, if several packs may run in one loop pass: the
+    /// kernel has no barrier, the region is a chain of blocks (no branch, no loop) ending in
+    /// a return, and its statements have no effect but loads and stores checked once per row
+    /// ([`hoistable`](Self::hoistable)) and cannot fault otherwise (no division, atomic,
+    /// call, private memory). The packs then run exactly as one by one, minus the checks.
+    pub(super) fn unrolled_chain(&self, first: u32, used: &[bool]) -> Option<Vec<u32>> {
+        let plain = |s: &Stmt| match &s.inst {
+            Inst::Load { .. } | Inst::Store { .. } => self.hoistable(s),
+            Inst::Bin(op, ..) => !matches!(
+                op,
+                Bin::UDiv | Bin::SDiv | Bin::URem | Bin::SRem | Bin::SMod
+            ),
+            Inst::Const(_)
+            | Inst::Copy(_)
+            | Inst::Param { .. }
+            | Inst::ParamAddr { .. }
+            | Inst::Builtin(..)
+            | Inst::Un(..)
+            | Inst::Fma(..)
+            | Inst::Int3(..)
+            | Inst::Select(..)
+            | Inst::Conv(..) => true,
+            _ => false,
+        };
+        if !self.layout.resume.is_empty() {
+            return None;
+        }
+        let entry_ok = self.f.blocks[0].stmts.iter().all(|s| {
+            !Self::per_item_stmt(s)
+                || !defs(s).iter().any(|d| used[*d as usize])
+                || matches!(s.inst, Inst::Builtin(..))
+        });
+        if !entry_ok {
+            return None;
+        }
+        let mut chain = vec![first];
+        loop {
+            let b = &self.f.blocks[*chain.last()? as usize];
+            if !b.stmts.iter().all(plain) {
+                return None;
+            }
+            match &b.term {
+                Term::Return => {
+                    // At least one access checked per row (else nothing to save), and a
+                    // short body (each pass holds `UNROLL` copies of it).
+                    let mut stmts = chain.iter().flat_map(|&b| &self.f.blocks[b as usize].stmts);
+                    let short = stmts.clone().count() <= MAX_UNROLLED;
+                    let checked =
+                        stmts.any(|s| self.hoisted.contains_key(&(s as *const Stmt as usize)));
+                    return (short && checked).then_some(chain);
+                }
+                Term::Jump(e) if !chain.contains(&e.target) && e.target != 0 => {
+                    chain.push(e.target)
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// At the top of the pack loop: when every row-checked access is known allowed up to
+    /// [`UNROLL`] packs on (all in one row then), those packs run one after another without
+    /// checks and the loop goes on after them; else on to the usual pack (the builder is left
+    /// there). `chain`: [`unrolled_chain`](Self::unrolled_chain); `used`:
+    /// which entry-block values are used.
+    pub(super) fn unrolled_pass(&mut self, chain: &[u32], used: &[bool]) -> Result<(), String> {
+        let lane = self.b.use_var(self.lane);
+        let reach = self.b.ins().iadd_imm_s(lane, (W * UNROLL) as i64);
+        let mut all = None;
+        let untils: Vec<_> = chain
+            .iter()
+            .flat_map(|&b| &self.f.blocks[b as usize].stmts)
+            .filter_map(|s| self.hoisted.get(&(s as *const Stmt as usize)).copied())
+            .collect();
+        for until in untils {
+            let known = self.b.use_var(until);
+            let ok = self
+                .b
+                .ins()
+                .icmp(IntCC::SignedLessThanOrEqual, reach, known);
+            all = Some(match all {
+                Some(a) => self.b.ins().band(a, ok),
+                None => ok,
+            });
+        }
+        let (pass, single) = (self.b.create_block(), self.b.create_block());
+        self.b
+            .ins()
+            .brif(all.expect("a row-checked access"), pass, &[], single, &[]);
+        self.b.switch_to_block(pass);
+        self.rows_allowed = true;
+        // Dimension-0 ids of the first pack; the others' are `+ 4 k` (one row).
+        let mut ids: Vec<(usize, Value)> = Vec::new();
+        for k in 0..UNROLL {
+            let at = self.b.ins().iadd_imm_s(lane, (W * k) as i64);
+            self.b.def_var(self.lane, at);
+            for (i, s) in self.f.blocks[0].stmts.iter().enumerate() {
+                if !Self::per_item_stmt(s) || !defs(s).iter().any(|d| used[*d as usize]) {
+                    continue;
+                }
+                let id0 = ids.iter().find(|(j, _)| *j == i).map(|(_, x)| *x);
+                match (&s.inst, s.result, id0) {
+                    (
+                        Inst::Builtin(BuiltinValue::LocalId | BuiltinValue::GlobalId, 0),
+                        Some(r),
+                        Some(x0),
+                    ) => {
+                        let x = self.b.ins().iadd_imm_s(x0, (W * k) as i64);
+                        self.iota.insert(r, x);
+                        let l = [0, 1, 2, 3].map(|j| self.b.ins().iadd_imm_s(x, j));
+                        self.define_v(r, VVal::L(l));
+                    }
+                    _ => {
+                        self.vstmt(s)?;
+                        if let (Inst::Builtin(..), Some(r)) = (&s.inst, s.result) {
+                            if let Some(&x0) = self.iota.get(&r) {
+                                ids.push((i, x0));
+                            }
+                        }
+                    }
+                }
+            }
+            for &b in chain {
+                let block = &self.f.blocks[b as usize];
+                for s in &block.stmts {
+                    self.vstmt(s)?;
+                }
+                if let Term::Jump(e) = &block.term {
+                    self.vedge_copies(e);
+                }
+            }
+        }
+        self.rows_allowed = false;
+        let next = self.b.ins().iadd_imm_s(lane, (W * UNROLL) as i64);
+        self.b.def_var(self.lane, next);
+        let r = self.b.ins().iconst(types::I32, runtime::DONE as i32 as i64);
+        self.b.def_var(self.code, r);
+        self.b.ins().jump(self.head, &[]);
+        self.b.switch_to_block(single);
+        Ok(())
     }
 }

@@ -80,6 +80,9 @@ pub(super) struct Gen<'a, 'b> {
     /// `vector_gen`: values whose lane `i` is lane 0's value + `i` (dimension-0 ids), with
     /// lane 0's value.
     pub(super) iota: std::collections::HashMap<Val, Value>,
+    /// `vector_gen`: while the packs of an unrolled pass are emitted ([`super::row_check`]),
+    /// the row-checked accesses are known allowed.
+    pub(super) rows_allowed: bool,
 }
 
 /// Where a value lives while a function is generated.
@@ -176,6 +179,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             lane_out: Vec::new(),
             local_range: None,
             iota: std::collections::HashMap::new(),
+            rows_allowed: false,
         };
         g.vars = f
             .types

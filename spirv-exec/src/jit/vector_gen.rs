@@ -528,14 +528,28 @@ impl Gen<'_, '_> {
         if self.rep[ptr as usize] == Rep::U || space == Space::Private {
             return Ok(false);
         }
+        let first = self.lane_of(ptr, 0);
+        let first = self.b.ins().iadd_imm_s(first, offset);
+        if self.rows_allowed && self.hoisted.contains_key(&(s as *const Stmt as usize)) {
+            // An unrolled pass: a row check covered every pack of it.
+            match value {
+                Some(v) => {
+                    let x = self.vector_of(v);
+                    self.b.ins().store(mem_flags(), x, first, 0);
+                }
+                None => {
+                    let x = self.b.ins().load(vt, mem_flags(), first, 0);
+                    self.define_v(s.result.expect("a load's result"), VVal::X(x));
+                }
+            }
+            return Ok(true);
+        }
         let (probe, fast, slow, join) = (
             self.b.create_block(),
             self.b.create_block(),
             self.b.create_block(),
             self.b.create_block(),
         );
-        let first = self.lane_of(ptr, 0);
-        let first = self.b.ins().iadd_imm_s(first, offset);
         let cache = self.layout.site_of(s);
         if let Some(&until) = self.hoisted.get(&(s as *const Stmt as usize)) {
             // A `Scaled` address: the row's are consecutive if its index does not wrap.
