@@ -8,8 +8,9 @@
 //! segments, per-stream), a UMF-style disjoint pool (buckets of powers of two and midpoints
 //! carved from 64 KiB slabs, up to 4 free slabs kept per bucket, more than 2 MiB straight to
 //! the driver), plain power-of-two classes, and expandable segments (`pool_replay/vm.rs`:
-//! large device blocks as pieces of one virtual range mapped chunk by chunk, not yet in the
-//! real pool). Per trace and policy (one instance per kind
+//! large device blocks as pieces of one virtual range mapped chunk by chunk; the real pool's
+//! default where the driver has virtual memory, its segments the other row). Per trace and
+//! policy (one instance per kind
 //! of memory): peak reserved / peak requested (fragmentation and rounding), the hit rate
 //! (requests served without the driver) and the time per operation (best of 5 rounds,
 //! interleaved).
@@ -731,10 +732,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .iter()
             .map(|(n, make)| (n.to_string(), replay(trace, *make)))
             .collect();
-        rows.push(("onearray pool (real)".into(), replay_real(trace)?));
+        let default = onearray::pool::expandable();
+        onearray::pool::set_expandable(false);
+        let segments = replay_real(trace);
         onearray::pool::set_expandable(true);
         let expandable = replay_real(trace);
-        onearray::pool::set_expandable(false);
+        onearray::pool::set_expandable(default);
+        rows.push(("pool (real, segments)".into(), segments?));
         rows.push(("pool (real, expandable)".into(), expandable?));
         for (policy, o) in rows {
             println!(

@@ -20,6 +20,8 @@ use std::os::fd::{AsRawFd, OwnedFd};
 use std::sync::Arc;
 
 const MAGIC: [u8; 8] = *b"lzcpuipc";
+/// In a handle's kind: the descriptor is a manifest of virtual memory's parts.
+const MANIFEST: u32 = 1 << 31;
 
 /// What an IPC memory handle carries.
 #[derive(Debug, PartialEq, Eq)]
@@ -64,6 +66,22 @@ pub unsafe extern "C" fn get_ipc_handle(
         context(ctx)?;
         ensure(!ptr.is_null() && !out.is_null(), NULL_POINTER)?;
         let alloc = lookup(ptr as usize).ok_or(INVALID_ARGUMENT)?;
+        // Memory opened from a handle of virtual memory is not exported again.
+        ensure(!alloc.opened || alloc.is_shareable(), INVALID_ARGUMENT)?;
+        if let Some(res) = alloc.reservation() {
+            // Pages of a reservation are already memfds: the handle names a manifest of the
+            // mapped run around `ptr` (see `vm::Part`), for the whole reservation's size.
+            let fd = res.export(ptr as usize).ok_or(INVALID_ARGUMENT)?;
+            let handle = Handle {
+                pid: std::process::id(),
+                fd,
+                size: alloc.size as u64,
+                kind: alloc.kind.0 | MANIFEST,
+            };
+            // SAFETY: `out` non-null and writable by contract.
+            unsafe { out.write(handle.encode()) };
+            return Ok(());
+        }
         // The first handle moves the pages into a memfd with their bytes: no command may be
         // using them then. Commands still pending may wait for work appended later, so the
         // wait is bounded.
@@ -109,10 +127,15 @@ pub unsafe extern "C" fn open_ipc_handle(
         let size = usize::try_from(h.size).map_err(|_| INVALID_ARGUMENT)?;
         ensure(size > 0 && h.fd >= 0, INVALID_ARGUMENT)?;
         // Another process's descriptor (or this one's): the file behind it, opened again.
-        let fd = Arc::new(open_remote(h.pid, h.fd, "zeMemOpenIpcHandle")?);
-        let pages = Mapping::shared(fd.as_raw_fd(), size)
-            .ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
-        let kind = ze_memory_type_t(h.kind);
+        let fd = open_remote(h.pid, h.fd, "zeMemOpenIpcHandle")?;
+        let (pages, fd) = if h.kind & MANIFEST != 0 {
+            (open_parts(h.pid, fd, size)?, None)
+        } else {
+            let pages = Mapping::shared(fd.as_raw_fd(), size)
+                .ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
+            (pages, Some(Arc::new(fd)))
+        };
+        let kind = ze_memory_type_t(h.kind & !MANIFEST);
         let device = if kind == ze_memory_type_t::ZE_MEMORY_TYPE_HOST {
             0
         } else {
@@ -151,6 +174,28 @@ fn encode_pool(fd: i32, count: u32, timestamps: bool) -> ze_ipc_event_pool_handl
 }
 
 const POOL_MAGIC: [u8; 8] = *b"lzcpuevp";
+
+/// Virtual memory another process exported: `size` bytes of addresses with the parts the
+/// manifest `manifest` lists mapped from that process's physical memory.
+fn open_parts(pid: u32, manifest: OwnedFd, size: usize) -> ZeResult<Mapping> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::from(manifest)
+        .read_to_end(&mut bytes)
+        .map_err(|_| INVALID_ARGUMENT)?;
+    let parts = crate::vm::Part::decode_all(&bytes, size).ok_or(INVALID_ARGUMENT)?;
+    let files = parts
+        .iter()
+        .map(|p| open_remote(pid, p.fd, "zeMemOpenIpcHandle"))
+        .collect::<ZeResult<Vec<OwnedFd>>>()?;
+    let layout: Vec<_> = parts
+        .iter()
+        .zip(&files)
+        .map(|(p, f)| (p.offset, p.len, f.as_raw_fd(), p.physical_offset))
+        .collect();
+    // The mappings hold the files; the descriptors close here.
+    Mapping::parts(size, &layout).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)
+}
 
 /// Opens descriptor `fd` of process `pid` (this one included) again.
 fn open_remote(pid: u32, fd: i32, what: &str) -> ZeResult<OwnedFd> {

@@ -95,6 +95,55 @@ impl Mapping {
         })
     }
 
+    /// `size` bytes of inaccessible addresses (rounded up to pages) with `parts` of them
+    /// (each `(offset, len, fd, fd_offset)`, page-aligned, inside) mapped shared from their
+    /// files: another process's exported virtual memory. `None` if a mapping fails.
+    pub fn parts(
+        size: usize,
+        parts: &[(usize, usize, std::os::fd::RawFd, usize)],
+    ) -> Option<Mapping> {
+        let len = size.checked_next_multiple_of(page_size())?;
+        // SAFETY: a fresh inaccessible mapping at an address the kernel chooses.
+        let raw = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_NONE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                -1,
+                0,
+            )
+        };
+        if raw == libc::MAP_FAILED {
+            return None;
+        }
+        let mapping = Mapping {
+            base: raw as usize,
+            len,
+        };
+        for &(offset, part_len, fd, fd_offset) in parts {
+            if offset.checked_add(part_len).is_none_or(|end| end > len) {
+                return None;
+            }
+            // SAFETY: pages inside the mapping just made (checked above), replaced by the
+            // file's; `mapping` unmaps them all when dropped.
+            let p = unsafe {
+                libc::mmap(
+                    (mapping.base + offset) as *mut libc::c_void,
+                    part_len,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_SHARED | libc::MAP_FIXED,
+                    fd,
+                    fd_offset as libc::off_t,
+                )
+            };
+            if p == libc::MAP_FAILED {
+                return None;
+            }
+        }
+        Some(mapping)
+    }
+
     /// Moves the pages into a new memfd (their bytes copied), mapped shared at the same
     /// address, and returns it: the memory can then be mapped by other processes. Bytes the
     /// host writes while this runs may be lost; the caller makes sure no command uses them.

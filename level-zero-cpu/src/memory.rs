@@ -465,7 +465,7 @@ pub fn insert_opened(
     size: usize,
     device: usize,
     pages: Mapping,
-    fd: Arc<std::os::fd::OwnedFd>,
+    fd: Option<Arc<std::os::fd::OwnedFd>>,
 ) -> usize {
     let base = pages.base();
     let alloc = Arc::new(Allocation {
@@ -476,7 +476,7 @@ pub fn insert_opened(
         device,
         id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         pages: Pages::Own(pages),
-        shared: std::sync::Mutex::new(Some(fd)),
+        shared: std::sync::Mutex::new(fd),
         opened: true,
         budget: None,
     });

@@ -53,15 +53,83 @@ impl Drop for PhysicalMem {
 #[derive(Clone)]
 struct Page {
     backing: Option<Arc<PhysicalMem>>,
+    /// The page's byte offset in its physical memory.
+    offset: usize,
     access: ze_memory_access_attribute_t,
+}
+
+/// What an IPC export of mapped pages keeps alive in the exporting process, as long as the
+/// reservation: the manifest the handle names and the physical memory it lists (their
+/// descriptors stay valid for the processes opening the handle).
+struct Export {
+    _manifest: OwnedFd,
+    _physical: Vec<Arc<PhysicalMem>>,
+}
+
+/// One part of an exported run of pages: `len` bytes at `offset` of the reservation are those
+/// at `physical_offset` of the exporting process's memfd `fd`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part {
+    pub offset: usize,
+    pub len: usize,
+    pub fd: i32,
+    pub physical_offset: usize,
+}
+
+/// Bytes of one [`Part`] in a manifest: offset, length, descriptor (and 4 bytes of padding),
+/// physical offset, little-endian.
+const PART_BYTES: usize = 32;
+
+impl Part {
+    fn encode(&self) -> [u8; PART_BYTES] {
+        let mut b = [0u8; PART_BYTES];
+        b[..8].copy_from_slice(&(self.offset as u64).to_le_bytes());
+        b[8..16].copy_from_slice(&(self.len as u64).to_le_bytes());
+        b[16..20].copy_from_slice(&self.fd.to_le_bytes());
+        b[24..].copy_from_slice(&(self.physical_offset as u64).to_le_bytes());
+        b
+    }
+
+    /// The parts a manifest lists, or `None` if it is not one (torn, unaligned, overlapping
+    /// or outside `size` bytes).
+    pub fn decode_all(bytes: &[u8], size: usize) -> Option<Vec<Part>> {
+        if bytes.is_empty() || bytes.len() % PART_BYTES != 0 {
+            return None;
+        }
+        let word = |b: &[u8], at: usize| -> Option<usize> {
+            usize::try_from(u64::from_le_bytes(b.get(at..at + 8)?.try_into().ok()?)).ok()
+        };
+        let mut end = 0;
+        let mut parts = Vec::new();
+        for b in bytes.chunks(PART_BYTES) {
+            let part = Part {
+                offset: word(b, 0)?,
+                len: word(b, 8)?,
+                fd: i32::from_le_bytes(b[16..20].try_into().ok()?),
+                physical_offset: word(b, 24)?,
+            };
+            let aligned = [part.offset, part.len, part.physical_offset]
+                .iter()
+                .all(|v| v % PAGE == 0);
+            if !aligned || part.len == 0 || part.offset < end || part.fd < 0 {
+                return None;
+            }
+            end = part.offset.checked_add(part.len).filter(|&e| e <= size)?;
+            parts.push(part);
+        }
+        Some(parts)
+    }
 }
 
 /// The pages of a reservation and the byte ranges commands have pinned, under one lock so
 /// that pinning and unmapping are atomic with each other.
 struct State {
+    /// The first pages (up to the last one ever mapped or given an attribute: a large
+    /// reservation costs nothing until used); pages past the end are unmapped.
     pages: Vec<Page>,
     /// `[start, end)` of each pin (a multiset: equal ranges appear once per pin).
     pins: Vec<(usize, usize)>,
+    exports: Vec<Export>,
 }
 
 /// A reserved address range: the pages behind an allocation of kind `Reserved`.
@@ -69,6 +137,36 @@ pub struct Reservation {
     base: usize,
     size: usize,
     state: Mutex<State>,
+}
+
+const UNMAPPED: Page = Page {
+    backing: None,
+    offset: 0,
+    access: NONE,
+};
+
+impl State {
+    /// The known pages of `range` (those past the end are unmapped).
+    fn known(&self, range: std::ops::Range<usize>) -> &[Page] {
+        let len = self.pages.len();
+        &self.pages[range.start.min(len)..range.end.min(len)]
+    }
+
+    /// Whether every page of `range` is mapped and accessible.
+    fn all_mapped(&self, range: std::ops::Range<usize>) -> bool {
+        range.end <= self.pages.len()
+            && self.pages[range]
+                .iter()
+                .all(|p| p.backing.is_some() && p.access != NONE)
+    }
+
+    /// The pages of `range`, the vector grown to hold them.
+    fn grown(&mut self, range: std::ops::Range<usize>) -> &mut [Page] {
+        if self.pages.len() < range.end {
+            self.pages.resize(range.end, UNMAPPED);
+        }
+        &mut self.pages[range]
+    }
 }
 
 impl Reservation {
@@ -82,7 +180,7 @@ impl Reservation {
     /// recorded).
     pub fn pin(&self, ptr: usize, len: usize, mapped: bool) -> bool {
         let mut state = self.state();
-        if mapped && !Self::all_mapped(&state.pages[self.page_range(ptr, len)]) {
+        if mapped && !state.all_mapped(self.page_range(ptr, len)) {
             return false;
         }
         state.pins.push((ptr, ptr + len.max(1)));
@@ -100,18 +198,72 @@ impl Reservation {
         NOTIFIER.notify();
     }
 
+    /// Exports the run of mapped pages around `ptr` for other processes (`zeMemGetIpcHandle`):
+    /// a memfd listing its [`Part`]s, kept open with the physical memory it lists as long as
+    /// the reservation. Its descriptor, or `None` if `ptr` is not on a mapped page.
+    pub fn export(&self, ptr: usize) -> Option<i32> {
+        let mut state = self.state();
+        let mapped = |i: usize| state.pages.get(i).is_some_and(|p| p.backing.is_some());
+        let at = (ptr - self.base) / PAGE;
+        if !mapped(at) {
+            return None;
+        }
+        let (mut lo, mut hi) = (at, at + 1);
+        while lo > 0 && mapped(lo - 1) {
+            lo -= 1;
+        }
+        while mapped(hi) {
+            hi += 1;
+        }
+        let mut parts: Vec<(Part, Arc<PhysicalMem>)> = Vec::new();
+        for i in lo..hi {
+            let page = &state.pages[i];
+            let phys = page.backing.clone()?;
+            match parts.last_mut() {
+                Some((last, p))
+                    if Arc::ptr_eq(p, &phys) && last.physical_offset + last.len == page.offset =>
+                {
+                    last.len += PAGE
+                }
+                _ => parts.push((
+                    Part {
+                        offset: i * PAGE,
+                        len: PAGE,
+                        fd: phys.fd.as_raw_fd(),
+                        physical_offset: page.offset,
+                    },
+                    phys,
+                )),
+            }
+        }
+        let bytes: Vec<u8> = parts.iter().flat_map(|(p, _)| p.encode()).collect();
+        // SAFETY: a C string literal and a valid flag.
+        let fd = unsafe {
+            libc::memfd_create(c"level-zero-cpu ipc manifest".as_ptr(), libc::MFD_CLOEXEC)
+        };
+        if fd < 0 {
+            return None;
+        }
+        // SAFETY: a new descriptor, owned from now on.
+        let manifest = unsafe { OwnedFd::from_raw_fd(fd) };
+        // SAFETY: a valid memfd; the source is `bytes`.
+        let written = unsafe { libc::pwrite(fd, bytes.as_ptr().cast(), bytes.len(), 0) };
+        if written != bytes.len() as isize {
+            return None;
+        }
+        state.exports.push(Export {
+            _manifest: manifest,
+            _physical: parts.into_iter().map(|(_, p)| p).collect(),
+        });
+        Some(fd)
+    }
+
     /// Whether a pin overlaps `[ptr, ptr + len)`.
     fn pinned(state: &State, ptr: usize, len: usize) -> bool {
         state
             .pins
             .iter()
             .any(|&(lo, hi)| lo < ptr + len && ptr < hi)
-    }
-
-    fn all_mapped(pages: &[Page]) -> bool {
-        pages
-            .iter()
-            .all(|p| p.backing.is_some() && p.access != NONE)
     }
 
     fn page_range(&self, ptr: usize, len: usize) -> std::ops::Range<usize> {
@@ -124,9 +276,11 @@ impl Reservation {
     /// mapped and accessible, and writable if `write`.
     pub fn allows(&self, ptr: usize, len: usize, write: bool) -> bool {
         let state = self.state();
-        state.pages[self.page_range(ptr, len)]
-            .iter()
-            .all(|p| p.backing.is_some() && p.access != NONE && !(write && p.access == READONLY))
+        let range = self.page_range(ptr, len);
+        range.end <= state.pages.len()
+            && state.pages[range].iter().all(|p| {
+                p.backing.is_some() && p.access != NONE && !(write && p.access == READONLY)
+            })
     }
 
     /// The mapped, accessible runs of pages, for a kernel's reach.
@@ -246,12 +400,8 @@ fn unmap_pages(res: &Reservation, ptr: usize, size: usize) -> ZeResult {
         ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY,
     )?;
     let range = res.page_range(ptr, size);
-    for page in &mut state.pages[range] {
-        *page = Page {
-            backing: None,
-            access: NONE,
-        };
-    }
+    let known = range.start.min(state.pages.len())..range.end.min(state.pages.len());
+    state.pages[known].fill(UNMAPPED);
     Ok(())
 }
 
@@ -292,14 +442,9 @@ pub unsafe extern "C" fn virtual_reserve(
             base,
             size,
             state: Mutex::new(State {
-                pages: vec![
-                    Page {
-                        backing: None,
-                        access: NONE,
-                    };
-                    size / PAGE
-                ],
+                pages: Vec::new(),
                 pins: Vec::new(),
+                exports: Vec::new(),
             }),
         };
         memory::insert_reserved(&ctx, reservation);
@@ -412,7 +557,8 @@ pub unsafe extern "C" fn virtual_map(
         let mut state = res.state();
         let range = res.page_range(ptr, size);
         ensure(
-            state.pages[range.clone()]
+            state
+                .known(range.clone())
                 .iter()
                 .all(|p| p.backing.is_none()),
             INVALID_ARGUMENT,
@@ -433,9 +579,10 @@ pub unsafe extern "C" fn virtual_map(
             p != libc::MAP_FAILED,
             ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY,
         )?;
-        for page in &mut state.pages[range] {
+        for (i, page) in state.grown(range).iter_mut().enumerate() {
             *page = Page {
                 backing: Some(phys.clone()),
+                offset: offset + i * PAGE,
                 access,
             };
         }
@@ -469,7 +616,7 @@ pub unsafe extern "C" fn set_access_attribute(
         let (alloc, ptr) = reservation_of(ptr, size)?;
         let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
         let range = res.page_range(ptr, size);
-        for page in &mut res.state().pages[range] {
+        for page in res.state().grown(range) {
             page.access = access;
         }
         Ok(())
@@ -490,11 +637,9 @@ pub unsafe extern "C" fn get_access_attribute(
         let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
         let state = res.state();
         let range = res.page_range(ptr, size);
-        let first = state.pages[range.start].access;
-        let same = state.pages[range]
-            .iter()
-            .take_while(|p| p.access == first)
-            .count();
+        let access_of = |i: usize| state.pages.get(i).map_or(NONE, |p| p.access);
+        let first = access_of(range.start);
+        let same = range.take_while(|&i| access_of(i) == first).count();
         // SAFETY: both out-pointers checked non-null; writable by contract.
         unsafe {
             access.write(first);
@@ -516,4 +661,44 @@ pub fn device_of(res: &Reservation) -> usize {
 /// The reservation's base and size.
 pub fn extent(res: &Reservation) -> (usize, usize) {
     (res.base, res.size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A manifest lists its parts back; torn, overlapping or out-of-range ones are refused.
+        #[test]
+        fn manifests_round_trip(
+            lens in proptest::collection::vec((0usize..3, 1usize..4, 0i32..1000, 0usize..8), 1..8),
+            cut in 1usize..PART_BYTES,
+        ) {
+            let mut at = 0;
+            let parts: Vec<Part> = lens
+                .iter()
+                .map(|&(gap, len, fd, phys)| {
+                    let p = Part {
+                        offset: (at + gap) * PAGE,
+                        len: len * PAGE,
+                        fd,
+                        physical_offset: phys * PAGE,
+                    };
+                    at += gap + len;
+                    p
+                })
+                .collect();
+            let bytes: Vec<u8> = parts.iter().flat_map(Part::encode).collect();
+            prop_assert_eq!(Part::decode_all(&bytes, at * PAGE), Some(parts.clone()));
+            prop_assert_eq!(Part::decode_all(&bytes, at * PAGE - 1), None);
+            prop_assert_eq!(Part::decode_all(&bytes[..bytes.len() - cut], at * PAGE), None);
+            if parts.len() > 1 {
+                let mut swapped = parts.clone();
+                swapped.swap(0, 1);
+                let bytes: Vec<u8> = swapped.iter().flat_map(Part::encode).collect();
+                prop_assert_eq!(Part::decode_all(&bytes, at * PAGE), None);
+            }
+        }
+    }
 }

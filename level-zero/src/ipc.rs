@@ -76,14 +76,11 @@ impl Allocation {
     /// handle names the driver allocation containing it), for another process to
     /// [`open`](Context::open_ipc). Get it before commands use the memory, or once they are
     /// done: drivers may refuse while commands are pending (the CPU driver waits a second).
+    /// Of [mapped](Self::is_mapped) virtual memory, the handle names the reservation: the
+    /// opener gets an allocation of the reservation's size (offsets as in
+    /// [`address_range`](crate::address_range)) in which the CPU driver maps the run of pages
+    /// mapped around this one when the handle was made (other drivers may refuse).
     pub fn ipc_handle(&self) -> Result<IpcHandle> {
-        if self.is_mapped() {
-            // zeMemGetIpcHandle is for memory of zeMemAlloc*, not pages of a reservation.
-            return Err(crate::error::invalid(format!(
-                "{} bytes of mapped virtual memory cannot be exported (only USM allocations)",
-                self.size()
-            )));
-        }
         let ctx = self.context();
         // SAFETY: the pointer is this context's live allocation (we hold it); the handle is
         // an out-value.

@@ -1,5 +1,6 @@
-//! Expandable segments (PyTorch's `expandable_segments`), opt-in ([`set_expandable`] or
-//! `ONEARRAY_EXPANDABLE=1`), for device memory where the driver has virtual memory: large
+//! Expandable segments (PyTorch's `expandable_segments`), on by default (off with
+//! [`set_expandable`] or `ONEARRAY_EXPANDABLE=0`), for device memory where the driver has
+//! virtual memory (segments, `pool_large.rs`, otherwise and for host and shared memory): large
 //! blocks are pieces of one reserved [`VirtualRange`] per pool, mapped in chunks of whole
 //! pages that never cross a multiple of [`CHUNK`], and unmapped once no piece lies on them.
 //!
@@ -14,9 +15,11 @@
 //!   mapped while a piece or a command uses them, whatever the books say.
 //! * Unmapped chunks lie wholly in free pieces, so no command uses them (the CPU driver's
 //!   `zeVirtualMemUnmap` waits only for commands on the pages it unmaps, not for work on
-//!   other pieces). Mapped memory cannot be exported to other processes: sharing an array
-//!   on it ([`OneArray::share`](crate::OneArray::share)) is a typed error (the rest of
-//!   onearray's tests pass with the switch on).
+//!   other pieces).
+//! * An array on a piece can be shared with other processes
+//!   ([`OneArray::share`](crate::OneArray::share)): the CPU driver exports the run of mapped
+//!   pages around it. The piece is then retired, never handed out again; its pages go when
+//!   the range does (once every other piece is back, at a trim).
 
 use level_zero::{
     virtual_page_size, Allocation, Context, Device, Mapping, MemoryAccess, PhysicalMemory,
@@ -33,12 +36,13 @@ pub(crate) const VM_SEGMENT: u64 = u64::MAX;
 static SWITCH: AtomicU8 = AtomicU8::new(0);
 
 /// Turns expandable segments on or off for the large device blocks allocated from now on
-/// (blocks already out keep their memory). Default: on with `ONEARRAY_EXPANDABLE=1`, off
-/// otherwise.
+/// (blocks already out keep their memory). Default: on (where the driver has virtual
+/// memory; segments otherwise), off with `ONEARRAY_EXPANDABLE=0`.
 ///
 /// ```
 /// onearray::pool::set_expandable(false);
 /// assert!(!onearray::pool::expandable());
+/// onearray::pool::set_expandable(true);
 /// ```
 pub fn set_expandable(on: bool) {
     SWITCH.store(if on { 2 } else { 1 }, Ordering::Relaxed);
@@ -48,7 +52,7 @@ pub fn set_expandable(on: bool) {
 pub fn expandable() -> bool {
     match SWITCH.load(Ordering::Relaxed) {
         0 => {
-            let on = std::env::var("ONEARRAY_EXPANDABLE").is_ok_and(|v| v == "1");
+            let on = std::env::var("ONEARRAY_EXPANDABLE").map_or(true, |v| v != "0");
             let _ = SWITCH.compare_exchange(
                 0,
                 if on { 2 } else { 1 },
@@ -80,6 +84,8 @@ pub(crate) struct Books<C, W> {
     split_min: usize,
     pub(crate) mapped: usize,
     pub(crate) in_use: usize,
+    /// Bytes of pieces that are never given back (exported to other processes).
+    retired: usize,
     peak_in_use: usize,
     size: usize,
 }
@@ -94,6 +100,7 @@ impl<C, W> Books<C, W> {
             split_min: split_min.max(1),
             mapped: 0,
             in_use: 0,
+            retired: 0,
             peak_in_use: 0,
             size,
         }
@@ -347,9 +354,17 @@ impl<C, W> Books<C, W> {
         self.peak_in_use
     }
 
-    /// Whether no piece is handed out.
+    /// Keeps the piece at `offset` out for good: its pages are never handed out again (they
+    /// go when the whole range does).
+    pub(crate) fn retire(&mut self, offset: usize) {
+        if let Some(p) = self.pieces.get(&offset).filter(|p| p.used) {
+            self.retired += p.size;
+        }
+    }
+
+    /// Whether no piece is handed out (but retired ones).
     pub(crate) fn idle(&self) -> bool {
-        self.in_use == 0
+        self.in_use == self.retired
     }
 }
 
@@ -384,9 +399,18 @@ impl Expandable {
         })
     }
 
-    /// Maps `len` bytes at `offset` to new physical memory.
-    pub(crate) fn map(&self, offset: usize, len: usize) -> level_zero::Result<Mapping> {
-        let phys = PhysicalMemory::new(self.range.context(), self.range.device(), len)?;
+    /// Maps `len` bytes at `offset` to `physical` memory (of `len` bytes), or new physical
+    /// memory.
+    pub(crate) fn map(
+        &self,
+        offset: usize,
+        len: usize,
+        physical: Option<PhysicalMemory>,
+    ) -> level_zero::Result<Mapping> {
+        let phys = match physical {
+            Some(p) => p,
+            None => PhysicalMemory::new(self.range.context(), self.range.device(), len)?,
+        };
         self.range
             .map(offset, len, &phys, 0, MemoryAccess::READ_WRITE)
     }

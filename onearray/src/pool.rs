@@ -5,8 +5,9 @@
 //! request whose class has no cached block takes one of the next [`REACH`] classes (up to
 //! four times its size) before asking the driver. Larger requests are pieces of segments,
 //! best fit with splitting and merging (see `pool_large.rs`: [`LARGE`], [`SEGMENT_ROUND`]);
-//! with [`set_expandable`], large device blocks are pieces of one virtual range mapped in
-//! chunks of up to [`CHUNK`] instead, given back chunk by chunk (`expandable.rs`).
+//! by default (off with [`set_expandable`]), large device blocks are pieces of one virtual
+//! range mapped in chunks of up to [`CHUNK`] instead, given back chunk by chunk
+//! (`expandable.rs`), where the driver has virtual memory.
 //! A freed block goes back to its own class's free list with its last use: blocks no pending command uses are reusable by anyone;
 //! device blocks still in use by commands of an in-order stream are reusable at once by
 //! allocations on *that* stream (stream-ordered reuse); other blocks wait on a deferred list

@@ -163,16 +163,22 @@ impl Pool {
         // Over the most ever in use: give back chunks of free pieces first.
         let need = new.iter().map(|c| c.1).sum();
         let budget = e.books.peak_in_use().max(e.books.in_use + size);
+        // The physical memory of the chunks unmapped backs the new chunks of its size: no
+        // command uses it (the chunks lay in free pieces), and the old pages are unmapped
+        // after the lock.
+        let mut spare = Vec::new();
         for (len, chunk) in e.books.unmap_free(need, budget, start..start + size) {
             stats.bytes_pooled -= len;
             stats.released += 1;
             stats.bytes_released += len as u64;
+            spare.push(chunk.physical().clone());
             unmapped.push(chunk.allocation().clone());
         }
         let want = new.len();
         let mut mapped = Vec::new();
         for (offset, len) in new {
-            match e.map(offset, len) {
+            let reuse = spare.iter().position(|p| p.size() == len);
+            match e.map(offset, len, reuse.map(|i| spare.swap_remove(i))) {
                 Ok(m) => mapped.push((offset, len, m)),
                 Err(_) => break,
             }
@@ -292,7 +298,12 @@ impl Pool {
             *b.last_seq.get_mut() = 0;
             if segment == VM_SEGMENT {
                 if let Some(e) = inner.expandable.as_mut() {
-                    e.books.give_back(offset, Some(b));
+                    if *b.exported.get_mut() {
+                        // Another process may map its pages: never handed out again.
+                        e.books.retire(offset);
+                    } else {
+                        e.books.give_back(offset, Some(b));
+                    }
                 }
                 continue;
             }
@@ -324,7 +335,15 @@ impl Pool {
                 inner.stats.bytes_released += len as u64;
                 out.push(chunk.allocation().clone());
             }
-            if e.books.mapped == 0 && e.books.idle() {
+            if e.books.idle() {
+                // What is left lies under retired (exported) pieces only: it goes with the
+                // range (other processes keep the pages they opened).
+                let left = e.books.mapped;
+                if left > 0 {
+                    inner.stats.bytes_pooled -= left;
+                    inner.stats.released += 1;
+                    inner.stats.bytes_released += left as u64;
+                }
                 inner.expandable = None;
             }
         }

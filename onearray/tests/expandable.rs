@@ -120,3 +120,36 @@ fn random_sizes_keep_stats_exact() {
     assert_eq!((st.bytes_in_use, st.bytes_pooled), (0, 0), "{st:?}");
     assert!(st.hit_rate() > 0.5, "{st:?}");
 }
+
+/// Whether a 3 MiB device array lies in the expandable range (the driver allocation around
+/// it is the >= 64 GiB reservation) rather than a segment of its own size.
+fn on_the_range() -> bool {
+    let a = OneArray::<u8>::zeroed(3 * MIB).unwrap();
+    let ctx = level_zero::default_context().unwrap();
+    let (_, size) = level_zero::address_range(&ctx, a.as_ptr().cast()).unwrap();
+    size >= 64 << 30
+}
+
+#[test]
+fn on_by_default() {
+    // Any value but 0 (here empty) leaves the default.
+    if !in_child("on_by_default", &[("ONEARRAY_EXPANDABLE", "")]) {
+        return;
+    }
+    assert!(onearray::pool::expandable());
+    assert!(!pool_enabled() || on_the_range());
+}
+
+#[test]
+fn off_with_the_variable_at_zero() {
+    if !in_child(
+        "off_with_the_variable_at_zero",
+        &[("ONEARRAY_EXPANDABLE", "0")],
+    ) {
+        return;
+    }
+    assert!(!onearray::pool::expandable());
+    assert!(!on_the_range());
+    set_expandable(true);
+    assert!(!pool_enabled() || on_the_range());
+}

@@ -83,6 +83,47 @@ fn array_written_by_a_child_process() -> Result<()> {
     Ok(())
 }
 
+/// A large array on expandable segments (pages of the pool's virtual memory range, across
+/// several physical memory objects) shared with a child process, written on both sides.
+#[test]
+fn expandable_array_written_by_a_child_process() -> Result<()> {
+    let _serial = serial();
+    let name = "expandable_array_written_by_a_child_process";
+    let n = (5 << 20) / 4 + 1000; // 5 MiB and more of u32: three 2 MiB chunks or more
+    let at = |i: usize, seed: u32| (i as u32).wrapping_mul(2_654_435_761) ^ seed;
+    if let Ok(hex) = std::env::var(CHILD) {
+        let mut a = OneArray::<u32>::open_shared(&from_hex(&hex))?;
+        assert_eq!(a.to_vec()?, (0..n).map(|i| at(i, 1)).collect::<Vec<_>>());
+        a.copy_from_slice(&(0..n).map(|i| at(i, 2)).collect::<Vec<_>>())?;
+        return Ok(());
+    }
+    let was = onearray::pool::expandable();
+    onearray::pool::set_expandable(true);
+    let result = (|| {
+        let a = OneArray::<u32>::from_slice(&(0..n).map(|i| at(i, 1)).collect::<Vec<_>>())?;
+        let ctx = level_zero::default_context()?;
+        let (_, reserved) = level_zero::address_range(&ctx, a.as_ptr().cast())?;
+        if onearray::pool_enabled() {
+            assert!(
+                reserved >= 1 << 30,
+                "not on the expandable range ({reserved} bytes)"
+            );
+        }
+        let export = a.share()?;
+        run_child(name, export.as_bytes());
+        assert_eq!(a.to_vec()?, (0..n).map(|i| at(i, 2)).collect::<Vec<_>>());
+        // Given back, its piece is never handed out again.
+        let a_at = a.as_ptr();
+        drop((a, export));
+        let b = OneArray::<u32>::zeroed(n)?;
+        assert_ne!(b.as_ptr(), a_at, "the exported piece was handed out again");
+        Ok(())
+    })();
+    onearray::pool::set_expandable(was);
+    trim();
+    result
+}
+
 #[test]
 fn export_outlives_the_array() -> Result<()> {
     let _serial = serial();
@@ -159,6 +200,14 @@ fn exported_large_pieces_are_never_reused() -> Result<()> {
     );
     let before = device_pools()?;
     drop(b);
+    let c = if onearray::pool::expandable() {
+        // Pages of the expandable range go at a trim once every other piece is back.
+        drop(c);
+        trim();
+        None
+    } else {
+        Some(c)
+    };
     if onearray::pool_enabled() {
         assert!(
             device_pools()?.released > before.released,
