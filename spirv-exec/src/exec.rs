@@ -590,16 +590,8 @@ pub unsafe fn run(program: &Program, launch: &Launch) -> Result<(), Fault> {
         }
     };
 
-    if threads == 1 {
-        worker();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 1..threads {
-                s.spawn(worker);
-            }
-            worker();
-        });
-    }
+    // The caller runs a share; the others run on the shared pool's parked workers.
+    crate::pool::shared().run(threads, &worker);
     // What the work-items printed, even when one faulted (it helps find the fault).
     printed.deliver(&launch.printf);
     match error.into_inner().unwrap_or_else(|e| e.into_inner()) {

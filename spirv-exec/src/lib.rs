@@ -44,6 +44,7 @@ mod module;
 pub mod opencl_std;
 mod ops;
 mod order;
+mod pool;
 mod printf;
 mod reach;
 mod spirv;

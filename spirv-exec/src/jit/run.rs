@@ -284,16 +284,8 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<()
             }
         }
     };
-    if threads == 1 {
-        worker();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 1..threads {
-                s.spawn(worker);
-            }
-            worker();
-        });
-    }
+    // The caller runs a share; the others run on the shared pool's parked workers.
+    crate::pool::shared().run(threads, &worker);
     match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some(e) => Err(e),
         None => Ok(()),
