@@ -48,6 +48,7 @@ mod pool;
 mod printf;
 mod reach;
 mod spirv;
+mod temps;
 mod types;
 mod value;
 

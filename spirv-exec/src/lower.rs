@@ -34,6 +34,8 @@ pub(super) struct Lowering<'m> {
     /// arguments, built-ins, variable addresses): a value that only copies such slots can
     /// name them instead.
     stable: HashSet<usize>,
+    /// Slots of temporaries whose last use was lowered (see `temps`).
+    free: crate::temps::FreeSlots,
 }
 
 fn id(inst: &Instruction, i: usize) -> Result<Word, String> {
@@ -96,6 +98,7 @@ impl<'m> Lowering<'m> {
             builtins: Vec::new(),
             depth: 0,
             stable: HashSet::new(),
+            free: Default::default(),
         }
     }
 
@@ -339,6 +342,9 @@ impl<'m> Lowering<'m> {
             return Err("call depth exceeds 64 (recursion is not allowed in OpenCL C)".into());
         }
         let mut env = Env::default();
+        let temps = crate::temps::temporaries(f);
+        // The temporaries' slots (taken when defined, given back after the last use).
+        let mut owned: HashMap<Word, (usize, usize)> = HashMap::new();
         for (p, &a) in f.parameters.iter().zip(args) {
             let pid = p.result_id.ok_or("parameter without id")?;
             env.vals.insert(pid, a);
@@ -367,7 +373,7 @@ impl<'m> Lowering<'m> {
                     self.stable.insert(slot);
                     self.private_size += t.size.max(1);
                     env.vals.insert(rid, slot);
-                } else {
+                } else if !temps.contains_key(&rid) {
                     let n = self.m.types.get(rt)?.slots;
                     let slot = self.alloc(n);
                     env.vals.insert(rid, slot);
@@ -395,7 +401,7 @@ impl<'m> Lowering<'m> {
             .and_then(|l| l.result_id)
             .ok_or("function without blocks")?;
         let entry = env.labels[&first];
-        for block in &f.blocks {
+        for (b, block) in f.blocks.iter().enumerate() {
             let label = block
                 .label
                 .as_ref()
@@ -403,7 +409,7 @@ impl<'m> Lowering<'m> {
                 .ok_or("block without label")?;
             let mut cur = env.labels[&label];
             let mut insts: Vec<Exec> = Vec::new();
-            for inst in &block.instructions {
+            for (i, inst) in block.instructions.iter().enumerate() {
                 let op = inst.class.opcode;
                 let term = match op {
                     Op::FunctionCall => {
@@ -498,11 +504,35 @@ impl<'m> Lowering<'m> {
                     | Op::ControlBarrier
                     | Op::MemoryBarrier => continue,
                     _ => {
-                        if let Some(e) = self.instruction(&mut env, inst).map_err(|e| {
+                        let temp = match inst.result_id {
+                            Some(r) if temps.contains_key(&r) => {
+                                let n = self.m.types.get(inst.result_type.unwrap_or(0))?.slots;
+                                let slot = self.free.take(n).unwrap_or_else(|| self.alloc(n));
+                                env.vals.insert(r, slot);
+                                Some((r, slot, n))
+                            }
+                            _ => None,
+                        };
+                        let e = self.instruction(&mut env, inst).map_err(|e| {
                             format!("Op{op:?} (%{}): {e}", inst.result_id.unwrap_or(0))
-                        })? {
+                        })?;
+                        if let Some((r, slot, n)) = temp {
+                            if env.vals.get(&r) != Some(&slot) {
+                                // It names another slot (a constant's, say).
+                                self.free.give(slot, n);
+                            } else if e.is_none() {
+                                // Never written: a slot of its own, zero like the others.
+                                self.free.give(slot, n);
+                                let own = self.alloc(n);
+                                env.vals.insert(r, own);
+                            } else {
+                                owned.insert(r, (slot, n));
+                            }
+                        }
+                        if let Some(e) = e {
                             insts.push(e);
                         }
+                        self.free_dead(&temps, &mut owned, inst, (b, i));
                         continue;
                     }
                 };
@@ -514,6 +544,32 @@ impl<'m> Lowering<'m> {
         }
         self.depth -= 1;
         Ok(entry)
+    }
+
+    /// Gives back the slots of the temporaries (in `owned`) whose last use is `inst`, at
+    /// `at` (block, position): its operands, and its own result if unused.
+    fn free_dead(
+        &mut self,
+        temps: &HashMap<Word, (usize, usize)>,
+        owned: &mut HashMap<Word, (usize, usize)>,
+        inst: &Instruction,
+        at: (usize, usize),
+    ) {
+        let operands = inst.operands.iter().filter_map(|o| match o {
+            Operand::IdRef(v) => Some(*v),
+            _ => None,
+        });
+        for v in operands.chain(inst.result_id) {
+            if temps.get(&v) != Some(&at) {
+                continue;
+            }
+            // `remove`: an operand named twice is given back once.
+            if let Some((slot, n)) = owned.remove(&v) {
+                if !self.is_stable(slot, n) {
+                    self.free.give(slot, n);
+                }
+            }
+        }
     }
 
     /// The edge from block `from` to block `to` with the copies of `to`'s OpPhi instructions.

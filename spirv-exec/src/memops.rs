@@ -67,15 +67,28 @@ fn leaf_bytes(l: &Leaf) -> usize {
     (l.scalar.bits() as usize / 8).max(1)
 }
 
-/// The lowest and highest address in `ptrs`.
+/// The lowest and highest address in `ptrs`, and whether `ptrs[i] == ptrs[0] + i * bytes`
+/// for every `i` (the lanes access consecutive values), in one vectorizable pass.
 #[inline]
-fn bounds(ptrs: &[Cell<u64>]) -> (usize, usize) {
-    let (lo, hi) = crate::ops::vectorized(|| {
-        ptrs.iter().fold((u64::MAX, 0), |(lo, hi), p| {
-            (lo.min(p.get()), hi.max(p.get()))
-        })
+fn bounds(ptrs: &[Cell<u64>], bytes: usize) -> (usize, usize, bool) {
+    let first = ptrs.first().map_or(0, Cell::get);
+    // `bytes` is 1, 2, 4 or 8: a shift, not a multiplication, per lane.
+    let shift = bytes.trailing_zeros();
+    let (lo, hi, off) = crate::ops::vectorized(|| {
+        ptrs.iter()
+            .zip(0u64..)
+            .fold((u64::MAX, 0, 0), |(lo, hi, off), (p, i)| {
+                let p = p.get();
+                (
+                    lo.min(p),
+                    hi.max(p),
+                    off | (p ^ first.wrapping_add(i << shift)),
+                )
+            })
     });
-    (lo as usize, hi as usize)
+    // Consecutive and no wrap-around: the first is the lowest.
+    let run = off == 0 && lo == first && matches!(bytes, 1 | 2 | 4 | 8);
+    (lo as usize, hi as usize, run)
 }
 
 /// `dst[i] = *ptrs[i]` for values of `bytes` bytes, one loop per width (no width test per
@@ -131,8 +144,87 @@ unsafe fn scatter(ptrs: &[Cell<u64>], src: &[Cell<u64>], bytes: usize) {
     }
 }
 
-/// A pointer row and the row of the values loaded or stored through it.
-type PointerRows<'c> = (&'c [Cell<u64>], &'c [Cell<u64>]);
+/// Values per step of [`load_run`] and [`store_run`].
+const RUN_CHUNK: usize = 64;
+
+/// `dst[i] = *(first + i * bytes)` for lanes reading consecutive values: a plain copy
+/// (widened).
+///
+/// # Safety
+/// `[first, first + dst.len() * bytes)` must be readable.
+unsafe fn load_run(dst: &[Cell<u64>], first: usize, bytes: usize) {
+    /// # Safety
+    /// As `load_run`, with `bytes` = the size of `T`.
+    unsafe fn each<T: Copy + Default + Into<u64>>(dst: &[Cell<u64>], first: usize) {
+        let p = first as *const T;
+        crate::ops::vectorized(|| {
+            // Through a buffer on the stack, which the row's stores cannot reach: both
+            // loops vectorize.
+            let mut buf = [T::default(); RUN_CHUNK];
+            for (c, out) in dst.chunks(RUN_CHUNK).enumerate() {
+                // SAFETY: the caller's contract (readable); `buf` holds `out.len()` values.
+                unsafe {
+                    let from = p.add(c * RUN_CHUNK) as *const u8;
+                    let bytes = out.len() * size_of::<T>();
+                    std::ptr::copy_nonoverlapping(from, buf.as_mut_ptr() as *mut u8, bytes);
+                }
+                for (o, v) in out.iter().zip(&buf) {
+                    o.set((*v).into());
+                }
+            }
+        })
+    }
+    // SAFETY: the caller's contract, for the width `bytes` selects.
+    unsafe {
+        match bytes {
+            1 => each::<u8>(dst, first),
+            2 => each::<u16>(dst, first),
+            4 => each::<u32>(dst, first),
+            _ => each::<u64>(dst, first),
+        }
+    }
+}
+
+/// `*(first + i * bytes) = src[i]` (its low `bytes` bytes), for lanes writing consecutive
+/// values: a plain copy.
+///
+/// # Safety
+/// `[first, first + src.len() * bytes)` must be writable.
+unsafe fn store_run(first: usize, src: &[Cell<u64>], bytes: usize) {
+    /// # Safety
+    /// As `store_run`, with `bytes` = the size of `T`.
+    unsafe fn each<T: Copy + Default>(first: usize, src: &[Cell<u64>], cast: impl Fn(u64) -> T) {
+        let p = first as *mut T;
+        crate::ops::vectorized(|| {
+            // Through a buffer on the stack (see `load_run`).
+            let mut buf = [T::default(); RUN_CHUNK];
+            for (c, vals) in src.chunks(RUN_CHUNK).enumerate() {
+                for (b, v) in buf.iter_mut().zip(vals) {
+                    *b = cast(v.get());
+                }
+                // SAFETY: the caller's contract (writable); `buf` holds `vals.len()` values.
+                unsafe {
+                    let to = p.add(c * RUN_CHUNK) as *mut u8;
+                    let bytes = vals.len() * size_of::<T>();
+                    std::ptr::copy_nonoverlapping(buf.as_ptr() as *const u8, to, bytes);
+                }
+            }
+        })
+    }
+    // SAFETY: the caller's contract, for the width `bytes` selects.
+    unsafe {
+        match bytes {
+            1 => each(first, src, |v| v as u8),
+            2 => each(first, src, |v| v as u16),
+            4 => each(first, src, |v| v as u32),
+            _ => each(first, src, |v| v),
+        }
+    }
+}
+
+/// A pointer row and the row of the values loaded or stored through it, and the first
+/// address if the lanes access consecutive values (see [`bounds`]).
+type PointerRows<'c> = (&'c [Cell<u64>], &'c [Cell<u64>], Option<usize>);
 
 /// For contiguous lanes whose every access of `bytes` at `ptr` lies inside one range all
 /// work-items may reach (and may write, for a `write`): the pointer row and the
@@ -151,14 +243,17 @@ fn checked_rows<'c>(
     let mem = x.mem;
     let cells = x.cells();
     let ptrs = &cells[ptr * s + lo..ptr * s + hi];
-    let (first, last) = bounds(ptrs);
+    let (first, last, run) = bounds(ptrs, bytes);
     let len = (last - first).checked_add(bytes)?;
     let allowed = if write {
         mem.covers_for_write(first, len)
     } else {
         mem.covers(first, len)
     };
-    allowed.then(|| (ptrs, &cells[other * s + lo..other * s + hi]))
+    allowed.then(|| {
+        let rows = &cells[other * s + lo..other * s + hi];
+        (ptrs, rows, run.then_some(first))
+    })
 }
 
 /// `d[..] = *ptr` for a value laid out as `leaves` (its total size `size`).
@@ -166,9 +261,15 @@ pub fn load(d: usize, ptr: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
     if let [leaf] = leaves[..] {
         let bytes = leaf_bytes(&leaf);
         return Box::new(move |x: &mut Lanes<'_>| {
-            if let Some((ptrs, dst)) = checked_rows(x, ptr, d, bytes, false) {
-                // SAFETY: `checked_rows` checked every lane's range.
-                unsafe { gather(dst, ptrs, bytes) };
+            if let Some((ptrs, dst, run)) = checked_rows(x, ptr, d, bytes, false) {
+                // SAFETY: `checked_rows` checked every lane's range (the whole run when
+                // the addresses are consecutive).
+                unsafe {
+                    match run {
+                        Some(first) => load_run(dst, first, bytes),
+                        None => gather(dst, ptrs, bytes),
+                    }
+                }
                 return Ok(());
             }
             let s = x.n;
@@ -202,9 +303,15 @@ pub fn store(ptr: usize, v: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
     if let [leaf] = leaves[..] {
         let bytes = leaf_bytes(&leaf);
         return Box::new(move |x: &mut Lanes<'_>| {
-            if let Some((ptrs, src)) = checked_rows(x, ptr, v, bytes, true) {
-                // SAFETY: `checked_rows` checked every lane's range.
-                unsafe { scatter(ptrs, src, bytes) };
+            if let Some((ptrs, src, run)) = checked_rows(x, ptr, v, bytes, true) {
+                // SAFETY: `checked_rows` checked every lane's range (the whole run when
+                // the addresses are consecutive).
+                unsafe {
+                    match run {
+                        Some(first) => store_run(first, src, bytes),
+                        None => scatter(ptrs, src, bytes),
+                    }
+                }
                 return Ok(());
             }
             let s = x.n;
@@ -258,9 +365,12 @@ pub fn address(d: usize, base: usize, steps: Vec<Step>) -> Exec {
                 [Step::Const(c)] => *c,
                 _ => 0,
             };
+            // `scalar.sext` with its shift worked out here: the row loop vectorizes.
+            let shift = 64 - scalar.bits();
             return crate::ops::binary(d, base, slot, 1, move |b, i| {
+                let i = ((i << shift) as i64) >> shift;
                 (b as i64)
-                    .wrapping_add(scalar.sext(i).wrapping_mul(stride))
+                    .wrapping_add(i.wrapping_mul(stride))
                     .wrapping_add(c) as u64
             });
         }

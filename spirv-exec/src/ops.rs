@@ -95,8 +95,16 @@ pub fn split_rows<const K: usize>(
     }
 }
 
-pub fn unary(d: usize, a: usize, n: usize, f: impl Fn(u64) -> u64 + Send + Sync + 'static) -> Exec {
+pub fn unary(
+    d: usize,
+    a: usize,
+    n: usize,
+    f: impl Fn(u64) -> u64 + Copy + Send + Sync + 'static,
+) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
+        // A copy on the stack: the row loop's stores cannot reach it, so its captures stay
+        // in registers and the loop vectorizes.
+        let f = f;
         let s = x.n;
         for k in 0..n {
             match x
@@ -126,9 +134,10 @@ pub fn binary(
     a: usize,
     b: usize,
     n: usize,
-    f: impl Fn(u64, u64) -> u64 + Send + Sync + 'static,
+    f: impl Fn(u64, u64) -> u64 + Copy + Send + Sync + 'static,
 ) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
+        let f = f; // see `unary`
         let s = x.n;
         for k in 0..n {
             match x
@@ -179,9 +188,10 @@ pub fn ternary(
     b: usize,
     c: usize,
     n: usize,
-    f: impl Fn(u64, u64, u64) -> u64 + Send + Sync + 'static,
+    f: impl Fn(u64, u64, u64) -> u64 + Copy + Send + Sync + 'static,
 ) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
+        let f = f; // see `unary`
         let s = x.n;
         for k in 0..n {
             let srcs = [a + k, b + k, c + k];
@@ -220,7 +230,7 @@ pub fn float_binary(
     b: usize,
     n: usize,
     f32op: impl Fn(f32, f32) -> f32 + Copy + Send + Sync + 'static,
-    f64op: impl Fn(f64, f64) -> f64 + Send + Sync + 'static,
+    f64op: impl Fn(f64, f64) -> f64 + Copy + Send + Sync + 'static,
 ) -> Exec {
     match t {
         Scalar::F64 => binary(d, a, b, n, move |x, y| {
