@@ -8,6 +8,8 @@ use onearray::pool::{set_expandable, CHUNK};
 use onearray::*;
 
 const MIB: usize = 1 << 20;
+/// Half a chunk.
+const U: usize = CHUNK / 2;
 const DEVICE: MemoryKind = MemoryKind::Device;
 
 #[test]
@@ -16,12 +18,12 @@ fn pieces_grow_the_range_and_chunks_go_back() {
         return;
     }
     set_expandable(true);
-    assert_eq!(CHUNK, 2 * MIB);
+    // Sizes in half chunks (U: 1 MiB of 2 MiB chunks).
     let dev = |n: usize| OneArray::<u8>::zeroed(n).unwrap();
-    let a = dev(3 * MIB);
-    let b = dev(MIB);
+    let a = dev(3 * U);
+    let b = dev(U);
     // One range (the driver's allocation around them is the reservation): b follows a.
-    assert_eq!(b.as_ptr() as usize, a.as_ptr() as usize + 3 * MIB);
+    assert_eq!(b.as_ptr() as usize, a.as_ptr() as usize + 3 * U);
     let ctx = level_zero::default_context().unwrap();
     let (base, size) = level_zero::address_range(&ctx, a.as_ptr().cast()).unwrap();
     assert!(
@@ -29,38 +31,32 @@ fn pieces_grow_the_range_and_chunks_go_back() {
         "{size}"
     );
     let st = stats(DEVICE);
-    assert_eq!(
-        (st.misses, st.bytes_in_use, st.bytes_pooled),
-        (2, 4 * MIB, 0)
-    );
+    assert_eq!((st.misses, st.bytes_in_use, st.bytes_pooled), (2, 4 * U, 0));
     // Data across chunks mapped at different times.
-    let data: Vec<u32> = (0..(3 * MIB / 4) as u32).collect();
+    let data: Vec<u32> = (0..(3 * U / 4) as u32).collect();
     let big = OneArray::<u32>::from_slice(&data).unwrap();
     assert_eq!(big.to_vec().unwrap(), data);
     drop(big);
     drop(a);
-    // 2 MiB of a's 3 MiB: a hit, nothing mapped.
-    let c = dev(2 * MIB);
+    // 2 of a's 3 half chunks: a hit, nothing mapped.
+    let c = dev(2 * U);
     let st = stats(DEVICE);
     assert_eq!((st.misses, st.hits), (3, 1));
-    // 4 MiB fit no free piece: over the most ever in use (7 MiB), free chunks go back
-    // first (a's last chunk, the 3 MiB array's), then 4 MiB are mapped.
-    let d = dev(4 * MIB);
+    // 4 half chunks fit no free piece: over the most ever in use (7), free chunks go back
+    // first (a's last chunk, the big array's), then 4 are mapped.
+    let d = dev(4 * U);
     let st = stats(DEVICE);
     assert!(st.bytes_released > 0 && st.released > 0, "{st:?}");
-    assert_eq!(st.bytes_in_use, 7 * MIB);
-    assert!(
-        st.bytes_in_use + st.bytes_pooled <= 7 * MIB + CHUNK,
-        "{st:?}"
-    );
+    assert_eq!(st.bytes_in_use, 7 * U);
+    assert!(st.bytes_in_use + st.bytes_pooled <= 7 * U + CHUNK, "{st:?}");
     drop((b, c, d));
     // Everything free: trim unmaps it all.
     trim();
     let st = stats(DEVICE);
     assert_eq!((st.bytes_in_use, st.bytes_pooled), (0, 0));
     // And the range comes back on the next large request.
-    let e = dev(3 * MIB);
-    assert_eq!(e.to_vec().unwrap(), vec![0; 3 * MIB]);
+    let e = dev(3 * U);
+    assert_eq!(e.to_vec().unwrap(), vec![0; 3 * U]);
 }
 
 #[test]
