@@ -62,10 +62,12 @@ impl Lowering<'_> {
             return Ok(None);
         }
         let [a, b, c] = [0, 1, 2].map(|i| slots.get(i).copied().unwrap_or(slots[0]));
+        // Operands 2.. of the OpExtInst are the built-in's.
+        let consts = [1, 2].map(|i| self.scalar_const(inst, 2 + i, n));
         Ok(Some(if t.bits() > 32 {
             wide(num, t, rt, dst, [a, b, c], n)
         } else {
-            narrow(num, t, rt, dst, [a, b, c], n)
+            narrow(num, t, rt, dst, [a, b, c], n, consts)
         }))
     }
 }
@@ -85,8 +87,37 @@ fn wide(num: u32, t: Scalar, rt: Scalar, d: usize, [a, b, c]: [usize; 3], n: usi
     }
 }
 
-/// Operands of 8 to 32 bits, in 64-bit arithmetic.
-fn narrow(num: u32, t: Scalar, rt: Scalar, d: usize, [a, b, c]: [usize; 3], n: usize) -> Exec {
+/// Operands of 8 to 32 bits, in 64-bit arithmetic. `kb`, `kc`: the values of the second and
+/// third operands when they are scalar constants (their rows are then not read).
+fn narrow(
+    num: u32,
+    t: Scalar,
+    rt: Scalar,
+    d: usize,
+    [a, b, c]: [usize; 3],
+    n: usize,
+    [kb, kc]: [Option<u64>; 2],
+) -> Exec {
+    macro_rules! binary {
+        ($d:expr, $a:expr, $b:expr, $n:expr, $f:expr) => {{
+            let f = crate::ops::as_binary($f);
+            match kb {
+                Some(y) => unary($d, $a, $n, move |x| f(x, y)),
+                None => binary($d, $a, $b, $n, f),
+            }
+        }};
+    }
+    macro_rules! ternary {
+        ($d:expr, $a:expr, $b:expr, $c:expr, $n:expr, $f:expr) => {{
+            let f = crate::ops::as_ternary($f);
+            match (kb, kc) {
+                (None, None) => ternary($d, $a, $b, $c, $n, f),
+                (Some(y), None) => binary($d, $a, $c, $n, move |x, z| f(x, y, z)),
+                (None, Some(z)) => binary($d, $a, $b, $n, move |x, y| f(x, y, z)),
+                (Some(y), Some(z)) => unary($d, $a, $n, move |x| f(x, y, z)),
+            }
+        }};
+    }
     let w = t.bits();
     let sh = 64 - w;
     let m = rt.mask();
@@ -105,29 +136,29 @@ fn narrow(num: u32, t: Scalar, rt: Scalar, d: usize, [a, b, c]: [usize; 3], n: u
         CTZ => unary(d, a, n, move |x| {
             u64::from((x & tm).trailing_zeros().min(w)) & m
         }),
-        S_ABS_DIFF => binary(d, a, b, n, move |x, y| (s(x) - s(y)).unsigned_abs() & m),
-        U_ABS_DIFF => binary(d, a, b, n, move |x, y| (x & tm).abs_diff(y & tm) & m),
-        S_ADD_SAT => binary(d, a, b, n, move |x, y| {
+        S_ABS_DIFF => binary!(d, a, b, n, move |x, y| (s(x) - s(y)).unsigned_abs() & m),
+        U_ABS_DIFF => binary!(d, a, b, n, move |x, y| (x & tm).abs_diff(y & tm) & m),
+        S_ADD_SAT => binary!(d, a, b, n, move |x, y| {
             ((s(x) + s(y)).clamp(smin, smax) as u64) & m
         }),
-        U_ADD_SAT => binary(d, a, b, n, move |x, y| ((x & tm) + (y & tm)).min(umax) & m),
-        S_SUB_SAT => binary(d, a, b, n, move |x, y| {
+        U_ADD_SAT => binary!(d, a, b, n, move |x, y| ((x & tm) + (y & tm)).min(umax) & m),
+        S_SUB_SAT => binary!(d, a, b, n, move |x, y| {
             ((s(x) - s(y)).clamp(smin, smax) as u64) & m
         }),
-        U_SUB_SAT => binary(d, a, b, n, move |x, y| (x & tm).saturating_sub(y & tm) & m),
-        S_HADD => binary(d, a, b, n, move |x, y| (((s(x) + s(y)) >> 1) as u64) & m),
-        U_HADD => binary(d, a, b, n, move |x, y| (((x & tm) + (y & tm)) >> 1) & m),
-        S_RHADD => binary(d, a, b, n, move |x, y| {
+        U_SUB_SAT => binary!(d, a, b, n, move |x, y| (x & tm).saturating_sub(y & tm) & m),
+        S_HADD => binary!(d, a, b, n, move |x, y| (((s(x) + s(y)) >> 1) as u64) & m),
+        U_HADD => binary!(d, a, b, n, move |x, y| (((x & tm) + (y & tm)) >> 1) & m),
+        S_RHADD => binary!(d, a, b, n, move |x, y| {
             (((s(x) + s(y) + 1) >> 1) as u64) & m
         }),
-        U_RHADD => binary(d, a, b, n, move |x, y| (((x & tm) + (y & tm) + 1) >> 1) & m),
-        S_MAX => binary(d, a, b, n, move |x, y| (s(x).max(s(y)) as u64) & m),
-        U_MAX => binary(d, a, b, n, move |x, y| (x & tm).max(y & tm) & m),
-        S_MIN => binary(d, a, b, n, move |x, y| (s(x).min(s(y)) as u64) & m),
-        U_MIN => binary(d, a, b, n, move |x, y| (x & tm).min(y & tm) & m),
-        S_MUL_HI => binary(d, a, b, n, move |x, y| (((s(x) * s(y)) >> w) as u64) & m),
-        U_MUL_HI => binary(d, a, b, n, move |x, y| (((x & tm) * (y & tm)) >> w) & m),
-        ROTATE => binary(d, a, b, n, move |x, y| {
+        U_RHADD => binary!(d, a, b, n, move |x, y| (((x & tm) + (y & tm) + 1) >> 1) & m),
+        S_MAX => binary!(d, a, b, n, move |x, y| (s(x).max(s(y)) as u64) & m),
+        U_MAX => binary!(d, a, b, n, move |x, y| (x & tm).max(y & tm) & m),
+        S_MIN => binary!(d, a, b, n, move |x, y| (s(x).min(s(y)) as u64) & m),
+        U_MIN => binary!(d, a, b, n, move |x, y| (x & tm).min(y & tm) & m),
+        S_MUL_HI => binary!(d, a, b, n, move |x, y| (((s(x) * s(y)) >> w) as u64) & m),
+        U_MUL_HI => binary!(d, a, b, n, move |x, y| (((x & tm) * (y & tm)) >> w) & m),
+        ROTATE => binary!(d, a, b, n, move |x, y| {
             let (x, k) = (x & tm, (y & tm) % u64::from(w));
             (if k == 0 {
                 x
@@ -136,36 +167,36 @@ fn narrow(num: u32, t: Scalar, rt: Scalar, d: usize, [a, b, c]: [usize; 3], n: u
             }) & tm
                 & m
         }),
-        S_MUL24 => binary(d, a, b, n, move |x, y| {
+        S_MUL24 => binary!(d, a, b, n, move |x, y| {
             (sext24(x).wrapping_mul(sext24(y)) as u64) & m
         }),
-        U_MUL24 => binary(d, a, b, n, move |x, y| {
+        U_MUL24 => binary!(d, a, b, n, move |x, y| {
             ((x & 0xff_ffff) * (y & 0xff_ffff)) & m
         }),
-        S_CLAMP => ternary(d, a, b, c, n, move |x, y, z| {
+        S_CLAMP => ternary!(d, a, b, c, n, move |x, y, z| {
             (s(x).max(s(y)).min(s(z)) as u64) & m
         }),
-        U_CLAMP => ternary(d, a, b, c, n, move |x, y, z| {
+        U_CLAMP => ternary!(d, a, b, c, n, move |x, y, z| {
             (x & tm).max(y & tm).min(z & tm) & m
         }),
-        S_MAD_HI => ternary(d, a, b, c, n, move |x, y, z| {
+        S_MAD_HI => ternary!(d, a, b, c, n, move |x, y, z| {
             ((((s(x) * s(y)) >> w) + s(z)) as u64) & m
         }),
-        U_MAD_HI => ternary(d, a, b, c, n, move |x, y, z| {
+        U_MAD_HI => ternary!(d, a, b, c, n, move |x, y, z| {
             ((((x & tm) * (y & tm)) >> w) + (z & tm)) & m
         }),
-        S_MAD_SAT => ternary(d, a, b, c, n, move |x, y, z| {
+        S_MAD_SAT => ternary!(d, a, b, c, n, move |x, y, z| {
             ((s(x) * s(y) + s(z)).clamp(smin, smax) as u64) & m
         }),
         // (2^32 - 1)^2 + 2^32 - 1 < 2^64: no overflow in u64.
-        U_MAD_SAT => ternary(d, a, b, c, n, move |x, y, z| {
+        U_MAD_SAT => ternary!(d, a, b, c, n, move |x, y, z| {
             ((x & tm) * (y & tm) + (z & tm)).min(umax) & m
         }),
-        S_MAD24 => ternary(d, a, b, c, n, move |x, y, z| {
+        S_MAD24 => ternary!(d, a, b, c, n, move |x, y, z| {
             (sext24(x).wrapping_mul(sext24(y)).wrapping_add(s(z)) as u64) & m
         }),
         // U_MAD24.
-        _ => ternary(d, a, b, c, n, move |x, y, z| {
+        _ => ternary!(d, a, b, c, n, move |x, y, z| {
             ((x & 0xff_ffff) * (y & 0xff_ffff)).wrapping_add(z) & m
         }),
     }

@@ -14,6 +14,8 @@ pub(super) struct Env {
     pub vals: HashMap<Word, usize>,
     pub types: HashMap<Word, Word>,
     pub labels: HashMap<Word, u32>,
+    /// Sign extensions not lowered, used only as access-chain indices: (conversion, source).
+    pub folded: HashMap<Word, Word>,
 }
 
 pub(super) struct Lowering<'m> {
@@ -341,8 +343,11 @@ impl<'m> Lowering<'m> {
         if self.depth > 64 {
             return Err("call depth exceeds 64 (recursion is not allowed in OpenCL C)".into());
         }
-        let mut env = Env::default();
-        let temps = crate::temps::temporaries(f);
+        let mut env = Env {
+            folded: self.index_conversions(f)?,
+            ..Env::default()
+        };
+        let temps = crate::temps::temporaries(f, &env.folded);
         // The temporaries' slots (taken when defined, given back after the last use).
         let mut owned: HashMap<Word, (usize, usize)> = HashMap::new();
         for (p, &a) in f.parameters.iter().zip(args) {
@@ -373,7 +378,7 @@ impl<'m> Lowering<'m> {
                     self.stable.insert(slot);
                     self.private_size += t.size.max(1);
                     env.vals.insert(rid, slot);
-                } else if !temps.contains_key(&rid) {
+                } else if !temps.contains_key(&rid) && !env.folded.contains_key(&rid) {
                     let n = self.m.types.get(rt)?.slots;
                     let slot = self.alloc(n);
                     env.vals.insert(rid, slot);
@@ -503,6 +508,7 @@ impl<'m> Lowering<'m> {
                     | Op::Variable
                     | Op::ControlBarrier
                     | Op::MemoryBarrier => continue,
+                    _ if inst.result_id.is_some_and(|r| env.folded.contains_key(&r)) => continue,
                     _ => {
                         let temp = match inst.result_id {
                             Some(r) if temps.contains_key(&r) => {
@@ -532,7 +538,7 @@ impl<'m> Lowering<'m> {
                         if let Some(e) = e {
                             insts.push(e);
                         }
-                        self.free_dead(&temps, &mut owned, inst, (b, i));
+                        self.free_dead(&temps, &mut owned, &env.folded, inst, (b, i));
                         continue;
                     }
                 };
@@ -552,11 +558,12 @@ impl<'m> Lowering<'m> {
         &mut self,
         temps: &HashMap<Word, (usize, usize)>,
         owned: &mut HashMap<Word, (usize, usize)>,
+        folded: &HashMap<Word, Word>,
         inst: &Instruction,
         at: (usize, usize),
     ) {
         let operands = inst.operands.iter().filter_map(|o| match o {
-            Operand::IdRef(v) => Some(*v),
+            Operand::IdRef(v) => Some(*folded.get(v).unwrap_or(v)),
             _ => None,
         });
         for v in operands.chain(inst.result_id) {
@@ -570,6 +577,41 @@ impl<'m> Lowering<'m> {
                 }
             }
         }
+    }
+
+    /// The sign extensions of `f` to lower as part of the access chains that use them (every
+    /// use an index): plain `OpSConvert` (not saturating) of an integer scalar to one at least
+    /// as wide, so that sign-extending the source is the same index.
+    fn index_conversions(&self, f: &Function) -> Result<HashMap<Word, Word>, String> {
+        let types: HashMap<Word, Word> = f
+            .parameters
+            .iter()
+            .chain(f.blocks.iter().flat_map(|b| &b.instructions))
+            .filter_map(|i| Some((i.result_id?, i.result_type?)))
+            .collect();
+        let int = |ty: Option<&Word>| -> Result<Option<u32>, String> {
+            let Some(ty) = ty else { return Ok(None) };
+            let (s, n) = self.m.components(*ty)?;
+            Ok((n == 1 && !s.is_float() && s != crate::value::Scalar::Bool).then(|| s.bits()))
+        };
+        let mut folded = HashMap::new();
+        for (conv, src) in crate::temps::index_conversions(f) {
+            if self
+                .m
+                .decoration(conv, Decoration::SaturatedConversion)
+                .is_some()
+            {
+                continue;
+            }
+            let from = int(types.get(&src).or_else(|| self.m.value_types.get(&src)))?;
+            let to = int(types.get(&conv))?;
+            if let (Some(from), Some(to)) = (from, to) {
+                if to >= from {
+                    folded.insert(conv, src);
+                }
+            }
+        }
+        Ok(folded)
     }
 
     /// The edge from block `from` to block `to` with the copies of `to`'s OpPhi instructions.

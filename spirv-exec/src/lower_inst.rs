@@ -27,22 +27,40 @@ fn lit(inst: &Instruction, i: usize) -> Result<u64, String> {
     }
 }
 
-fn int_binary(op: Op, s: Scalar, d: usize, a: usize, b: usize, n: usize) -> Option<Exec> {
+/// `kb`: the value of `b` when it is a scalar constant: the operation then reads one row.
+fn int_binary(
+    op: Op,
+    s: Scalar,
+    d: usize,
+    a: usize,
+    (b, kb): (usize, Option<u64>),
+    n: usize,
+) -> Option<Exec> {
+    // A constant operand's row is not read: its value is captured instead.
+    macro_rules! binary {
+        ($d:expr, $a:expr, $b:expr, $n:expr, $f:expr) => {{
+            let f = crate::ops::as_binary($f);
+            match kb {
+                Some(y) => unary($d, $a, $n, move |x| f(x, y)),
+                None => binary($d, $a, $b, $n, f),
+            }
+        }};
+    }
     let m = s.mask();
     let bits = s.bits() as u64;
     Some(match op {
-        Op::IAdd => binary(d, a, b, n, move |x, y| x.wrapping_add(y) & m),
-        Op::ISub => binary(d, a, b, n, move |x, y| x.wrapping_sub(y) & m),
-        Op::IMul => binary(d, a, b, n, move |x, y| x.wrapping_mul(y) & m),
-        Op::UDiv => binary(d, a, b, n, move |x, y| x.checked_div(y).unwrap_or(0) & m),
-        Op::UMod => binary(d, a, b, n, move |x, y| x.checked_rem(y).unwrap_or(0) & m),
-        Op::SDiv => binary(d, a, b, n, move |x, y| {
+        Op::IAdd => binary!(d, a, b, n, move |x, y| x.wrapping_add(y) & m),
+        Op::ISub => binary!(d, a, b, n, move |x, y| x.wrapping_sub(y) & m),
+        Op::IMul => binary!(d, a, b, n, move |x, y| x.wrapping_mul(y) & m),
+        Op::UDiv => binary!(d, a, b, n, move |x, y| x.checked_div(y).unwrap_or(0) & m),
+        Op::UMod => binary!(d, a, b, n, move |x, y| x.checked_rem(y).unwrap_or(0) & m),
+        Op::SDiv => binary!(d, a, b, n, move |x, y| {
             (s.sext(x).checked_div(s.sext(y)).unwrap_or(0) as u64) & m
         }),
-        Op::SRem => binary(d, a, b, n, move |x, y| {
+        Op::SRem => binary!(d, a, b, n, move |x, y| {
             (s.sext(x).checked_rem(s.sext(y)).unwrap_or(0) as u64) & m
         }),
-        Op::SMod => binary(d, a, b, n, move |x, y| {
+        Op::SMod => binary!(d, a, b, n, move |x, y| {
             let (x, y) = (s.sext(x), s.sext(y));
             let r = x.checked_rem(y).unwrap_or(0);
             (if r != 0 && (r < 0) != (y < 0) {
@@ -52,24 +70,24 @@ fn int_binary(op: Op, s: Scalar, d: usize, a: usize, b: usize, n: usize) -> Opti
             }) as u64
                 & m
         }),
-        Op::ShiftLeftLogical => binary(d, a, b, n, move |x, y| (x << (y & (bits - 1))) & m),
-        Op::ShiftRightLogical => binary(d, a, b, n, move |x, y| (x >> (y & (bits - 1))) & m),
-        Op::ShiftRightArithmetic => binary(d, a, b, n, move |x, y| {
+        Op::ShiftLeftLogical => binary!(d, a, b, n, move |x, y| (x << (y & (bits - 1))) & m),
+        Op::ShiftRightLogical => binary!(d, a, b, n, move |x, y| (x >> (y & (bits - 1))) & m),
+        Op::ShiftRightArithmetic => binary!(d, a, b, n, move |x, y| {
             ((s.sext(x) >> (y & (bits - 1))) as u64) & m
         }),
-        Op::BitwiseAnd | Op::LogicalAnd => binary(d, a, b, n, |x, y| x & y),
-        Op::BitwiseOr | Op::LogicalOr => binary(d, a, b, n, |x, y| x | y),
-        Op::BitwiseXor => binary(d, a, b, n, |x, y| x ^ y),
-        Op::IEqual | Op::LogicalEqual => binary(d, a, b, n, |x, y| (x == y) as u64),
-        Op::INotEqual | Op::LogicalNotEqual => binary(d, a, b, n, |x, y| (x != y) as u64),
-        Op::UGreaterThan => binary(d, a, b, n, |x, y| (x > y) as u64),
-        Op::UGreaterThanEqual => binary(d, a, b, n, |x, y| (x >= y) as u64),
-        Op::ULessThan => binary(d, a, b, n, |x, y| (x < y) as u64),
-        Op::ULessThanEqual => binary(d, a, b, n, |x, y| (x <= y) as u64),
-        Op::SGreaterThan => binary(d, a, b, n, move |x, y| (s.sext(x) > s.sext(y)) as u64),
-        Op::SGreaterThanEqual => binary(d, a, b, n, move |x, y| (s.sext(x) >= s.sext(y)) as u64),
-        Op::SLessThan => binary(d, a, b, n, move |x, y| (s.sext(x) < s.sext(y)) as u64),
-        Op::SLessThanEqual => binary(d, a, b, n, move |x, y| (s.sext(x) <= s.sext(y)) as u64),
+        Op::BitwiseAnd | Op::LogicalAnd => binary!(d, a, b, n, |x, y| x & y),
+        Op::BitwiseOr | Op::LogicalOr => binary!(d, a, b, n, |x, y| x | y),
+        Op::BitwiseXor => binary!(d, a, b, n, |x, y| x ^ y),
+        Op::IEqual | Op::LogicalEqual => binary!(d, a, b, n, |x, y| (x == y) as u64),
+        Op::INotEqual | Op::LogicalNotEqual => binary!(d, a, b, n, |x, y| (x != y) as u64),
+        Op::UGreaterThan => binary!(d, a, b, n, |x, y| (x > y) as u64),
+        Op::UGreaterThanEqual => binary!(d, a, b, n, |x, y| (x >= y) as u64),
+        Op::ULessThan => binary!(d, a, b, n, |x, y| (x < y) as u64),
+        Op::ULessThanEqual => binary!(d, a, b, n, |x, y| (x <= y) as u64),
+        Op::SGreaterThan => binary!(d, a, b, n, move |x, y| (s.sext(x) > s.sext(y)) as u64),
+        Op::SGreaterThanEqual => binary!(d, a, b, n, move |x, y| (s.sext(x) >= s.sext(y)) as u64),
+        Op::SLessThan => binary!(d, a, b, n, move |x, y| (s.sext(x) < s.sext(y)) as u64),
+        Op::SLessThanEqual => binary!(d, a, b, n, move |x, y| (s.sext(x) <= s.sext(y)) as u64),
         _ => return None,
     })
 }
@@ -207,7 +225,15 @@ impl Lowering<'_> {
             | Op::LogicalAnd
             | Op::LogicalOr => {
                 let (s, n) = res()?;
-                int_binary(op, s, dst, arg!(0), arg!(1), n).ok_or("internal: integer op")?
+                int_binary(
+                    op,
+                    s,
+                    dst,
+                    arg!(0),
+                    (arg!(1), self.scalar_const(inst, 1, n)),
+                    n,
+                )
+                .ok_or("internal: integer op")?
             }
             Op::IEqual
             | Op::INotEqual
@@ -222,7 +248,15 @@ impl Lowering<'_> {
             | Op::LogicalEqual
             | Op::LogicalNotEqual => {
                 let (s, n) = arg_ty!(0);
-                int_binary(op, s, dst, arg!(0), arg!(1), n).ok_or("internal: comparison")?
+                int_binary(
+                    op,
+                    s,
+                    dst,
+                    arg!(0),
+                    (arg!(1), self.scalar_const(inst, 1, n)),
+                    n,
+                )
+                .ok_or("internal: comparison")?
             }
             Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FRem | Op::FMod => {
                 let (s, n) = res()?;
@@ -791,6 +825,18 @@ impl Lowering<'_> {
         Ok(offset)
     }
 
+    /// The value of operand `i` of `inst` if it is a constant and the operation works on
+    /// scalars (`n` components).
+    pub(crate) fn scalar_const(&self, inst: &Instruction, i: usize, n: usize) -> Option<u64> {
+        let Some(Operand::IdRef(v)) = inst.operands.get(i) else {
+            return None;
+        };
+        match self.m.consts.get(v)?.as_slice() {
+            [value] if n == 1 => Some(*value),
+            _ => None,
+        }
+    }
+
     /// A slot holding a constant (for implicit operands such as increment's 1).
     fn alloc_const(&mut self, value: u64) -> usize {
         let s = self.slots_alloc(1);
@@ -799,6 +845,9 @@ impl Lowering<'_> {
     }
 
     fn index_step(&mut self, env: &Env, index: Word, stride: i64) -> Result<Step, String> {
+        // A sign extension not lowered: its source, sign-extended from its own width, is
+        // the same index.
+        let index = *env.folded.get(&index).unwrap_or(&index);
         if let Some(v) = self.m.consts.get(&index) {
             let (s, _) = self.m.components(self.m.value_types[&index])?;
             return Ok(Step::Const(s.sext(v[0]).wrapping_mul(stride)));

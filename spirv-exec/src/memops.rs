@@ -74,6 +74,17 @@ fn bounds(ptrs: &[Cell<u64>], bytes: usize) -> (usize, usize, bool) {
     let first = ptrs.first().map_or(0, Cell::get);
     // `bytes` is 1, 2, 4 or 8: a shift, not a multiplication, per lane.
     let shift = bytes.trailing_zeros();
+    let last = ptrs.last().map_or(0, Cell::get);
+    let span = (ptrs.len() as u64).wrapping_sub(1) << shift;
+    if last != first.wrapping_add(span) {
+        // Not a run (a 2-D group's row, say): the bounds alone, a lighter pass.
+        let (lo, hi) = crate::ops::vectorized(|| {
+            ptrs.iter().fold((u64::MAX, 0), |(lo, hi), p| {
+                (lo.min(p.get()), hi.max(p.get()))
+            })
+        });
+        return (lo as usize, hi as usize, false);
+    }
     let (lo, hi, off) = crate::ops::vectorized(|| {
         ptrs.iter()
             .zip(0u64..)

@@ -217,6 +217,18 @@ pub fn ternary(
     })
 }
 
+/// `f` as a binary row operation (fixes a closure's argument types where nothing else does).
+#[inline(always)]
+pub fn as_binary<F: Fn(u64, u64) -> u64 + Copy>(f: F) -> F {
+    f
+}
+
+/// `f` as a ternary row operation (see [`as_binary`]).
+#[inline(always)]
+pub fn as_ternary<F: Fn(u64, u64, u64) -> u64 + Copy>(f: F) -> F {
+    f
+}
+
 /// Copies `n` slots.
 pub fn copy(d: usize, a: usize, n: usize) -> Exec {
     unary(d, a, n, |v| v)

@@ -17,15 +17,50 @@ use rspirv::dr::{Function, Operand};
 use rspirv::spirv::{Op, Word};
 use std::collections::HashMap;
 
+/// The `OpSConvert`s of `f` used only as indices of access chains (and at least once), with
+/// their source: the chains can sign-extend the source themselves.
+pub fn index_conversions(f: &Function) -> HashMap<Word, Word> {
+    let mut found: HashMap<Word, Word> = HashMap::new();
+    let insts = || f.blocks.iter().flat_map(|b| &b.instructions);
+    for inst in insts() {
+        if let (Op::SConvert, Some(r), Some(Operand::IdRef(src))) =
+            (inst.class.opcode, inst.result_id, inst.operands.first())
+        {
+            found.insert(r, *src);
+        }
+    }
+    let mut used = std::collections::HashSet::new();
+    for inst in insts() {
+        let chain = matches!(
+            inst.class.opcode,
+            Op::AccessChain
+                | Op::InBoundsAccessChain
+                | Op::PtrAccessChain
+                | Op::InBoundsPtrAccessChain
+        );
+        for (i, operand) in inst.operands.iter().enumerate() {
+            let Operand::IdRef(v) = operand else { continue };
+            if chain && i > 0 {
+                used.insert(*v);
+            } else {
+                found.remove(v);
+            }
+        }
+    }
+    found.retain(|v, _| used.contains(v));
+    found
+}
+
 /// The temporaries of `f`: each with its block (index in `f.blocks`) and the position of
-/// its last use there (its own position when unused).
-pub fn temporaries(f: &Function) -> HashMap<Word, (usize, usize)> {
+/// its last use there (its own position when unused). A use of a conversion in `folded`
+/// (not lowered, see [`index_conversions`]) is a use of its source.
+pub fn temporaries(f: &Function, folded: &HashMap<Word, Word>) -> HashMap<Word, (usize, usize)> {
     // Where each value is defined: (block, stretch between calls, position).
     let mut defs: HashMap<Word, (usize, usize, usize)> = HashMap::new();
     for (b, block) in f.blocks.iter().enumerate() {
         let mut stretch = 0;
         for (i, inst) in block.instructions.iter().enumerate() {
-            if let Some(r) = inst.result_id {
+            if let Some(r) = inst.result_id.filter(|r| !folded.contains_key(r)) {
                 let op = inst.class.opcode;
                 if !matches!(op, Op::Variable | Op::Phi | Op::FunctionCall | Op::Undef) {
                     defs.insert(r, (b, stretch, i));
@@ -52,6 +87,7 @@ pub fn temporaries(f: &Function) -> HashMap<Word, (usize, usize)> {
             );
             for operand in &inst.operands {
                 let Operand::IdRef(v) = operand else { continue };
+                let v = folded.get(v).unwrap_or(v);
                 let Some(&(db, ds, di)) = defs.get(v) else {
                     continue;
                 };
@@ -123,13 +159,39 @@ mod tests {
             inst(Op::IAdd, Some(19), &[18]),     // used at 2 of its block
             inst(Op::Return, None, &[]),
         ]));
-        let t = temporaries(&f);
+        let t = temporaries(&f, &HashMap::new());
         let mut got: Vec<_> = t.into_iter().collect();
         got.sort_unstable();
         assert_eq!(
             got,
             [(10, (0, 2)), (13, (0, 3)), (18, (1, 2)), (19, (1, 2))]
         );
+    }
+
+    #[test]
+    fn conversions_used_only_as_chain_indices_are_folded() {
+        let mut f = Function::new();
+        f.blocks.push(block(vec![
+            inst(Op::SConvert, Some(10), &[100]), // an index twice
+            inst(Op::SConvert, Some(11), &[101]), // an index, and added
+            inst(Op::SConvert, Some(12), &[102]), // a chain's base
+            inst(Op::SConvert, Some(13), &[103]), // unused
+            inst(Op::UConvert, Some(14), &[104]), // not a sign extension
+            inst(Op::PtrAccessChain, Some(20), &[200, 10, 11]),
+            inst(Op::InBoundsAccessChain, Some(21), &[12, 10, 14]),
+            inst(Op::IAdd, Some(22), &[11, 11]),
+            inst(Op::Return, None, &[]),
+        ]));
+        let folded = index_conversions(&f);
+        assert_eq!(folded, HashMap::from([(10, 100)]));
+        // A use of 10 is a use of its source (100 is no value of `f`, so 10 is none either).
+        f.blocks[0].instructions[0] = inst(Op::IAdd, Some(100), &[]);
+        f.blocks[0]
+            .instructions
+            .insert(1, inst(Op::SConvert, Some(10), &[100]));
+        let t = temporaries(&f, &index_conversions(&f));
+        assert_eq!(t.get(&100), Some(&(0, 7)), "its last use is the chain 21");
+        assert_eq!(t.get(&10), None);
     }
 
     #[test]
