@@ -242,6 +242,22 @@ impl Frame {
             }
         }
         f.set_constant_builtins(p, launch);
+        if !p.hoisted.is_empty() {
+            let all: Vec<u16> = (0..n as u16).collect();
+            // Pure arithmetic over slots: no memory is reached.
+            let mem = Memory::new(&[], [(0, 0); 3], Vec::new(), 0);
+            let mut lanes = Lanes {
+                r: &mut f.regs,
+                n,
+                active: &all,
+                mem: &mem,
+                span: Some((0, n)),
+            };
+            for inst in &p.hoisted {
+                // Integer arithmetic and conversions return no error.
+                let _ = inst(&mut lanes);
+            }
+        }
         f
     }
 

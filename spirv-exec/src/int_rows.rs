@@ -7,7 +7,7 @@
 use crate::ir::Exec;
 use crate::lower::{Env, Lowering};
 use crate::opencl_std::{self, opcode::*};
-use crate::ops::{binary, ternary, unary};
+use crate::ops::{binary, binary_k, ternary, unary, unary_k, unary_kk, Uniform};
 use crate::types::Shape;
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
@@ -63,7 +63,7 @@ impl Lowering<'_> {
         }
         let [a, b, c] = [0, 1, 2].map(|i| slots.get(i).copied().unwrap_or(slots[0]));
         // Operands 2.. of the OpExtInst are the built-in's.
-        let consts = [1, 2].map(|i| self.scalar_const(inst, 2 + i, n));
+        let consts = [1, 2].map(|i| self.uniform_arg(env, inst, 2 + i, n));
         Ok(Some(if t.bits() > 32 {
             wide(num, t, rt, dst, [a, b, c], n)
         } else {
@@ -87,8 +87,8 @@ fn wide(num: u32, t: Scalar, rt: Scalar, d: usize, [a, b, c]: [usize; 3], n: usi
     }
 }
 
-/// Operands of 8 to 32 bits, in 64-bit arithmetic. `kb`, `kc`: the values of the second and
-/// third operands when they are scalar constants (their rows are then not read).
+/// Operands of 8 to 32 bits, in 64-bit arithmetic. `kb`, `kc`: the second and third
+/// operands when they are one value for every lane (their rows are then not read).
 fn narrow(
     num: u32,
     t: Scalar,
@@ -96,13 +96,13 @@ fn narrow(
     d: usize,
     [a, b, c]: [usize; 3],
     n: usize,
-    [kb, kc]: [Option<u64>; 2],
+    [kb, kc]: [Option<Uniform>; 2],
 ) -> Exec {
     macro_rules! binary {
         ($d:expr, $a:expr, $b:expr, $n:expr, $f:expr) => {{
             let f = crate::ops::as_binary($f);
             match kb {
-                Some(y) => unary($d, $a, $n, move |x| f(x, y)),
+                Some(k) => unary_k($d, $a, k, f),
                 None => binary($d, $a, $b, $n, f),
             }
         }};
@@ -112,9 +112,9 @@ fn narrow(
             let f = crate::ops::as_ternary($f);
             match (kb, kc) {
                 (None, None) => ternary($d, $a, $b, $c, $n, f),
-                (Some(y), None) => binary($d, $a, $c, $n, move |x, z| f(x, y, z)),
-                (None, Some(z)) => binary($d, $a, $b, $n, move |x, y| f(x, y, z)),
-                (Some(y), Some(z)) => unary($d, $a, $n, move |x| f(x, y, z)),
+                (Some(k), None) => binary_k($d, $a, $c, k, move |x, z, y| f(x, y, z)),
+                (None, Some(k)) => binary_k($d, $a, $b, k, f),
+                (Some(k1), Some(k2)) => unary_kk($d, $a, [k1, k2], f),
             }
         }};
     }

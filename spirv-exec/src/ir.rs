@@ -142,6 +142,11 @@ pub struct Program {
     pub(crate) slots: usize,
     /// Slots holding constants: (slot, value), written once per register file.
     pub(crate) constants: Vec<(usize, u64)>,
+    /// Instructions whose operands are the same for every lane of the launch (constants,
+    /// parameters, launch sizes, and these instructions' results): run once per register
+    /// file, for all lanes, after the constants, parameters and built-ins are written.
+    /// Pure arithmetic only (it cannot fault).
+    pub(crate) hoisted: Vec<Exec>,
     /// Slots holding the address of module-scope `__local` variables: (slot, offset in the
     /// group's local memory after the `__local` parameters).
     pub(crate) local_vars: Vec<(usize, usize)>,

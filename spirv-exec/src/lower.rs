@@ -38,6 +38,11 @@ pub(super) struct Lowering<'m> {
     stable: HashSet<usize>,
     /// Slots of temporaries whose last use was lowered (see `temps`).
     free: crate::temps::FreeSlots,
+    /// Slots holding one value for every lane of the launch, written before any work-group
+    /// runs and never again: constants, parameters, launch sizes, hoisted results.
+    uniform: HashSet<usize>,
+    /// See [`Program::hoisted`].
+    hoisted: Vec<Exec>,
 }
 
 fn id(inst: &Instruction, i: usize) -> Result<Word, String> {
@@ -101,6 +106,8 @@ impl<'m> Lowering<'m> {
             depth: 0,
             stable: HashSet::new(),
             free: Default::default(),
+            uniform: HashSet::new(),
+            hoisted: Vec::new(),
         }
     }
 
@@ -110,6 +117,7 @@ impl<'m> Lowering<'m> {
 
     pub(super) fn push_constant(&mut self, slot: usize, value: u64) {
         self.stable.insert(slot);
+        self.uniform.insert(slot);
         self.constants.push((slot, value));
     }
 
@@ -137,6 +145,7 @@ impl<'m> Lowering<'m> {
             self.constants
                 .extend(values.iter().enumerate().map(|(i, x)| (s + i, *x)));
             self.stable.extend(s..s + values.len());
+            self.uniform.extend(s..s + values.len());
             self.const_slot.insert(v, s);
             return Ok(s);
         }
@@ -162,6 +171,7 @@ impl<'m> Lowering<'m> {
                 let s = self.alloc(1);
                 self.local_vars.push((s, off));
                 self.stable.insert(s);
+                self.uniform.insert(s);
                 self.local_slot.insert(v, s);
                 Ok(s)
             }
@@ -187,7 +197,62 @@ impl<'m> Lowering<'m> {
         let s = self.alloc(n);
         self.builtins.push((b, s));
         self.stable.extend(s..s + n);
+        // The same for the whole launch (see `Frame::set_constant_builtins`).
+        if matches!(
+            b,
+            BuiltinValue::NumGroups
+                | BuiltinValue::LocalSize
+                | BuiltinValue::EnqueuedLocalSize
+                | BuiltinValue::GlobalSize
+                | BuiltinValue::GlobalOffset
+                | BuiltinValue::WorkDim
+        ) {
+            self.uniform.extend(s..s + n);
+        }
         s
+    }
+
+    /// Whether slots `first..first + n` are all [`uniform`](Self::uniform).
+    pub(super) fn is_uniform(&self, first: usize, n: usize) -> bool {
+        (first..first + n.max(1)).all(|s| self.uniform.contains(&s))
+    }
+
+    /// Whether `inst` is integer arithmetic or conversion whose operands are all
+    /// [`uniform`](Self::uniform): its result is then the same for every lane of the launch,
+    /// computed once ([`Program::hoisted`]).
+    fn hoistable(&mut self, env: &Env, inst: &Instruction) -> bool {
+        let pure = matches!(
+            inst.class.opcode,
+            Op::IAdd
+                | Op::ISub
+                | Op::IMul
+                | Op::UDiv
+                | Op::SDiv
+                | Op::UMod
+                | Op::SRem
+                | Op::SMod
+                | Op::ShiftLeftLogical
+                | Op::ShiftRightLogical
+                | Op::ShiftRightArithmetic
+                | Op::BitwiseAnd
+                | Op::BitwiseOr
+                | Op::BitwiseXor
+                | Op::UConvert
+                | Op::SConvert
+        );
+        if !pure || inst.result_id.is_none() || self.depth > 1 {
+            return false;
+        }
+        inst.operands.iter().all(|o| {
+            let Operand::IdRef(v) = o else { return true };
+            let n = self
+                .type_of(env, *v)
+                .and_then(|t| Ok(self.m.types.get(t)?.slots));
+            match (n, self.slot(env, *v)) {
+                (Ok(n), Ok(slot)) => self.is_uniform(slot, n),
+                _ => false,
+            }
+        })
     }
 
     /// Whether slots `first..first + n` are all [`stable`](Self::stable).
@@ -213,6 +278,7 @@ impl<'m> Lowering<'m> {
             }
             let slot = self.alloc(t.slots);
             self.stable.extend(slot..slot + t.slots.max(1));
+            self.uniform.extend(slot..slot + t.slots.max(1));
             let byval = self.m.decorations.get(&pid).is_some_and(|ds| {
                 ds.iter().any(|(d, ops)| {
                     *d == Decoration::FuncParamAttr
@@ -320,6 +386,7 @@ impl<'m> Lowering<'m> {
             entry: 0,
             slots: self.slots,
             constants: self.constants,
+            hoisted: self.hoisted,
             local_vars: self.local_vars,
             local_static: self.local_static,
             private_vars: self.private_vars,
@@ -509,6 +576,25 @@ impl<'m> Lowering<'m> {
                     | Op::ControlBarrier
                     | Op::MemoryBarrier => continue,
                     _ if inst.result_id.is_some_and(|r| env.folded.contains_key(&r)) => continue,
+                    _ if self.hoistable(&env, inst) => {
+                        let r = inst.result_id.unwrap_or(0);
+                        let n = self.m.types.get(inst.result_type.unwrap_or(0))?.slots;
+                        // A slot of its own (never a temporary's).
+                        let slot = match env.vals.get(&r) {
+                            Some(&s) if !temps.contains_key(&r) => s,
+                            _ => self.alloc(n),
+                        };
+                        env.vals.insert(r, slot);
+                        let e = self.instruction(&mut env, inst).map_err(|e| {
+                            format!("Op{op:?} (%{}): {e}", inst.result_id.unwrap_or(0))
+                        })?;
+                        if let (Some(e), Some(&at)) = (e, env.vals.get(&r)) {
+                            self.hoisted.push(e);
+                            self.stable.extend(at..at + n.max(1));
+                            self.uniform.extend(at..at + n.max(1));
+                        }
+                        continue;
+                    }
                     _ => {
                         let temp = match inst.result_id {
                             Some(r) if temps.contains_key(&r) => {

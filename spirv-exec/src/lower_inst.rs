@@ -27,21 +27,22 @@ fn lit(inst: &Instruction, i: usize) -> Result<u64, String> {
     }
 }
 
-/// `kb`: the value of `b` when it is a scalar constant: the operation then reads one row.
+/// `kb`: `b` when it is one value for every lane (see [`Lowering::uniform_arg`]): the
+/// operation then reads one row.
 fn int_binary(
     op: Op,
     s: Scalar,
     d: usize,
     a: usize,
-    (b, kb): (usize, Option<u64>),
+    (b, kb): (usize, Option<ops::Uniform>),
     n: usize,
 ) -> Option<Exec> {
-    // A constant operand's row is not read: its value is captured instead.
+    // A uniform operand's row is not read: its value is taken once instead.
     macro_rules! binary {
         ($d:expr, $a:expr, $b:expr, $n:expr, $f:expr) => {{
             let f = crate::ops::as_binary($f);
             match kb {
-                Some(y) => unary($d, $a, $n, move |x| f(x, y)),
+                Some(k) => ops::unary_k($d, $a, k, f),
                 None => binary($d, $a, $b, $n, f),
             }
         }};
@@ -230,7 +231,7 @@ impl Lowering<'_> {
                     s,
                     dst,
                     arg!(0),
-                    (arg!(1), self.scalar_const(inst, 1, n)),
+                    (arg!(1), self.uniform_arg(env, inst, 1, n)),
                     n,
                 )
                 .ok_or("internal: integer op")?
@@ -253,7 +254,7 @@ impl Lowering<'_> {
                     s,
                     dst,
                     arg!(0),
-                    (arg!(1), self.scalar_const(inst, 1, n)),
+                    (arg!(1), self.uniform_arg(env, inst, 1, n)),
                     n,
                 )
                 .ok_or("internal: comparison")?
@@ -825,16 +826,26 @@ impl Lowering<'_> {
         Ok(offset)
     }
 
-    /// The value of operand `i` of `inst` if it is a constant and the operation works on
-    /// scalars (`n` components).
-    pub(crate) fn scalar_const(&self, inst: &Instruction, i: usize, n: usize) -> Option<u64> {
+    /// Operand `i` of `inst` as one value for every lane, if the operation works on scalars
+    /// (`n` components) and it is a constant or a [uniform](Lowering::is_uniform) slot.
+    pub(crate) fn uniform_arg(
+        &mut self,
+        env: &Env,
+        inst: &Instruction,
+        i: usize,
+        n: usize,
+    ) -> Option<ops::Uniform> {
         let Some(Operand::IdRef(v)) = inst.operands.get(i) else {
             return None;
         };
-        match self.m.consts.get(v)?.as_slice() {
-            [value] if n == 1 => Some(*value),
-            _ => None,
+        if n != 1 {
+            return None;
         }
+        if let Some(values) = self.m.consts.get(v) {
+            return (values.len() == 1).then(|| ops::Uniform::Const(values[0]));
+        }
+        let slot = self.slot(env, *v).ok()?;
+        self.is_uniform(slot, 1).then_some(ops::Uniform::Slot(slot))
     }
 
     /// A slot holding a constant (for implicit operands such as increment's 1).

@@ -217,6 +217,112 @@ pub fn ternary(
     })
 }
 
+/// An operand of a row operation that holds one value for every lane: a constant (known when
+/// lowering), or a slot written before the work-groups run and never again (a parameter, a
+/// launch-invariant value), read at lane 0 when the instruction runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Uniform {
+    Const(u64),
+    Slot(usize),
+}
+
+impl Uniform {
+    #[inline]
+    fn value(self, x: &Lanes<'_>) -> u64 {
+        match self {
+            Uniform::Const(v) => v,
+            Uniform::Slot(s) => x.r[s * x.n],
+        }
+    }
+}
+
+/// `f(a, k)` for every active lane: [`unary`] with a second operand that is one value.
+pub fn unary_k(
+    d: usize,
+    a: usize,
+    k: Uniform,
+    f: impl Fn(u64, u64) -> u64 + Copy + Send + Sync + 'static,
+) -> Exec {
+    Box::new(move |x: &mut Lanes<'_>| {
+        let y = k.value(x);
+        unary_rows(x, d, a, move |u| f(u, y));
+        Ok(())
+    })
+}
+
+/// `f(a, b, k)` for every active lane: [`binary`] with a third operand that is one value.
+pub fn binary_k(
+    d: usize,
+    a: usize,
+    b: usize,
+    k: Uniform,
+    f: impl Fn(u64, u64, u64) -> u64 + Copy + Send + Sync + 'static,
+) -> Exec {
+    Box::new(move |x: &mut Lanes<'_>| {
+        let z = k.value(x);
+        binary_rows(x, d, a, b, move |u, v| f(u, v, z));
+        Ok(())
+    })
+}
+
+/// `f(a, k1, k2)` for every active lane: [`unary`] with two more operands that are values.
+pub fn unary_kk(
+    d: usize,
+    a: usize,
+    [k1, k2]: [Uniform; 2],
+    f: impl Fn(u64, u64, u64) -> u64 + Copy + Send + Sync + 'static,
+) -> Exec {
+    Box::new(move |x: &mut Lanes<'_>| {
+        let (y, z) = (k1.value(x), k2.value(x));
+        unary_rows(x, d, a, move |u| f(u, y, z));
+        Ok(())
+    })
+}
+
+/// Row `d` = `f(row a)` over the active lanes (one component).
+#[inline(always)]
+fn unary_rows(x: &mut Lanes<'_>, d: usize, a: usize, f: impl Fn(u64) -> u64 + Copy) {
+    let s = x.n;
+    match x.span.and_then(|span| split_rows(x.r, s, d, [a], span)) {
+        Some((rd, [ra])) => vectorized(|| {
+            for (o, &u) in rd.iter_mut().zip(ra) {
+                *o = f(u);
+            }
+        }),
+        None => {
+            for &l in x.active {
+                let l = l as usize;
+                x.r[d * s + l] = f(x.r[a * s + l]);
+            }
+        }
+    }
+}
+
+/// Row `d` = `f(row a, row b)` over the active lanes (one component).
+#[inline(always)]
+fn binary_rows(
+    x: &mut Lanes<'_>,
+    d: usize,
+    a: usize,
+    b: usize,
+    f: impl Fn(u64, u64) -> u64 + Copy,
+) {
+    let s = x.n;
+    match x.span.and_then(|span| split_rows(x.r, s, d, [a, b], span)) {
+        Some((rd, [ra, rb])) => vectorized(|| {
+            for ((o, &u), &v) in rd.iter_mut().zip(ra).zip(rb) {
+                *o = f(u, v);
+            }
+        }),
+        None => {
+            for &l in x.active {
+                let l = l as usize;
+                x.r[d * s + l] = f(x.r[a * s + l], x.r[b * s + l]);
+            }
+        }
+    }
+}
+
 /// `f` as a binary row operation (fixes a closure's argument types where nothing else does).
 #[inline(always)]
 pub fn as_binary<F: Fn(u64, u64) -> u64 + Copy>(f: F) -> F {
