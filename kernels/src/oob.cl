@@ -52,6 +52,22 @@ kernel void oob_write_int(global int* out, uint n)
     out[i + n] = (int)i;
 }
 
+// Clamped 2-D indices (the compiler checks such an access once per group, from the bounds of
+// its index): out[clamp(x + d, lo, hi) + y * w] = y * 1000 + x (x, y the global ids). A short
+// buffer or bounds past it fault part-way through the launch.
+kernel void oob_clamp_store(global int* out, int d, int lo, int hi, int w)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    out[clamp(x + d, lo, hi) + y * w] = y * 1000 + x;
+}
+
+// out[y * width + x] = in[clamp(x + d, lo, hi) + y * w] (width the global size in dimension 0).
+kernel void oob_clamp_load(global const int* in, global int* out, int d, int lo, int hi, int w)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    out[y * (int)get_global_size(0) + x] = in[clamp(x + d, lo, hi) + y * w];
+}
+
 // Kernel-scope local overrun: tile holds 64 ints; item lid writes tile[lid + n] (n >= 0).
 // For n = 0: out[gid] = gid (in-bounds); for lid + n >= 64 the write is past the local part.
 kernel void oob_local_static(global int* out, int n)

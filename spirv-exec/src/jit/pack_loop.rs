@@ -324,7 +324,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                     ..
                 }
             );
-            if other && !self.hoistable(s) {
+            if other && !self.hoistable(s) && self.grouped(s).is_none() {
                 if let Some(w) = wanted.get_mut(self.layout.site_of(s)) {
                     *w = true;
                 }
@@ -344,6 +344,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         for c in 0..self.layout.caches {
             self.load_cache_vars(c);
         }
+        self.declare_grouped();
         let zero = self.b.ins().iconst(types::I64, 0);
         for s in self.f.blocks.iter().flat_map(|b| &b.stmts) {
             if self.hoistable(s) {

@@ -65,6 +65,11 @@ pub(super) struct Gen<'a, 'b> {
     pub(super) hoisted: std::collections::HashMap<usize, Variable>,
     /// `vector_gen`: the addresses `base + ext(index) * 4` ([`super::stride::scaled_indices`]).
     pub(super) scaled: std::collections::HashMap<Val, super::stride::Scaled>,
+    /// `vector_gen`: the addresses checked once per call for the whole group
+    /// ([`super::group_range`]), by address value.
+    pub(super) group: std::collections::HashMap<Val, super::group_range::Grouped>,
+    /// `vector_gen`: per grouped access (by statement address), its state in the call.
+    pub(super) group_state: std::collections::HashMap<usize, super::group_range::GroupState>,
     /// `vector_gen`: per inline cache, its range in variables (`lo`, limit of a 16-byte
     /// access's offset), loaded once per call and again after the runtime updates it.
     pub(super) cache_vars: Vec<Option<(Variable, Variable)>>,
@@ -173,6 +178,8 @@ impl<'a, 'b> Gen<'a, 'b> {
             row_stride: Vec::new(),
             hoisted: std::collections::HashMap::new(),
             scaled: std::collections::HashMap::new(),
+            group: std::collections::HashMap::new(),
+            group_state: std::collections::HashMap::new(),
             cache_vars: Vec::new(),
             pack_end: Variable::from_u32(0),
             lane_ctx: None,
@@ -203,6 +210,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             g.stride = super::stride::strides(f, &rep);
             g.row_stride = super::stride::row_strides(f);
             g.scaled = super::stride::scaled_indices(f, &rep);
+            g.group = super::group_range::grouped_addresses(f, &g.scaled);
             g.rep = rep;
             g.ctx = g.b.declare_var(types::I64);
             g.lane = g.b.declare_var(types::I64);

@@ -79,9 +79,9 @@ fn affine(f: &Func, mut stride: Vec<Option<i64>>) -> Vec<Option<i64>> {
 
 /// Per value: whether it is the same for every work-item of a row of the group (the
 /// work-items that differ only in dimension 0), as a function of values that are: constants,
-/// parameters, the group's built-ins and the ids in dimensions 1 and 2. (Not loads, not block
-/// parameters.)
-fn row_invariant(f: &Func) -> Vec<bool> {
+/// parameters, the group's built-ins and the ids in dimensions 1 and 2 (`ids_from` 1; 3: the
+/// same for the whole group, no id). (Not loads, not block parameters.)
+pub(super) fn invariant(f: &Func, ids_from: usize) -> Vec<bool> {
     let mut inv = vec![false; f.types.len()];
     let mut changed = true;
     while changed {
@@ -98,7 +98,7 @@ fn row_invariant(f: &Func) -> Vec<bool> {
                 | Inst::ParamAddr { .. }
                 | Inst::LocalVar(_) => true,
                 Inst::Builtin(b, d) => match b {
-                    BuiltinValue::GlobalId | BuiltinValue::LocalId => *d > 0,
+                    BuiltinValue::GlobalId | BuiltinValue::LocalId => *d as usize >= ids_from,
                     BuiltinValue::GroupId
                     | BuiltinValue::NumGroups
                     | BuiltinValue::LocalSize
@@ -123,12 +123,12 @@ fn row_invariant(f: &Func) -> Vec<bool> {
     inv
 }
 
-/// Per value: its stride along a row of the group (see [`row_invariant`]): `Some(k)` when the
+/// Per value: its stride along a row of the group (see [`invariant`]): `Some(k)` when the
 /// value of the work-item `j` places after another in the same row is that one's plus `k * j`,
 /// exactly, in the value's width. An address of stride 4 is known over a whole row from one
 /// work-item's: one check covers the rest of the row.
 pub fn row_strides(f: &Func) -> Vec<Option<i64>> {
-    let start = row_invariant(f)
+    let start = invariant(f, 1)
         .into_iter()
         .map(|i| i.then_some(0))
         .collect();

@@ -551,7 +551,9 @@ impl Gen<'_, '_> {
             self.b.create_block(),
         );
         let cache = self.layout.site_of(s);
-        if let Some(&until) = self.hoisted.get(&(s as *const Stmt as usize)) {
+        if let Some(&state) = self.group_state.get(&(s as *const Stmt as usize)) {
+            self.grouped_access(s, (ptr, offset), value, state, cache, join);
+        } else if let Some(&until) = self.hoisted.get(&(s as *const Stmt as usize)) {
             // A `Scaled` address: the row's are consecutive if its index does not wrap.
             let index = self.scaled.get(&ptr).copied().map(|sc| {
                 let x = self.vector_of(sc.index);
