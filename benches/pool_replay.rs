@@ -15,7 +15,7 @@
 //! (requests served without the driver) and the time per operation (best of 5 rounds,
 //! interleaved).
 //!
-//! Without arguments it replays the traces in `benches/traces/` and three synthetic ones.
+//! Without arguments it replays the traces in `benches/traces/` and four synthetic ones.
 
 use oneapi::onearray::pool::{
     size_class, AllocTrace, TraceEvent, LARGE, PIECE_ROUND, REACH, SEGMENT_ROUND,
@@ -641,6 +641,32 @@ fn synthetic_small() -> AllocTrace {
     AllocTrace { events: ev }
 }
 
+/// Large-block hits: four arrays held, then 2,500 rounds of the same four large sizes
+/// allocated and freed in another order (every request after the first round is a hit on
+/// the piece the same size left).
+fn synthetic_large_hits() -> AllocTrace {
+    let mut ev = Vec::new();
+    let held = [1 << 20, (5 << 20) + 4096, 700 << 10, 3 << 20];
+    for (id, &bytes) in (1..).zip(&held) {
+        alloc(&mut ev, id, bytes);
+    }
+    let sizes = [1 << 20, 768 << 10, 5 << 19, 320 << 10];
+    let mut id = 100;
+    for _ in 0..2500 {
+        for &bytes in &sizes {
+            alloc(&mut ev, id, bytes);
+            id += 1;
+        }
+        for k in [2, 0, 3, 1] {
+            ev.push(TraceEvent::Free { id: id - 4 + k });
+        }
+    }
+    for id in 1..=held.len() as u64 {
+        ev.push(TraceEvent::Free { id });
+    }
+    AllocTrace { events: ev }
+}
+
 fn human(b: u64) -> String {
     onearray::human(b as usize)
 }
@@ -676,6 +702,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     traces.push(("synthetic: training".into(), synthetic_training()));
     traces.push(("synthetic: random".into(), synthetic_random()));
     traces.push(("synthetic: small".into(), synthetic_small()));
+    traces.push(("synthetic: large hits".into(), synthetic_large_hits()));
 
     // Expandable segments need virtual memory: device memory only, the others as the pool.
     let expandable = |chunk: u64, slack: f64| {
