@@ -129,6 +129,9 @@ struct Frame {
     local_ids: [Vec<u64>; 3],
     /// Byte ranges of `local` in use: the `__local` arguments, the kernel-scope variables.
     local_parts: Vec<(usize, usize)>,
+    /// The group whose ids the built-in rows hold, if any: a dimension whose group id has not
+    /// changed since keeps its rows (nothing else writes them).
+    ids_of: Option<[usize; 3]>,
 }
 
 /// Bytes left unused before and after the private arena: a work-item's overrun of its
@@ -181,6 +184,7 @@ impl Frame {
             scratch: Vec::new(),
             local_ids: Default::default(),
             local_parts,
+            ids_of: None,
         };
         let set = |regs: &mut Vec<u64>, slot: usize, v: &dyn Fn(usize) -> u64| {
             for l in 0..n {
@@ -334,15 +338,25 @@ impl Frame {
         let gs = launch.group_size.map(|s| s as usize);
         let global = [0, 1, 2].map(|d| launch.groups[d] as usize * gs[d]);
         let base = [0, 1, 2].map(|d| group[d] * gs[d]);
+        // Groups run x first: the y and z rows usually hold this group's already.
+        let same = self
+            .ids_of
+            .map_or([false; 3], |last| [0, 1, 2].map(|d| last[d] == group[d]));
+        self.ids_of = Some(group);
         for &(which, slot) in &p.builtins {
             match which {
                 BuiltinValue::GroupId => {
                     for (d, g) in group.iter().enumerate() {
-                        self.regs[(slot + d) * n..(slot + d + 1) * n].fill(*g as u64);
+                        if !same[d] {
+                            self.regs[(slot + d) * n..(slot + d + 1) * n].fill(*g as u64);
+                        }
                     }
                 }
                 BuiltinValue::GlobalId => {
                     for (d, ids) in self.local_ids.iter().enumerate() {
+                        if same[d] {
+                            continue;
+                        }
                         let off = (base[d] + launch.offset[d] as usize) as u64;
                         let row = &mut self.regs[(slot + d) * n..(slot + d + 1) * n];
                         vectorized(|| {
