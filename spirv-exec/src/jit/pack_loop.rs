@@ -224,8 +224,22 @@ impl<'a, 'b> Gen<'a, 'b> {
         self.declare_hoisted(end);
         let bail = self.b.create_block();
         self.b.set_cold_block(bail);
-        let exit = self.loop_head(end);
         let used = used_values(self.f);
+        let first = match region {
+            0 => super::first_block(self.f)?,
+            r => self.layout.resume[r - 1],
+        };
+        let row_stmts = super::row_values::row_statements(self, first, &used);
+        let row_end = (!row_stmts.is_empty()).then(|| self.declare_row_end());
+        let exit = self.loop_head(end);
+        if let Some(row_end) = row_end {
+            self.row_values(&row_stmts, row_end)?;
+            self.row_moved = row_stmts
+                .iter()
+                .filter(|(_, moves)| *moves)
+                .map(|(s, _)| *s as *const Stmt as usize)
+                .collect();
+        }
         if region == 0 {
             let first = super::first_block(self.f)?;
             if let Some(chain) = self.unrolled_chain(first, &used) {

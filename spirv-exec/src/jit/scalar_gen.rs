@@ -88,6 +88,12 @@ pub(super) struct Gen<'a, 'b> {
     /// `vector_gen`: while the packs of an unrolled pass are emitted ([`super::row_check`]),
     /// the row-checked accesses are known allowed.
     pub(super) rows_allowed: bool,
+    /// `vector_gen`: the statements computed once per row of packs, not where they are
+    /// ([`super::row_values`]), by address.
+    pub(super) row_moved: std::collections::HashSet<usize>,
+    /// `vector_gen`: the 32-bit values computed once per row, also held as SIMD registers
+    /// (splat once per row, not in every pack that uses them as vectors).
+    pub(super) row_splats: std::collections::HashMap<Val, Variable>,
 }
 
 /// Where a value lives while a function is generated.
@@ -187,6 +193,8 @@ impl<'a, 'b> Gen<'a, 'b> {
             local_range: None,
             iota: std::collections::HashMap::new(),
             rows_allowed: false,
+            row_moved: std::collections::HashSet::new(),
+            row_splats: std::collections::HashMap::new(),
         };
         g.vars = f
             .types

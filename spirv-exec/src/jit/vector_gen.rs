@@ -187,6 +187,7 @@ impl Gen<'_, '_> {
         let vt = vec_type(s).expect("a 32-bit value");
         match (self.rep[v as usize], self.vars[v as usize]) {
             (Rep::X, Slot::One(var)) => self.b.use_var(var),
+            (Rep::U, _) if self.row_splats.contains_key(&v) => self.b.use_var(self.row_splats[&v]),
             (Rep::U, Slot::One(var)) => {
                 let x = self.b.use_var(var);
                 let x = if s == Scalar::Bool {
@@ -286,6 +287,10 @@ impl Gen<'_, '_> {
 
     /// Emits `s` for the pack.
     pub(super) fn vstmt(&mut self, s: &Stmt) -> Result<(), String> {
+        if self.row_moved.contains(&(s as *const Stmt as usize)) {
+            // Computed when the pack's row started (`row_values`).
+            return Ok(());
+        }
         let uniform = !matches!(s.inst, Inst::Atomic { .. })
             && defs(s).iter().all(|d| self.rep[*d as usize] == Rep::U)
             && uses(s).iter().all(|u| self.rep[*u as usize] == Rep::U);
