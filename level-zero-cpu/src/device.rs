@@ -153,8 +153,12 @@ pub fn timestamp_ns() -> u64 {
     now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
 }
 
+/// The host's threads, read once (`available_parallelism` opens cgroup files: reading it at
+/// every `zeDeviceGetProperties` made that call cost microseconds).
 fn host_threads() -> u32 {
-    std::thread::available_parallelism().map_or(1, |n| n.get() as u32)
+    static THREADS: LazyLock<u32> =
+        LazyLock::new(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32));
+    *THREADS
 }
 
 pub unsafe extern "C" fn device_get(
