@@ -128,12 +128,13 @@ pub unsafe extern "C" fn open_ipc_handle(
         ensure(size > 0 && h.fd >= 0, INVALID_ARGUMENT)?;
         // Another process's descriptor (or this one's): the file behind it, opened again.
         let fd = open_remote(h.pid, h.fd, "zeMemOpenIpcHandle")?;
-        let (pages, fd) = if h.kind & MANIFEST != 0 {
-            (open_parts(h.pid, fd, size)?, None)
+        let (pages, fd, parts) = if h.kind & MANIFEST != 0 {
+            let (pages, parts) = open_parts(h.pid, fd, size)?;
+            (pages, None, Some(parts))
         } else {
             let pages = Mapping::shared(fd.as_raw_fd(), size)
                 .ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
-            (pages, Some(Arc::new(fd)))
+            (pages, Some(Arc::new(fd)), None)
         };
         let kind = ze_memory_type_t(h.kind & !MANIFEST);
         let device = if kind == ze_memory_type_t::ZE_MEMORY_TYPE_HOST {
@@ -141,7 +142,7 @@ pub unsafe extern "C" fn open_ipc_handle(
         } else {
             dev as usize
         };
-        let base = memory::insert_opened(&ctx, kind, size, device, pages, fd);
+        let base = memory::insert_opened(&ctx, kind, size, device, pages, fd, parts.as_deref());
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(base as *mut c_void) };
         Ok(())
@@ -176,8 +177,13 @@ fn encode_pool(fd: i32, count: u32, timestamps: bool) -> ze_ipc_event_pool_handl
 const POOL_MAGIC: [u8; 8] = *b"lzcpuevp";
 
 /// Virtual memory another process exported: `size` bytes of addresses with the parts the
-/// manifest `manifest` lists mapped from that process's physical memory.
-fn open_parts(pid: u32, manifest: OwnedFd, size: usize) -> ZeResult<Mapping> {
+/// manifest `manifest` lists mapped from that process's physical memory; with the parts'
+/// `(offset, len)`, the only addresses that may be accessed.
+fn open_parts(
+    pid: u32,
+    manifest: OwnedFd,
+    size: usize,
+) -> ZeResult<(Mapping, Vec<(usize, usize)>)> {
     use std::io::Read;
     let mut bytes = Vec::new();
     std::fs::File::from(manifest)
@@ -194,7 +200,9 @@ fn open_parts(pid: u32, manifest: OwnedFd, size: usize) -> ZeResult<Mapping> {
         .map(|(p, f)| (p.offset, p.len, f.as_raw_fd(), p.physical_offset))
         .collect();
     // The mappings hold the files; the descriptors close here.
-    Mapping::parts(size, &layout).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)
+    let pages =
+        Mapping::parts(size, &layout).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
+    Ok((pages, parts.iter().map(|p| (p.offset, p.len)).collect()))
 }
 
 /// Opens descriptor `fd` of process `pid` (this one included) again.

@@ -38,6 +38,9 @@ pub struct Allocation {
     shared: std::sync::Mutex<Option<Arc<std::os::fd::OwnedFd>>>,
     /// Opened from an IPC handle: released with `zeMemCloseIpcHandle`, not `zeMemFree`.
     pub opened: bool,
+    /// Of memory opened from a handle of virtual memory, the runs `[base, end)` really mapped
+    /// (the rest of its addresses are inaccessible); `None`: all of it.
+    accessible: Option<Vec<(usize, usize)>>,
     budget: Option<Arc<MemoryBudget>>,
 }
 
@@ -96,15 +99,25 @@ impl Allocation {
     /// What a kernel given this allocation reaches within `[lo, hi)`: all of it, or of a
     /// reservation the mapped, accessible pages.
     pub fn reach(&self, lo: usize, hi: usize) -> Vec<(usize, usize)> {
-        match &self.pages {
-            Pages::Own(_) => vec![(lo, hi)],
-            Pages::Reserved(r) => r
-                .mapped_runs()
-                .into_iter()
-                .map(|(b, e)| (b.max(lo), e.min(hi)))
-                .filter(|(b, e)| b < e)
-                .collect(),
-        }
+        let runs = match (&self.pages, &self.accessible) {
+            (Pages::Own(_), None) => return vec![(lo, hi)],
+            (Pages::Own(_), Some(runs)) => runs.clone(),
+            (Pages::Reserved(r), _) => r.mapped_runs(),
+        };
+        runs.into_iter()
+            .map(|(b, e)| (b.max(lo), e.min(hi)))
+            .filter(|(b, e)| b < e)
+            .collect()
+    }
+
+    /// Whether `[ptr, ptr + len)` (inside the allocation) is in one run of mapped pages of
+    /// memory opened from a handle of virtual memory; always true of other allocations
+    /// (a reservation's pages are checked by [`Reservation::allows`]).
+    fn accessible(&self, ptr: usize, len: usize) -> bool {
+        self.accessible.as_ref().is_none_or(|runs| {
+            runs.iter()
+                .any(|&(b, e)| b <= ptr && ptr.checked_add(len).is_some_and(|end| end <= e))
+        })
     }
 
     /// The parts of this allocation a kernel may read but not write: of a reservation, the
@@ -196,6 +209,8 @@ impl Range {
         let alloc = match lookup(ptr) {
             Some(alloc) => {
                 ensure(alloc.contains(ptr, len), INVALID_SIZE)?;
+                // Opened virtual memory: only its mapped runs (the rest would fault).
+                ensure(alloc.accessible(ptr, len), INVALID_ARGUMENT)?;
                 // Virtual memory: mapped pages whose access allows reading (and writing, which
                 // `check_dst` adds).
                 if let Some(res) = alloc.reservation() {
@@ -434,6 +449,7 @@ fn allocate(
         pages: Pages::Own(pages),
         shared: Default::default(),
         opened: false,
+        accessible: None,
         budget,
     });
     map_mut().insert(base as usize, alloc);
@@ -453,12 +469,14 @@ pub fn insert_reserved(ctx: &Context, reservation: Reservation) {
         pages: Pages::Reserved(reservation),
         shared: Default::default(),
         opened: false,
+        accessible: None,
         budget: None,
     });
     map_mut().insert(base, alloc);
 }
 
-/// Registers memory opened from an IPC handle (`ipc`): `fd`'s pages mapped at `pages`.
+/// Registers memory opened from an IPC handle (`ipc`): `fd`'s pages mapped at `pages`; of
+/// virtual memory, only the byte runs `parts` (`(offset, len)`, in order) are mapped.
 pub fn insert_opened(
     ctx: &Context,
     kind: ze_memory_type_t,
@@ -466,8 +484,10 @@ pub fn insert_opened(
     device: usize,
     pages: Mapping,
     fd: Option<Arc<std::os::fd::OwnedFd>>,
+    parts: Option<&[(usize, usize)]>,
 ) -> usize {
     let base = pages.base();
+    let accessible = parts.map(|parts| runs(base, parts));
     let alloc = Arc::new(Allocation {
         base,
         size,
@@ -478,10 +498,25 @@ pub fn insert_opened(
         pages: Pages::Own(pages),
         shared: std::sync::Mutex::new(fd),
         opened: true,
+        accessible,
         budget: None,
     });
     map_mut().insert(base, alloc);
     base
+}
+
+/// The runs `[base + offset, base + offset + len)` of `parts` (in offset order), the
+/// adjacent ones joined.
+fn runs(base: usize, parts: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &(offset, len) in parts.iter().filter(|p| p.1 > 0) {
+        let (b, e) = (base + offset, base + offset + len);
+        match runs.last_mut() {
+            Some(last) if last.1 == b => last.1 = e,
+            _ => runs.push((b, e)),
+        }
+    }
+    runs
 }
 
 /// Unregisters the reservation starting at `base`; its address space goes with the last

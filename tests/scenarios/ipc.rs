@@ -1,9 +1,11 @@
 //! Memory and event pools shared through IPC handles (issue 11, item 6), within one process:
 //! the other process's side is `ipc_across_processes` in `driver_scenarios.rs`.
 
-use super::{Env, ASYNC, HOST_VISIBLE, SYNC};
+use super::{Env, Mode, ASYNC, HOST_VISIBLE, SYNC};
 use crate::common::raw::*;
-use level_zero_sys::calls::{command_list, context, event, event_pool, mem};
+use level_zero_sys::calls::{
+    command_list, context, event, event_pool, kernel, mem, module, physical_mem, virtual_mem,
+};
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::ptr::null_mut;
@@ -59,6 +61,106 @@ pub fn ipc_memory(env: &Env) {
         for p in allocations {
             mem::free(api, a, p).unwrap();
         }
+        context::destroy(api, b).unwrap();
+        context::destroy(api, a).unwrap();
+    }
+}
+
+/// A handle of virtual memory opens as a range of the reservation's size with only the run
+/// of pages mapped around the exported address accessible: copies from or into the rest are
+/// refused (`INVALID_ARGUMENT`), a kernel reading it faults (`DEVICE_LOST`), the process lives
+/// on; copies and kernels inside the run work; the range answers `zeMemGetAddressRange` and
+/// closes.
+pub fn ipc_virtual_memory_holes(env: &Env) {
+    let api = env.api;
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers;
+    // mapped pages are touched only by commands on a synchronous list.
+    unsafe {
+        let (a, b) = (env.context(), env.context());
+        let list = immediate(api, b, env.device, SYNC);
+        let page = virtual_mem::query_page_size(api, a, env.device, 1).unwrap();
+        // As in `virtual_memory`: the validation layer refuses a null start.
+        let start = if env.mode == Mode::Validation {
+            (1usize << 44) as *const c_void
+        } else {
+            std::ptr::null()
+        };
+        let base = virtual_mem::reserve(api, a, start, 4 * page).unwrap();
+        let desc = &mut ze_physical_mem_desc_t {
+            size: page,
+            ..Default::default()
+        };
+        let phys = physical_mem::create(api, a, env.device, desc).unwrap();
+        let rw = ze_memory_access_attribute_t::ZE_MEMORY_ACCESS_ATTRIBUTE_READWRITE;
+        let run = base.byte_add(page);
+        virtual_mem::map(api, a, run, page, phys, 0, rw).unwrap();
+        let copy = |dst: *mut c_void, src: *const c_void, n: usize| {
+            command_list::append_memory_copy(api, list, dst, src, n, null_mut(), 0, null_mut())
+        };
+        let xs: Vec<f32> = (0..page / 4).map(|i| i as f32).collect();
+        copy(run, xs.as_ptr().cast(), page).unwrap();
+
+        let handle = mem::get_ipc_handle(api, a, run).unwrap();
+        let q = mem::open_ipc_handle(api, b, env.device, handle, Default::default()).unwrap();
+        let (mut range_base, mut range_len) = (null_mut(), 0);
+        mem::get_address_range(
+            api,
+            b,
+            q.byte_add(3 * page),
+            &mut range_base,
+            &mut range_len,
+        )
+        .unwrap();
+        assert_eq!((range_base, range_len), (q, 4 * page));
+        // The holes before and after the run, and copies leaving the run.
+        let mut host = vec![0u8; 2 * page];
+        let h = host.as_mut_ptr().cast::<c_void>();
+        for (offset, len) in [
+            (0, 64),
+            (3 * page, 64),
+            (page - 32, 64),
+            (2 * page - 32, 64),
+        ] {
+            let at = q.byte_add(offset);
+            expect(copy(h, at, len), INVALID_ARGUMENT);
+            expect(copy(at, h, len), INVALID_ARGUMENT);
+        }
+        // Inside the run: the exported bytes, and a write seen through the reservation.
+        copy(h, q.byte_add(page), page).unwrap();
+        assert_eq!(host[..page], *bytemuck::cast_slice::<f32, u8>(&xs));
+        copy(q.byte_add(page + 8), [7u8; 8].as_ptr().cast(), 8).unwrap();
+        copy(h, run.byte_add(8), 8).unwrap();
+        assert_eq!(host[..8], [7u8; 8]);
+        copy(q.byte_add(page + 8), xs[2..].as_ptr().cast(), 8).unwrap();
+
+        // A kernel over the run reads it; over the whole range it faults at the hole.
+        let (m, k) = super::saxpy(api, b, env.device);
+        kernel::set_group_size(api, k, 64, 1, 1).unwrap();
+        let mut ys = vec![0.5f32; page];
+        set_arg(api, k, 0, &2f32);
+        set_arg(api, k, 1, &q.byte_add(page));
+        set_arg(api, k, 2, &ys.as_mut_ptr());
+        let launch = |count: usize| {
+            let g = groups((count / 64) as u32);
+            command_list::append_launch_kernel(api, list, k, &g, null_mut(), 0, null_mut())
+        };
+        launch(page / 4).unwrap();
+        let want: Vec<f32> = xs.iter().map(|x| 2.0 * x + 0.5).collect();
+        assert_eq!(ys[..page / 4], want, "the kernel read the mapped run");
+        set_arg(api, k, 1, &q);
+        expect(launch(page), ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST);
+        // The list and the memory still work after the fault.
+        copy(h, q.byte_add(page), 64).unwrap();
+        assert_eq!(host[..64], bytemuck::cast_slice::<f32, u8>(&xs)[..64]);
+
+        kernel::destroy(api, k).unwrap();
+        module::destroy(api, m).unwrap();
+        mem::close_ipc_handle(api, b, q).unwrap();
+        expect(copy(h, q.byte_add(page), 64), INVALID_ARGUMENT);
+        command_list::destroy(api, list).unwrap();
+        virtual_mem::unmap(api, a, run, page).unwrap();
+        virtual_mem::free(api, a, base, 4 * page).unwrap();
+        physical_mem::destroy(api, a, phys).unwrap();
         context::destroy(api, b).unwrap();
         context::destroy(api, a).unwrap();
     }

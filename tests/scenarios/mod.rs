@@ -121,6 +121,10 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
         virtual_memory::unmap_waits_only_for_its_pages,
     ),
     ("ipc memory", ipc::ipc_memory),
+    (
+        "ipc of virtual memory with holes",
+        ipc::ipc_virtual_memory_holes,
+    ),
     ("ipc event pools", ipc::ipc_event_pools),
     ("queues and regular lists", queues::queues_and_regular_lists),
     ("immediate lists", queues::immediate_lists),
