@@ -166,15 +166,15 @@ struct Flags {
 /// every grouped access of the function (none set: not checked yet).
 #[derive(Clone, Copy)]
 pub struct GroupState {
-    var: Variable,
+    pub(super) var: Variable,
     /// The access's first bit: [`CONSECUTIVE`], then [`ALLOWED`], then [`FAILED`].
     shift: u32,
 }
 
 /// Checked, allowed, and the lanes of a pack are consecutive by construction.
-const CONSECUTIVE: i64 = 1;
+pub(super) const CONSECUTIVE: i64 = 1;
 /// Checked, allowed; the lanes of a pack are consecutive when a test says so.
-const ALLOWED: i64 = 2;
+pub(super) const ALLOWED: i64 = 2;
 /// The check failed: each pack is checked.
 const FAILED: i64 = 4;
 /// Grouped accesses per function (three bits each).
@@ -207,19 +207,25 @@ impl Gen<'_, '_> {
         let var = self.b.declare_var(types::I64);
         let zero = self.b.ins().iconst(types::I64, 0);
         self.b.def_var(var, zero);
+        self.group_touch.clear();
         let mut n = 0;
         for s in self.f.blocks.iter().flat_map(|b| &b.stmts) {
             if self.grouped(s).is_some() && n < MAX_GROUPED {
                 let shift = 3 * n as u32;
                 self.group_state
                     .insert(s as *const Stmt as usize, GroupState { var, shift });
+                if let Inst::Load { ptr, .. } = &s.inst {
+                    let index = self.group[ptr].index.clone();
+                    let t = self.declare_touch(index, GroupState { var, shift });
+                    self.group_touch.insert(shift, t);
+                }
                 n += 1;
             }
         }
     }
 
     /// Whether bit `bit` of access `state`'s state is set.
-    fn state_is(&mut self, state: GroupState, bit: i64) -> Value {
+    pub(super) fn state_is(&mut self, state: GroupState, bit: i64) -> Value {
         let st = self.b.use_var(state.var);
         let b = self.b.ins().band_imm_s(st, bit << state.shift);
         self.b.ins().icmp_imm_s(IntCC::NotEqual, b, 0)
@@ -405,6 +411,7 @@ impl Gen<'_, '_> {
         let len = self.b.ins().iadd_imm_s(span4, 4);
         self.probe_len(cache, addr, len, allowed, failed);
         self.b.switch_to_block(allowed);
+        self.set_touch(state.shift, (lo, hi, addr));
         let only = self.b.ins().iconst(types::I64, ALLOWED << state.shift);
         let new = if stride == Some(1) {
             let c = self.b.ins().iconst(types::I64, CONSECUTIVE << state.shift);

@@ -27,6 +27,7 @@ mod group_range;
 pub mod ir;
 mod pack_loop;
 mod row_check;
+mod row_touch;
 mod row_values;
 mod run;
 pub mod runtime;

@@ -230,7 +230,8 @@ impl<'a, 'b> Gen<'a, 'b> {
             r => self.layout.resume[r - 1],
         };
         let row_stmts = super::row_values::row_statements(self, first, &used);
-        let row_end = (!row_stmts.is_empty()).then(|| self.declare_row_end());
+        let touches = !self.group_touch.is_empty();
+        let row_end = (!row_stmts.is_empty() || touches).then(|| self.declare_row_end());
         let exit = self.loop_head(end);
         if let Some(row_end) = row_end {
             self.row_values(&row_stmts, row_end)?;

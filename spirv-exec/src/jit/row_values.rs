@@ -198,6 +198,7 @@ impl Gen<'_, '_> {
         for (s, _) in stmts {
             self.stmt(s)?;
         }
+        self.touch_rows();
         for (s, moves) in stmts {
             let Some(r) = s.result.filter(|_| *moves) else {
                 continue;

@@ -70,6 +70,9 @@ pub(super) struct Gen<'a, 'b> {
     pub(super) group: std::collections::HashMap<Val, super::group_range::Grouped>,
     /// `vector_gen`: per grouped access (by statement address), its state in the call.
     pub(super) group_state: std::collections::HashMap<usize, super::group_range::GroupState>,
+    /// `vector_gen`: per grouped load (by its state's first bit), the variables its row
+    /// touches read ([`super::row_touch`]).
+    pub(super) group_touch: std::collections::BTreeMap<u32, super::row_touch::Touch>,
     /// `vector_gen`: per inline cache, its range in variables (`lo`, limit of a 16-byte
     /// access's offset), loaded once per call and again after the runtime updates it.
     pub(super) cache_vars: Vec<Option<(Variable, Variable)>>,
@@ -186,6 +189,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             scaled: std::collections::HashMap::new(),
             group: std::collections::HashMap::new(),
             group_state: std::collections::HashMap::new(),
+            group_touch: std::collections::BTreeMap::new(),
             cache_vars: Vec::new(),
             pack_end: Variable::from_u32(0),
             lane_ctx: None,
