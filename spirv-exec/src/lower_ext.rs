@@ -228,6 +228,15 @@ impl Lowering<'_> {
                     values.push((self.slot(env, v)?, n));
                     types.push(s);
                 }
+                // The lane buffers below hold up to 4 operands of up to 16 components.
+                let widest = values.iter().map(|v| v.1).chain(out_ptr.map(|p| p.2));
+                if values.len() > 4 || widest.chain([rn]).any(|n| n > 16) {
+                    return Err(format!(
+                        "OpenCL.std instruction {name} ({num}) with {} operands: at most 4 of at \
+                         most 16 components are supported",
+                        values.len()
+                    ));
+                }
                 let width = values.iter().map(|v| v.1).max().unwrap_or(rn).max(rn);
                 Box::new(move |x: &mut Lanes<'_>| {
                     let s = x.n;
