@@ -175,7 +175,11 @@ impl Lowering<'_> {
             }
             PREFETCH => Box::new(|_: &mut Lanes<'_>| Ok(())),
             // The hottest instructions get direct closures (same results as `opencl_std`).
-            FMA | MAD if self.m.components(rty)?.0 != Scalar::F16 && inst.operands.len() == 5 => {
+            FMA | MAD
+                if self.m.components(rty)?.0 != Scalar::F16
+                    && inst.operands.len() == 5
+                    && self.operands_as_wide_as(env, inst, rty)? =>
+            {
                 let (s, n) = self.m.components(rty)?;
                 let (a, b, c) = (arg!(2), arg!(3), arg!(4));
                 if s == Scalar::F64 {
@@ -285,5 +289,23 @@ impl Lowering<'_> {
                 })
             }
         })
+    }
+}
+
+impl Lowering<'_> {
+    /// Whether every operand of the OpenCL.std instruction `inst` has as many components as
+    /// its result `rty`, as the component-wise row paths read them (an ill-typed module
+    /// takes the per-lane path, which reads each operand at its own width).
+    fn operands_as_wide_as(&self, env: &Env, inst: &Instruction, rty: u32) -> Result<bool, String> {
+        let (_, n) = self.m.components(rty)?;
+        for operand in inst.operands.iter().skip(2) {
+            let Operand::IdRef(v) = operand else {
+                return Ok(false);
+            };
+            if self.m.components(self.type_of(env, *v)?)?.1 != n {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 }
