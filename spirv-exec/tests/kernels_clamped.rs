@@ -9,7 +9,7 @@ mod common;
 
 use common::{kernel, module, OPT};
 use proptest::prelude::*;
-use spirv_exec::{Fault, LaunchError};
+use spirv_exec::LaunchError;
 
 const SENTINEL: i32 = -7;
 /// Ints before and after a buffer, in the same host allocation.
@@ -72,19 +72,11 @@ impl Case {
 
 /// The fault's address as a byte offset from `base`, or `None` if the launch ran through.
 fn fault_offset(r: Result<(), LaunchError>, base: i64, at: &str) -> Option<i64> {
-    match r {
-        Ok(()) => None,
-        Err(LaunchError::Fault {
-            kernel,
-            fault: Fault::OutOfBounds {
-                address, len: 4, ..
-            },
-        }) => {
-            assert!(kernel.starts_with("oob_clamp_"), "{at}: {kernel}");
-            Some(address as i64 - base)
-        }
-        Err(e) => panic!("{at}: {e}"),
-    }
+    common::out_of_bounds(r, base, at).map(|f| {
+        assert!(f.kernel.starts_with("oob_clamp_"), "{at}: {}", f.kernel);
+        assert_eq!(f.len, 4, "{at}");
+        f.offset
+    })
 }
 
 /// Runs `oob_clamp_store` for `c` and checks the fault, the memory around the buffer and

@@ -157,16 +157,15 @@ fn write_int(opt: &str, groups: u32, size: u32, n: u32) -> Option<i64> {
         let i = (j as u32).wrapping_sub(n);
         assert!(v == SENTINEL || v as u32 == i, "{at}: element {j} is {v}");
     }
-    match r {
-        Ok(()) => None,
-        Err(LaunchError::Fault {
-            fault: Fault::OutOfBounds {
-                address, len: 4, ..
-            },
-            ..
-        }) => Some(address as i64 - base),
-        Err(e) => panic!("{at}: {e}"),
-    }
+    int_fault(r, base, &at)
+}
+
+/// The offset from `base` of the 4-byte access a launch faulted at, if it did.
+fn int_fault(r: Result<(), LaunchError>, base: i64, at: &str) -> Option<i64> {
+    common::out_of_bounds(r, base, at).map(|f| {
+        assert_eq!(f.len, 4, "{at}");
+        f.offset
+    })
 }
 
 /// Addresses from a 32-bit index: consecutive lanes in one check, a pack whose index wraps
@@ -256,17 +255,7 @@ fn a_short_output_faults_at_the_first_row_reaching_past_it() {
                     }
                 }
             }
-            let got = match r {
-                Ok(()) => None,
-                Err(LaunchError::Fault {
-                    fault:
-                        Fault::OutOfBounds {
-                            address, len: 4, ..
-                        },
-                    ..
-                }) => Some(address as i64 - base),
-                Err(e) => panic!("{at}: {e}"),
-            };
+            let got = int_fault(r, base, &at);
             assert_eq!(got, first_bad, "{at}");
         }
     }
@@ -303,16 +292,7 @@ fn read_1d(opt: &str, groups: u32, size: u32, n: i32, len: usize) -> Option<i64>
         let before = first_bad.is_none_or(|f| (j as i64) < f / size as i64 * size as i64);
         assert!(!before || v == right, "{at}: out[{j}] not written");
     }
-    match r {
-        Ok(()) => None,
-        Err(LaunchError::Fault {
-            fault: Fault::OutOfBounds {
-                address, len: 4, ..
-            },
-            ..
-        }) => Some(address as i64 - base),
-        Err(e) => panic!("{at}: {e}"),
-    }
+    int_fault(r, base, &at)
 }
 
 /// A load and a store checked once per row (the compiled code then runs several packs per

@@ -7,21 +7,14 @@ mod common;
 
 use common::{kernel, module, OPT};
 use proptest::prelude::*;
-use spirv_exec::{Fault, LaunchError};
+use spirv_exec::LaunchError;
 
 /// Elements before and after each buffer, in the same host allocation.
 const MARGIN: usize = 64;
 
 /// The fault's address, as a byte offset from `base`, if the launch faulted out of bounds.
 fn fault_offset(r: Result<(), LaunchError>, base: usize, at: &str) -> Option<i64> {
-    match r {
-        Ok(()) => None,
-        Err(LaunchError::Fault {
-            fault: Fault::OutOfBounds { address, .. },
-            ..
-        }) => Some(address as i64 - base as i64),
-        Err(e) => panic!("{at}: {e}"),
-    }
+    common::out_of_bounds(r, base as i64, at).map(|f| f.offset)
 }
 
 /// `oob_read` (`out[i] = in[i + n]`) on one thread over `groups` groups of `size`, `in`

@@ -7,7 +7,7 @@ pub mod rng;
 pub mod values;
 
 pub use rng::Rng;
-use spirv_exec::{Kernel, Launcher, Module};
+use spirv_exec::{Fault, Kernel, LaunchError, Launcher, Module};
 
 /// Both optimisation levels of every module.
 pub const OPT: [&str; 2] = ["O0", "O2"];
@@ -54,4 +54,31 @@ pub fn kernel<'m>(module: &'m Module, name: &str) -> &'m Kernel {
 pub fn launch_1d(kernel: &Kernel, global: usize, local: usize) -> Launcher<'_> {
     assert_eq!(global % local, 0, "{global} items in groups of {local}");
     kernel.launch([(global / local) as u32, 1, 1], [local as u32, 1, 1])
+}
+
+/// An out-of-bounds fault a launch ended with.
+pub struct OutOfBounds {
+    /// The kernel that faulted.
+    pub kernel: String,
+    /// The first byte accessed, as an offset from the base the caller gave.
+    pub offset: i64,
+    /// Bytes accessed.
+    pub len: usize,
+}
+
+/// The out-of-bounds fault `r` ended with (its address as a byte offset from `base`), or
+/// `None` if the launch ran through; any other outcome fails the test `at`.
+pub fn out_of_bounds(r: Result<(), LaunchError>, base: i64, at: &str) -> Option<OutOfBounds> {
+    match r {
+        Ok(()) => None,
+        Err(LaunchError::Fault {
+            kernel,
+            fault: Fault::OutOfBounds { address, len, .. },
+        }) => Some(OutOfBounds {
+            kernel,
+            offset: address as i64 - base,
+            len,
+        }),
+        Err(e) => panic!("{at}: {e}"),
+    }
 }
