@@ -26,19 +26,19 @@
 //!   pages around it. The piece is then retired, never handed out again; its pages go when
 //!   the range does (once every other piece is back, at a trim).
 
+use crate::switch::Switch;
 use level_zero::{
     virtual_page_size, Allocation, Context, Device, Mapping, MemoryAccess, PhysicalMemory,
     VirtualRange,
 };
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Chunks never cross a multiple of this (the granularity of giving memory back).
 pub const CHUNK: usize = 2 << 20;
 /// The segment id of pieces of the expandable range (`Block::piece`).
 pub(crate) const VM_SEGMENT: u64 = u64::MAX;
 
-static SWITCH: AtomicU8 = AtomicU8::new(0);
+static SWITCH: Switch = Switch::new("ONEARRAY_EXPANDABLE", true);
 
 /// Turns expandable segments on or off for the large device blocks allocated from now on
 /// (blocks already out keep their memory). Default: on (where the driver has virtual
@@ -50,24 +50,12 @@ static SWITCH: AtomicU8 = AtomicU8::new(0);
 /// onearray::pool::set_expandable(true);
 /// ```
 pub fn set_expandable(on: bool) {
-    SWITCH.store(if on { 2 } else { 1 }, Ordering::Relaxed);
+    SWITCH.set(on);
 }
 
 /// Whether expandable segments are on.
 pub fn expandable() -> bool {
-    match SWITCH.load(Ordering::Relaxed) {
-        0 => {
-            let on = std::env::var("ONEARRAY_EXPANDABLE").map_or(true, |v| v != "0");
-            let _ = SWITCH.compare_exchange(
-                0,
-                if on { 2 } else { 1 },
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            );
-            SWITCH.load(Ordering::Relaxed) == 2
-        }
-        v => v == 2,
-    }
+    SWITCH.get()
 }
 
 struct Piece<W> {

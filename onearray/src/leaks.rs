@@ -9,13 +9,14 @@
 //! # Ok::<(), onearray::Error>(())
 //! ```
 
+use crate::switch::Switch;
 use level_zero::{Allocation, MemoryKind};
 use std::backtrace::Backtrace;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-static TRACK: AtomicU8 = AtomicU8::new(0);
+static TRACK: Switch = Switch::new("ONEARRAY_TRACK_LEAKS", false);
 static NEXT: AtomicU64 = AtomicU64::new(1);
 static LIVE: Mutex<Option<HashMap<u64, Leak>>> = Mutex::new(None);
 
@@ -47,25 +48,12 @@ impl std::fmt::Display for Leak {
 
 /// Whether tracking is on (env `ONEARRAY_TRACK_LEAKS=1` turns it on at first use).
 pub fn leak_tracking() -> bool {
-    match TRACK.load(Ordering::Relaxed) {
-        1 => true,
-        2 => false,
-        _ => {
-            let on = std::env::var("ONEARRAY_TRACK_LEAKS").is_ok_and(|v| v == "1");
-            let _ = TRACK.compare_exchange(
-                0,
-                if on { 1 } else { 2 },
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            );
-            TRACK.load(Ordering::Relaxed) == 1
-        }
-    }
+    TRACK.get()
 }
 
 /// Turns tracking on or off for allocations made from now on.
 pub fn set_leak_tracking(on: bool) {
-    TRACK.store(if on { 1 } else { 2 }, Ordering::Relaxed);
+    TRACK.set(on);
 }
 
 /// The live tracked allocations, oldest first.

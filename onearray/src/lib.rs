@@ -39,6 +39,7 @@ mod staging;
 mod status;
 mod stream;
 mod strided;
+mod switch;
 mod timeline;
 mod trace;
 mod view;

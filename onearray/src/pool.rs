@@ -29,10 +29,11 @@ use crate::block::{Block, BlockRef, Node};
 use crate::error::{Error, Result};
 use crate::leaks;
 use crate::magazine::{self, Magazine};
+use crate::switch::Switch;
 use crate::trace;
 use level_zero::{Allocation, Context, Device, MemoryKind, ShutdownStage};
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 pub use crate::expandable::{expandable, set_expandable, CHUNK};
@@ -187,7 +188,7 @@ struct InUse {
     requested: AtomicUsize,
 }
 
-static ENABLED: AtomicU8 = AtomicU8::new(0);
+static ENABLED: Switch = Switch::new("ONEARRAY_POOL", true);
 static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
 /// Every pool; pools live for the process (blocks refer to them without reference counts).
 static POOLS: Mutex<Vec<&'static Pool>> = Mutex::new(Vec::new());
@@ -195,25 +196,12 @@ static STREAM_IDS: AtomicU64 = AtomicU64::new(0);
 
 /// Whether allocations go through the pool (env `ONEARRAY_POOL=0` turns it off; default on).
 pub fn pool_enabled() -> bool {
-    match ENABLED.load(Ordering::Relaxed) {
-        1 => true,
-        2 => false,
-        _ => {
-            let on = std::env::var("ONEARRAY_POOL").map_or(true, |v| v != "0");
-            let _ = ENABLED.compare_exchange(
-                0,
-                if on { 1 } else { 2 },
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            );
-            ENABLED.load(Ordering::Relaxed) == 1
-        }
-    }
+    ENABLED.get()
 }
 
 /// Turns the pool on or off for later allocations (cached blocks stay until [`trim`]).
 pub fn set_pool_enabled(on: bool) {
-    ENABLED.store(if on { 1 } else { 2 }, Ordering::Relaxed);
+    ENABLED.set(on);
 }
 
 /// Caps the bytes each pool caches; blocks beyond it go back to the driver when freed.
