@@ -183,9 +183,12 @@ const MAX_GROUPED: usize = 21;
 impl Gen<'_, '_> {
     /// The grouped access statement `s`, if it is one: a 32-bit load or store through a
     /// [`Grouped`] address outside private memory, not consecutive along a row (those are
-    /// checked once per row: [`hoistable`](Self::hoistable)).
+    /// checked once per row: [`hoistable`](Self::hoistable)) unless a store in a function
+    /// that groups a load (the stencil's output: checked once per call too, so that
+    /// [`super::row_touch`] can touch its next rows' lines).
     pub(super) fn grouped(&self, s: &Stmt) -> Option<&Grouped> {
-        if self.hoistable(s) {
+        let store = matches!(s.inst, Inst::Store { .. });
+        if self.hoistable(s) && !(store && self.group_stores) {
             return None;
         }
         let (ptr, elem, space) = match s.inst {
@@ -201,6 +204,15 @@ impl Gen<'_, '_> {
         self.group.get(&ptr).filter(|_| ok)
     }
 
+    /// Whether some load of the function is grouped.
+    pub(super) fn groups_loads(&self) -> bool {
+        self.f
+            .blocks
+            .iter()
+            .flat_map(|b| &b.stmts)
+            .any(|s| matches!(s.inst, Inst::Load { .. }) && self.grouped(s).is_some())
+    }
+
     /// Declares the state variable of the grouped accesses, nothing known yet (at a pack
     /// function's start). Only the first [`MAX_GROUPED`] are checked once per call.
     pub(super) fn declare_grouped(&mut self) {
@@ -214,10 +226,11 @@ impl Gen<'_, '_> {
                 let shift = 3 * n as u32;
                 self.group_state
                     .insert(s as *const Stmt as usize, GroupState { var, shift });
-                if let Inst::Load { ptr, .. } = &s.inst {
+                if let Inst::Load { ptr, .. } | Inst::Store { ptr, .. } = &s.inst {
                     let index = self.group[ptr].index.clone();
-                    let t = self.declare_touch(index, GroupState { var, shift });
-                    self.group_touch.insert(shift, t);
+                    if let Some(t) = self.declare_touch(index) {
+                        self.group_touch.insert(shift, t);
+                    }
                 }
                 n += 1;
             }
@@ -411,7 +424,7 @@ impl Gen<'_, '_> {
         let len = self.b.ins().iadd_imm_s(span4, 4);
         self.probe_len(cache, addr, len, allowed, failed);
         self.b.switch_to_block(allowed);
-        self.set_touch(state.shift, (lo, hi, addr));
+        self.set_touch(state.shift, (lo, hi, addr, a));
         let only = self.b.ins().iconst(types::I64, ALLOWED << state.shift);
         let new = if stride == Some(1) {
             let c = self.b.ins().iconst(types::I64, CONSECUTIVE << state.shift);

@@ -362,7 +362,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         self.declare_grouped();
         let zero = self.b.ins().iconst(types::I64, 0);
         for s in self.f.blocks.iter().flat_map(|b| &b.stmts) {
-            if self.hoistable(s) {
+            if self.hoistable(s) && self.grouped(s).is_none() {
                 let until = self.b.declare_var(types::I64);
                 self.b.def_var(until, zero);
                 self.hoisted.insert(s as *const Stmt as usize, until);

@@ -73,6 +73,9 @@ pub(super) struct Gen<'a, 'b> {
     /// `vector_gen`: per grouped load (by its state's first bit), the variables its row
     /// touches read ([`super::row_touch`]).
     pub(super) group_touch: std::collections::BTreeMap<u32, super::row_touch::Touch>,
+    /// `vector_gen`: whether stores consecutive along a row are checked once per call too
+    /// (when some load is: [`super::group_range`]), so that their lines can be touched.
+    pub(super) group_stores: bool,
     /// `vector_gen`: per inline cache, its range in variables (`lo`, limit of a 16-byte
     /// access's offset), loaded once per call and again after the runtime updates it.
     pub(super) cache_vars: Vec<Option<(Variable, Variable)>>,
@@ -190,6 +193,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             group: std::collections::HashMap::new(),
             group_state: std::collections::HashMap::new(),
             group_touch: std::collections::BTreeMap::new(),
+            group_stores: false,
             cache_vars: Vec::new(),
             pack_end: Variable::from_u32(0),
             lane_ctx: None,
@@ -224,6 +228,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             g.scaled = super::stride::scaled_indices(f, &rep);
             g.group = super::group_range::grouped_addresses(f, &g.scaled);
             g.rep = rep;
+            g.group_stores = g.groups_loads();
             g.ctx = g.b.declare_var(types::I64);
             g.lane = g.b.declare_var(types::I64);
             g.code = g.b.declare_var(types::I32);
