@@ -168,7 +168,7 @@ struct Flags {
 pub struct GroupState {
     pub(super) var: Variable,
     /// The access's first bit: [`CONSECUTIVE`], then [`ALLOWED`], then [`FAILED`].
-    shift: u32,
+    pub(super) shift: u32,
 }
 
 /// Checked, allowed, and the lanes of a pack are consecutive by construction.
@@ -369,7 +369,7 @@ impl Gen<'_, '_> {
     }
 
     /// The address of element `x` (an index) of `g`'s base, plus `offset`.
-    fn element(&mut self, g: &Grouped, x: Value, offset: i64) -> Value {
+    pub(super) fn element(&mut self, g: &Grouped, x: Value, offset: i64) -> Value {
         let base = self.lane_of(g.sc.base, 0);
         let i = if g.sc.signed {
             self.b.ins().sextend(types::I64, x)

@@ -23,6 +23,7 @@ mod emit;
 mod front;
 mod front_ext;
 mod front_inst;
+mod group_pass;
 mod group_range;
 pub mod ir;
 mod pack_loop;

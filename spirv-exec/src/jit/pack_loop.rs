@@ -243,7 +243,9 @@ impl<'a, 'b> Gen<'a, 'b> {
         }
         if region == 0 {
             let first = super::first_block(self.f)?;
-            if let Some(chain) = self.unrolled_chain(first, &used) {
+            if let Some(chain) = self.grouped_chain(first, &used) {
+                self.grouped_pass(&chain, &used)?;
+            } else if let Some(chain) = self.unrolled_chain(first, &used) {
                 self.unrolled_pass(&chain, &used)?;
             }
         }

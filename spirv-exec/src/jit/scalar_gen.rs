@@ -76,6 +76,8 @@ pub(super) struct Gen<'a, 'b> {
     /// `vector_gen`: whether stores consecutive along a row are checked once per call too
     /// (when some load is: [`super::group_range`]), so that their lines can be touched.
     pub(super) group_stores: bool,
+    /// `vector_gen`: the grouped accesses are all known consecutive ([`super::group_pass`]).
+    pub(super) group_fast: bool,
     /// `vector_gen`: per inline cache, its range in variables (`lo`, limit of a 16-byte
     /// access's offset), loaded once per call and again after the runtime updates it.
     pub(super) cache_vars: Vec<Option<(Variable, Variable)>>,
@@ -194,6 +196,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             group_state: std::collections::HashMap::new(),
             group_touch: std::collections::BTreeMap::new(),
             group_stores: false,
+            group_fast: false,
             cache_vars: Vec::new(),
             pack_end: Variable::from_u32(0),
             lane_ctx: None,

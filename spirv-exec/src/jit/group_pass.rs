@@ -1,0 +1,166 @@
+//! One test per pack for the accesses checked once per group ([`super::group_range`]): each
+//! of them tests its state in every pack (three bits of one variable) before its vector
+//! access. Once every such access of a straight region is known allowed with consecutive
+//! lanes (state [`CONSECUTIVE`]: the stencil's inner groups, from the pack after the check
+//! on), a pack runs a copy of the region whose grouped accesses go straight to memory, after
+//! one test of the state; other packs run the region as usual. Both copies do the same
+//! thing: the copy only leaves out tests whose outcome is known.
+
+use super::analysis::defs;
+use super::group_range::CONSECUTIVE;
+use super::ir::{Bin, Inst, Stmt, Term};
+use super::runtime;
+use super::vector_gen::VVal;
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types, InstBuilder};
+
+/// What [`Gen::grouped_chain`](super::scalar_gen::Gen) found: the region's blocks in order,
+/// the state bits of its grouped accesses, and those bits when all are consecutive.
+pub(super) struct Chain {
+    blocks: Vec<u32>,
+    mask: i64,
+    consecutive: i64,
+}
+
+impl super::scalar_gen::Gen<'_, '_> {
+    /// Region 0's blocks, in order, if a pack may run them with one test of the grouped
+    /// accesses' states: the kernel has no barrier, the region is a chain of blocks (no
+    /// branch, no loop) ending in a return, its accesses are grouped or checked once per row,
+    /// at least one grouped, and its other statements cannot fault nor call (no division,
+    /// atomic, call, private memory).
+    pub(super) fn grouped_chain(&self, first: u32, used: &[bool]) -> Option<Chain> {
+        let plain = |s: &Stmt| match &s.inst {
+            Inst::Load { .. } | Inst::Store { .. } => {
+                self.hoistable(s) || self.group_state.contains_key(&(s as *const Stmt as usize))
+            }
+            Inst::Bin(op, ..) => !matches!(
+                op,
+                Bin::UDiv | Bin::SDiv | Bin::URem | Bin::SRem | Bin::SMod
+            ),
+            Inst::Const(_)
+            | Inst::Copy(_)
+            | Inst::Param { .. }
+            | Inst::ParamAddr { .. }
+            | Inst::Builtin(..)
+            | Inst::Un(..)
+            | Inst::Fma(..)
+            | Inst::Int3(..)
+            | Inst::Select(..)
+            | Inst::Conv(..) => true,
+            _ => false,
+        };
+        if !self.layout.resume.is_empty() {
+            return None;
+        }
+        let entry_ok = self.f.blocks[0].stmts.iter().all(|s| {
+            !Self::per_item_stmt(s)
+                || !defs(s).iter().any(|d| used[*d as usize])
+                || matches!(s.inst, Inst::Builtin(..))
+        });
+        if !entry_ok {
+            return None;
+        }
+        let mut blocks = vec![first];
+        loop {
+            let b = &self.f.blocks[*blocks.last()? as usize];
+            if !b.stmts.iter().all(plain) {
+                return None;
+            }
+            match &b.term {
+                Term::Return => break,
+                Term::Jump(e) if !blocks.contains(&e.target) && e.target != 0 => {
+                    blocks.push(e.target)
+                }
+                _ => return None,
+            }
+        }
+        let (mut mask, mut consecutive) = (0, 0);
+        for s in blocks
+            .iter()
+            .flat_map(|&b| &self.f.blocks[b as usize].stmts)
+        {
+            if let Some(state) = self.group_state.get(&(s as *const Stmt as usize)) {
+                mask |= 7 << state.shift;
+                consecutive |= CONSECUTIVE << state.shift;
+            }
+        }
+        (mask != 0).then_some(Chain {
+            blocks,
+            mask,
+            consecutive,
+        })
+    }
+
+    /// At the top of the pack loop: when every grouped access of `chain` is consecutive,
+    /// runs the pack through a copy of the region without their state tests and goes on to
+    /// the next pack; else on to the usual pack (the builder is left there). `used`: which
+    /// entry-block values are used.
+    pub(super) fn grouped_pass(&mut self, chain: &Chain, used: &[bool]) -> Result<(), String> {
+        let var = self
+            .group_state
+            .values()
+            .next()
+            .expect("a grouped access")
+            .var;
+        let st = self.b.use_var(var);
+        let bits = self.b.ins().band_imm_s(st, chain.mask);
+        let all = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::Equal, bits, chain.consecutive);
+        let (pass, single) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(all, pass, &[], single, &[]);
+        self.b.switch_to_block(pass);
+        self.group_fast = true;
+        for s in &self.f.blocks[0].stmts {
+            if Self::per_item_stmt(s) && defs(s).iter().any(|d| used[*d as usize]) {
+                self.vstmt(s)?;
+            }
+        }
+        for &b in &chain.blocks {
+            let block = &self.f.blocks[b as usize];
+            for s in &block.stmts {
+                self.vstmt(s)?;
+            }
+            if let Term::Jump(e) = &block.term {
+                self.vedge_copies(e);
+            }
+        }
+        self.group_fast = false;
+        // No barrier: every pack returns (the code stays `DONE`).
+        let r = self.b.ins().iconst(types::I32, runtime::DONE as i32 as i64);
+        self.b.def_var(self.code, r);
+        let lane = self.b.use_var(self.lane);
+        let next = self.b.ins().iadd_imm_s(lane, super::vector_gen::W as i64);
+        self.b.def_var(self.lane, next);
+        self.b.ins().jump(self.head, &[]);
+        self.b.switch_to_block(single);
+        Ok(())
+    }
+
+    /// A grouped access whose lanes are known allowed and consecutive (in
+    /// [`grouped_pass`](Self::grouped_pass)): one vector access at lane 0's element.
+    pub(super) fn consecutive_access(
+        &mut self,
+        s: &Stmt,
+        offset: i64,
+        value: Option<super::ir::Val>,
+    ) {
+        let g = self.grouped(s).expect("a grouped access").clone();
+        let x = self.vector_of(g.sc.index);
+        let x0 = self.b.ins().extractlane(x, 0);
+        let a = self.element(&g, x0, offset);
+        match (value, s.result) {
+            (Some(v), _) => {
+                let x = self.vector_of(v);
+                self.b.ins().store(super::scalar_gen::mem_flags(), x, a, 0);
+            }
+            (None, Some(r)) => {
+                let vt = super::vector_gen::vec_type(self.ty(r)).expect("a 32-bit load");
+                let x = self.b.ins().load(vt, super::scalar_gen::mem_flags(), a, 0);
+                self.define_v(r, VVal::X(x));
+            }
+            _ => unreachable!("an access"),
+        }
+    }
+}
