@@ -5,6 +5,15 @@
 //! on), a pack runs a copy of the region whose grouped accesses go straight to memory, after
 //! one test of the state; other packs run the region as usual. Both copies do the same
 //! thing: the copy only leaves out tests whose outcome is known.
+//!
+//! Consecutive by construction means more: the index is exactly `g + x`, `x` the id of
+//! dimension 0 and `g` the same along a row of the group (every `clamp`, `min`, `max` that
+//! varies across a pack passes its varying operand over the whole group, and the stride is
+//! one), so along a row an access's address is `b + 4 × lane` (`lane` the pack's first
+//! work-item in the call) with `b` the same for the row. Where packs know their rows
+//! ([`super::row_values`]), the copy comes twice: the first pack of a row to take it
+//! computes each address from the index and keeps `b`; the row's next packs take `b + 4 ×
+//! lane` without computing the index (a new row clears the flag that says `b` is set).
 
 use super::analysis::defs;
 use super::group_range::CONSECUTIVE;
@@ -13,6 +22,17 @@ use super::runtime;
 use super::vector_gen::VVal;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, InstBuilder};
+
+/// How a grouped pass finds the addresses of its grouped accesses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Fast {
+    /// Not in a grouped pass.
+    Off,
+    /// From the index (and, with row bases, keeps the row's base).
+    Index,
+    /// From the row's base.
+    Row,
+}
 
 /// What [`Gen::grouped_chain`](super::scalar_gen::Gen) found: the region's blocks in order,
 /// the state bits of its grouped accesses, and those bits when all are consecutive.
@@ -91,10 +111,34 @@ impl super::scalar_gen::Gen<'_, '_> {
         })
     }
 
+    /// Before the pack loop, where packs know their rows: the row bases of `chain`'s grouped
+    /// accesses, none set.
+    pub(super) fn declare_row_bases(&mut self, chain: &Chain) {
+        let zero = self.b.ins().iconst(types::I64, 0);
+        let var = |g: &mut Self| {
+            let v = g.b.declare_var(types::I64);
+            g.b.def_var(v, zero);
+            v
+        };
+        self.row_based = Some(var(self));
+        for s in chain
+            .blocks
+            .iter()
+            .flat_map(|&b| &self.f.blocks[b as usize].stmts)
+        {
+            let key = s as *const Stmt as usize;
+            if self.group_state.contains_key(&key) {
+                let v = var(self);
+                self.row_bases.insert(key, v);
+            }
+        }
+    }
+
     /// At the top of the pack loop: when every grouped access of `chain` is consecutive,
-    /// runs the pack through a copy of the region without their state tests and goes on to
-    /// the next pack; else on to the usual pack (the builder is left there). `used`: which
-    /// entry-block values are used.
+    /// runs the pack through a copy of the region without their state tests (from the row
+    /// bases once the row's first such pack set them) and goes on to the next pack; else on
+    /// to the usual pack (the builder is left there). `used`: which entry-block values are
+    /// used.
     pub(super) fn grouped_pass(&mut self, chain: &Chain, used: &[bool]) -> Result<(), String> {
         let var = self
             .group_state
@@ -111,7 +155,29 @@ impl super::scalar_gen::Gen<'_, '_> {
         let (pass, single) = (self.b.create_block(), self.b.create_block());
         self.b.ins().brif(all, pass, &[], single, &[]);
         self.b.switch_to_block(pass);
-        self.group_fast = true;
+        if let Some(based) = self.row_based {
+            let (index, row) = (self.b.create_block(), self.b.create_block());
+            let set = self.b.use_var(based);
+            self.b.ins().brif(set, row, &[], index, &[]);
+            self.b.switch_to_block(row);
+            self.grouped_copy(chain, used, Fast::Row)?;
+            self.finish_pack();
+            self.b.switch_to_block(index);
+            self.grouped_copy(chain, used, Fast::Index)?;
+            let yes = self.b.ins().iconst(types::I64, 1);
+            self.b.def_var(based, yes);
+        } else {
+            self.grouped_copy(chain, used, Fast::Index)?;
+        }
+        self.finish_pack();
+        self.b.switch_to_block(single);
+        Ok(())
+    }
+
+    /// The pack through the region's copy, the grouped accesses' addresses found as `fast`
+    /// says.
+    fn grouped_copy(&mut self, chain: &Chain, used: &[bool], fast: Fast) -> Result<(), String> {
+        self.group_fast = fast;
         for s in &self.f.blocks[0].stmts {
             if Self::per_item_stmt(s) && defs(s).iter().any(|d| used[*d as usize]) {
                 self.vstmt(s)?;
@@ -126,7 +192,12 @@ impl super::scalar_gen::Gen<'_, '_> {
                 self.vedge_copies(e);
             }
         }
-        self.group_fast = false;
+        self.group_fast = Fast::Off;
+        Ok(())
+    }
+
+    /// After a pack of the grouped pass: on to the next pack.
+    fn finish_pack(&mut self) {
         // No barrier: every pack returns (the code stays `DONE`).
         let r = self.b.ins().iconst(types::I32, runtime::DONE as i32 as i64);
         self.b.def_var(self.code, r);
@@ -134,8 +205,6 @@ impl super::scalar_gen::Gen<'_, '_> {
         let next = self.b.ins().iadd_imm_s(lane, super::vector_gen::W as i64);
         self.b.def_var(self.lane, next);
         self.b.ins().jump(self.head, &[]);
-        self.b.switch_to_block(single);
-        Ok(())
     }
 
     /// A grouped access whose lanes are known allowed and consecutive (in
@@ -146,10 +215,26 @@ impl super::scalar_gen::Gen<'_, '_> {
         offset: i64,
         value: Option<super::ir::Val>,
     ) {
-        let g = self.grouped(s).expect("a grouped access").clone();
-        let x = self.vector_of(g.sc.index);
-        let x0 = self.b.ins().extractlane(x, 0);
-        let a = self.element(&g, x0, offset);
+        let key = s as *const Stmt as usize;
+        let lane = self.b.use_var(self.lane);
+        let lane4 = self.b.ins().ishl_imm_u(lane, 2);
+        let a = match (self.group_fast, self.row_bases.get(&key).copied()) {
+            (Fast::Row, Some(base)) => {
+                let base = self.b.use_var(base);
+                self.b.ins().iadd(base, lane4)
+            }
+            (_, base) => {
+                let g = self.grouped(s).expect("a grouped access").clone();
+                let x = self.vector_of(g.sc.index);
+                let x0 = self.b.ins().extractlane(x, 0);
+                let a = self.element(&g, x0, offset);
+                if let Some(base) = base {
+                    let b = self.b.ins().isub(a, lane4);
+                    self.b.def_var(base, b);
+                }
+                a
+            }
+        };
         match (value, s.result) {
             (Some(v), _) => {
                 let x = self.vector_of(v);

@@ -232,6 +232,13 @@ impl<'a, 'b> Gen<'a, 'b> {
         let row_stmts = super::row_values::row_statements(self, first, &used);
         let touches = !self.group_touch.is_empty();
         let row_end = (!row_stmts.is_empty() || touches).then(|| self.declare_row_end());
+        let chain = match region {
+            0 => self.grouped_chain(super::first_block(self.f)?, &used),
+            _ => None,
+        };
+        if let (Some(chain), Some(_)) = (&chain, row_end) {
+            self.declare_row_bases(chain);
+        }
         let exit = self.loop_head(end);
         if let Some(row_end) = row_end {
             self.row_values(&row_stmts, row_end)?;
@@ -243,7 +250,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         }
         if region == 0 {
             let first = super::first_block(self.f)?;
-            if let Some(chain) = self.grouped_chain(first, &used) {
+            if let Some(chain) = chain {
                 self.grouped_pass(&chain, &used)?;
             } else if let Some(chain) = self.unrolled_chain(first, &used) {
                 self.unrolled_pass(&chain, &used)?;

@@ -199,6 +199,11 @@ impl Gen<'_, '_> {
             self.stmt(s)?;
         }
         self.touch_rows();
+        if let Some(based) = self.row_based {
+            // The grouped pass's row bases are the previous row's.
+            let no = self.b.ins().iconst(types::I64, 0);
+            self.b.def_var(based, no);
+        }
         for (s, moves) in stmts {
             let Some(r) = s.result.filter(|_| *moves) else {
                 continue;

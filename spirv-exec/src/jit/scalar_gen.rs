@@ -76,8 +76,14 @@ pub(super) struct Gen<'a, 'b> {
     /// `vector_gen`: whether stores consecutive along a row are checked once per call too
     /// (when some load is: [`super::group_range`]), so that their lines can be touched.
     pub(super) group_stores: bool,
-    /// `vector_gen`: the grouped accesses are all known consecutive ([`super::group_pass`]).
-    pub(super) group_fast: bool,
+    /// `vector_gen`: the grouped accesses are all known consecutive, and how their
+    /// addresses are found ([`super::group_pass`]).
+    pub(super) group_fast: super::group_pass::Fast,
+    /// `vector_gen`: per grouped access of a [`super::group_pass`] chain (by statement
+    /// address), its address less 4 × the pack's first work-item in the current row, and
+    /// whether those are set for the current row (0: not yet).
+    pub(super) row_bases: std::collections::HashMap<usize, Variable>,
+    pub(super) row_based: Option<Variable>,
     /// `vector_gen`: per inline cache, its range in variables (`lo`, limit of a 16-byte
     /// access's offset), loaded once per call and again after the runtime updates it.
     pub(super) cache_vars: Vec<Option<(Variable, Variable)>>,
@@ -196,7 +202,9 @@ impl<'a, 'b> Gen<'a, 'b> {
             group_state: std::collections::HashMap::new(),
             group_touch: std::collections::BTreeMap::new(),
             group_stores: false,
-            group_fast: false,
+            group_fast: super::group_pass::Fast::Off,
+            row_bases: std::collections::HashMap::new(),
+            row_based: None,
             cache_vars: Vec::new(),
             pack_end: Variable::from_u32(0),
             lane_ctx: None,

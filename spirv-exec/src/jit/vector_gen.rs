@@ -535,7 +535,9 @@ impl Gen<'_, '_> {
         }
         let first = self.lane_of(ptr, 0);
         let first = self.b.ins().iadd_imm_s(first, offset);
-        if self.group_fast && self.group_state.contains_key(&(s as *const Stmt as usize)) {
+        if self.group_fast != super::group_pass::Fast::Off
+            && self.group_state.contains_key(&(s as *const Stmt as usize))
+        {
             // A grouped pass: the access's group check passed, its lanes consecutive.
             self.consecutive_access(s, offset, value);
             return Ok(true);
