@@ -109,9 +109,50 @@ fn contiguous(active: &[u16], n: usize) -> Option<(usize, usize)> {
         .then_some((lo as usize, hi as usize + 1))
 }
 
+/// 64 bytes, aligned as a cache line.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Line([u64; 8]);
+
+// SAFETY: eight `u64`s, 64 bytes with no padding (the alignment is the size); any bits are a
+// valid value, all zeros included.
+unsafe impl bytemuck::Zeroable for Line {}
+// SAFETY: as above; `Copy` and `'static`.
+unsafe impl bytemuck::Pod for Line {}
+
+/// The register file: `u64`s starting on a cache line, so that the row loops' vector loads
+/// and stores do not straddle two lines (rows are usually a multiple of 8 lanes). Where the
+/// allocator put a `Vec<u64>` changed the interpreter's speed by 10-15 %.
+struct Regs {
+    lines: Vec<Line>,
+    len: usize,
+}
+
+impl Regs {
+    fn zeroed(len: usize) -> Regs {
+        Regs {
+            lines: vec![Line([0; 8]); len.div_ceil(8)],
+            len,
+        }
+    }
+}
+
+impl std::ops::Deref for Regs {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        &bytemuck::cast_slice(&self.lines)[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for Regs {
+    fn deref_mut(&mut self) -> &mut [u64] {
+        &mut bytemuck::cast_slice_mut(&mut self.lines)[..self.len]
+    }
+}
+
 /// A thread's working memory, reused for every group it runs.
 struct Frame {
-    regs: Vec<u64>,
+    regs: Regs,
     private: Vec<u64>,
     local: Vec<u64>,
     params: Vec<u64>,
@@ -170,7 +211,7 @@ impl Frame {
             }
         }
         let mut f = Frame {
-            regs: vec![0; p.slots * n],
+            regs: Regs::zeroed(p.slots * n),
             private: vec![0; (private_stride * n).div_ceil(8).max(1) + 2 * PRIVATE_GUARD / 8],
             local: vec![0; local_size.div_ceil(8).max(1)],
             params: vec![0; params_size.div_ceil(8).max(1)],
@@ -186,7 +227,7 @@ impl Frame {
             local_parts,
             ids_of: None,
         };
-        let set = |regs: &mut Vec<u64>, slot: usize, v: &dyn Fn(usize) -> u64| {
+        let set = |regs: &mut [u64], slot: usize, v: &dyn Fn(usize) -> u64| {
             for l in 0..n {
                 regs[slot * n + l] = v(l);
             }
@@ -332,8 +373,9 @@ impl Frame {
         });
     }
 
-    /// Fills the built-ins that depend on the group.
-    fn set_builtins(&mut self, p: &Program, launch: &Launch, group: [usize; 3]) {
+    /// Fills the built-ins that depend on the group; returns whether the group is in another
+    /// row of groups (group ids of dimensions 1 and 2) than the last one.
+    fn set_builtins(&mut self, p: &Program, launch: &Launch, group: [usize; 3]) -> bool {
         let n = launch.lanes();
         let gs = launch.group_size.map(|s| s as usize);
         let global = [0, 1, 2].map(|d| launch.groups[d] as usize * gs[d]);
@@ -380,6 +422,24 @@ impl Frame {
                 _ => {}
             }
         }
+        !(same[1] && same[2])
+    }
+
+    /// Runs [`Program::row_hoisted`] for every lane: the values shared by a row of groups.
+    fn run_row_hoisted(&mut self, p: &Program, mem: &Memory<'_>) -> Result<(), Fault> {
+        let n = self.lanes;
+        self.active.clear();
+        self.active.extend(0..n as u16);
+        let mut lanes = Lanes {
+            r: &mut self.regs,
+            n,
+            active: &self.active,
+            mem,
+            span: Some((0, n)),
+        };
+        let result = p.row_hoisted.iter().try_for_each(|inst| inst(&mut lanes));
+        self.active.clear();
+        result
     }
 
     /// Runs one work-group to completion. Lanes wait in per-block queues; the lowest block
@@ -604,8 +664,15 @@ pub unsafe fn run(program: &Program, launch: &Launch) -> Result<(), Fault> {
             // 64 claims per thread so that the threads still finish together.
             let first = next.fetch_add(chunk, Ordering::Relaxed);
             for g in first..(first + chunk).min(total) {
-                frame.set_builtins(program, launch, [g % gx, (g / gx) % gy, g / (gx * gy)]);
-                if let Err(e) = frame.run_group(program, &mem, launch.cancel_flag()) {
+                let new_row =
+                    frame.set_builtins(program, launch, [g % gx, (g / gx) % gy, g / (gx * gy)]);
+                let row = match new_row && !program.row_hoisted.is_empty() {
+                    true => frame.run_row_hoisted(program, &mem),
+                    false => Ok(()),
+                };
+                if let Err(e) =
+                    row.and_then(|()| frame.run_group(program, &mem, launch.cancel_flag()))
+                {
                     stop.store(true, Ordering::Relaxed);
                     error
                         .lock()

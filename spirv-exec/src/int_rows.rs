@@ -28,20 +28,20 @@ fn has_row(num: u32) -> bool {
 }
 
 impl Lowering<'_> {
-    /// The row path of integer built-in `num`, when every operand has as many components as
-    /// the result (no scalar broadcast) and no pointer.
-    pub(crate) fn int_row(
+    /// The operand slots and operand type of integer built-in `num` when it has a row path:
+    /// every operand an integer with as many components as the result (no scalar broadcast,
+    /// no pointer), as many operands as the built-in takes.
+    pub(crate) fn int_row_operands(
         &mut self,
         env: &Env,
         inst: &Instruction,
         num: u32,
-        dst: usize,
         rty: u32,
-    ) -> Result<Option<Exec>, String> {
+    ) -> Result<Option<(Scalar, Vec<usize>)>, String> {
         if !has_row(num) {
             return Ok(None);
         }
-        let (rt, n) = self.m.components(rty)?;
+        let (_, n) = self.m.components(rty)?;
         let mut slots = Vec::new();
         let mut t = None;
         for i in 2..inst.operands.len() {
@@ -61,6 +61,23 @@ impl Lowering<'_> {
         if slots.len() != opencl_std::arity(num) {
             return Ok(None);
         }
+        Ok(Some((t, slots)))
+    }
+
+    /// The row path of integer built-in `num`, when every operand has as many components as
+    /// the result (no scalar broadcast) and no pointer.
+    pub(crate) fn int_row(
+        &mut self,
+        env: &Env,
+        inst: &Instruction,
+        num: u32,
+        dst: usize,
+        rty: u32,
+    ) -> Result<Option<Exec>, String> {
+        let Some((t, slots)) = self.int_row_operands(env, inst, num, rty)? else {
+            return Ok(None);
+        };
+        let (rt, n) = self.m.components(rty)?;
         let [a, b, c] = [0, 1, 2].map(|i| slots.get(i).copied().unwrap_or(slots[0]));
         // Operands 2.. of the OpExtInst are the built-in's.
         let consts = [1, 2].map(|i| self.uniform_arg(env, inst, 2 + i, n));

@@ -147,6 +147,13 @@ pub struct Program {
     /// file, for all lanes, after the constants, parameters and built-ins are written.
     /// Pure arithmetic only (it cannot fault).
     pub(crate) hoisted: Vec<Exec>,
+    /// Instructions whose operands hold for each lane the same value in every work-group
+    /// of a row of groups (same group ids in dimensions 1 and 2; groups run dimension 0
+    /// first): the [`hoisted`](Self::hoisted) kind of operands, local ids, the global and
+    /// group ids of dimensions 1 and 2, and these instructions' results. Run for all lanes
+    /// after a group's built-ins are written, when its row differs from the last group's
+    /// (pure arithmetic only: it cannot fault).
+    pub(crate) row_hoisted: Vec<Exec>,
     /// Slots holding the address of module-scope `__local` variables: (slot, offset in the
     /// group's local memory after the `__local` parameters).
     pub(crate) local_vars: Vec<(usize, usize)>,

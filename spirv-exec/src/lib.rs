@@ -38,6 +38,7 @@ mod launcher;
 mod lower;
 mod lower_check;
 mod lower_ext;
+mod lower_hoist;
 mod lower_inst;
 mod memops;
 mod module;

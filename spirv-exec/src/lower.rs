@@ -16,6 +16,20 @@ pub(super) struct Env {
     pub labels: HashMap<Word, u32>,
     /// Sign extensions not lowered, used only as access-chain indices: (conversion, source).
     pub folded: HashMap<Word, Word>,
+    /// An `OpIAdd` not lowered on its own: the index of the next instruction, an access
+    /// chain, which adds it itself ([`crate::memops::Step::Sum`]).
+    pub index_add: Option<IndexAdd>,
+}
+
+/// See [`Env::index_add`].
+pub(super) struct IndexAdd {
+    /// The sum's id.
+    pub id: Word,
+    pub a: usize,
+    pub b: usize,
+    /// `b` when it is one value for every lane.
+    pub kb: Option<crate::ops::Uniform>,
+    pub scalar: crate::value::Scalar,
 }
 
 pub(super) struct Lowering<'m> {
@@ -40,9 +54,16 @@ pub(super) struct Lowering<'m> {
     free: crate::temps::FreeSlots,
     /// Slots holding one value for every lane of the launch, written before any work-group
     /// runs and never again: constants, parameters, launch sizes, hoisted results.
-    uniform: HashSet<usize>,
+    pub(super) uniform: HashSet<usize>,
     /// See [`Program::hoisted`].
     hoisted: Vec<Exec>,
+    /// Slots (besides the [`uniform`](Self::uniform) ones) holding for each lane the same
+    /// value in every work-group of a row of groups (same group ids in dimensions 1 and 2):
+    /// local ids, the global and group ids of dimensions 1 and 2, and the results of
+    /// [`Program::row_hoisted`].
+    pub(super) row_invariant: HashSet<usize>,
+    /// See [`Program::row_hoisted`].
+    row_hoisted: Vec<Exec>,
 }
 
 fn id(inst: &Instruction, i: usize) -> Result<Word, String> {
@@ -108,6 +129,8 @@ impl<'m> Lowering<'m> {
             free: Default::default(),
             uniform: HashSet::new(),
             hoisted: Vec::new(),
+            row_invariant: HashSet::new(),
+            row_hoisted: Vec::new(),
         }
     }
 
@@ -209,50 +232,26 @@ impl<'m> Lowering<'m> {
         ) {
             self.uniform.extend(s..s + n);
         }
+        // The same in every group of a row of groups (see `Frame::set_builtins`).
+        match b {
+            BuiltinValue::GlobalId | BuiltinValue::GroupId => {
+                self.row_invariant.extend(s + 1..s + n)
+            }
+            BuiltinValue::LocalId
+            | BuiltinValue::LocalLinearId
+            | BuiltinValue::SubgroupSize
+            | BuiltinValue::SubgroupMaxSize
+            | BuiltinValue::NumSubgroups
+            | BuiltinValue::SubgroupId
+            | BuiltinValue::SubgroupLocalId => self.row_invariant.extend(s..s + n),
+            _ => {}
+        }
         s
     }
 
     /// Whether slots `first..first + n` are all [`uniform`](Self::uniform).
     pub(super) fn is_uniform(&self, first: usize, n: usize) -> bool {
         (first..first + n.max(1)).all(|s| self.uniform.contains(&s))
-    }
-
-    /// Whether `inst` is integer arithmetic or conversion whose operands are all
-    /// [`uniform`](Self::uniform): its result is then the same for every lane of the launch,
-    /// computed once ([`Program::hoisted`]).
-    fn hoistable(&mut self, env: &Env, inst: &Instruction) -> bool {
-        let pure = matches!(
-            inst.class.opcode,
-            Op::IAdd
-                | Op::ISub
-                | Op::IMul
-                | Op::UDiv
-                | Op::SDiv
-                | Op::UMod
-                | Op::SRem
-                | Op::SMod
-                | Op::ShiftLeftLogical
-                | Op::ShiftRightLogical
-                | Op::ShiftRightArithmetic
-                | Op::BitwiseAnd
-                | Op::BitwiseOr
-                | Op::BitwiseXor
-                | Op::UConvert
-                | Op::SConvert
-        );
-        if !pure || inst.result_id.is_none() || self.depth > 1 {
-            return false;
-        }
-        inst.operands.iter().all(|o| {
-            let Operand::IdRef(v) = o else { return true };
-            let n = self
-                .type_of(env, *v)
-                .and_then(|t| Ok(self.m.types.get(t)?.slots));
-            match (n, self.slot(env, *v)) {
-                (Ok(n), Ok(slot)) => self.is_uniform(slot, n),
-                _ => false,
-            }
-        })
     }
 
     /// Whether slots `first..first + n` are all [`stable`](Self::stable).
@@ -387,6 +386,7 @@ impl<'m> Lowering<'m> {
             slots: self.slots,
             constants: self.constants,
             hoisted: self.hoisted,
+            row_hoisted: self.row_hoisted,
             local_vars: self.local_vars,
             local_static: self.local_static,
             private_vars: self.private_vars,
@@ -415,6 +415,9 @@ impl<'m> Lowering<'m> {
             ..Env::default()
         };
         let temps = crate::temps::temporaries(f, &env.folded);
+        let uses = crate::temps::use_counts(f);
+        // The fused `OpIAdd` whose operands' slots are given back after its access chain.
+        let mut deferred: Option<(&Instruction, (usize, usize))> = None;
         // The temporaries' slots (taken when defined, given back after the last use).
         let mut owned: HashMap<Word, (usize, usize)> = HashMap::new();
         for (p, &a) in f.parameters.iter().zip(args) {
@@ -474,6 +477,7 @@ impl<'m> Lowering<'m> {
             .ok_or("function without blocks")?;
         let entry = env.labels[&first];
         for (b, block) in f.blocks.iter().enumerate() {
+            let b_index = b;
             let label = block
                 .label
                 .as_ref()
@@ -595,6 +599,39 @@ impl<'m> Lowering<'m> {
                         }
                         continue;
                     }
+                    _ if self.row_hoistable(&env, inst)? => {
+                        let r = inst.result_id.unwrap_or(0);
+                        let n = self.m.types.get(inst.result_type.unwrap_or(0))?.slots;
+                        // A slot of its own (never a temporary's): it keeps its value from
+                        // one group to the next.
+                        let slot = match env.vals.get(&r) {
+                            Some(&s) if !temps.contains_key(&r) => s,
+                            _ => self.alloc(n),
+                        };
+                        env.vals.insert(r, slot);
+                        let e = self.instruction(&mut env, inst).map_err(|e| {
+                            format!("Op{op:?} (%{}): {e}", inst.result_id.unwrap_or(0))
+                        })?;
+                        if let (Some(e), Some(&at)) = (e, env.vals.get(&r)) {
+                            self.row_hoisted.push(e);
+                            self.row_invariant.extend(at..at + n.max(1));
+                        }
+                        continue;
+                    }
+                    _ if self.index_add(&env, &uses, &block.instructions, i)? => {
+                        // Lowered by the access chain that follows: no row of its own.
+                        let (a, b) = (id(inst, 0)?, id(inst, 1)?);
+                        let scalar = self.m.components(inst.result_type.unwrap_or(0))?.0;
+                        env.index_add = Some(IndexAdd {
+                            id: inst.result_id.unwrap_or(0),
+                            a: self.slot(&env, a)?,
+                            b: self.slot(&env, b)?,
+                            kb: self.uniform_arg(&env, inst, 1, 1),
+                            scalar,
+                        });
+                        deferred = Some((inst, (b_index, i)));
+                        continue;
+                    }
                     _ => {
                         let temp = match inst.result_id {
                             Some(r) if temps.contains_key(&r) => {
@@ -624,7 +661,13 @@ impl<'m> Lowering<'m> {
                         if let Some(e) = e {
                             insts.push(e);
                         }
+                        if let Some(add) = env.index_add.take() {
+                            return Err(format!("internal: the index %{} was not lowered", add.id));
+                        }
                         self.free_dead(&temps, &mut owned, &env.folded, inst, (b, i));
+                        if let Some((add, at)) = deferred.take() {
+                            self.free_dead(&temps, &mut owned, &env.folded, add, at);
+                        }
                         continue;
                     }
                 };

@@ -726,12 +726,13 @@ impl Lowering<'_> {
                     .sum();
                 let mut folded: Vec<Step> = steps
                     .into_iter()
-                    .filter(|s| matches!(s, Step::Index { .. }))
+                    .filter(|s| !matches!(s, Step::Const(_)))
                     .collect();
                 if total != 0 {
                     folded.push(Step::Const(total));
                 }
-                memops::address(dst, self.slot(env, base)?, folded)
+                let kbase = self.uniform_arg(env, inst, 0, 1);
+                memops::address(dst, self.slot(env, base)?, kbase, folded)
             }
             Op::AtomicLoad
             | Op::AtomicStore
@@ -855,10 +856,19 @@ impl Lowering<'_> {
         s
     }
 
-    fn index_step(&mut self, env: &Env, index: Word, stride: i64) -> Result<Step, String> {
+    fn index_step(&mut self, env: &mut Env, index: Word, stride: i64) -> Result<Step, String> {
         // A sign extension not lowered: its source, sign-extended from its own width, is
         // the same index.
         let index = *env.folded.get(&index).unwrap_or(&index);
+        if let Some(add) = env.index_add.take_if(|add| add.id == index) {
+            return Ok(Step::Sum {
+                a: add.a,
+                b: add.b,
+                kb: add.kb,
+                scalar: add.scalar,
+                stride,
+            });
+        }
         if let Some(v) = self.m.consts.get(&index) {
             let (s, _) = self.m.components(self.m.value_types[&index])?;
             return Ok(Step::Const(s.sext(v[0]).wrapping_mul(stride)));

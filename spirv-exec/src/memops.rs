@@ -360,31 +360,77 @@ pub enum Step {
         scalar: Scalar,
         stride: i64,
     },
+    /// An index that is the sum `a + b` of two integers of type `scalar` (an `OpIAdd` used
+    /// only as this index, not lowered on its own), scaled by `stride`. `kb`: `b` when it is
+    /// one value for every lane.
+    Sum {
+        a: usize,
+        b: usize,
+        kb: Option<crate::ops::Uniform>,
+        scalar: Scalar,
+        stride: i64,
+    },
 }
 
 /// `d = base + Σ steps` (address arithmetic only; the access itself is checked later).
-pub fn address(d: usize, base: usize, steps: Vec<Step>) -> Exec {
-    // The common shape: one scaled index, plus an optional constant.
-    if let [Step::Index {
-        slot,
-        scalar,
-        stride,
-    }, ref rest @ ..] = steps[..]
-    {
-        if let [] | [Step::Const(_)] = rest {
-            let c = match rest {
-                [Step::Const(c)] => *c,
-                _ => 0,
-            };
+/// `kbase`: the base when it is one value for every lane (its row is then not read).
+pub fn address(
+    d: usize,
+    base: usize,
+    kbase: Option<crate::ops::Uniform>,
+    steps: Vec<Step>,
+) -> Exec {
+    use crate::ops::{binary, binary_k, ternary, unary_k, unary_kk};
+    // The common shapes: one scaled index or sum, plus an optional constant.
+    let (first, c) = match steps[..] {
+        [first] => (Some(first), 0),
+        [first, Step::Const(c)] => (Some(first), c),
+        _ => (None, 0),
+    };
+    match first {
+        Some(Step::Index {
+            slot,
+            scalar,
+            stride,
+        }) => {
             // `scalar.sext` with its shift worked out here: the row loop vectorizes.
             let shift = 64 - scalar.bits();
-            return crate::ops::binary(d, base, slot, 1, move |b, i| {
+            let at = move |b: u64, i: u64| {
                 let i = ((i << shift) as i64) >> shift;
                 (b as i64)
                     .wrapping_add(i.wrapping_mul(stride))
                     .wrapping_add(c) as u64
-            });
+            };
+            return match kbase {
+                Some(k) => unary_k(d, slot, k, move |i, b| at(b, i)),
+                None => binary(d, base, slot, 1, at),
+            };
         }
+        Some(Step::Sum {
+            a,
+            b,
+            kb,
+            scalar,
+            stride,
+        }) => {
+            // The sum wraps at the integers' width: its low bits, sign-extended.
+            let shift = 64 - scalar.bits();
+            let at = move |base: u64, x: u64, y: u64| {
+                let i = ((x.wrapping_add(y) << shift) as i64) >> shift;
+                (base as i64)
+                    .wrapping_add(i.wrapping_mul(stride))
+                    .wrapping_add(c) as u64
+            };
+            return match (kbase, kb) {
+                (Some(kbase), Some(kb)) => {
+                    unary_kk(d, a, [kbase, kb], move |x, base, y| at(base, x, y))
+                }
+                (Some(kbase), None) => binary_k(d, a, b, kbase, move |x, y, base| at(base, x, y)),
+                (None, Some(kb)) => binary_k(d, base, a, kb, at),
+                (None, None) => ternary(d, base, a, b, 1, at),
+            };
+        }
+        _ => {}
     }
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
@@ -399,6 +445,16 @@ pub fn address(d: usize, base: usize, steps: Vec<Step>) -> Exec {
                         scalar,
                         stride,
                     } => scalar.sext(x.r[slot * s + l]).wrapping_mul(stride),
+                    Step::Sum {
+                        a,
+                        b,
+                        scalar,
+                        stride,
+                        ..
+                    } => {
+                        let sum = x.r[a * s + l].wrapping_add(x.r[b * s + l]);
+                        scalar.sext(sum).wrapping_mul(stride)
+                    }
                 });
             }
             x.r[d * s + l] = a as u64;
@@ -539,4 +595,80 @@ pub fn atomic(
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::Uniform;
+    use crate::reach::Memory;
+    use proptest::prelude::*;
+
+    const LANES: usize = 8;
+
+    /// Runs `e` over register file `r` (rows of `LANES`): for all lanes as one range, or
+    /// lane by lane (in a scattered order) when `span` is false.
+    fn run(e: &Exec, r: &mut [u64], span: bool) {
+        let mem = Memory::new(&[], [(0, 0); 3], Vec::new(), 0);
+        let scattered = [5u16, 0, 7, 2, 1, 6, 3, 4];
+        let all: Vec<u16> = (0..LANES as u16).collect();
+        let mut x = Lanes {
+            r,
+            n: LANES,
+            active: if span { &all } else { &scattered },
+            mem: &mem,
+            span: span.then_some((0, LANES)),
+        };
+        e(&mut x).unwrap();
+    }
+
+    proptest! {
+        /// An access chain whose index is a sum (`Step::Sum`) gives `base + sext(a + b) *
+        /// stride + c`, the sum wrapping at the integers' width, whichever operands are one
+        /// value for every lane, on the row path and lane by lane.
+        #[test]
+        fn summed_indices_wrap_at_their_width(
+            a in prop::collection::vec(any::<u64>(), LANES),
+            b in prop::collection::vec(any::<u64>(), LANES),
+            base in any::<u64>(),
+            width in 0usize..4,
+            stride in -16i64..16,
+            c in prop_oneof![Just(0i64), -64i64..64],
+            uniform_base in any::<bool>(),
+            uniform_b in any::<bool>(),
+        ) {
+            let scalar = [Scalar::I8, Scalar::I16, Scalar::I32, Scalar::I64][width];
+            let m = scalar.mask();
+            let b: Vec<u64> = match uniform_b {
+                true => vec![b[0] & m; LANES],
+                false => b.iter().map(|v| v & m).collect(),
+            };
+            let a: Vec<u64> = a.iter().map(|v| v & m).collect();
+            // Rows: 0 base, 1 a, 2 b, 3 the address.
+            let mut regs = [vec![base; LANES], a.clone(), b.clone(), vec![0; LANES]].concat();
+            let step = Step::Sum {
+                a: 1,
+                b: 2,
+                kb: uniform_b.then_some(Uniform::Const(b[0])),
+                scalar,
+                stride,
+            };
+            let steps = match c {
+                0 => vec![step],
+                c => vec![step, Step::Const(c)],
+            };
+            let e = address(3, 0, uniform_base.then_some(Uniform::Slot(0)), steps);
+            for span in [true, false] {
+                regs[3 * LANES..].fill(0);
+                run(&e, &mut regs, span);
+                for l in 0..LANES {
+                    let i = scalar.sext(a[l].wrapping_add(b[l]) & m);
+                    let want = (base as i64)
+                        .wrapping_add(i.wrapping_mul(stride))
+                        .wrapping_add(c) as u64;
+                    prop_assert_eq!(regs[3 * LANES + l], want, "lane {} span {}", l, span);
+                }
+            }
+        }
+    }
 }

@@ -105,6 +105,20 @@ pub fn temporaries(f: &Function, folded: &HashMap<Word, Word>) -> HashMap<Word, 
     temps
 }
 
+/// How many times each id of `f` is an operand (of any instruction, terminators and phis
+/// included).
+pub fn use_counts(f: &Function) -> HashMap<Word, usize> {
+    let mut uses: HashMap<Word, usize> = HashMap::new();
+    for inst in f.blocks.iter().flat_map(|b| &b.instructions) {
+        for operand in &inst.operands {
+            if let Operand::IdRef(v) = operand {
+                *uses.entry(*v).or_default() += 1;
+            }
+        }
+    }
+    uses
+}
+
 /// Slots given back by temporaries, by number of components.
 #[derive(Default)]
 pub struct FreeSlots {
