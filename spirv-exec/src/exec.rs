@@ -297,6 +297,7 @@ impl Frame {
                 active: &all,
                 mem: &mem,
                 span: Some((0, n)),
+                bounds: None,
             };
             for inst in &p.hoisted {
                 // Integer arithmetic and conversions return no error.
@@ -436,6 +437,7 @@ impl Frame {
             active: &self.active,
             mem,
             span: Some((0, n)),
+            bounds: None,
         };
         let result = p.row_hoisted.iter().try_for_each(|inst| inst(&mut lanes));
         self.active.clear();
@@ -495,6 +497,7 @@ impl Frame {
             active: active.as_slice(),
             mem,
             span,
+            bounds: None,
         };
         for inst in &block.insts {
             inst(&mut lanes)?;

@@ -18,6 +18,20 @@ pub struct Lanes<'a> {
     /// `Some((lo, hi))` when the active lanes are exactly `lo..hi` (in some order): operations
     /// then run over whole row slices.
     pub span: Option<(usize, usize)>,
+    /// The lowest and highest address an access chain just wrote into a row, for the access
+    /// through it that follows (see [`crate::memops::address`]): taken by that access.
+    pub bounds: Option<RowBounds>,
+}
+
+/// See [`Lanes::bounds`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowBounds {
+    /// The pointer row's slot.
+    pub slot: usize,
+    /// The lanes it was written for.
+    pub span: (usize, usize),
+    pub lo: u64,
+    pub hi: u64,
 }
 
 impl Lanes<'_> {

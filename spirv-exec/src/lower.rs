@@ -19,6 +19,9 @@ pub(super) struct Env {
     /// An `OpIAdd` not lowered on its own: the index of the next instruction, an access
     /// chain, which adds it itself ([`crate::memops::Step::Sum`]).
     pub index_add: Option<IndexAdd>,
+    /// The instruction being lowered is used only by the next one, a load or store through
+    /// it: an access chain then notes its row's bounds for that access.
+    pub access_next: bool,
 }
 
 /// See [`Env::index_add`].
@@ -642,9 +645,12 @@ impl<'m> Lowering<'m> {
                             }
                             _ => None,
                         };
+                        env.access_next =
+                            crate::lower_hoist::accessed_next(&uses, &block.instructions, i);
                         let e = self.instruction(&mut env, inst).map_err(|e| {
                             format!("Op{op:?} (%{}): {e}", inst.result_id.unwrap_or(0))
                         })?;
+                        env.access_next = false;
                         if let Some((r, slot, n)) = temp {
                             if env.vals.get(&r) != Some(&slot) {
                                 // It names another slot (a constant's, say).

@@ -151,3 +151,15 @@ impl Lowering<'_> {
         }))
     }
 }
+
+/// Whether the result of instruction `i` of `insts` is used only by the next instruction, a
+/// load or store through it (see [`Env::access_next`]).
+pub(super) fn accessed_next(uses: &HashMap<Word, usize>, insts: &[Instruction], i: usize) -> bool {
+    insts[i].result_id.is_some_and(|r| {
+        uses.get(&r) == Some(&1)
+            && insts.get(i + 1).is_some_and(|a| {
+                matches!(a.class.opcode, Op::Load | Op::Store)
+                    && a.operands.first() == Some(&Operand::IdRef(r))
+            })
+    })
+}

@@ -732,7 +732,9 @@ impl Lowering<'_> {
                     folded.push(Step::Const(total));
                 }
                 let kbase = self.uniform_arg(env, inst, 0, 1);
-                memops::address(dst, self.slot(env, base)?, kbase, folded)
+                // The access that follows reads the row's bounds from here (one value each).
+                let record = env.access_next && self.m.types.get(pointee)?.leaves.len() == 1;
+                memops::address(dst, self.slot(env, base)?, kbase, folded, record)
             }
             Op::AtomicLoad
             | Op::AtomicStore

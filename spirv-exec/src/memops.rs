@@ -102,6 +102,16 @@ fn bounds(ptrs: &[Cell<u64>], bytes: usize) -> (usize, usize, bool) {
     (lo as usize, hi as usize, run)
 }
 
+/// Whether the addresses in `ptrs` may be consecutive values of `bytes` (1, 2, 4 or 8): the
+/// last is the first plus the run's length ([`bounds`] then checks every lane).
+#[inline]
+fn maybe_run(ptrs: &[Cell<u64>], bytes: usize) -> bool {
+    let first = ptrs.first().map_or(0, Cell::get);
+    let last = ptrs.last().map_or(0, Cell::get);
+    let span = (ptrs.len() as u64).wrapping_sub(1) << bytes.trailing_zeros();
+    last == first.wrapping_add(span)
+}
+
 /// `dst[i] = *ptrs[i]` for values of `bytes` bytes, one loop per width (no width test per
 /// lane, so the loop can become vector gathers).
 ///
@@ -249,12 +259,19 @@ fn checked_rows<'c>(
     bytes: usize,
     write: bool,
 ) -> Option<PointerRows<'c>> {
+    // The bounds the access chain just computed for exactly this row and these lanes.
+    let known = x.bounds.take();
     let (lo, hi) = x.span?;
+    let known = known.filter(|b| b.slot == ptr && b.span == (lo, hi));
     let s = x.n;
     let mem = x.mem;
     let cells = x.cells();
     let ptrs = &cells[ptr * s + lo..ptr * s + hi];
-    let (first, last, run) = bounds(ptrs, bytes);
+    let (first, last, run) = match known {
+        // Not a run (the first test of `bounds`): the chain's bounds are the row's.
+        Some(b) if !maybe_run(ptrs, bytes) => (b.lo as usize, b.hi as usize, false),
+        _ => bounds(ptrs, bytes),
+    };
     let len = (last - first).checked_add(bytes)?;
     let allowed = if write {
         mem.covers_for_write(first, len)
@@ -295,6 +312,7 @@ pub fn load(d: usize, ptr: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
         });
     }
     Box::new(move |x: &mut Lanes<'_>| {
+        x.bounds = None;
         let s = x.n;
         for &l in x.active {
             let l = l as usize;
@@ -337,6 +355,7 @@ pub fn store(ptr: usize, v: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
         });
     }
     Box::new(move |x: &mut Lanes<'_>| {
+        x.bounds = None;
         let s = x.n;
         for &l in x.active {
             let l = l as usize;
@@ -379,6 +398,7 @@ pub fn address(
     base: usize,
     kbase: Option<crate::ops::Uniform>,
     steps: Vec<Step>,
+    record: bool,
 ) -> Exec {
     use crate::ops::{binary, binary_k, ternary, unary_k, unary_kk};
     // The common shapes: one scaled index or sum, plus an optional constant.
@@ -402,6 +422,7 @@ pub fn address(
                     .wrapping_add(c) as u64
             };
             return match kbase {
+                Some(k) if record => address_rows(d, [slot, slot], k, move |b, i, _| at(b, i)),
                 Some(k) => unary_k(d, slot, k, move |i, b| at(b, i)),
                 None => binary(d, base, slot, 1, at),
             };
@@ -422,6 +443,7 @@ pub fn address(
                     .wrapping_add(c) as u64
             };
             return match (kbase, kb) {
+                (Some(kbase), None) if record => address_rows(d, [a, b], kbase, at),
                 (Some(kbase), Some(kb)) => {
                     unary_kk(d, a, [kbase, kb], move |x, base, y| at(base, x, y))
                 }
@@ -458,6 +480,62 @@ pub fn address(
                 });
             }
             x.r[d * s + l] = a as u64;
+        }
+        Ok(())
+    })
+}
+
+/// Row `d` = `at(k, row a, row b)` over the active lanes, also noting the lowest and highest
+/// address written in [`Lanes::bounds`] for the access that follows (which then needs no
+/// pass of its own to find them).
+fn address_rows(
+    d: usize,
+    [a, b]: [usize; 2],
+    k: crate::ops::Uniform,
+    at: impl Fn(u64, u64, u64) -> u64 + Copy + Send + Sync + 'static,
+) -> Exec {
+    Box::new(move |x: &mut Lanes<'_>| {
+        let at = at; // a copy on the stack (see `ops::unary`)
+        let base = k.value(x);
+        let s = x.n;
+        x.bounds = None;
+        let Some(span) = x.span else {
+            for &l in x.active {
+                let l = l as usize;
+                x.r[d * s + l] = at(base, x.r[a * s + l], x.r[b * s + l]);
+            }
+            return Ok(());
+        };
+        let (lo, hi) = match crate::ops::split_rows(x.r, s, d, [a, b], span) {
+            Some((rd, [ra, rb])) => crate::ops::vectorized(|| {
+                let (mut lo, mut hi) = (u64::MAX, 0);
+                for ((o, &u), &v) in rd.iter_mut().zip(ra).zip(rb) {
+                    let p = at(base, u, v);
+                    *o = p;
+                    lo = lo.min(p);
+                    hi = hi.max(p);
+                }
+                (lo, hi)
+            }),
+            // The destination is an operand's row: lane by lane.
+            None => {
+                let (mut lo, mut hi) = (u64::MAX, 0);
+                for l in span.0..span.1 {
+                    let p = at(base, x.r[a * s + l], x.r[b * s + l]);
+                    x.r[d * s + l] = p;
+                    lo = lo.min(p);
+                    hi = hi.max(p);
+                }
+                (lo, hi)
+            }
+        };
+        if span.0 < span.1 {
+            x.bounds = Some(crate::ir::RowBounds {
+                slot: d,
+                span,
+                lo,
+                hi,
+            });
         }
         Ok(())
     })
@@ -607,8 +685,8 @@ mod tests {
     const LANES: usize = 8;
 
     /// Runs `e` over register file `r` (rows of `LANES`): for all lanes as one range, or
-    /// lane by lane (in a scattered order) when `span` is false.
-    fn run(e: &Exec, r: &mut [u64], span: bool) {
+    /// lane by lane (in a scattered order) when `span` is false; the bounds it noted.
+    fn run(e: &Exec, r: &mut [u64], span: bool) -> Option<crate::ir::RowBounds> {
         let mem = Memory::new(&[], [(0, 0); 3], Vec::new(), 0);
         let scattered = [5u16, 0, 7, 2, 1, 6, 3, 4];
         let all: Vec<u16> = (0..LANES as u16).collect();
@@ -618,14 +696,17 @@ mod tests {
             active: if span { &all } else { &scattered },
             mem: &mem,
             span: span.then_some((0, LANES)),
+            bounds: None,
         };
         e(&mut x).unwrap();
+        x.bounds
     }
 
     proptest! {
         /// An access chain whose index is a sum (`Step::Sum`) gives `base + sext(a + b) *
         /// stride + c`, the sum wrapping at the integers' width, whichever operands are one
-        /// value for every lane, on the row path and lane by lane.
+        /// value for every lane, on the row path and lane by lane; the bounds it notes for
+        /// the next access (when asked to) are the row's lowest and highest address.
         #[test]
         fn summed_indices_wrap_at_their_width(
             a in prop::collection::vec(any::<u64>(), LANES),
@@ -636,6 +717,7 @@ mod tests {
             c in prop_oneof![Just(0i64), -64i64..64],
             uniform_base in any::<bool>(),
             uniform_b in any::<bool>(),
+            record in any::<bool>(),
         ) {
             let scalar = [Scalar::I8, Scalar::I16, Scalar::I32, Scalar::I64][width];
             let m = scalar.mask();
@@ -657,10 +739,20 @@ mod tests {
                 0 => vec![step],
                 c => vec![step, Step::Const(c)],
             };
-            let e = address(3, 0, uniform_base.then_some(Uniform::Slot(0)), steps);
+            let e = address(3, 0, uniform_base.then_some(Uniform::Slot(0)), steps, record);
             for span in [true, false] {
                 regs[3 * LANES..].fill(0);
-                run(&e, &mut regs, span);
+                let noted = run(&e, &mut regs, span);
+                let row = &regs[3 * LANES..];
+                let (lo, hi) = (row.iter().min().copied(), row.iter().max().copied());
+                match noted {
+                    Some(b) => prop_assert_eq!(
+                        (b.slot, b.span, Some(b.lo), Some(b.hi)),
+                        (3, (0, LANES), lo, hi)
+                    ),
+                    // Noted only on the row path, with a uniform base and `b` a row.
+                    None => prop_assert!(!(record && span && uniform_base && !uniform_b)),
+                }
                 for l in 0..LANES {
                     let i = scalar.sext(a[l].wrapping_add(b[l]) & m);
                     let want = (base as i64)

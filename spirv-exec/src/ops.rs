@@ -228,7 +228,7 @@ pub enum Uniform {
 
 impl Uniform {
     #[inline]
-    fn value(self, x: &Lanes<'_>) -> u64 {
+    pub(crate) fn value(self, x: &Lanes<'_>) -> u64 {
         match self {
             Uniform::Const(v) => v,
             Uniform::Slot(s) => x.r[s * x.n],
