@@ -12,11 +12,18 @@
 //! PoCL rounds alternate, so that a noisy machine slows all alike. The figures for one thread
 //! come from a child process run with `POCL_MAX_PTHREAD_COUNT=1` (PoCL reads it once, at
 //! initialisation). Every result is checked against the native one after the rounds.
+//!
+//! Memory: the executor's buffers are the CPU driver's device memory (from 2 MiB on, aligned
+//! to and advised onto transparent huge pages); the native loops' are placed the same way
+//! (`support/host.rs`); PoCL's are its own (`CL_MEM_COPY_HOST_PTR`; 4 KiB pages here).
 
+#[path = "support/host.rs"]
+mod host;
 #[path = "support/opencl.rs"]
 #[allow(dead_code)]
 mod opencl;
 
+use host::Host;
 use oneapi::spirv_exec::{self, Arg, Kernel, Launch, Module, Region};
 use opencl::{ClKernel, Pocl};
 use std::time::{Duration, Instant};
@@ -343,8 +350,8 @@ impl Peers<'_> {
 fn saxpy(p: &Peers) -> Row {
     let x: Vec<f32> = (0..N).map(|i| (i % 1000) as f32 * 0.001).collect();
     let y0: Vec<f32> = (0..N).map(|i| (i % 7) as f32).collect();
-    let mut y = y0.clone();
     let (bx, by) = (Buf::new(x.clone()), Buf::new(y0.clone()));
+    let (x, mut y) = (Host::new(&x), Host::new(&y0));
     let (cx, cy) = p.pocl.map(|c| (c.buffer(&x), c.buffer(&y0))).unzip();
     // Every run adds a·x once more: compare after equally many runs (1 + ROUNDS).
     let row = p.run(
@@ -385,7 +392,7 @@ fn saxpy(p: &Peers) -> Row {
     let per_exec = row.driver.iter().flatten().count();
     if per_exec > 0 {
         let mut e = y0.clone();
-        for (v, x) in e.iter_mut().zip(&x) {
+        for (v, x) in e.iter_mut().zip(x.iter()) {
             for _ in 0..runs * per_exec {
                 *v = 2.0f32.mul_add(*x, *v);
             }
@@ -410,6 +417,7 @@ fn reduction(p: &Peers, grid: bool) -> Row {
         "reduce_sum_f32"
     };
     let bx = Buf::new(x.clone());
+    let x = Host::new(&x);
     let partial = Buf::new(vec![0f32; groups]);
     let cx = p.pocl.map(|c| c.buffer(&x));
     let cp = p.pocl.map(|c| c.buffer(&vec![0f32; groups]));
@@ -474,7 +482,6 @@ fn matmul_native(threads: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
 fn matmul(p: &Peers, tiled: bool) -> Row {
     let a: Vec<f32> = (0..MAT * MAT).map(|i| (i % 7) as f32 - 3.0).collect();
     let b: Vec<f32> = (0..MAT * MAT).map(|i| (i % 5) as f32 * 0.5).collect();
-    let mut c = vec![0f32; MAT * MAT];
     let (ba, bb, bc) = (
         Buf::new(a.clone()),
         Buf::new(b.clone()),
@@ -490,6 +497,7 @@ fn matmul(p: &Peers, tiled: bool) -> Row {
     };
     let mut expect = vec![0f32; MAT * MAT];
     matmul_native(1, &a, &b, &mut expect);
+    let (a, b, mut c) = (Host::new(&a), Host::new(&b), Host::new(&[0f32; MAT * MAT]));
     let tiles = (MAT / 16) as u32;
     let row = p.run(
         ("matmul", name),
@@ -551,9 +559,9 @@ fn stencil_native(threads: usize, input: &[f32], out: &mut [f32]) {
 
 fn stencil(p: &Peers) -> Row {
     let input: Vec<f32> = (0..GRID * GRID).map(|i| (i % 13) as f32 * 0.25).collect();
-    let mut out = vec![0f32; GRID * GRID];
     let mut expect = vec![0f32; GRID * GRID];
     stencil_native(1, &input, &mut expect);
+    let (native_input, mut out) = (Host::new(&input), Host::new(&vec![0f32; GRID * GRID]));
     let (bi, bo) = (Buf::new(input.clone()), Buf::new(vec![0f32; GRID * GRID]));
     let cl = p
         .pocl
@@ -562,7 +570,7 @@ fn stencil(p: &Peers) -> Row {
     let row = p.run(
         ("matmul", "stencil5_2d"),
         ([g, g, 1], [16, 16, 1]),
-        &mut || stencil_native(p.threads, &input, &mut out),
+        &mut || stencil_native(p.threads, &native_input, &mut out),
         &|l| {
             bi.arg(l);
             bo.arg(l);
@@ -595,6 +603,7 @@ fn histogram(p: &Peers) -> Row {
     data.iter().for_each(|&d| expect[d as usize] += 1);
     let (bd, bins) = (Buf::new(data.clone()), Buf::new(vec![0u32; 256]));
     let cl = p.pocl.map(|q| (q.buffer(&data), q.buffer(&[0u32; 256])));
+    let native_data = Host::new(&data);
     let mut parts = vec![[0u32; 256]; p.threads];
     let mut merged = [0u32; 256];
     let per = N.div_ceil(p.threads);
@@ -605,7 +614,7 @@ fn histogram(p: &Peers) -> Row {
             parallel_chunks(p.threads, &mut parts, 1, |t, h| {
                 let h = &mut h[0];
                 h.fill(0);
-                for &d in &data[t * per..((t + 1) * per).min(N)] {
+                for &d in &native_data[t * per..((t + 1) * per).min(N)] {
                     h[d as usize] += 1;
                 }
             });
