@@ -112,8 +112,26 @@ fn maybe_run(ptrs: &[Cell<u64>], bytes: usize) -> bool {
     last == first.wrapping_add(span)
 }
 
+/// Lanes per chunk of [`gather`] and [`scatter`]: a 2-D group's row of 8 or 16 work-items
+/// reads consecutive values even when the whole row of lanes does not.
+const CHUNK: usize = 8;
+
+/// The first address of `ptrs` (one chunk) when its lanes access consecutive values of `T`
+/// (`ptrs[i] == ptrs[0] + i * size_of::<T>()`, no wrap-around), in one vector compare.
+#[inline(always)]
+fn chunk_run<T>(ptrs: &[Cell<u64>]) -> Option<usize> {
+    let first = ptrs[0].get();
+    let size = size_of::<T>() as u64;
+    let off = ptrs.iter().zip(0u64..).fold(0, |off, (p, i)| {
+        off | (p.get() ^ first.wrapping_add(i * size))
+    });
+    // No wrap-around: the run's last byte lies above its first.
+    let fits = first.checked_add(ptrs.len() as u64 * size).is_some();
+    (off == 0 && fits).then_some(first as usize)
+}
+
 /// `dst[i] = *ptrs[i]` for values of `bytes` bytes, one loop per width (no width test per
-/// lane, so the loop can become vector gathers).
+/// lane); a chunk of [`CHUNK`] lanes reading consecutive values is one copy.
 ///
 /// # Safety
 /// Every `[ptrs[i], ptrs[i] + bytes)` must be readable.
@@ -122,7 +140,31 @@ unsafe fn gather(dst: &[Cell<u64>], ptrs: &[Cell<u64>], bytes: usize) {
     /// As `gather`, with `bytes` = the size of `T`.
     unsafe fn each<T: Copy + Into<u64>>(dst: &[Cell<u64>], ptrs: &[Cell<u64>]) {
         crate::ops::vectorized(|| {
-            for (o, p) in dst.iter().zip(ptrs) {
+            let full = (dst.len().min(ptrs.len()) / CHUNK) * CHUNK;
+            for (o, p) in dst[..full]
+                .chunks_exact(CHUNK)
+                .zip(ptrs[..full].chunks_exact(CHUNK))
+            {
+                match chunk_run::<T>(p) {
+                    Some(first) => {
+                        // SAFETY: the caller's contract: the lanes' ranges, whose union is
+                        // `[first, first + CHUNK * size_of::<T>())`, are readable.
+                        let v = unsafe { (first as *const [T; CHUNK]).read_unaligned() };
+                        for (o, v) in o.iter().zip(v) {
+                            o.set(v.into());
+                        }
+                    }
+                    None => {
+                        for (o, p) in o.iter().zip(p) {
+                            // SAFETY: the caller's contract (readable), unaligned reads allowed.
+                            o.set(
+                                unsafe { (p.get() as usize as *const T).read_unaligned() }.into(),
+                            );
+                        }
+                    }
+                }
+            }
+            for (o, p) in dst[full..].iter().zip(&ptrs[full..]) {
                 // SAFETY: the caller's contract (readable), unaligned reads allowed.
                 o.set(unsafe { (p.get() as usize as *const T).read_unaligned() }.into());
             }
@@ -139,7 +181,8 @@ unsafe fn gather(dst: &[Cell<u64>], ptrs: &[Cell<u64>], bytes: usize) {
     }
 }
 
-/// `*ptrs[i] = src[i]` (its low `bytes` bytes), one loop per width.
+/// `*ptrs[i] = src[i]` (its low `bytes` bytes), one loop per width, in lane order; a chunk
+/// of [`CHUNK`] lanes writing consecutive values is one copy.
 ///
 /// # Safety
 /// Every `[ptrs[i], ptrs[i] + bytes)` must be writable.
@@ -148,7 +191,28 @@ unsafe fn scatter(ptrs: &[Cell<u64>], src: &[Cell<u64>], bytes: usize) {
     /// As `scatter`, with `bytes` = the size of `T`.
     unsafe fn each<T: Copy>(ptrs: &[Cell<u64>], src: &[Cell<u64>], cast: impl Fn(u64) -> T) {
         crate::ops::vectorized(|| {
-            for (p, v) in ptrs.iter().zip(src) {
+            let full = (ptrs.len().min(src.len()) / CHUNK) * CHUNK;
+            for (p, v) in ptrs[..full]
+                .chunks_exact(CHUNK)
+                .zip(src[..full].chunks_exact(CHUNK))
+            {
+                match chunk_run::<T>(p) {
+                    Some(first) => {
+                        let vals: [T; CHUNK] = std::array::from_fn(|i| cast(v[i].get()));
+                        // SAFETY: the caller's contract: the lanes' ranges, whose union is
+                        // `[first, first + CHUNK * size_of::<T>())`, are writable (and
+                        // distinct: the order of the lanes' writes does not matter).
+                        unsafe { (first as *mut [T; CHUNK]).write_unaligned(vals) };
+                    }
+                    None => {
+                        for (p, v) in p.iter().zip(v) {
+                            // SAFETY: the caller's contract (writable), unaligned writes allowed.
+                            unsafe { (p.get() as usize as *mut T).write_unaligned(cast(v.get())) };
+                        }
+                    }
+                }
+            }
+            for (p, v) in ptrs[full..].iter().zip(&src[full..]) {
                 // SAFETY: the caller's contract (writable), unaligned writes allowed.
                 unsafe { (p.get() as usize as *mut T).write_unaligned(cast(v.get())) };
             }
@@ -761,6 +825,62 @@ mod tests {
                     prop_assert_eq!(regs[3 * LANES + l], want, "lane {} span {}", l, span);
                 }
             }
+        }
+
+        /// `gather` and `scatter` (chunks of consecutive lanes read or written whole, other
+        /// chunks lane by lane) give what reading or writing lane by lane in lane order
+        /// gives, for every width, row length and mix of runs, scattered, repeated and
+        /// overlapping addresses.
+        #[test]
+        fn chunked_gather_and_scatter_match_lane_by_lane(
+            width in 0usize..4,
+            chunks in prop::collection::vec((0usize..3, 0usize..448, prop::collection::vec(0usize..504, CHUNK)), 0..5),
+            tail in 0usize..CHUNK,
+            seed in any::<u64>(),
+        ) {
+            let bytes = 1usize << width;
+            let mem: Vec<u8> = (0..512u64).map(|i| (i.wrapping_mul(seed | 1) >> 7) as u8).collect();
+            let mut offsets: Vec<usize> = Vec::new();
+            for (run_kind, start, lanes) in &chunks {
+                let run = (0..CHUNK).map(|i| start + i * bytes);
+                match run_kind {
+                    0 => offsets.extend(run),
+                    // A run but for one lane, which repeats its neighbour's address (as a
+                    // clamped index at a group's edge).
+                    1 => {
+                        let k = lanes[0] % CHUNK;
+                        let at = |i: usize| start + i * bytes;
+                        offsets.extend((0..CHUNK).map(|i| if i == k { at(k ^ 1) } else { at(i) }));
+                    }
+                    _ => offsets.extend(lanes.iter().copied()),
+                }
+            }
+            offsets.extend(chunks.first().map_or(&[][..], |c| &c.2[..tail]));
+            let vals: Vec<u64> = (0..offsets.len() as u64).map(|i| seed.rotate_left(i as u32) ^ i).collect();
+            // Gather.
+            let base = mem.as_ptr() as u64;
+            let ptrs: Vec<Cell<u64>> = offsets.iter().map(|&o| Cell::new(base + o as u64)).collect();
+            let dst: Vec<Cell<u64>> = vec![Cell::new(0); offsets.len()];
+            // SAFETY: every value (at most 8 bytes) starts at most 504 bytes in, a run of 8 at
+            // most 448 bytes in: inside `mem`.
+            unsafe { gather(&dst, &ptrs, bytes) };
+            for (l, &o) in offsets.iter().enumerate() {
+                let mut want = [0u8; 8];
+                want[..bytes].copy_from_slice(&mem[o..o + bytes]);
+                prop_assert_eq!(dst[l].get(), u64::from_le_bytes(want), "gather lane {}", l);
+            }
+            // Scatter, against writes in lane order.
+            let mut got = mem.clone();
+            let mut want = mem.clone();
+            let base = got.as_mut_ptr() as u64;
+            let ptrs: Vec<Cell<u64>> = offsets.iter().map(|&o| Cell::new(base + o as u64)).collect();
+            let src: Vec<Cell<u64>> = vals.iter().map(|&v| Cell::new(v)).collect();
+            // SAFETY: as above, inside `got`.
+            unsafe { scatter(&ptrs, &src, bytes) };
+            for (&o, v) in offsets.iter().zip(&vals) {
+                want[o..o + bytes].copy_from_slice(&v.to_le_bytes()[..bytes]);
+            }
+            prop_assert_eq!(got, want);
         }
     }
 }
