@@ -37,6 +37,7 @@ mod launch;
 mod launcher;
 mod lower;
 mod lower_check;
+mod lower_composite;
 mod lower_ext;
 mod lower_hoist;
 mod lower_inst;

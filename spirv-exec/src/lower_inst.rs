@@ -11,14 +11,14 @@ use rspirv::spirv::{Decoration, FPRoundingMode, Op, Word};
 
 use crate::lower::Env;
 
-fn id(inst: &Instruction, i: usize) -> Result<Word, String> {
+pub(crate) fn id(inst: &Instruction, i: usize) -> Result<Word, String> {
     match inst.operands.get(i) {
         Some(Operand::IdRef(w)) => Ok(*w),
         other => Err(format!("operand {i} is not an id ({other:?})")),
     }
 }
 
-fn lit(inst: &Instruction, i: usize) -> Result<u64, String> {
+pub(crate) fn lit(inst: &Instruction, i: usize) -> Result<u64, String> {
     match inst.operands.get(i) {
         Some(Operand::LiteralBit32(v)) => Ok(*v as u64),
         Some(Operand::LiteralBit64(v)) => Ok(*v),
@@ -524,120 +524,12 @@ impl Lowering<'_> {
                     Ok(())
                 })
             }
-            Op::CompositeConstruct => {
-                let mut parts = Vec::new();
-                for i in 0..inst.operands.len() {
-                    let v = id(inst, i)?;
-                    let n = self.m.types.get(self.type_of(env, v)?)?.slots;
-                    parts.push((self.slot(env, v)?, n));
-                }
-                Box::new(move |x: &mut Lanes<'_>| {
-                    let s = x.n;
-                    for &l in x.active {
-                        let l = l as usize;
-                        let mut at = dst;
-                        for &(src, n) in &parts {
-                            for k in 0..n {
-                                x.r[(at + k) * s + l] = x.r[(src + k) * s + l];
-                            }
-                            at += n;
-                        }
-                    }
-                    Ok(())
-                })
-            }
-            Op::CompositeExtract => {
-                let offset = self.member_slot(env, inst, 0)?;
-                let (src, n) = (arg!(0) + offset, n_res()?);
-                if self.is_stable(src, n) {
-                    // A part of a constant, argument or built-in: name it, copy nothing.
-                    env.vals.insert(rid, src);
-                    return Ok(None);
-                }
-                copy(dst, src, n)
-            }
-            Op::CompositeInsert => {
-                let offset = self.member_slot(env, inst, 1)?;
-                let n = n_res()?;
-                let obj = id(inst, 0)?;
-                let on = self.m.types.get(self.type_of(env, obj)?)?.slots;
-                let (o, c) = (self.slot(env, obj)?, arg!(1));
-                Box::new(move |x: &mut Lanes<'_>| {
-                    let s = x.n;
-                    for &l in x.active {
-                        let l = l as usize;
-                        for k in 0..n {
-                            x.r[(dst + k) * s + l] = x.r[(c + k) * s + l];
-                        }
-                        for k in 0..on {
-                            x.r[(dst + offset + k) * s + l] = x.r[(o + k) * s + l];
-                        }
-                    }
-                    Ok(())
-                })
-            }
-            Op::VectorExtractDynamic | Op::VectorInsertDynamic => {
-                let n = n_res()?;
-                let (vec, idx_pos) = (arg!(0), if op == Op::VectorExtractDynamic { 1 } else { 2 });
-                let idx = arg!(idx_pos);
-                let (vs, vn) = arg_ty!(0);
-                let comp = if op == Op::VectorInsertDynamic {
-                    Some(arg!(1))
-                } else {
-                    None
-                };
-                let _ = vs;
-                Box::new(move |x: &mut Lanes<'_>| {
-                    let s = x.n;
-                    for &l in x.active {
-                        let l = l as usize;
-                        let i = x.r[idx * s + l] as usize;
-                        match comp {
-                            None => {
-                                x.r[dst * s + l] = if i < vn { x.r[(vec + i) * s + l] } else { 0 }
-                            }
-                            Some(c) => {
-                                for k in 0..n {
-                                    x.r[(dst + k) * s + l] = x.r[(vec + k) * s + l];
-                                }
-                                if i < n {
-                                    x.r[(dst + i) * s + l] = x.r[c * s + l];
-                                }
-                            }
-                        }
-                    }
-                    Ok(())
-                })
-            }
-            Op::VectorShuffle => {
-                let (a, b) = (arg!(0), arg!(1));
-                let (_, na) = arg_ty!(0);
-                let mut map = Vec::new();
-                for i in 2..inst.operands.len() {
-                    let c = lit(inst, i)? as usize;
-                    map.push(if c == 0xffff_ffff {
-                        None
-                    } else if c < na {
-                        Some(a + c)
-                    } else {
-                        Some(b + c - na)
-                    });
-                }
-                Box::new(move |x: &mut Lanes<'_>| {
-                    let s = x.n;
-                    for &l in x.active {
-                        let l = l as usize;
-                        let mut tmp = [0u64; 16];
-                        for (k, src) in map.iter().enumerate() {
-                            tmp[k] = src.map_or(0, |src| x.r[src * s + l]);
-                        }
-                        for (k, v) in tmp.iter().take(map.len()).enumerate() {
-                            x.r[(dst + k) * s + l] = *v;
-                        }
-                    }
-                    Ok(())
-                })
-            }
+            Op::CompositeConstruct
+            | Op::CompositeExtract
+            | Op::CompositeInsert
+            | Op::VectorExtractDynamic
+            | Op::VectorInsertDynamic
+            | Op::VectorShuffle => return self.composite(env, inst, dst),
             Op::Load => {
                 let p = id(inst, 0)?;
                 if let Some(crate::spirv::GlobalVar::Builtin(b)) = self.m.globals.get(&p) {
@@ -813,20 +705,6 @@ impl Lowering<'_> {
             }
         };
         Ok(Some(e))
-    }
-
-    /// The slot offset, inside composite operand `at` of `inst`, of the member named by the
-    /// literal indices that follow it (`OpCompositeExtract`, `OpCompositeInsert`).
-    fn member_slot(&self, env: &Env, inst: &Instruction, at: usize) -> Result<usize, String> {
-        let mut ty = Some(self.type_of(env, id(inst, at)?)?);
-        let mut offset = 0;
-        for i in at + 1..inst.operands.len() {
-            let t = ty.ok_or("index into a scalar")?;
-            let (o, next) = self.m.types.member(t, lit(inst, i)? as u32)?;
-            offset += o;
-            ty = next;
-        }
-        Ok(offset)
     }
 
     /// Operand `i` of `inst` as one value for every lane, if the operation works on scalars
