@@ -27,6 +27,7 @@
 //! Used by the `level-zero-cpu` driver for `zeModuleCreate` and kernel launches; usable alone.
 
 mod backend;
+mod claims;
 mod error;
 mod exec;
 mod fnptr;

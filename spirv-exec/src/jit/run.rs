@@ -1,14 +1,15 @@
-//! Running a compiled kernel: work-groups spread over host threads (claimed a few at a time,
-//! as the interpreter does); each group runs region by region, every region one call of the
-//! generated function over all its work-items.
+//! Running a compiled kernel: work-groups spread over host threads (claimed in stretches of
+//! consecutive groups: [`crate::claims`]); each group runs region by region, every region one
+//! call of the generated function over all its work-items.
 
 use super::runtime::{self, table, Ctx, State};
 use super::Compiled;
+use crate::claims::Claims;
 use crate::error::Fault;
 use crate::ir::{ParamKind, Program};
 use crate::launch::{Arg, Launch};
 use crate::reach::Memory;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 fn align_up(x: usize, a: usize) -> usize {
@@ -241,11 +242,10 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<()
     if total == 0 || lanes == 0 {
         return Ok(());
     }
-    let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let error: Mutex<Option<Fault>> = Mutex::new(None);
     let threads = launch.threads.clamp(1, total);
-    let chunk = (total / (threads * 64)).clamp(1, 64);
+    let claims = Claims::new(total, threads);
     let fail = |e: Fault| {
         stop.store(true, Ordering::Relaxed);
         error
@@ -269,8 +269,10 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<()
         let [gx, gy, _] = launch.groups.map(|g| g as usize);
         let cancel = launch.cancel_flag();
         while !stop.load(Ordering::Relaxed) {
-            let first = next.fetch_add(chunk, Ordering::Relaxed);
-            for g in first..(first + chunk).min(total) {
+            let Some(groups) = claims.next() else {
+                break;
+            };
+            for g in groups {
                 if cancel.load(Ordering::Relaxed) {
                     return fail(Fault::Cancelled);
                 }
@@ -278,9 +280,6 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<()
                 if let Err(e) = frame.run_group(c, &mut state, g, cancel) {
                     return fail(e);
                 }
-            }
-            if first + chunk >= total {
-                break;
             }
         }
     };
