@@ -17,7 +17,7 @@
 
 use super::analysis::defs;
 use super::group_range::CONSECUTIVE;
-use super::ir::{Bin, Inst, Stmt, Term};
+use super::ir::{Stmt, Term};
 use super::runtime;
 use super::vector_gen::VVal;
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -49,51 +49,9 @@ impl super::scalar_gen::Gen<'_, '_> {
     /// at least one grouped, and its other statements cannot fault nor call (no division,
     /// atomic, call, private memory).
     pub(super) fn grouped_chain(&self, first: u32, used: &[bool]) -> Option<Chain> {
-        let plain = |s: &Stmt| match &s.inst {
-            Inst::Load { .. } | Inst::Store { .. } => {
-                self.hoistable(s) || self.group_state.contains_key(&(s as *const Stmt as usize))
-            }
-            Inst::Bin(op, ..) => !matches!(
-                op,
-                Bin::UDiv | Bin::SDiv | Bin::URem | Bin::SRem | Bin::SMod
-            ),
-            Inst::Const(_)
-            | Inst::Copy(_)
-            | Inst::Param { .. }
-            | Inst::ParamAddr { .. }
-            | Inst::Builtin(..)
-            | Inst::Un(..)
-            | Inst::Fma(..)
-            | Inst::Int3(..)
-            | Inst::Select(..)
-            | Inst::Conv(..) => true,
-            _ => false,
-        };
-        if !self.layout.resume.is_empty() {
-            return None;
-        }
-        let entry_ok = self.f.blocks[0].stmts.iter().all(|s| {
-            !Self::per_item_stmt(s)
-                || !defs(s).iter().any(|d| used[*d as usize])
-                || matches!(s.inst, Inst::Builtin(..))
-        });
-        if !entry_ok {
-            return None;
-        }
-        let mut blocks = vec![first];
-        loop {
-            let b = &self.f.blocks[*blocks.last()? as usize];
-            if !b.stmts.iter().all(plain) {
-                return None;
-            }
-            match &b.term {
-                Term::Return => break,
-                Term::Jump(e) if !blocks.contains(&e.target) && e.target != 0 => {
-                    blocks.push(e.target)
-                }
-                _ => return None,
-            }
-        }
+        let blocks = self.straight_chain(first, used, |s| {
+            self.hoistable(s) || self.group_state.contains_key(&(s as *const Stmt as usize))
+        })?;
         let (mut mask, mut consecutive) = (0, 0);
         for s in blocks
             .iter()

@@ -151,8 +151,28 @@ impl Gen<'_, '_> {
     /// ([`hoistable`](Self::hoistable)) and cannot fault otherwise (no division, atomic,
     /// call, private memory). The packs then run exactly as one by one, minus the checks.
     pub(super) fn unrolled_chain(&self, first: u32, used: &[bool]) -> Option<Vec<u32>> {
+        let chain = self.straight_chain(first, used, |s| self.hoistable(s))?;
+        // At least one access checked per row (else nothing to save), and a short body (each
+        // pass holds `UNROLL` copies of it).
+        let mut stmts = chain.iter().flat_map(|&b| &self.f.blocks[b as usize].stmts);
+        let short = stmts.clone().count() <= MAX_UNROLLED;
+        let checked = stmts.any(|s| self.hoisted.contains_key(&(s as *const Stmt as usize)));
+        (short && checked).then_some(chain)
+    }
+
+    /// Region 0's blocks in order, from `first`, if the kernel has no barrier, the region is
+    /// a chain of blocks (no branch, no loop) ending in a return, the entry block computes
+    /// nothing per work-item that the region uses but built-ins, and every statement is an
+    /// access `access` accepts or cannot fault nor call (no division, atomic, call, private
+    /// memory). `used`: which entry-block values are used.
+    pub(super) fn straight_chain(
+        &self,
+        first: u32,
+        used: &[bool],
+        access: impl Fn(&Stmt) -> bool,
+    ) -> Option<Vec<u32>> {
         let plain = |s: &Stmt| match &s.inst {
-            Inst::Load { .. } | Inst::Store { .. } => self.hoistable(s),
+            Inst::Load { .. } | Inst::Store { .. } => access(s),
             Inst::Bin(op, ..) => !matches!(
                 op,
                 Bin::UDiv | Bin::SDiv | Bin::URem | Bin::SRem | Bin::SMod
@@ -187,15 +207,7 @@ impl Gen<'_, '_> {
                 return None;
             }
             match &b.term {
-                Term::Return => {
-                    // At least one access checked per row (else nothing to save), and a
-                    // short body (each pass holds `UNROLL` copies of it).
-                    let mut stmts = chain.iter().flat_map(|&b| &self.f.blocks[b as usize].stmts);
-                    let short = stmts.clone().count() <= MAX_UNROLLED;
-                    let checked =
-                        stmts.any(|s| self.hoisted.contains_key(&(s as *const Stmt as usize)));
-                    return (short && checked).then_some(chain);
-                }
+                Term::Return => return Some(chain),
                 Term::Jump(e) if !chain.contains(&e.target) && e.target != 0 => {
                     chain.push(e.target)
                 }
