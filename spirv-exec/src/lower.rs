@@ -401,6 +401,30 @@ impl<'m> Lowering<'m> {
         })
     }
 
+    /// Lowers `inst` into slots of its own (never a temporary's, so they keep their value
+    /// from one group to the next, as hoisted code needs): its code and those slots.
+    fn own_slot(
+        &mut self,
+        env: &mut Env,
+        temps: &HashMap<Word, (usize, usize)>,
+        inst: &Instruction,
+    ) -> Result<Option<(Exec, std::ops::Range<usize>)>, String> {
+        let r = inst.result_id.unwrap_or(0);
+        let n = self.m.types.get(inst.result_type.unwrap_or(0))?.slots;
+        let slot = match env.vals.get(&r) {
+            Some(&s) if !temps.contains_key(&r) => s,
+            _ => self.alloc(n),
+        };
+        env.vals.insert(r, slot);
+        let e = self
+            .instruction(env, inst)
+            .map_err(|e| format!("Op{:?} (%{r}): {e}", inst.class.opcode))?;
+        Ok(match (e, env.vals.get(&r)) {
+            (Some(e), Some(&at)) => Some((e, at..at + n.max(1))),
+            _ => None,
+        })
+    }
+
     /// Inlines one instance of `f`; returns its entry block. `ret`: the caller's result slot
     /// and continuation block (None for the kernel itself).
     fn function(
@@ -584,40 +608,17 @@ impl<'m> Lowering<'m> {
                     | Op::MemoryBarrier => continue,
                     _ if inst.result_id.is_some_and(|r| env.folded.contains_key(&r)) => continue,
                     _ if self.hoistable(&env, inst) => {
-                        let r = inst.result_id.unwrap_or(0);
-                        let n = self.m.types.get(inst.result_type.unwrap_or(0))?.slots;
-                        // A slot of its own (never a temporary's).
-                        let slot = match env.vals.get(&r) {
-                            Some(&s) if !temps.contains_key(&r) => s,
-                            _ => self.alloc(n),
-                        };
-                        env.vals.insert(r, slot);
-                        let e = self.instruction(&mut env, inst).map_err(|e| {
-                            format!("Op{op:?} (%{}): {e}", inst.result_id.unwrap_or(0))
-                        })?;
-                        if let (Some(e), Some(&at)) = (e, env.vals.get(&r)) {
+                        if let Some((e, slots)) = self.own_slot(&mut env, &temps, inst)? {
                             self.hoisted.push(e);
-                            self.stable.extend(at..at + n.max(1));
-                            self.uniform.extend(at..at + n.max(1));
+                            self.stable.extend(slots.clone());
+                            self.uniform.extend(slots);
                         }
                         continue;
                     }
                     _ if self.row_hoistable(&env, inst)? => {
-                        let r = inst.result_id.unwrap_or(0);
-                        let n = self.m.types.get(inst.result_type.unwrap_or(0))?.slots;
-                        // A slot of its own (never a temporary's): it keeps its value from
-                        // one group to the next.
-                        let slot = match env.vals.get(&r) {
-                            Some(&s) if !temps.contains_key(&r) => s,
-                            _ => self.alloc(n),
-                        };
-                        env.vals.insert(r, slot);
-                        let e = self.instruction(&mut env, inst).map_err(|e| {
-                            format!("Op{op:?} (%{}): {e}", inst.result_id.unwrap_or(0))
-                        })?;
-                        if let (Some(e), Some(&at)) = (e, env.vals.get(&r)) {
+                        if let Some((e, slots)) = self.own_slot(&mut env, &temps, inst)? {
                             self.row_hoisted.push(e);
-                            self.row_invariant.extend(at..at + n.max(1));
+                            self.row_invariant.extend(slots);
                         }
                         continue;
                     }

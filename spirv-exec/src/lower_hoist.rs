@@ -13,30 +13,35 @@ use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Op, Word};
 use std::collections::HashMap;
 
+/// Integer arithmetic and conversions: the same operands give the same result in every lane.
+fn pure_integer(op: Op) -> bool {
+    matches!(
+        op,
+        Op::IAdd
+            | Op::ISub
+            | Op::IMul
+            | Op::UDiv
+            | Op::SDiv
+            | Op::UMod
+            | Op::SRem
+            | Op::SMod
+            | Op::ShiftLeftLogical
+            | Op::ShiftRightLogical
+            | Op::ShiftRightArithmetic
+            | Op::BitwiseAnd
+            | Op::BitwiseOr
+            | Op::BitwiseXor
+            | Op::UConvert
+            | Op::SConvert
+    )
+}
+
 impl Lowering<'_> {
     /// Whether `inst` is integer arithmetic or conversion whose operands are all
     /// [`uniform`](Self::uniform): its result is then the same for every lane of the launch,
     /// computed once ([`Program::hoisted`]).
     pub(super) fn hoistable(&mut self, env: &Env, inst: &Instruction) -> bool {
-        let pure = matches!(
-            inst.class.opcode,
-            Op::IAdd
-                | Op::ISub
-                | Op::IMul
-                | Op::UDiv
-                | Op::SDiv
-                | Op::UMod
-                | Op::SRem
-                | Op::SMod
-                | Op::ShiftLeftLogical
-                | Op::ShiftRightLogical
-                | Op::ShiftRightArithmetic
-                | Op::BitwiseAnd
-                | Op::BitwiseOr
-                | Op::BitwiseXor
-                | Op::UConvert
-                | Op::SConvert
-        );
+        let pure = pure_integer(inst.class.opcode);
         if !pure || inst.result_id.is_none() {
             return false;
         }
@@ -62,22 +67,7 @@ impl Lowering<'_> {
             return Ok(false);
         }
         let first = match inst.class.opcode {
-            Op::IAdd
-            | Op::ISub
-            | Op::IMul
-            | Op::UDiv
-            | Op::SDiv
-            | Op::UMod
-            | Op::SRem
-            | Op::SMod
-            | Op::ShiftLeftLogical
-            | Op::ShiftRightLogical
-            | Op::ShiftRightArithmetic
-            | Op::BitwiseAnd
-            | Op::BitwiseOr
-            | Op::BitwiseXor
-            | Op::UConvert
-            | Op::SConvert => 0,
+            op if pure_integer(op) => 0,
             Op::ExtInst => {
                 let num = match inst.operands.get(1) {
                     Some(Operand::LiteralExtInstInteger(n)) => *n,
