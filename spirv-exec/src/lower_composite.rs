@@ -20,16 +20,6 @@ impl Lowering<'_> {
         let rid = inst.result_id.unwrap_or(0);
         let rty = inst.result_type.unwrap_or(0);
         let n_res = || self.m.types.get(rty).map(|t| t.slots);
-        macro_rules! arg {
-            ($i:expr) => {
-                self.slot(env, id(inst, $i)?)?
-            };
-        }
-        macro_rules! arg_ty {
-            ($i:expr) => {
-                self.m.components(self.type_of(env, id(inst, $i)?)?)?
-            };
-        }
         let e: Exec = match op {
             Op::CompositeConstruct => {
                 let mut parts = Vec::new();
@@ -55,7 +45,7 @@ impl Lowering<'_> {
             }
             Op::CompositeExtract => {
                 let offset = self.member_slot(env, inst, 0)?;
-                let (src, n) = (arg!(0) + offset, n_res()?);
+                let (src, n) = (self.operand(env, inst, 0)? + offset, n_res()?);
                 if self.is_stable(src, n) {
                     // A part of a constant, argument or built-in: name it, copy nothing.
                     env.vals.insert(rid, src);
@@ -68,7 +58,7 @@ impl Lowering<'_> {
                 let n = n_res()?;
                 let obj = id(inst, 0)?;
                 let on = self.m.types.get(self.type_of(env, obj)?)?.slots;
-                let (o, c) = (self.slot(env, obj)?, arg!(1));
+                let (o, c) = (self.slot(env, obj)?, self.operand(env, inst, 1)?);
                 Box::new(move |x: &mut Lanes<'_>| {
                     let s = x.n;
                     for &l in x.active {
@@ -85,11 +75,14 @@ impl Lowering<'_> {
             }
             Op::VectorExtractDynamic | Op::VectorInsertDynamic => {
                 let n = n_res()?;
-                let (vec, idx_pos) = (arg!(0), if op == Op::VectorExtractDynamic { 1 } else { 2 });
-                let idx = arg!(idx_pos);
-                let (_, vn) = arg_ty!(0);
+                let (vec, idx_pos) = (
+                    self.operand(env, inst, 0)?,
+                    if op == Op::VectorExtractDynamic { 1 } else { 2 },
+                );
+                let idx = self.operand(env, inst, idx_pos)?;
+                let (_, vn) = self.operand_components(env, inst, 0)?;
                 let comp = if op == Op::VectorInsertDynamic {
-                    Some(arg!(1))
+                    Some(self.operand(env, inst, 1)?)
                 } else {
                     None
                 };
@@ -116,8 +109,8 @@ impl Lowering<'_> {
                 })
             }
             Op::VectorShuffle => {
-                let (a, b) = (arg!(0), arg!(1));
-                let (_, na) = arg_ty!(0);
+                let (a, b) = (self.operand(env, inst, 0)?, self.operand(env, inst, 1)?);
+                let (_, na) = self.operand_components(env, inst, 0)?;
                 let mut map = Vec::new();
                 for i in 2..inst.operands.len() {
                     let c = lit(inst, i)? as usize;
@@ -152,14 +145,9 @@ impl Lowering<'_> {
     /// The slot offset, inside composite operand `at` of `inst`, of the member named by the
     /// literal indices that follow it (`OpCompositeExtract`, `OpCompositeInsert`).
     fn member_slot(&self, env: &Env, inst: &Instruction, at: usize) -> Result<usize, String> {
-        let mut ty = Some(self.type_of(env, id(inst, at)?)?);
-        let mut offset = 0;
-        for i in at + 1..inst.operands.len() {
-            let t = ty.ok_or("index into a scalar")?;
-            let (o, next) = self.m.types.member(t, lit(inst, i)? as u32)?;
-            offset += o;
-            ty = next;
-        }
-        Ok(offset)
+        let indices = (at + 1..inst.operands.len()).map(|i| lit(inst, i).map(|v| v as u32));
+        self.m
+            .types
+            .member_path(self.type_of(env, id(inst, at)?)?, indices)
     }
 }

@@ -171,6 +171,26 @@ impl Lowering<'_> {
         }
     }
 
+    /// The slot of operand `i` of `inst`.
+    pub(super) fn operand(
+        &mut self,
+        env: &Env,
+        inst: &Instruction,
+        i: usize,
+    ) -> Result<usize, String> {
+        self.slot(env, id(inst, i)?)
+    }
+
+    /// The scalar type and component count of operand `i` of `inst`.
+    pub(super) fn operand_components(
+        &self,
+        env: &Env,
+        inst: &Instruction,
+        i: usize,
+    ) -> Result<(Scalar, usize), String> {
+        self.m.components(self.type_of(env, id(inst, i)?)?)
+    }
+
     /// Lowers a value-producing or memory instruction (control flow is handled by the caller).
     pub(super) fn instruction(
         &mut self,
@@ -187,12 +207,12 @@ impl Lowering<'_> {
         let n_res = || self.m.types.get(rty).map(|t| t.slots);
         macro_rules! arg {
             ($i:expr) => {
-                self.slot(env, id(inst, $i)?)?
+                self.operand(env, inst, $i)?
             };
         }
         macro_rules! arg_ty {
             ($i:expr) => {
-                self.m.components(self.type_of(env, id(inst, $i)?)?)?
+                self.operand_components(env, inst, $i)?
             };
         }
         let e: Exec = match op {

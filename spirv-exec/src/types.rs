@@ -294,6 +294,23 @@ impl Types {
         }
     }
 
+    /// Slot offset, inside a composite of type `id`, of the member the `indices` name in
+    /// turn (`OpCompositeExtract`, `OpCompositeInsert`).
+    pub fn member_path(
+        &self,
+        id: Word,
+        indices: impl IntoIterator<Item = Result<u32, String>>,
+    ) -> Result<usize, String> {
+        let (mut ty, mut offset) = (Some(id), 0);
+        for index in indices {
+            let t = ty.ok_or("index into a scalar")?;
+            let (o, next) = self.member(t, index?)?;
+            offset += o;
+            ty = next;
+        }
+        Ok(offset)
+    }
+
     /// Byte offset and type of member `index` (for access chains; `None`: a vector's scalar).
     pub fn member_offset(&self, id: Word, index: u64) -> Result<(usize, Option<Word>), String> {
         let t = self.get(id)?;

@@ -538,15 +538,10 @@ impl Front<'_> {
     /// The component offset, inside composite operand `at`, of the member the literal indices
     /// after it name.
     fn member_slot(&self, env: &Env, inst: &Instruction, at: usize) -> Result<usize, String> {
-        let mut ty = Some(self.type_of(env, id(inst, at)?)?);
-        let mut offset = 0;
-        for i in at + 1..inst.operands.len() {
-            let t = ty.ok_or("index into a scalar")?;
-            let (o, next) = self.m.types.member(t, lit(inst, i)? as u32)?;
-            offset += o;
-            ty = next;
-        }
-        Ok(offset)
+        let indices = (at + 1..inst.operands.len()).map(|i| lit(inst, i).map(|v| v as u32));
+        self.m
+            .types
+            .member_path(self.type_of(env, id(inst, at)?)?, indices)
     }
 
     fn access_chain(&mut self, env: &Env, inst: &Instruction, dst: Val) -> Result<(), String> {
