@@ -110,6 +110,20 @@ impl Lowering<'_> {
                     ));
                 }
             }
+        } else if op == Op::CompositeConstruct {
+            let want = self.m.types.get(inst.result_type.unwrap_or(0))?.slots;
+            let mut have = 0;
+            for operand in &inst.operands {
+                let Operand::IdRef(v) = operand else {
+                    return Err("malformed OpCompositeConstruct".into());
+                };
+                have += slots(*v)?;
+            }
+            if have != want {
+                return Err(format!(
+                    "OpCompositeConstruct: constituents of {have} components for a result of {want}"
+                ));
+            }
         } else if op == Op::VectorShuffle {
             let (Some(Operand::IdRef(a)), Some(Operand::IdRef(b))) =
                 (inst.operands.first(), inst.operands.get(1))
@@ -117,6 +131,13 @@ impl Lowering<'_> {
                 return Err("malformed OpVectorShuffle".into());
             };
             let both = slots(*a)? + slots(*b)?;
+            let want = self.m.types.get(inst.result_type.unwrap_or(0))?.slots;
+            if inst.operands.len() - 2 != want {
+                return Err(format!(
+                    "OpVectorShuffle: {} components for a result of {want}",
+                    inst.operands.len() - 2
+                ));
+            }
             for operand in &inst.operands[2..] {
                 match operand {
                     Operand::LiteralBit32(0xffff_ffff) => {}

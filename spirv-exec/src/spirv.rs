@@ -656,6 +656,14 @@ impl ModuleData {
                                 .ok_or("composite constant of a non-constant")?,
                         );
                     }
+                    let want = types.get(rt)?.slots;
+                    if v.len() != want {
+                        return Err(format!(
+                            "composite constant %{rid}: constituents of {} components for a type \
+                             of {want}",
+                            v.len()
+                        ));
+                    }
                     v
                 }
                 Op::ConstantFunctionPointerINTEL => {
