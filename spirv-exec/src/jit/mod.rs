@@ -9,8 +9,9 @@
 //! per-site cache of the last range that allowed it, the interpreter's [`reach::Memory`] on a
 //! miss), so faults are reported the same way; only an access to a private variable at a
 //! constant offset inside the work-item's private area, which that check always lets
-//! through, is not checked again at run time ([`Layout::private_inside`]). The functions are compiled in parallel, the
-//! hot ones with Cranelift's full register allocator, the rest quickly ([`emit`]).
+//! through, is not checked again at run time ([`Layout::private_inside`]). The functions are
+//! compiled in parallel, the hot ones with Cranelift's full register allocator, the rest
+//! quickly ([`emit`]).
 //!
 //! The choice between this executor and the interpreter is made when a module is built
 //! ([`Exec`]); a kernel the compiler does not support runs on the interpreter, with the reason
