@@ -132,7 +132,8 @@ impl Lowering<'_> {
             };
             let both = slots(*a)? + slots(*b)?;
             let want = self.m.types.get(inst.result_type.unwrap_or(0))?.slots;
-            if inst.operands.len() - 2 != want {
+            // A vector has at most 16 components (the lowering's lane buffer holds 16).
+            if inst.operands.len() - 2 != want || want > 16 {
                 return Err(format!(
                     "OpVectorShuffle: {} components for a result of {want}",
                     inst.operands.len() - 2

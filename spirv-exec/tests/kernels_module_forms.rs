@@ -113,3 +113,64 @@ fn group_size_hints_are_read() {
         assert_eq!(out, [3; 6], "{opt}: the hint is not the group size");
     }
 }
+
+/// The refusal of an ill-shaped module: its error when the module is refused, or the
+/// kernel's when only the kernel is.
+fn refusal(b: rspirv::dr::Builder) -> String {
+    match Module::from_bytes(&asm::bytes(b), &Default::default()) {
+        Err(e) => e.to_string(),
+        Ok(m) => match m.unavailable("k") {
+            Some(e) => e.to_string(),
+            None => panic!("the ill-shaped kernel was accepted"),
+        },
+    }
+}
+
+/// Composites whose parts do not fill their type (the fuzzer's seed 27 input 4130: a
+/// `v8float` constant of two floats fed to `mad`, which read past the register file) are
+/// refused at build: a constant, an `OpCompositeConstruct`, and `OpVectorShuffle`s with too
+/// few components or a result wider than a vector.
+#[test]
+fn composites_that_do_not_fill_their_type_are_refused() {
+    // `out[0] = (int)v[0]` for the vector `make(builder, common)` returns.
+    type Make = fn(&mut rspirv::dr::Builder, &asm::Common) -> (u32, u32);
+    let cases: [(&str, Make); 4] = [
+        ("constant", |b, c| {
+            let v8 = b.type_vector(c.float, 8);
+            let half = b.constant_bit32(c.float, 0.5f32.to_bits());
+            (b.constant_composite(v8, [half, half]), c.float)
+        }),
+        ("construct", |b, c| {
+            let v4 = b.type_vector(c.float, 4);
+            let half = b.constant_bit32(c.float, 0.5f32.to_bits());
+            let v = b.composite_construct(v4, None, [half, half]).unwrap();
+            (v, c.float)
+        }),
+        ("shuffle", |b, c| {
+            let (v2, v4) = (b.type_vector(c.float, 2), b.type_vector(c.float, 4));
+            let half = b.constant_bit32(c.float, 0.5f32.to_bits());
+            let x = b.constant_composite(v2, [half, half]);
+            (b.vector_shuffle(v4, None, x, x, [1, 0]).unwrap(), c.float)
+        }),
+        ("wide shuffle", |b, c| {
+            let v2 = b.type_vector(c.float, 2);
+            let n = b.constant_bit32(c.int, 20);
+            let wide = b.type_array(c.float, n);
+            let half = b.constant_bit32(c.float, 0.5f32.to_bits());
+            let x = b.constant_composite(v2, [half, half]);
+            let picks = [0u32, 1, 2, 3].repeat(5);
+            (b.vector_shuffle(wide, None, x, x, picks).unwrap(), c.float)
+        }),
+    ];
+    for (what, make) in cases {
+        let (mut b, c) = asm::skeleton((1, 0));
+        asm::kernel(&mut b, &c, "k", |b, c, out| {
+            let (v, elem) = make(b, c);
+            let x = b.composite_extract(elem, None, v, [0]).unwrap();
+            let x = b.convert_f_to_s(c.int, None, x).unwrap();
+            b.store(out, x, None, []).unwrap();
+        });
+        let err = refusal(b);
+        assert!(err.contains("components"), "{what}: {err}");
+    }
+}
