@@ -194,8 +194,8 @@ struct Peers<'a> {
 
 /// Memory the executor's kernels read and write through its address: device memory of the
 /// CPU driver (`zeMemAllocDevice`), placed as a program using the driver gets it (from 2 MiB
-/// on: 2 MiB-aligned, advised onto transparent huge pages). The native loops run on `Vec`s,
-/// PoCL on its own buffers.
+/// on: 2 MiB-aligned, advised onto transparent huge pages). The native loops run on memory
+/// placed the same way ([`Host`]), PoCL on its own buffers.
 struct Buf<T> {
     ptr: *mut T,
     len: usize,
@@ -497,7 +497,11 @@ fn matmul(p: &Peers, tiled: bool) -> Row {
     };
     let mut expect = vec![0f32; MAT * MAT];
     matmul_native(1, &a, &b, &mut expect);
-    let (a, b, mut c) = (Host::new(&a), Host::new(&b), Host::new(&[0f32; MAT * MAT]));
+    let (a, b, mut c) = (
+        Host::new(&a),
+        Host::new(&b),
+        Host::new(&vec![0f32; MAT * MAT]),
+    );
     let tiles = (MAT / 16) as u32;
     let row = p.run(
         ("matmul", name),
