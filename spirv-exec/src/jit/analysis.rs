@@ -454,3 +454,124 @@ pub fn group_uniform(f: &Func) -> Vec<bool> {
     }
     uni
 }
+
+/// Per value: `Some(off)` if, wherever it is used, it is the address of the work-item's
+/// private variable at offset `off` of its private area: a `PrivateVar(off)` or a copy of
+/// such a value, defined by one statement that runs before each of its uses on every path
+/// ([`super::dominance::defined_before_uses`]; a value defined more than once, e.g. a block
+/// parameter, or used where its definition may not have run yet, is `None`). An access
+/// through such a value at a constant offset is inside the work-item's area, or not,
+/// whatever the work-item: `scalar_gen` needs no run-time check for those that are.
+pub fn private_offsets(f: &Func) -> Vec<Option<usize>> {
+    let mut off: Vec<Option<usize>> = vec![None; f.types.len()];
+    if !f
+        .blocks
+        .iter()
+        .flat_map(|b| &b.stmts)
+        .any(|s| matches!(s.inst, Inst::PrivateVar(_)))
+    {
+        return off;
+    }
+    let ok = super::dominance::defined_before_uses(f);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for s in f.blocks.iter().flat_map(|b| &b.stmts) {
+            let Some(d) = s.result.filter(|&d| ok[d as usize]) else {
+                continue;
+            };
+            let o = match s.inst {
+                Inst::PrivateVar(o) => Some(o),
+                // `a`'s one definition ran before this copy (`ok[a]`).
+                Inst::Copy(a) => off[a as usize],
+                _ => None,
+            };
+            if o.is_some() && off[d as usize].is_none() {
+                off[d as usize] = o;
+                changed = true;
+            }
+        }
+    }
+    off
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jit::ir::{Bin, Edge};
+    use crate::value::Scalar;
+    use proptest::prelude::*;
+
+    /// b0: v0 = PrivateVar(off), v1 = Copy(v0), v2 = 8, v3 = v0 + v2, v6 = load v7,
+    /// v7 = Copy(v0), jump b1(v0); b1(v4): v5 = Copy(v4), return.
+    fn func(off: usize, private_size: usize) -> Func {
+        let stmt = |v: Val, inst: Inst| Stmt {
+            result: Some(v),
+            inst,
+        };
+        Func {
+            name: "k".into(),
+            blocks: vec![
+                Block {
+                    params: vec![],
+                    stmts: vec![
+                        stmt(0, Inst::PrivateVar(off)),
+                        stmt(1, Inst::Copy(0)),
+                        stmt(2, Inst::Const(8)),
+                        stmt(3, Inst::Bin(Bin::IAdd, 0, 2)),
+                        stmt(
+                            6,
+                            Inst::Load {
+                                ptr: 7,
+                                offset: 0,
+                                space: crate::jit::ir::Space::Private,
+                            },
+                        ),
+                        stmt(7, Inst::Copy(0)),
+                    ],
+                    term: Term::Jump(Edge {
+                        target: 1,
+                        args: vec![0],
+                    }),
+                },
+                Block {
+                    params: vec![4],
+                    stmts: vec![stmt(5, Inst::Copy(4))],
+                    term: Term::Return,
+                },
+            ],
+            types: vec![Scalar::I64; 8],
+            private_size,
+        }
+    }
+
+    #[test]
+    fn only_private_variables_and_their_copies_defined_first_have_offsets() {
+        let f = func(16, 64);
+        // v7 is loaded through before it is defined.
+        let want = [Some(16), Some(16), None, None, None, None, None, None];
+        assert_eq!(private_offsets(&f), want);
+    }
+
+    proptest! {
+        /// An access is known inside the private area only if every byte of it is, and its
+        /// pointer is defined before it.
+        #[test]
+        fn known_private_accesses_lie_inside_the_area(
+            off in 0usize..256,
+            size in 0usize..256,
+            offset in -300i64..300,
+            len in 1u64..128,
+        ) {
+            let f = func(off, size);
+            let layout = crate::jit::Layout::new(&f, &[], 0);
+            let first = off as i64 + offset;
+            let inside = (first..first + len as i64).all(|b| (0..size as i64).contains(&b));
+            prop_assert_eq!(layout.private_inside(0, offset, len), inside);
+            prop_assert_eq!(layout.private_inside(1, offset, len), inside);
+            for v in [2, 3, 4, 5, 6, 7] {
+                prop_assert!(!layout.private_inside(v, offset, len));
+            }
+        }
+    }
+}

@@ -7,8 +7,12 @@
 //! region, as PoCL's work-item loops do, with the values live across each barrier kept per
 //! work-item. Every load, store and atomic is checked as the interpreter checks it (an inline
 //! per-site cache of the last range that allowed it, the interpreter's [`reach::Memory`] on a
-//! miss), so faults are reported the same way. The functions are compiled in parallel, the
-//! hot ones with Cranelift's full register allocator, the rest quickly ([`emit`]).
+//! miss), so faults are reported the same way; only an access to a private variable at a
+//! constant offset inside the work-item's private area, which that check always lets
+//! through, is not checked again at run time ([`Layout::private_inside`]: the pointer is
+//! proven to be the variable's address wherever the access runs, its one definition
+//! dominating it). The functions are compiled in parallel, the hot ones with Cranelift's
+//! full register allocator, the rest quickly ([`emit`]).
 //!
 //! The choice between this executor and the interpreter is made when a module is built
 //! ([`Exec`]); a kernel the compiler does not support runs on the interpreter, with the reason
@@ -19,6 +23,7 @@
 
 mod analysis;
 mod diverge;
+mod dominance;
 mod emit;
 mod front;
 mod front_ext;
@@ -179,6 +184,11 @@ pub struct Layout {
     pub local_static: usize,
     /// The inline cache of accesses through the kernel-scope `__local` variables.
     pub static_cache: Option<usize>,
+    /// Per value, the offset of the private variable it is the address of
+    /// ([`analysis::private_offsets`]).
+    private_at: Vec<Option<usize>>,
+    /// Bytes of each work-item's private variables.
+    private_size: usize,
 }
 
 impl Layout {
@@ -242,6 +252,8 @@ impl Layout {
             scratch: 4,
             local_static,
             static_cache: None,
+            private_at: analysis::private_offsets(f),
+            private_size: f.private_size,
         };
         for b in &f.blocks {
             for s in &b.stmts {
@@ -319,6 +331,19 @@ impl Layout {
     /// Slots of uniform kept values (per area).
     pub fn uniform_slots(&self) -> usize {
         self.uslots.len()
+    }
+
+    /// Whether `len` bytes at `ptr + offset` are known inside the work-item's private area:
+    /// `ptr` is the address of a private variable (the area's start + a constant) wherever
+    /// it is used (its one definition runs before every use: [`analysis::private_offsets`]),
+    /// and the bytes lie within the area's `private_size` bytes (its stride is at least
+    /// that), so the access's check would always pass.
+    pub fn private_inside(&self, ptr: Val, offset: i64, len: u64) -> bool {
+        let Some(at) = self.private_at.get(ptr as usize).copied().flatten() else {
+            return false;
+        };
+        let start = at as i128 + i128::from(offset);
+        start >= 0 && start + i128::from(len) <= self.private_size as i128
     }
 
     /// The inline cache of memory access `s` (0 for other statements).

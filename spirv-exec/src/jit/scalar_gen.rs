@@ -9,7 +9,7 @@
 //! or [`runtime::DIVERGED`].
 
 use super::analysis::{defs, per_item};
-use super::ir::{BlockId, Edge, Func, Inst, Stmt, Term, Val};
+use super::ir::{BlockId, Edge, Func, Inst, Space, Stmt, Term, Val};
 use super::runtime::{self, field};
 use super::scalar_ops::{self as ops, cl_type};
 use super::vector_gen::Rep;
@@ -694,7 +694,11 @@ impl<'a, 'b> Gen<'a, 'b> {
                 let s = rt.ok_or("load without result")?;
                 let p = self.get(*ptr);
                 let addr = self.b.ins().iadd_imm_s(p, *offset);
-                self.check(site, addr, Self::bytes(s), *space);
+                if !(*space == Space::Private
+                    && self.layout.private_inside(*ptr, *offset, Self::bytes(s)))
+                {
+                    self.check(site, addr, Self::bytes(s), *space);
+                }
                 Some(self.b.ins().load(cl_type(s), mem_flags(), addr, 0))
             }
             Inst::Store {
@@ -706,7 +710,11 @@ impl<'a, 'b> Gen<'a, 'b> {
                 let s = self.ty(*value);
                 let p = self.get(*ptr);
                 let addr = self.b.ins().iadd_imm_s(p, *offset);
-                self.check(site, addr, Self::bytes(s), *space);
+                if !(*space == Space::Private
+                    && self.layout.private_inside(*ptr, *offset, Self::bytes(s)))
+                {
+                    self.check(site, addr, Self::bytes(s), *space);
+                }
                 let x = self.get(*value);
                 self.b.ins().store(mem_flags(), x, addr, 0);
                 None
