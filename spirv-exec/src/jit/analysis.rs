@@ -495,6 +495,64 @@ pub fn private_offsets(f: &Func) -> Vec<Option<usize>> {
     off
 }
 
+/// Whether consecutive work-groups along dimension 0 may run as one call of the generated
+/// code, as one longer group ([`super::run`]): no barrier, no local or private memory, and
+/// only built-ins the longer group gives every work-item exactly (global ids, the global
+/// linear id, sizes and offsets of the launch, group counts, the work dimension, the
+/// sub-group constants); no local id, group id, local size or linear local id.
+pub fn groups_merge(f: &Func, params: &[crate::ir::Param], local_static: usize) -> bool {
+    use super::ir::Space;
+    let local_param = |p: usize| {
+        params
+            .get(p)
+            .is_none_or(|q| matches!(q.kind, crate::ir::ParamKind::Local))
+    };
+    let ok = |s: &Stmt| match &s.inst {
+        Inst::Builtin(b, _) => matches!(
+            b,
+            BuiltinValue::GlobalId
+                | BuiltinValue::GlobalLinearId
+                | BuiltinValue::GlobalSize
+                | BuiltinValue::GlobalOffset
+                | BuiltinValue::NumGroups
+                | BuiltinValue::WorkDim
+                | BuiltinValue::SubgroupSize
+                | BuiltinValue::SubgroupMaxSize
+                | BuiltinValue::SubgroupLocalId
+        ),
+        Inst::LocalVar(_) | Inst::PrivateVar(_) => false,
+        Inst::ParamAddr { param } => !local_param(*param),
+        Inst::Load { space, .. } | Inst::Store { space, .. } | Inst::Atomic { space, .. } => {
+            *space == Space::Other
+        }
+        Inst::GenericCast(_, space) => *space == Space::Other,
+        _ => true,
+    };
+    local_static == 0
+        && f.private_size == 0
+        && !params
+            .iter()
+            .any(|p| matches!(p.kind, crate::ir::ParamKind::Local))
+        && f.blocks
+            .iter()
+            .all(|b| !matches!(b.term, Term::Barrier { .. }) && b.stmts.iter().all(ok))
+}
+
+/// Whether the kernel reads only ids of dimension 0 (`get_global_id(0)`, `get_local_id(0)`):
+/// such a kernel, launched 1-D, runs groups of one row, where the local id of dimension 0 is
+/// the lane (the generated code tests that once per function and then skips the load of
+/// `lids`; other kernels' code has no such test).
+pub fn row_ids(f: &Func) -> bool {
+    f.blocks
+        .iter()
+        .flat_map(|b| &b.stmts)
+        .all(|s| match s.inst {
+            Inst::Builtin(BuiltinValue::GlobalId | BuiltinValue::LocalId, d) => d == 0,
+            Inst::Builtin(BuiltinValue::GlobalLinearId, _) => false,
+            _ => true,
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -189,6 +189,11 @@ pub struct Layout {
     private_at: Vec<Option<usize>>,
     /// Bytes of each work-item's private variables.
     private_size: usize,
+    /// Whether the kernel's groups may merge ([`analysis::groups_merge`]).
+    pub groups_merge: bool,
+    /// Whether the code reads a group's local id of dimension 0 as the lane when the group is
+    /// one row ([`analysis::row_ids`]), else from `lids`.
+    pub row_ids: bool,
 }
 
 impl Layout {
@@ -234,7 +239,10 @@ impl Layout {
         // cached for them; see `runtime::jit_check`), but for the static local part, which is
         // always writable and has its inline fast path.
         let mut cache_of: HashMap<(analysis::Root, bool), usize> = HashMap::new();
+        let groups_merge = analysis::groups_merge(f, params, local_static);
         let mut layout = Layout {
+            groups_merge,
+            row_ids: groups_merge && analysis::row_ids(f),
             site_cache: HashMap::new(),
             caches: 0,
             write_caches: Vec::new(),

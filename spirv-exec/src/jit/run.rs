@@ -1,6 +1,14 @@
 //! Running a compiled kernel: work-groups spread over host threads (claimed in stretches of
 //! consecutive groups: [`crate::claims`]); each group runs region by region, every region one
 //! call of the generated function over all its work-items.
+//!
+//! A kernel that cannot tell work-groups apart ([`super::analysis::groups_merge`]: no barrier,
+//! no local or private memory, no local or group ids, no local size), launched with groups of
+//! one row (`group_size[1] == group_size[2] == 1`), runs up to [`MERGE_LANES`] work-items of
+//! consecutive groups along dimension 0 (the same row of groups) as one call: one group of
+//! `m × group_size[0]` work-items whose global ids are exactly those of the `m` groups, in
+//! the same order. The cost at a group's boundary (the table's set-up, the call, the
+//! function's prologue and its checks' set-up) is paid once per call.
 
 use super::runtime::{self, table, Ctx, State};
 use super::Compiled;
@@ -15,6 +23,13 @@ use std::sync::Mutex;
 fn align_up(x: usize, a: usize) -> usize {
     x.next_multiple_of(a.max(1))
 }
+
+/// How many work-items a call of a kernel whose groups merge runs at most (whole groups).
+/// saxpy (groups of 256, 1 thread, 2026-11-26, one binary, quiet machine): calls of 512
+/// work-items 4.52-4.60 ms, single groups 4.87-4.96, calls of 1024 4.71-4.91, 2048 4.72-4.80,
+/// 4096 4.98-5.06. (While the code still read a one-row group's local ids from `lids`, calls
+/// of 4096 ran 8.0-8.3 ms: the loads of a `lids` larger than the first-level cache.)
+const MERGE_LANES: usize = 512;
 
 /// A thread's memory for the groups it runs.
 struct Frame {
@@ -36,12 +51,23 @@ struct Frame {
     /// The inline caches' ranges (`lo`, `hi`), kept from group to group: shared ranges
     /// stay valid for the whole launch.
     caches: Vec<u64>,
+    /// Work-items of the call (`width` groups).
     lanes: usize,
+    /// The launch's work-group size.
+    size: [u64; 3],
+    /// How many groups the table, `lids` and `lanes` are set for.
+    width: usize,
 }
 
 impl Frame {
-    fn new(c: &Compiled, p: &Program, launch: &Launch) -> Frame {
-        let n: usize = launch.group_size.iter().map(|&s| s as usize).product();
+    /// A frame for calls of up to `most` groups (1 unless the kernel's groups merge).
+    fn new(c: &Compiled, p: &Program, launch: &Launch, most: usize) -> Frame {
+        let n: usize = launch
+            .group_size
+            .iter()
+            .map(|&s| s as usize)
+            .product::<usize>()
+            * most;
         let mut local_size = 0usize;
         let mut local_parts = Vec::new();
         let mut local_offsets = Vec::new();
@@ -68,13 +94,6 @@ impl Frame {
             .sum();
         let private_stride = align_up(c.private_size, 16);
         let gs = launch.group_size.map(|s| s as usize);
-        let mut lids = vec![0u32; 3 * n];
-        for l in 0..n {
-            let id = [l % gs[0], (l / gs[0]) % gs[1], l / (gs[0] * gs[1])];
-            for d in 0..3 {
-                lids[d * n + l] = id[d] as u32;
-            }
-        }
         let mut f = Frame {
             params: Vec::new(),
             local: vec![0; local_size.div_ceil(8).max(1)],
@@ -84,14 +103,16 @@ impl Frame {
             private_stride,
             byval: vec![0; byval_size.div_ceil(8).max(1)],
             table: [0; table::LEN],
-            lids,
+            lids: vec![0u32; 3 * n],
             spill: vec![0; (c.layout.spill_per_lane * n).div_ceil(8) + 1],
             uniform: vec![0; 2 * c.layout.uniform_slots().max(1)],
             done: vec![0; n],
             scratch: vec![0; c.layout.scratch.max(4)],
             // Empty ranges: `lo` 1, `hi` 0.
             caches: (0..c.layout.caches.max(1)).flat_map(|_| [1, 0]).collect(),
-            lanes: n,
+            lanes: 0,
+            size: launch.group_size.map(|s| s as u64),
+            width: 0,
         };
         let local_base = f.local.as_ptr() as usize;
         let byval_base = f.byval.as_mut_ptr() as *mut u8;
@@ -145,8 +166,33 @@ impl Frame {
             f.table[table::GLOBAL_OFFSET + d] = launch.offset[d] as u64;
         }
         f.table[table::WORK_DIM] = launch.work_dim as u64;
-        f.table[table::LANES] = n as u64;
+        f.set_width(1);
         f
+    }
+
+    /// Sets the table's local size and lane count and the local ids for calls of `m`
+    /// consecutive groups along dimension 0 (at most the frame's `most`): one group `m` times
+    /// as wide.
+    fn set_width(&mut self, m: usize) {
+        if m == self.width {
+            return;
+        }
+        let gs = [
+            self.size[0] as usize * m,
+            self.size[1] as usize,
+            self.size[2] as usize,
+        ];
+        let n = gs.iter().product::<usize>();
+        for l in 0..n {
+            let id = [l % gs[0], (l / gs[0]) % gs[1], l / (gs[0] * gs[1])];
+            for (d, v) in id.into_iter().enumerate() {
+                self.lids[d * n + l] = v as u32;
+            }
+        }
+        self.table[table::LOCAL_SIZE] = gs[0] as u64;
+        self.table[table::LANES] = n as u64;
+        self.lanes = n;
+        self.width = m;
     }
 
     /// Region `r`'s function: over packs of four work-items when the region has one and the
@@ -171,23 +217,26 @@ impl Frame {
             .collect()
     }
 
-    /// Runs group `g` (its coordinates) to completion, or until `cancel` is set (the generated
-    /// code reads it at every loop head).
+    /// Runs group `g` (its coordinates) and the `m - 1` groups after it along dimension 0 (at
+    /// most the frame's `most` in all, in one row of groups) to completion, or until `cancel` is set (the generated code reads
+    /// it at every loop head).
     fn run_group(
         &mut self,
         c: &Compiled,
         state: &mut State<'_>,
         g: [usize; 3],
+        m: usize,
         cancel: &AtomicBool,
     ) -> Result<(), Fault> {
+        self.set_width(m);
         for (d, &gid) in g.iter().enumerate() {
             let gid = gid as u64;
-            let size = self.table[table::LOCAL_SIZE + d];
+            let size = self.size[d];
             self.table[table::GROUP_ID + d] = gid;
             self.table[table::GROUP_BASE + d] = gid * size;
             self.table[table::GID_BASE + d] = gid * size + self.table[table::GLOBAL_OFFSET + d];
         }
-        self.done.fill(0);
+        self.done[..self.lanes].fill(0);
         let half = self.uniform.len() / 2;
         let ubase = self.uniform.as_mut_ptr();
         let mut ctx = Ctx {
@@ -253,8 +302,19 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<()
             .unwrap_or_else(|e| e.into_inner())
             .get_or_insert(e);
     };
+    let [gx, gy, _] = launch.groups.map(|g| g as usize);
+    // Groups of one row of a kernel that cannot tell them apart run several at a time.
+    let merge = c.layout.groups_merge
+        && launch.group_size[1] == 1
+        && launch.group_size[2] == 1
+        && !no_merge();
+    let most = if merge {
+        (MERGE_LANES / lanes).clamp(1, gx)
+    } else {
+        1
+    };
     let worker = || {
-        let mut frame = Frame::new(c, program, launch);
+        let mut frame = Frame::new(c, program, launch, most);
         let mut state = State {
             mem: Memory::new(
                 &launch.memory,
@@ -266,20 +326,25 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<()
             error: None,
             write_caches: &c.layout.write_caches,
         };
-        let [gx, gy, _] = launch.groups.map(|g| g as usize);
         let cancel = launch.cancel_flag();
         while !stop.load(Ordering::Relaxed) {
             let Some(groups) = claims.next() else {
                 break;
             };
-            for g in groups {
+            let mut g = groups.start;
+            while g < groups.end {
                 if cancel.load(Ordering::Relaxed) {
                     return fail(Fault::Cancelled);
                 }
-                let g = [g % gx, (g / gx) % gy, g / (gx * gy)];
-                if let Err(e) = frame.run_group(c, &mut state, g, cancel) {
+                let x = g % gx;
+                // The claimed groups left in this row of groups, at most `most`.
+                let m = (groups.end - g).min(gx - x).min(most);
+                if let Err(e) =
+                    frame.run_group(c, &mut state, [x, (g / gx) % gy, g / (gx * gy)], m, cancel)
+                {
                     return fail(e);
                 }
+                g += m;
             }
         }
     };
@@ -289,6 +354,12 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<()
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// `SPIRV_EXEC_NO_MERGE`: every call runs one work-group (to compare the two).
+fn no_merge() -> bool {
+    static NO: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *NO.get_or_init(|| std::env::var_os("SPIRV_EXEC_NO_MERGE").is_some())
 }
 
 /// `SPIRV_EXEC_NO_PACKS`: every region runs work-item by work-item (to compare the two).

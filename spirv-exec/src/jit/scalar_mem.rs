@@ -10,7 +10,7 @@ use crate::ir::BuiltinValue;
 use crate::memops::Rmw;
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, AbiParam, AtomicRmwOp, InstBuilder, Value};
+use cranelift_codegen::ir::{types, AbiParam, AtomicRmwOp, BlockArg, InstBuilder, Value};
 use cranelift_frontend::FunctionBuilder;
 
 impl Gen<'_, '_> {
@@ -92,12 +92,32 @@ impl Gen<'_, '_> {
             let lids = g.ctx_field(types::I64, field::LIDS);
             let lanes = at(g, table::LANES);
             let lane = g.lane_value();
+            // In a group of one row (its lanes all of dimension 0) the local id of dimension
+            // 0 is the lane: no load of `lids` (`Layout::row_ids`).
+            let join = (d == 0 && g.layout.row_ids).then(|| {
+                let size = at(g, table::LOCAL_SIZE);
+                let one_row = g.b.ins().icmp(IntCC::Equal, lanes, size);
+                let (load, join) = (g.b.create_block(), g.b.create_block());
+                g.b.append_block_param(join, types::I64);
+                g.b.ins()
+                    .brif(one_row, join, &[BlockArg::Value(lane)], load, &[]);
+                g.b.switch_to_block(load);
+                join
+            });
             let row = g.b.ins().imul_imm_s(lanes, d as i64);
             let i = g.b.ins().iadd(row, lane);
             let off = g.b.ins().imul_imm_s(i, 4);
             let a = g.b.ins().iadd(lids, off);
             let v = g.b.ins().load(types::I32, fixed_flags(), a, 0);
-            g.b.ins().uextend(types::I64, v)
+            let v = g.b.ins().uextend(types::I64, v);
+            match join {
+                Some(join) => {
+                    g.b.ins().jump(join, &[BlockArg::Value(v)]);
+                    g.b.switch_to_block(join);
+                    g.b.block_params(join)[0]
+                }
+                None => v,
+            }
         };
         match which {
             BuiltinValue::GroupId => at(self, table::GROUP_ID + d),
