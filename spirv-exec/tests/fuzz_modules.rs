@@ -19,7 +19,7 @@
 mod common;
 
 use common::Rng;
-use spirv_exec::{Backend, Module, ParamKind};
+use spirv_exec::{Backend, Module};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -162,24 +162,8 @@ fn try_input(words: &[u32], backend: &'static dyn Backend, launch_limit: Duratio
     };
     t.built += 1;
     for kernel in module.kernels() {
-        let size = kernel.required_group_size().unwrap_or([8, 1, 1]);
-        let pointers = kernel
-            .params()
-            .iter()
-            .filter(|p| p.kind == ParamKind::Pointer)
-            .count();
-        let mut buffers = vec![vec![0u64; 512]; pointers];
-        let mut buffers = buffers.iter_mut();
-        let mut launch = kernel.launch([2, 1, 1], size).threads(2);
-        for p in kernel.params() {
-            launch = match p.kind {
-                ParamKind::Pointer => launch.buffer(buffers.next().unwrap()),
-                ParamKind::Local => launch.local(256),
-                ParamKind::Value | ParamKind::ByValue { .. } => {
-                    launch.value_bytes(&vec![0; p.size.min(1 << 20)])
-                }
-            };
-        }
+        let mut buffers = common::fuzz_buffers(kernel);
+        let launch = common::fuzz_launch(kernel, &mut buffers);
         let cancel = Arc::new(AtomicBool::new(false));
         let (done, finished) = mpsc::channel::<()>();
         let flag = cancel.clone();

@@ -10,7 +10,7 @@ mod common;
 use common::asm;
 use rspirv::dr::Builder;
 use rspirv::spirv::{ExecutionModel, FunctionControl, StorageClass};
-use spirv_exec::{Backend, Fault, LaunchError, Module, ParamKind};
+use spirv_exec::{Backend, Fault, LaunchError, Module};
 
 /// Where the access chain `p = &var` stands relative to the store `*p = 7`.
 #[derive(Clone, Copy, Debug)]
@@ -188,19 +188,8 @@ fn the_fuzzers_input_faults_under_the_compiler() {
         let m = build(&std::fs::read(path).unwrap(), backend);
         let mut faults = 0;
         for kernel in m.kernels() {
-            let size = kernel.required_group_size().unwrap_or([8, 1, 1]);
-            let mut buffers = vec![vec![0u64; 512]; kernel.params().len()];
-            let mut buffers = buffers.iter_mut();
-            let mut launch = kernel.launch([2, 1, 1], size).threads(2);
-            for p in kernel.params() {
-                launch = match p.kind {
-                    ParamKind::Pointer => launch.buffer(buffers.next().unwrap()),
-                    ParamKind::Local => launch.local(256),
-                    ParamKind::Value | ParamKind::ByValue { .. } => {
-                        launch.value_bytes(&vec![0; p.size])
-                    }
-                };
-            }
+            let mut buffers = common::fuzz_buffers(kernel);
+            let launch = common::fuzz_launch(kernel, &mut buffers);
             if let Err(LaunchError::Fault { .. }) = launch.run() {
                 faults += 1;
             }

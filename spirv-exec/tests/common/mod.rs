@@ -7,7 +7,7 @@ pub mod rng;
 pub mod values;
 
 pub use rng::Rng;
-use spirv_exec::{Fault, Kernel, LaunchError, Launcher, Module};
+use spirv_exec::{Fault, Kernel, LaunchError, Launcher, Module, ParamKind};
 
 /// Both optimisation levels of every module.
 pub const OPT: [&str; 2] = ["O0", "O2"];
@@ -54,6 +54,38 @@ pub fn kernel<'m>(module: &'m Module, name: &str) -> &'m Kernel {
 pub fn launch_1d(kernel: &Kernel, global: usize, local: usize) -> Launcher<'_> {
     assert_eq!(global % local, 0, "{global} items in groups of {local}");
     kernel.launch([(global / local) as u32, 1, 1], [local as u32, 1, 1])
+}
+
+/// Buffers for [`fuzz_launch`]: one of 4 KiB, zeroed, per pointer parameter of `kernel`.
+pub fn fuzz_buffers(kernel: &Kernel) -> Vec<Vec<u64>> {
+    let pointers = kernel
+        .params()
+        .iter()
+        .filter(|p| p.kind == ParamKind::Pointer)
+        .count();
+    vec![vec![0u64; 512]; pointers]
+}
+
+/// `kernel` launched as the fuzzer launches any kernel it builds: 2 groups of the required
+/// size (else 8), 2 threads, every pointer one of `buffers` ([`fuzz_buffers`]), every
+/// `__local` parameter 256 bytes, every value zero.
+pub fn fuzz_launch<'a>(kernel: &'a Kernel, buffers: &'a mut [Vec<u64>]) -> Launcher<'a> {
+    let size = kernel.required_group_size().unwrap_or([8, 1, 1]);
+    let mut buffers = buffers.iter_mut();
+    let mut launch = kernel.launch([2, 1, 1], size).threads(2);
+    for p in kernel.params() {
+        launch = match p.kind {
+            ParamKind::Pointer => match buffers.next() {
+                Some(b) => launch.buffer(b),
+                None => panic!("fewer buffers than pointer parameters"),
+            },
+            ParamKind::Local => launch.local(256),
+            ParamKind::Value | ParamKind::ByValue { .. } => {
+                launch.value_bytes(&vec![0; p.size.min(1 << 20)])
+            }
+        };
+    }
+    launch
 }
 
 /// An out-of-bounds fault a launch ended with.
