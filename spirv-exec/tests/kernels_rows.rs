@@ -90,6 +90,16 @@ fn stencil_rows_of_one_to_several_packs() {
     }
 }
 
+/// Rows of many packs (the compiled stencil runs a row's packs after its first in a loop of
+/// their own, up to the row's end), on one and two threads.
+#[test]
+fn stencil_long_rows() {
+    for threads in [1, 2] {
+        stencil([2, 3], [64, 2], threads, 5);
+        stencil([3, 1], [36, 3], threads, 6);
+    }
+}
+
 #[test]
 fn volume_rows_and_planes() {
     for (groups, size) in [

@@ -251,7 +251,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         if region == 0 {
             let first = super::first_block(self.f)?;
             if let Some(chain) = chain {
-                self.grouped_pass(&chain, &used)?;
+                self.grouped_pass(&chain, &used, row_end)?;
             } else if let Some(chain) = self.unrolled_chain(first, &used) {
                 self.unrolled_pass(&chain, &used)?;
             }
