@@ -271,7 +271,10 @@ impl Frame {
             (ctx.uread, ctx.uwrite) = (ctx.uwrite, ctx.uread as *mut u64);
             match code {
                 runtime::DONE => return Ok(()),
-                runtime::FAULT => return Err(state.error.take().unwrap_or(Fault::Unreachable)),
+                runtime::FAULT => {
+                    let fault = state.error.take().unwrap_or(Fault::Unreachable);
+                    return Err(local_lane(fault, self.width, self.size[0] as usize));
+                }
                 i if (i as usize) < c.layout.resume.len() => resume = i + 1,
                 // DIVERGED (nothing else is returned).
                 _ => return Err(Fault::DivergentBarrier { group: g }),
@@ -366,4 +369,58 @@ fn no_merge() -> bool {
 fn no_packs() -> bool {
     static NO: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *NO.get_or_init(|| std::env::var_os("SPIRV_EXEC_NO_PACKS").is_some())
+}
+
+/// `fault` with the lane it names as the work-item's linear local id: in a call of `width`
+/// merged groups of one row of `size0` work-items, lane `l` is work-item `l % size0` of its
+/// group.
+fn local_lane(fault: Fault, width: usize, size0: usize) -> Fault {
+    match fault {
+        Fault::OtherPrivateMemory {
+            address,
+            len,
+            lane,
+            start,
+            end,
+        } if width > 1 && size0 > 0 => Fault::OtherPrivateMemory {
+            address,
+            len,
+            lane: lane % size0,
+            start,
+            end,
+        },
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn other(lane: usize) -> Fault {
+        Fault::OtherPrivateMemory {
+            address: 0x1000,
+            len: 4,
+            lane,
+            start: 0x2000,
+            end: 0x2010,
+        }
+    }
+
+    #[test]
+    fn a_merged_calls_fault_names_the_work_items_local_id() {
+        let lane = |f: Fault| match f {
+            Fault::OtherPrivateMemory { lane, .. } => lane,
+            f => panic!("{f:?}"),
+        };
+        assert_eq!(lane(local_lane(other(300), 2, 256)), 44);
+        assert_eq!(lane(local_lane(other(255), 2, 256)), 255);
+        assert_eq!(lane(local_lane(other(7), 3, 3)), 1);
+        // One group per call: the lane already is the local id (groups of several rows).
+        assert_eq!(lane(local_lane(other(300), 1, 16)), 300);
+        assert!(matches!(
+            local_lane(Fault::Unreachable, 2, 4),
+            Fault::Unreachable
+        ));
+    }
 }
