@@ -10,7 +10,7 @@ mod common;
 use common::asm;
 use rspirv::dr::Builder;
 use rspirv::spirv::{ExecutionModel, FunctionControl, StorageClass};
-use spirv_exec::{Backend, Fault, LaunchError, Module};
+use spirv_exec::{Fault, LaunchError};
 
 /// Where the access chain `p = &var` stands relative to the store `*p = 7`.
 #[derive(Clone, Copy, Debug)]
@@ -113,33 +113,10 @@ fn module(order: Order) -> Vec<u8> {
     asm::bytes(b)
 }
 
-fn backends() -> [&'static dyn Backend; 2] {
-    ["jit", "interp"].map(|n| spirv_exec::backend_named(n).unwrap())
-}
-
-/// Builds `bytes` with `backend`; under the compiler, every kernel must be compiled (not
-/// left to the interpreter), or the test would not test the compiled code.
-fn build(bytes: &[u8], backend: &'static dyn Backend) -> Module {
-    let words = spirv_exec::words(bytes).unwrap();
-    let m = Module::build_with(&words, &Default::default(), backend).unwrap();
-    for k in m.kernels() {
-        let compiled = k.prepare().unwrap().is_some();
-        assert_eq!(
-            compiled,
-            backend.name() != "interpreter",
-            "{} on {}: {}",
-            k.name(),
-            backend.name(),
-            m.log()
-        );
-    }
-    m
-}
-
 #[test]
 fn a_private_pointer_used_before_its_definition_faults() {
-    for backend in backends() {
-        let m = build(&module(Order::Before), backend);
+    for backend in common::backends() {
+        let m = common::module_compiled(&module(Order::Before), backend);
         let mut out = vec![0i32; 16];
         let k = m.kernel("k").unwrap();
         k.launch([2, 1, 1], [8, 1, 1])
@@ -153,7 +130,7 @@ fn a_private_pointer_used_before_its_definition_faults() {
             Order::InOneArm,
             Order::Unreachable,
         ] {
-            let m = build(&module(order), backend);
+            let m = common::module_compiled(&module(order), backend);
             let mut out = vec![0i32; 16];
             let err = m
                 .kernel("k")
@@ -184,8 +161,8 @@ fn the_fuzzers_input_faults_under_the_compiler() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fuzz-regressions/seed34-111279.spv"
     );
-    for backend in backends() {
-        let m = build(&std::fs::read(path).unwrap(), backend);
+    for backend in common::backends() {
+        let m = common::module_compiled(&std::fs::read(path).unwrap(), backend);
         let mut faults = 0;
         for kernel in m.kernels() {
             let mut buffers = common::fuzz_buffers(kernel);

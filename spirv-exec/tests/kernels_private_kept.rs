@@ -11,7 +11,7 @@ mod common;
 use common::asm;
 use rspirv::dr::Builder;
 use rspirv::spirv::{BuiltIn, ExecutionModel, FunctionControl, StorageClass, Word};
-use spirv_exec::{Backend, Fault, LaunchError, Module};
+use spirv_exec::{Fault, LaunchError};
 
 fn barrier(b: &mut Builder, c: &asm::Common) {
     let scope = b.constant_bit32(c.int, 2);
@@ -107,34 +107,12 @@ fn defined_after_barrier() -> Vec<u8> {
     asm::bytes(b)
 }
 
-fn backends() -> [&'static dyn Backend; 2] {
-    ["jit", "interp"].map(|n| spirv_exec::backend_named(n).unwrap())
-}
-
-/// Builds `bytes` with `backend`; under the compiler the kernel must be compiled.
-fn build(bytes: &[u8], backend: &'static dyn Backend) -> Module {
-    let words = spirv_exec::words(bytes).unwrap();
-    let m = Module::build_with(&words, &Default::default(), backend).unwrap();
-    for k in m.kernels() {
-        let compiled = k.prepare().unwrap().is_some();
-        assert_eq!(
-            compiled,
-            backend.name() != "interpreter",
-            "{} on {}: {}",
-            k.name(),
-            backend.name(),
-            m.log()
-        );
-    }
-    m
-}
-
 #[test]
 fn each_work_item_reaches_its_own_variable_after_barriers() {
-    for backend in backends() {
+    for backend in common::backends() {
         // 0 and 3 copies: recomputed after the barrier; 40: kept in the spill area.
         for copies in [0, 3, 40] {
-            let m = build(&kept(copies), backend);
+            let m = common::module_compiled(&kept(copies), backend);
             for (groups, size) in [(1, 8), (3, 16), (2, 5), (4, 1)] {
                 let n = (groups * size) as usize;
                 let mut out = vec![0i32; n];
@@ -158,8 +136,8 @@ fn each_work_item_reaches_its_own_variable_after_barriers() {
 
 #[test]
 fn a_pointer_defined_after_a_barrier_and_used_before_it_faults() {
-    for backend in backends() {
-        let m = build(&defined_after_barrier(), backend);
+    for backend in common::backends() {
+        let m = common::module_compiled(&defined_after_barrier(), backend);
         let mut out = vec![0i32; 16];
         let err = m
             .kernel("k")

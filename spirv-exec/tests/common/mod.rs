@@ -7,7 +7,7 @@ pub mod rng;
 pub mod values;
 
 pub use rng::Rng;
-use spirv_exec::{Fault, Kernel, LaunchError, Launcher, Module, ParamKind};
+use spirv_exec::{Backend, Fault, Kernel, LaunchError, Launcher, Module, ParamKind};
 
 /// Both optimisation levels of every module.
 pub const OPT: [&str; 2] = ["O0", "O2"];
@@ -41,6 +41,32 @@ pub fn module_from_bytes(bytes: &[u8]) -> Module {
         .unwrap_or_else(|| panic!("SPIRV_EXEC_BACKEND={backend}: jit or interp"));
     let words = spirv_exec::words(bytes).unwrap_or_else(|e| panic!("{e}"));
     Module::build_with(&words, &Default::default(), backend).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Both executors: the compiler, then the interpreter.
+pub fn backends() -> [&'static dyn Backend; 2] {
+    ["jit", "interp"]
+        .map(|n| spirv_exec::backend_named(n).unwrap_or_else(|| panic!("no backend named {n}")))
+}
+
+/// Builds `bytes` with `backend`; under the compiler every kernel must be compiled (not left
+/// to the interpreter), or a test of the compiled code would test nothing.
+pub fn module_compiled(bytes: &[u8], backend: &'static dyn Backend) -> Module {
+    let words = spirv_exec::words(bytes).unwrap_or_else(|e| panic!("{e}"));
+    let m =
+        Module::build_with(&words, &Default::default(), backend).unwrap_or_else(|e| panic!("{e}"));
+    for k in m.kernels() {
+        let compiled = k.prepare().unwrap_or_else(|e| panic!("{e}")).is_some();
+        assert_eq!(
+            compiled,
+            backend.name() != "interpreter",
+            "{} on {}: {}",
+            k.name(),
+            backend.name(),
+            m.log()
+        );
+    }
+    m
 }
 
 /// The kernel `name` of `module`.
