@@ -69,6 +69,27 @@ pub fn module_compiled(bytes: &[u8], backend: &'static dyn Backend) -> Module {
     m
 }
 
+/// Launches `module`'s kernel `k` over 2 groups of 8 with one 16-int buffer, and asserts it
+/// ends with an out-of-bounds fault of 4 bytes below address 4096 (a store through a
+/// pointer that was never set) having written nothing. `what` names the case.
+pub fn assert_store_near_null_faults(module: &Module, what: &str) {
+    let mut out = vec![0i32; 16];
+    let err = kernel(module, "k")
+        .launch([2, 1, 1], [8, 1, 1])
+        .buffer(&mut out)
+        .run()
+        .expect_err("the store through an undefined pointer faults");
+    let what = format!("{what}: {err}");
+    match err {
+        LaunchError::Fault {
+            fault: Fault::OutOfBounds { address, len, .. },
+            ..
+        } => assert!(address < 4096 && len == 4, "{what}"),
+        _ => panic!("{what}"),
+    }
+    assert_eq!(out, [0; 16], "{what}");
+}
+
 /// The kernel `name` of `module`.
 pub fn kernel<'m>(module: &'m Module, name: &str) -> &'m Kernel {
     module
