@@ -11,7 +11,7 @@
 //! Scattered lanes take per-lane paths with the same semantics.
 
 use crate::error::Fault;
-use crate::ir::{BuiltinValue, Edge, EdgeCopy, Lanes, ParamKind, Program, Term};
+use crate::ir::{BuiltinValue, Edge, EdgeCopy, Exec, Lanes, ParamKind, Program, Term};
 use crate::launch::{Arg, Launch};
 use crate::ops::vectorized;
 use crate::printf::Printed;
@@ -288,21 +288,10 @@ impl Frame {
         }
         f.set_constant_builtins(p, launch);
         if !p.hoisted.is_empty() {
-            let all: Vec<u16> = (0..n as u16).collect();
-            // Pure arithmetic over slots: no memory is reached.
+            // Pure arithmetic over slots: no memory is reached, and integer arithmetic and
+            // conversions return no error.
             let mem = Memory::new(&[], [(0, 0); 3], Vec::new(), 0);
-            let mut lanes = Lanes {
-                r: &mut f.regs,
-                n,
-                active: &all,
-                mem: &mem,
-                span: Some((0, n)),
-                bounds: None,
-            };
-            for inst in &p.hoisted {
-                // Integer arithmetic and conversions return no error.
-                let _ = inst(&mut lanes);
-            }
+            let _ = f.run_all_lanes(&p.hoisted, &mem);
         }
         f
     }
@@ -426,8 +415,9 @@ impl Frame {
         !(same[1] && same[2])
     }
 
-    /// Runs [`Program::row_hoisted`] for every lane: the values shared by a row of groups.
-    fn run_row_hoisted(&mut self, p: &Program, mem: &Memory<'_>) -> Result<(), Fault> {
+    /// Runs `insts` for every lane, in order ([`Program::hoisted`] once per launch,
+    /// [`Program::row_hoisted`] once per row of groups).
+    fn run_all_lanes(&mut self, insts: &[Exec], mem: &Memory<'_>) -> Result<(), Fault> {
         let n = self.lanes;
         self.active.clear();
         self.active.extend(0..n as u16);
@@ -439,7 +429,7 @@ impl Frame {
             span: Some((0, n)),
             bounds: None,
         };
-        let result = p.row_hoisted.iter().try_for_each(|inst| inst(&mut lanes));
+        let result = insts.iter().try_for_each(|inst| inst(&mut lanes));
         self.active.clear();
         result
     }
@@ -670,7 +660,7 @@ pub unsafe fn run(program: &Program, launch: &Launch) -> Result<(), Fault> {
                 let new_row =
                     frame.set_builtins(program, launch, [g % gx, (g / gx) % gy, g / (gx * gy)]);
                 let row = match new_row && !program.row_hoisted.is_empty() {
-                    true => frame.run_row_hoisted(program, &mem),
+                    true => frame.run_all_lanes(&program.row_hoisted, &mem),
                     false => Ok(()),
                 };
                 if let Err(e) =
