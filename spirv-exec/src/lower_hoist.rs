@@ -41,20 +41,35 @@ impl Lowering<'_> {
     /// [`uniform`](Self::uniform): its result is then the same for every lane of the launch,
     /// computed once ([`Program::hoisted`]).
     pub(super) fn hoistable(&mut self, env: &Env, inst: &Instruction) -> bool {
-        let pure = pure_integer(inst.class.opcode);
-        if !pure || inst.result_id.is_none() {
-            return false;
-        }
-        inst.operands.iter().all(|o| {
-            let Operand::IdRef(v) = o else { return true };
-            let n = self
-                .type_of(env, *v)
-                .and_then(|t| Ok(self.m.types.get(t)?.slots));
-            match (n, self.slot(env, *v)) {
-                (Ok(n), Ok(slot)) => self.is_uniform(slot, n),
-                _ => false,
+        pure_integer(inst.class.opcode)
+            && inst.result_id.is_some()
+            && self
+                .invariant_operands(env, &inst.operands, false)
+                .unwrap_or(false)
+    }
+
+    /// Whether every operand of `operands` is an id whose slots all hold
+    /// [uniform](Self::uniform) values, or, when `row`, uniform or
+    /// [row-invariant](Self::row_invariant) ones.
+    fn invariant_operands(
+        &mut self,
+        env: &Env,
+        operands: &[Operand],
+        row: bool,
+    ) -> Result<bool, String> {
+        for o in operands {
+            let Operand::IdRef(v) = o else {
+                return Ok(false);
+            };
+            let n = self.m.types.get(self.type_of(env, *v)?)?.slots;
+            let slot = self.slot(env, *v)?;
+            let invariant =
+                |s: usize| self.uniform.contains(&s) || (row && self.row_invariant.contains(&s));
+            if !(slot..slot + n.max(1)).all(invariant) {
+                return Ok(false);
             }
-        })
+        }
+        Ok(true)
     }
 
     /// Whether `inst` is integer arithmetic, a conversion or an integer OpenCL.std built-in
@@ -82,18 +97,7 @@ impl Lowering<'_> {
             }
             _ => return Ok(false),
         };
-        for o in &inst.operands[first..] {
-            let Operand::IdRef(v) = o else {
-                return Ok(false);
-            };
-            let n = self.m.types.get(self.type_of(env, *v)?)?.slots;
-            let slot = self.slot(env, *v)?;
-            let invariant = |s: &usize| self.uniform.contains(s) || self.row_invariant.contains(s);
-            if !(slot..slot + n.max(1)).all(|s| invariant(&s)) {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        self.invariant_operands(env, &inst.operands[first..], true)
     }
 
     /// Whether instruction `i` of `insts` is an integer `OpIAdd` of one component used
