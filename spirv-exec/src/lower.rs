@@ -504,7 +504,6 @@ impl<'m> Lowering<'m> {
             .ok_or("function without blocks")?;
         let entry = env.labels[&first];
         for (b, block) in f.blocks.iter().enumerate() {
-            let b_index = b;
             let label = block
                 .label
                 .as_ref()
@@ -624,16 +623,15 @@ impl<'m> Lowering<'m> {
                     }
                     _ if self.index_add(&env, &uses, &block.instructions, i)? => {
                         // Lowered by the access chain that follows: no row of its own.
-                        let (a, b) = (id(inst, 0)?, id(inst, 1)?);
                         let scalar = self.m.components(inst.result_type.unwrap_or(0))?.0;
                         env.index_add = Some(IndexAdd {
                             id: inst.result_id.unwrap_or(0),
-                            a: self.slot(&env, a)?,
-                            b: self.slot(&env, b)?,
+                            a: self.operand(&env, inst, 0)?,
+                            b: self.operand(&env, inst, 1)?,
                             kb: self.uniform_arg(&env, inst, 1, 1),
                             scalar,
                         });
-                        deferred = Some((inst, (b_index, i)));
+                        deferred = Some((inst, (b, i)));
                         continue;
                     }
                     _ => {
