@@ -502,11 +502,6 @@ pub fn private_offsets(f: &Func) -> Vec<Option<usize>> {
 /// sub-group constants); no local id, group id, local size or linear local id.
 pub fn groups_merge(f: &Func, params: &[crate::ir::Param], local_static: usize) -> bool {
     use super::ir::Space;
-    let local_param = |p: usize| {
-        params
-            .get(p)
-            .is_none_or(|q| matches!(q.kind, crate::ir::ParamKind::Local))
-    };
     let ok = |s: &Stmt| match &s.inst {
         Inst::Builtin(b, _) => matches!(
             b,
@@ -521,7 +516,8 @@ pub fn groups_merge(f: &Func, params: &[crate::ir::Param], local_static: usize) 
                 | BuiltinValue::SubgroupLocalId
         ),
         Inst::LocalVar(_) | Inst::PrivateVar(_) => false,
-        Inst::ParamAddr { param } => !local_param(*param),
+        // No parameter is `__local` (below): any but one the kernel does not have.
+        Inst::ParamAddr { param } => *param < params.len(),
         Inst::Load { space, .. } | Inst::Store { space, .. } | Inst::Atomic { space, .. } => {
             *space == Space::Other
         }
