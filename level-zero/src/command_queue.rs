@@ -8,6 +8,7 @@ use crate::error::{invalid, ready, Context as _, Result};
 use crate::event::timeout_ns;
 use crate::fence::Fence;
 use crate::immediate::Token;
+use crate::launch::ListUse;
 use crate::owned::Owned;
 use level_zero_sys::*;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -284,9 +285,14 @@ impl CommandQueue {
             keep.push(list.core.clone());
             keep.push(list.retained.clone());
         }
-        for list in lists {
-            for u in &list.uses {
-                u.before_execute()?;
+        let uses: Vec<&Arc<dyn ListUse>> = lists.iter().flat_map(|l| l.uses.iter()).collect();
+        // Uses prepared so far hear that the execution was abandoned if it fails before it
+        // is submitted.
+        let abandon = |prepared: &[&Arc<dyn ListUse>]| prepared.iter().for_each(|u| u.abandoned());
+        for (i, u) in uses.iter().enumerate() {
+            if let Err(e) = u.before_execute() {
+                abandon(&uses[..i]);
+                return Err(e);
             }
         }
         let mut handles: Vec<_> = lists.iter().map(|l| l.handle()).collect();
@@ -294,7 +300,7 @@ impl CommandQueue {
         let mut in_flight = self.0.in_flight.lock().unwrap_or_else(|e| e.into_inner());
         // SAFETY: closed lists of this queue's context and group; the mutex serialises
         // executions on this queue as the spec requires.
-        unsafe {
+        let submitted = unsafe {
             calls::command_queue::execute_command_lists(
                 self.dispatch(),
                 self.handle(),
@@ -302,7 +308,12 @@ impl CommandQueue {
                 handles.as_mut_ptr(),
                 fence_handle,
             )
-        }?;
+        };
+        if let Err(e) = submitted {
+            drop(in_flight);
+            abandon(&uses);
+            return Err(e.into());
+        }
         in_flight.push(InFlight {
             fence: fence.map(|f| f.handle.get() as usize),
             _keep: keep,
@@ -313,10 +324,8 @@ impl CommandQueue {
             queue: self.clone(),
             ticket,
         };
-        for list in lists {
-            for u in &list.uses {
-                u.executed(&execution);
-            }
+        for u in uses {
+            u.executed(&execution);
         }
         Ok(execution)
     }

@@ -132,7 +132,11 @@ pub trait LaunchUse {
     /// list keeps to hear of its executions, keeping the memory alive meanwhile (the list holds
     /// it instead of the bare allocation). `None`: the list keeps the allocation only. An
     /// error refuses the launch.
-    fn recorded(&self) -> Result<Option<Arc<dyn ListUse>>> {
+    ///
+    /// `writable`: whether the launch may write the memory (the list then holds it like a
+    /// writer: its owner refuses host borrows that the list's executions would race).
+    fn recorded(&self, writable: bool) -> Result<Option<Arc<dyn ListUse>>> {
+        let _ = writable;
         Ok(None)
     }
 }
@@ -145,12 +149,17 @@ pub trait ListUse: Send + Sync {
     fn before_execute(&self) -> Result<()>;
     /// The list was submitted: `execution` is now the memory's last use.
     fn executed(&self, execution: &Execution);
+    /// The execution that [`before_execute`](Self::before_execute) prepared failed before it
+    /// was submitted (nothing runs).
+    fn abandoned(&self) {}
 }
 
 /// One kernel argument, made by [`KernelArg::into_arg`].
 pub struct Arg<'a> {
     kind: ArgKind,
     track: Option<&'a dyn LaunchUse>,
+    /// Why the argument cannot be used (the launch fails with this as what was given).
+    refused: Option<String>,
 }
 
 impl<'a> Arg<'a> {
@@ -162,6 +171,7 @@ impl<'a> Arg<'a> {
                 ty: T::TYPE,
             },
             track: None,
+            refused: None,
         }
     }
 
@@ -170,7 +180,16 @@ impl<'a> Arg<'a> {
         Arg {
             kind: ArgKind::Buffer(buffer),
             track,
+            refused: None,
         }
+    }
+
+    /// The same argument, refused: the launch fails with [`Error::KernelArgument`] giving
+    /// this argument's description followed by `why` (for instance, memory the caller may
+    /// not let a kernel write right now).
+    pub fn refused(mut self, why: impl Into<String>) -> Arg<'a> {
+        self.refused = Some(why.into());
+        self
     }
 }
 
@@ -283,6 +302,7 @@ impl<'a, T: ArgType> KernelArg<'a> for Local<T> {
                 ty: T::TYPE,
             },
             track: None,
+            refused: None,
         }
     }
 }
@@ -425,6 +445,7 @@ impl<'a> Launch<'a> {
         self.args.push(Arg {
             kind: ArgKind::RawPointer(address),
             track: None,
+            refused: None,
         });
         self
     }
@@ -483,7 +504,8 @@ impl<'a> Launch<'a> {
         let mut keep: Vec<Retained> = Vec::new();
         let mut held = Vec::new();
         for (i, a) in self.args.iter().enumerate() {
-            if let Some(u) = a.track.map(|t| t.recorded()).transpose()?.flatten() {
+            let writable = matches!(&a.kind, ArgKind::Buffer(b) if b.writable);
+            if let Some(u) = a.track.map(|t| t.recorded(writable)).transpose()?.flatten() {
                 keep.push(Arc::new(u.clone()));
                 uses.push(u);
                 held.push(i as u32);
@@ -538,6 +560,13 @@ impl<'a> Launch<'a> {
     /// Checks the arguments against the kernel's SPIR-V parameter list (when known).
     fn check(&self) -> Result<()> {
         for (i, a) in self.args.iter().enumerate() {
+            if let Some(why) = &a.refused {
+                let expected = match self.kernel.params().and_then(|p| p.get(i)) {
+                    Some(p) => p.to_string(),
+                    None => "an argument it may use".into(),
+                };
+                return Err(self.mismatch(i, expected, format!("{} {why}", a.kind.describe())));
+            }
             if let ArgKind::Buffer(b) = &a.kind {
                 if let Some(place) = self.elsewhere(b) {
                     return Err(self.mismatch(
@@ -566,6 +595,17 @@ impl<'a> Launch<'a> {
             };
             if !accepts(p, &a.kind) {
                 let mut expected = p.to_string();
+                let given = match &a.kind {
+                    ArgKind::Buffer(b) => b.elem,
+                    ArgKind::Local { ty, .. } => Some(*ty),
+                    _ => None,
+                };
+                if let (ParamType::Pointer { elem, .. }, Some(g)) = (p, given) {
+                    // Compared by size and alignment: say the kernel's.
+                    if let Some(note) = elem.layout_note(g) {
+                        expected += &format!(" ({note})");
+                    }
+                }
                 if let (
                     ParamType::Pointer {
                         writable: true,
@@ -665,11 +705,10 @@ impl Launch<'_> {
     }
 }
 
+/// Whether memory of elements `given` (`None`: untyped) may be passed for a pointer to
+/// `param` (see [`ElemType::accepts`]).
 fn elem_accepts(param: ElemType, given: Option<ElemType>) -> bool {
-    match (param, given) {
-        (_, None) | (ElemType::Int { bits: 8 } | ElemType::Opaque { .. }, _) => true,
-        (p, Some(g)) => p == g,
-    }
+    given.is_none_or(|g| param.accepts(g))
 }
 
 fn accepts(param: &ParamType, arg: &ArgKind) -> bool {
@@ -692,6 +731,7 @@ fn accepts(param: &ParamType, arg: &ArgKind) -> bool {
         (ParamType::Pointer { space, .. }, ArgKind::RawPointer(_)) => *space != AddressSpace::Local,
         (ParamType::Value(p), ArgKind::Value { bytes, ty }) => match p {
             ElemType::Opaque { size } => size.is_none_or(|s| s == bytes.len()),
+            ElemType::Aggregate { size, .. } => *size == bytes.len(),
             p => p == ty,
         },
         _ => false,

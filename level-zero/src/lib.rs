@@ -46,6 +46,7 @@ mod pending;
 mod region;
 mod shutdown;
 mod signature;
+mod stream;
 mod virtual_memory;
 
 pub use backend::{load, Api, BackendChoice, BACKEND_ENV};
@@ -79,6 +80,7 @@ pub use pending::Pending;
 pub use region::Region;
 pub use shutdown::{at_shutdown, ShutdownStage};
 pub use signature::{AddressSpace, ElemType, ParamType, Scalar};
+pub use stream::{poll_stream, wait_token, with_stream};
 pub use virtual_memory::{virtual_page_size, Mapping, MemoryAccess, PhysicalMemory, VirtualRange};
 
 use std::sync::{Arc, OnceLock};
@@ -171,51 +173,4 @@ pub fn default_device() -> Result<Device> {
 /// The default context: every device of the default driver.
 pub fn default_context() -> Result<Context> {
     Ok(defaults()?.context.clone())
-}
-
-/// A thread's stream for one `(context, device)`.
-type StreamSlot = (
-    Context,
-    Device,
-    std::rc::Rc<std::cell::RefCell<ImmediateCommandList>>,
-);
-
-thread_local! {
-    static STREAMS: std::cell::RefCell<Vec<StreamSlot>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Runs `f` with this thread's in-order immediate list for `(ctx, device)`, created on first
-/// use (like oneAPI.jl's per-task queue); its error and the stream's are one `Result`.
-///
-/// ```
-/// use level_zero::*;
-/// let (ctx, dev) = (default_context()?, default_device()?);
-/// let buf = Allocation::device(&ctx, &dev, 256, 0)?;
-/// let token = with_stream(&ctx, &dev, |s| {
-///     s.fill(&buf, 0, 256, &[7], Deps::NONE)?;
-///     Ok(s.last_token())
-/// })?;
-/// assert!(with_stream(&ctx, &dev, |s| s.wait_for(token, None))?);
-/// # Ok::<(), level_zero::Error>(())
-/// ```
-pub fn with_stream<R>(
-    ctx: &Context,
-    device: &Device,
-    f: impl FnOnce(&mut ImmediateCommandList) -> Result<R>,
-) -> Result<R> {
-    let stream = STREAMS.with(|s| -> Result<_> {
-        let mut streams = s.borrow_mut();
-        if let Some((_, _, list)) = streams.iter().find(|(c, d, _)| c == ctx && d == device) {
-            return Ok(list.clone());
-        }
-        let list = std::rc::Rc::new(std::cell::RefCell::new(ImmediateCommandList::new(
-            ctx, device,
-        )?));
-        streams.push((ctx.clone(), device.clone(), list.clone()));
-        Ok(list)
-    })?;
-    let mut list = stream.try_borrow_mut().map_err(|_| {
-        error::invalid("the thread's stream is already in use (re-entrant with_stream)")
-    })?;
-    f(&mut list)
 }

@@ -1,6 +1,6 @@
 //! `OneArray<T, B>`: a typed, shaped view of a pool block.
 
-use crate::block::BlockRef;
+use crate::block::{BlockRef, HostAccess};
 use crate::error::{Error, Result};
 use crate::kinds::{BufferKind, DeviceBuffer, HostAccessible};
 use crate::layout::{byte_size, Layout, SliceArg};
@@ -442,7 +442,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// How many other arrays (owned views, [`view_owned`](Self::view_owned)) share this
     /// one's memory.
     pub fn views(&self) -> usize {
-        self.block.count() - 1
+        self.block.views()
     }
 
     pub(crate) fn check_range(&self, r: &Range<usize>) -> Result<()> {
@@ -600,22 +600,64 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
 }
 
 impl<T: Pod, B: HostAccessible> OneArray<T, B> {
-    /// The elements (waits for pending commands that use the memory).
+    /// The elements. Blocks until the commands that use the memory are done (executions of
+    /// regular lists included). If a regular command list that recorded a launch writing the
+    /// array could still run it, the array is taken back from that list: its next execution
+    /// fails with [`Error::ListRevoked`] (see [`try_as_slice`](Self::try_as_slice) for a
+    /// refusal instead). Waiting never fails the borrow: if the work failed (a kernel's fault
+    /// loses the device), the elements are what it left.
     pub fn as_slice(&self) -> &[T] {
-        if let Err(e) = self.wait_idle() {
-            panic!("waiting for commands using the array failed: {e}");
+        if let Err(e) = self.block.host_access(HostAccess::Read, true) {
+            log::warn!("host read of an array: waiting for its pending work failed: {e}");
         }
+        // SAFETY: as in `slice_unchecked`; the block is idle and no list may write it.
+        unsafe { self.slice_unchecked() }
+    }
+
+    /// The elements, or [`Error::HeldByList`] while a regular command list that recorded a
+    /// launch writing the array may still run it (reset or drop the list first). Blocks until
+    /// the commands that use the memory are done.
+    ///
+    /// ```
+    /// use onearray::{Error, OneArray, SharedBuffer};
+    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
+    /// let (ctx, dev) = (level_zero::default_context()?, level_zero::default_device()?);
+    /// let mut saxpy = level_zero::Module::new(&spirv)?.kernel("saxpy")?; // y = a x + y
+    /// let x = OneArray::<f32>::filled(64, 1.0)?;
+    /// let mut y = OneArray::<f32, SharedBuffer>::filled(64, 1.0)?;
+    /// let mut list = level_zero::CommandList::new(&ctx, &dev)?;
+    /// saxpy.launch(level_zero::Grid::for_len(64)).arg(2.0f32).arg(&x).arg(&mut y).record(&mut list)?;
+    /// list.close()?;
+    /// // The list may write `y` whenever it is executed: no host borrow meanwhile.
+    /// assert!(matches!(y.try_as_slice(), Err(Error::HeldByList { lists: 1, .. })));
+    /// level_zero::CommandQueue::new(&ctx, &dev)?.execute(&[&list], None)?;
+    /// drop(list);
+    /// assert_eq!(y.try_as_slice()?[0], 3.0); // waits for the execution
+    /// # Ok::<(), onearray::Error>(())
+    /// ```
+    pub fn try_as_slice(&self) -> Result<&[T]> {
+        self.block.host_access(HostAccess::Read, false)?;
+        // SAFETY: as in `slice_unchecked`; the block is idle and no list may write it.
+        Ok(unsafe { self.slice_unchecked() })
+    }
+
+    /// # Safety
+    /// No command may write the memory while the slice lives.
+    unsafe fn slice_unchecked(&self) -> &[T] {
         if self.len == 0 {
             return &[];
         }
         // SAFETY: host-accessible memory of `len` initialised elements (constructors write
-        // them or are unsafe), idle; writes need `&mut` of the only array over the memory.
+        // them or are unsafe); writes need `&mut` of the only array over the memory, and the
+        // caller rules out commands writing it.
         unsafe { std::slice::from_raw_parts(self.as_ptr(), self.len) }
     }
 
     /// The elements, mutably; [`Error::ViewsExist`] while owned views
-    /// ([`view_owned`](Self::view_owned)) share the memory. Borrowed views need no check:
-    /// the borrow checker rules them out.
+    /// ([`view_owned`](Self::view_owned)) share the memory, [`Error::HeldByList`] while a
+    /// regular command list that recorded a launch over it may still run it. Borrowed views
+    /// need no check: the borrow checker rules them out. Blocks until the commands that use
+    /// the memory are done.
     ///
     /// ```
     /// use onearray::{Error, OneArray, SharedBuffer};
@@ -629,25 +671,39 @@ impl<T: Pod, B: HostAccessible> OneArray<T, B> {
     /// ```
     pub fn try_as_mut_slice(&mut self) -> Result<&mut [T]> {
         self.check_writable()?;
-        self.wait_idle()?;
-        if self.len == 0 {
-            return Ok(&mut []);
-        }
-        // SAFETY: as in `as_slice`; no view shares the memory and `&mut self` is unique.
-        Ok(unsafe { std::slice::from_raw_parts_mut(self.as_ptr().cast_mut(), self.len) })
+        self.block.host_access(HostAccess::Write, false)?;
+        // SAFETY: see `mut_slice_unchecked`; checked above.
+        Ok(unsafe { self.mut_slice_unchecked() })
     }
 
-    /// The elements, mutably.
+    /// # Safety
+    /// No view shares the memory and no command uses it while the slice lives.
+    unsafe fn mut_slice_unchecked(&mut self) -> &mut [T] {
+        if self.len == 0 {
+            return &mut [];
+        }
+        // SAFETY: as in `slice_unchecked`; `&mut self` is unique and the caller rules out
+        // views and commands.
+        unsafe { std::slice::from_raw_parts_mut(self.as_ptr().cast_mut(), self.len) }
+    }
+
+    /// The elements, mutably. Blocks until the commands that use the memory are done; takes
+    /// the array back from regular command lists that recorded launches over it (their next
+    /// executions fail with [`Error::ListRevoked`]).
     ///
     /// # Panics
     /// While owned views ([`view_owned`](Self::view_owned)) share the memory (use
-    /// [`try_as_mut_slice`](Self::try_as_mut_slice) to get an error instead), or if waiting
-    /// for pending commands fails. `IndexMut` and `iter_mut` panic likewise.
+    /// [`try_as_mut_slice`](Self::try_as_mut_slice) to get an error instead). `IndexMut` and
+    /// `iter_mut` panic likewise.
     pub fn as_mut_slice(&mut self) -> &mut [T] {
-        match self.try_as_mut_slice() {
-            Ok(s) => s,
-            Err(e) => panic!("no mutable host access: {e}"),
+        if let Err(e) = self.check_writable() {
+            panic!("no mutable host access: {e}");
         }
+        if let Err(e) = self.block.host_access(HostAccess::Write, true) {
+            log::warn!("host write of an array: waiting for its pending work failed: {e}");
+        }
+        // SAFETY: no view (checked), no command (waited for, lists' holds taken back).
+        unsafe { self.mut_slice_unchecked() }
     }
 
     /// Iterates over the elements (host-accessible kinds only).

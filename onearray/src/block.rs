@@ -62,8 +62,39 @@ pub(crate) struct Block {
     /// A piece of a segment (large blocks, `pool_large.rs`): the segment's id and the
     /// piece's offset in it. Its `alloc` then wraps the piece only (never freed itself).
     pub(crate) piece: Option<(u64, usize)>,
+    /// Regular command lists holding the block (`kernel_arg.rs`): host access they allow.
+    pub(crate) holds: std::sync::Mutex<ListHolds>,
     /// Live `BlockRef`s (meaningful only while handed out).
     refs: AtomicUsize,
+}
+
+/// What regular command lists that recorded launches over a block may still do with it.
+///
+/// A record holds a `BlockRef` until the list is reset or dropped and its executions are
+/// done. It is *armed* while it was made in the block's current `epoch`: an armed record may
+/// run (each execution checks), so host borrows it would race are refused (`try_` calls) or
+/// take the block back from every list (the infallible calls advance the epoch: the lists'
+/// next executions fail with a typed error, the executions already submitted are waited for).
+#[derive(Default)]
+pub(crate) struct ListHolds {
+    /// Live records (each holds a `BlockRef`).
+    records: usize,
+    /// Records of the current epoch.
+    armed: usize,
+    /// Armed records of launches that may write the memory.
+    armed_writers: usize,
+    epoch: u64,
+    /// Executions between their epoch check and their record as the memory's last use.
+    submitting: usize,
+}
+
+/// Host access asked of a block.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum HostAccess {
+    /// Shared references: refused while an armed list may write.
+    Read,
+    /// A unique reference: refused while any armed list may use the memory.
+    Write,
 }
 
 impl Block {
@@ -88,6 +119,7 @@ impl Block {
             requested: 0,
             exported: Default::default(),
             piece: None,
+            holds: Default::default(),
             refs: AtomicUsize::new(0),
         })
     }
@@ -133,38 +165,122 @@ impl Block {
             .unwrap_or_else(std::sync::PoisonError::into_inner) = use_;
     }
 
-    /// Waits until no command uses the memory.
+    /// Waits until no command uses the memory. Work on another thread's stream (an array
+    /// handed over with work pending) is waited for without that thread's help
+    /// ([`level_zero::wait_token`]), so the wait returns once the work is done even while
+    /// the other thread is blocked (say, joining this one).
     pub(crate) fn wait_idle(&self) -> Result<()> {
         let seq = self.last_seq.load(Ordering::Acquire);
         let list = self.last_list.load(Ordering::Acquire);
         if seq != 0 && list == pool::stream_id(self.context(), self.device()) {
             let token = Token { list, seq };
             level_zero::with_stream(self.context(), self.device(), |l| l.wait_for(token, None))?;
-        } else if let Some(done) = self
-            .foreign_done
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .take()
-        {
+        } else if let Some(done) = self.take_foreign() {
             // A launch on a caller's list or a queue's execution: its event (or the queue)
             // says when it is done. That list may hold the allocation until it is next
             // polled, which orders nothing: the memory now counts as used by no stream (the
             // pool still waits for the release).
             done.wait()?;
             self.last_list.store(0, Ordering::Release);
-        } else {
-            // Commands of another stream (or of the memory's previous user) still hold it:
-            // they release it when their stream retires them.
-            while self.alloc().owners() > 1 {
-                let _ = level_zero::with_stream(self.context(), self.device(), |l| l.poll());
-                if self.alloc().owners() == 1 {
-                    break;
-                }
-                std::thread::yield_now();
-            }
+        } else if seq != 0 {
+            // Another thread's stream (or one that has ended: then its work is done).
+            level_zero::wait_token(Token { list, seq })?;
         }
         self.last_seq.store(0, Ordering::Release);
         Ok(())
+    }
+
+    fn lock_holds(&self) -> std::sync::MutexGuard<'_, ListHolds> {
+        self.holds
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A regular list records a launch over the block; returns the record's epoch.
+    pub(crate) fn hold_for_list(&self, writable: bool) -> u64 {
+        let mut h = self.lock_holds();
+        h.records += 1;
+        h.armed += 1;
+        h.armed_writers += usize::from(writable);
+        h.epoch
+    }
+
+    /// A record of epoch `epoch` is gone (its list was reset or dropped, its executions done).
+    pub(crate) fn release_list_hold(&self, epoch: u64, writable: bool) {
+        let mut h = self.lock_holds();
+        h.records -= 1;
+        if h.epoch == epoch {
+            h.armed -= 1;
+            h.armed_writers -= usize::from(writable);
+        }
+    }
+
+    /// Regular-list records holding the block (they are not views of it).
+    pub(crate) fn list_records(&self) -> usize {
+        self.lock_holds().records
+    }
+
+    /// An execution of a record of `epoch` starts: refused if a host borrow took the block
+    /// back since. Pair with [`end_execute`](Self::end_execute).
+    pub(crate) fn begin_execute(&self, epoch: u64) -> Result<()> {
+        let mut h = self.lock_holds();
+        if h.epoch != epoch {
+            return Err(crate::Error::ListRevoked);
+        }
+        h.submitting += 1;
+        Ok(())
+    }
+
+    /// The execution begun by [`begin_execute`](Self::begin_execute) is recorded as the last
+    /// use (or was abandoned).
+    pub(crate) fn end_execute(&self) {
+        self.lock_holds().submitting -= 1;
+    }
+
+    /// Readies the memory for host `access`: waits for the commands that use it. While a
+    /// regular list that recorded a launch over it may still run it in a way `access` would
+    /// race (write it, for reads; use it at all, for writes), `take_back` decides: `false`
+    /// refuses with [`Error::HeldByList`](crate::Error::HeldByList), `true` takes the block
+    /// back from every list (their next executions fail with
+    /// [`Error::ListRevoked`](crate::Error::ListRevoked)) and waits for executions already
+    /// submitted.
+    pub(crate) fn host_access(&self, access: HostAccess, take_back: bool) -> Result<()> {
+        // Executions already submitted end first: they may release their records.
+        self.wait_idle()?;
+        loop {
+            let mut h = self.lock_holds();
+            let racing = match access {
+                HostAccess::Read => h.armed_writers,
+                HostAccess::Write => h.armed,
+            };
+            if racing > 0 {
+                if !take_back {
+                    return Err(crate::Error::HeldByList {
+                        lists: racing,
+                        write: access == HostAccess::Write,
+                    });
+                }
+                h.epoch += 1;
+                h.armed = 0;
+                h.armed_writers = 0;
+            }
+            if h.submitting == 0 {
+                break;
+            }
+            // An execution passed its check and is being submitted: it is about to become
+            // the last use.
+            drop(h);
+            std::thread::yield_now();
+        }
+        self.wait_idle()
+    }
+
+    /// Takes the foreign last use, if any (the lock is not held while it is waited for).
+    fn take_foreign(&self) -> Option<Foreign> {
+        self.foreign_done
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
     }
 
     /// Runs `f` on this thread's stream, ordered after earlier users of the memory on other
@@ -264,6 +380,12 @@ impl BlockRef {
     /// Live handles to this block (this one included).
     pub(crate) fn count(&self) -> usize {
         self.refs.load(Ordering::Acquire)
+    }
+
+    /// Other arrays sharing the block (owned views): handles that are neither this one nor
+    /// held by regular command lists' records.
+    pub(crate) fn views(&self) -> usize {
+        self.count().saturating_sub(1 + self.list_records())
     }
 }
 

@@ -114,6 +114,28 @@ pub enum Error {
         /// Other views of the memory.
         views: usize,
     },
+    /// Host access refused: a regular command list that recorded a launch over the memory
+    /// may still run it (write it, or, for host writes, use it at all). Reset or drop the
+    /// list first, or use the blocking call, which takes the memory back from the list.
+    #[error(
+        "host {} access refused: {lists} recorded command list(s) may still {} the memory \
+         when executed (reset or drop them first)",
+        if *write { "write" } else { "read" },
+        if *write { "use" } else { "write" }
+    )]
+    HeldByList {
+        /// Lists that may run a launch the access would race.
+        lists: usize,
+        /// Whether host write access was asked.
+        write: bool,
+    },
+    /// A regular command list's launch over an array can no longer run: the array was
+    /// borrowed on the host after the launch was recorded (which takes it back from lists).
+    #[error(
+        "an array this command list launches over was borrowed on the host after the launch \
+         was recorded, which takes it back from the list: reset the list and record it again"
+    )]
+    ListRevoked,
     /// Source and destination overlap in the same allocation.
     #[error("source and destination overlap in the same allocation")]
     Overlap,

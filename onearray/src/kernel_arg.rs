@@ -47,19 +47,28 @@ use crate::block::{BlockRef, Foreign};
 use crate::kinds::BufferKind;
 use crate::layout::Layout;
 use crate::view::{ArrayView, ArrayViewMut};
-use level_zero::{Arg, ArgType, BufferArg, Execution, KernelArg, LaunchUse, ListUse, Token};
+use level_zero::{
+    Arg, BufferArg, ElemType, Execution, KernelArg, LaunchUse, ListUse, MemoryKind, Token,
+};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// The argument for elements `layout` of `block`: the block tracks the launch; a strided
-/// layout is refused when the launch runs (a kernel gets one pointer and a length).
-fn buffer_arg<'a, T: ArgType>(block: &'a BlockRef, layout: &Layout, writable: bool) -> Arg<'a> {
+/// layout is refused when the launch runs (a kernel gets one pointer and a length). A launch
+/// that may write host-visible memory follows the rule of the array operations: refused while
+/// owned views share the memory ([`OneArray::view_owned`]: one of them may be borrowed as a
+/// slice).
+fn buffer_arg<'a, T: bytemuck::Pod, B: BufferKind>(
+    block: &'a BlockRef,
+    layout: &Layout,
+    writable: bool,
+) -> Arg<'a> {
     let span = layout.span();
     let arg = BufferArg {
         allocation: block.alloc().clone(),
         offset: span.start * size_of::<T>(),
         len: span.len() * size_of::<T>(),
-        elem: Some(T::TYPE),
+        elem: Some(ElemType::of::<T>()),
         writable,
     };
     let track: &'a dyn LaunchUse = if layout.is_contiguous() {
@@ -67,7 +76,15 @@ fn buffer_arg<'a, T: ArgType>(block: &'a BlockRef, layout: &Layout, writable: bo
     } else {
         &NotContiguous
     };
-    Arg::buffer(arg, Some(track))
+    let arg = Arg::buffer(arg, Some(track));
+    let views = block.views();
+    if writable && B::KIND != MemoryKind::Device && views > 0 {
+        return arg.refused(format!(
+            "whose memory is shared by {views} other view(s) (owned views, which may be \
+             borrowed on the host: drop them first)"
+        ));
+    }
+    arg
 }
 
 /// Stands in for a strided view's block: fails the launch before anything is recorded.
@@ -90,24 +107,49 @@ impl LaunchUse for NotContiguous {
 
     fn launched(&self, _token: Token, _done: Option<&level_zero::Event>) {}
 
-    fn recorded(&self) -> level_zero::Result<Option<Arc<dyn ListUse>>> {
+    fn recorded(&self, _writable: bool) -> level_zero::Result<Option<Arc<dyn ListUse>>> {
         self.refuse()
     }
 }
 
-/// A block used by a launch recorded in a regular list: the list's handle on it.
-struct Recorded(BlockRef);
+/// A block used by a launch recorded in a regular list: the list's handle on it, which holds
+/// the block like a writer when the launch may write it (host borrows that its executions
+/// would race are refused or take the block back: `Block::host_access`).
+struct Recorded {
+    block: BlockRef,
+    writable: bool,
+    /// The block's epoch when recorded: an execution after a host borrow took the block back
+    /// is refused.
+    epoch: u64,
+}
+
+impl Drop for Recorded {
+    fn drop(&mut self) {
+        self.block.release_list_hold(self.epoch, self.writable);
+    }
+}
 
 impl ListUse for Recorded {
     fn before_execute(&self) -> level_zero::Result<()> {
+        self.block
+            .begin_execute(self.epoch)
+            .map_err(level_zero_error)?;
         // Host-side: the list may run on any queue, after any use elsewhere.
-        self.0.wait_idle().map_err(level_zero_error)
+        self.block.wait_idle().map_err(|e| {
+            self.block.end_execute();
+            level_zero_error(e)
+        })
     }
 
     fn executed(&self, execution: &Execution) {
-        self.0
+        self.block
             .set_foreign(Some(Foreign::Execution(execution.clone())));
-        self.0.mark(execution.token());
+        self.block.mark(execution.token());
+        self.block.end_execute();
+    }
+
+    fn abandoned(&self) {
+        self.block.end_execute();
     }
 }
 
@@ -152,49 +194,54 @@ impl LaunchUse for BlockRef {
         self.mark(token);
     }
 
-    fn recorded(&self) -> level_zero::Result<Option<Arc<dyn ListUse>>> {
-        Ok(Some(Arc::new(Recorded(self.clone()))))
+    fn recorded(&self, writable: bool) -> level_zero::Result<Option<Arc<dyn ListUse>>> {
+        let epoch = self.hold_for_list(writable);
+        Ok(Some(Arc::new(Recorded {
+            block: self.clone(),
+            writable,
+            epoch,
+        })))
     }
 }
 
 /// Memory the kernel reads (its parameter must be `const`/`NoWrite` or `constant`).
-impl<'a, T: ArgType, B: BufferKind> KernelArg<'a> for &'a OneArray<T, B> {
+impl<'a, T: bytemuck::Pod, B: BufferKind> KernelArg<'a> for &'a OneArray<T, B> {
     fn into_arg(self) -> Arg<'a> {
-        buffer_arg::<T>(&self.block, &self.layout(), false)
+        buffer_arg::<T, B>(&self.block, &self.layout(), false)
     }
 }
 
 /// Memory the kernel may write.
-impl<'a, T: ArgType, B: BufferKind> KernelArg<'a> for &'a mut OneArray<T, B> {
+impl<'a, T: bytemuck::Pod, B: BufferKind> KernelArg<'a> for &'a mut OneArray<T, B> {
     fn into_arg(self) -> Arg<'a> {
-        buffer_arg::<T>(&self.block, &self.layout(), true)
+        buffer_arg::<T, B>(&self.block, &self.layout(), true)
     }
 }
 
 /// A contiguous view the kernel reads (a strided one fails the launch).
-impl<'a, T: ArgType, B: BufferKind> KernelArg<'a> for ArrayView<'a, T, B> {
+impl<'a, T: bytemuck::Pod, B: BufferKind> KernelArg<'a> for ArrayView<'a, T, B> {
     fn into_arg(self) -> Arg<'a> {
-        buffer_arg::<T>(self.block, &self.layout, false)
+        buffer_arg::<T, B>(self.block, &self.layout, false)
     }
 }
 
 /// A contiguous view the kernel reads.
-impl<'a, T: ArgType, B: BufferKind> KernelArg<'a> for &'a ArrayView<'_, T, B> {
+impl<'a, T: bytemuck::Pod, B: BufferKind> KernelArg<'a> for &'a ArrayView<'_, T, B> {
     fn into_arg(self) -> Arg<'a> {
-        buffer_arg::<T>(self.block, &self.layout, false)
+        buffer_arg::<T, B>(self.block, &self.layout, false)
     }
 }
 
 /// A contiguous view the kernel may write (a strided one fails the launch).
-impl<'a, T: ArgType, B: BufferKind> KernelArg<'a> for ArrayViewMut<'a, T, B> {
+impl<'a, T: bytemuck::Pod, B: BufferKind> KernelArg<'a> for ArrayViewMut<'a, T, B> {
     fn into_arg(self) -> Arg<'a> {
-        buffer_arg::<T>(self.block, &self.layout, true)
+        buffer_arg::<T, B>(self.block, &self.layout, true)
     }
 }
 
 /// A contiguous view the kernel may write.
-impl<'a, T: ArgType, B: BufferKind> KernelArg<'a> for &'a mut ArrayViewMut<'_, T, B> {
+impl<'a, T: bytemuck::Pod, B: BufferKind> KernelArg<'a> for &'a mut ArrayViewMut<'_, T, B> {
     fn into_arg(self) -> Arg<'a> {
-        buffer_arg::<T>(self.block, &self.layout, true)
+        buffer_arg::<T, B>(self.block, &self.layout, true)
     }
 }

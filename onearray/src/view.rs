@@ -30,7 +30,7 @@
 //! and whether the layout is one contiguous run ([`Layout::is_contiguous`]).
 
 use crate::array::OneArray;
-use crate::block::BlockRef;
+use crate::block::{BlockRef, HostAccess};
 use crate::error::{Error, Result};
 use crate::kinds::{BufferKind, DeviceBuffer, HostAccessible, HostBuffer};
 use crate::layout::{Layout, Offsets, SliceArg};
@@ -399,7 +399,7 @@ impl<'a, T: Pod, B: BufferKind> View<'a, T, B, Unique> {
     /// Host-visible kinds may be written only while no owned view shares the block (so no
     /// host reference into it can exist elsewhere).
     pub(crate) fn check_writable(&self) -> Result<()> {
-        let views = self.block.count() - 1;
+        let views = self.block.views();
         if B::KIND != MemoryKind::Device && views > 0 {
             return Err(Error::ViewsExist { views });
         }
@@ -534,8 +534,8 @@ impl<T: Pod, B: HostAccessible, A: Access> View<'_, T, B, A> {
     /// # Ok::<(), onearray::Error>(())
     /// ```
     pub fn iter(&self) -> Iter<'_, T> {
-        if let Err(e) = self.block.wait_idle() {
-            panic!("waiting for commands using the array failed: {e}");
+        if let Err(e) = self.block.host_access(HostAccess::Read, true) {
+            log::warn!("host read of a view: waiting for its pending work failed: {e}");
         }
         Iter {
             base: self.base(),
@@ -547,7 +547,9 @@ impl<T: Pod, B: HostAccessible, A: Access> View<'_, T, B, A> {
     /// The element at `index` (one position per axis), if inside the view.
     pub fn get(&self, index: &[usize]) -> Option<&T> {
         let o = self.layout.offset_of(index)?;
-        self.block.wait_idle().ok()?;
+        if let Err(e) = self.block.host_access(HostAccess::Read, true) {
+            log::warn!("host read of a view: waiting for its pending work failed: {e}");
+        }
         // SAFETY: idle host-visible memory; `o` is an element of the view.
         Some(unsafe { &*self.base().add(o) })
     }
@@ -578,7 +580,7 @@ impl<T: Pod, B: HostAccessible> View<'_, T, B, Unique> {
     /// ```
     pub fn try_iter_mut(&mut self) -> Result<IterMut<'_, T>> {
         self.check_writable()?;
-        self.block.wait_idle()?;
+        self.block.host_access(HostAccess::Write, false)?;
         Ok(IterMut {
             base: self.base(),
             offsets: self.layout.offsets(),
@@ -586,12 +588,20 @@ impl<T: Pod, B: HostAccessible> View<'_, T, B, Unique> {
         })
     }
 
-    /// [`try_iter_mut`](Self::try_iter_mut), panicking where it returns an error: while
-    /// owned views share the block, or if waiting for pending commands fails.
+    /// [`try_iter_mut`](Self::try_iter_mut), panicking while owned views share the block;
+    /// takes the memory back from regular command lists that recorded launches over it
+    /// (as [`OneArray::as_mut_slice`] does).
     pub fn iter_mut(&mut self) -> IterMut<'_, T> {
-        match self.try_iter_mut() {
-            Ok(it) => it,
-            Err(e) => panic!("no mutable host access: {e}"),
+        if let Err(e) = self.check_writable() {
+            panic!("no mutable host access: {e}");
+        }
+        if let Err(e) = self.block.host_access(HostAccess::Write, true) {
+            log::warn!("host write of a view: waiting for its pending work failed: {e}");
+        }
+        IterMut {
+            base: self.base(),
+            offsets: self.layout.offsets(),
+            _t: PhantomData,
         }
     }
 
@@ -644,8 +654,11 @@ impl<T: Pod, B: HostAccessible, const N: usize> std::ops::IndexMut<[usize; N]>
         let Some(o) = self.layout.offset_of(&index) else {
             panic!("index {index:?} is outside a view of shape {shape:?}");
         };
-        if let Err(e) = self.check_writable().and_then(|_| self.block.wait_idle()) {
+        if let Err(e) = self.check_writable() {
             panic!("no mutable host access: {e}");
+        }
+        if let Err(e) = self.block.host_access(HostAccess::Write, true) {
+            log::warn!("host write of a view: waiting for its pending work failed: {e}");
         }
         // SAFETY: idle host-visible memory, element of the view, unique (checked above).
         unsafe { &mut *self.base().add(o) }
