@@ -76,3 +76,20 @@ kernel void struct_array_member_node(global const node_t* n, global double* out)
     node_t v = n[i];
     out[i] = v.w * (double)v.key + (double)(v.child[0] - v.child[1]);
 }
+
+// A body: float pos[3] @0, float m @12; 16 bytes, align 4.
+typedef struct { float pos[3]; float m; } body_t;
+
+// For i < n, with b = bs[i] before: moments[i] = b.m * (b.pos[0] + 10*b.pos[1] + 100*b.pos[2]);
+// bs[i].pos[k] = b.pos[k] + dt * b.m * (k + 1) for k < 3; bs[i].m = 2 * b.m.
+kernel void body_step(global body_t* bs, global float* moments, float dt, uint n)
+{
+    size_t i = get_global_id(0);
+    if (i >= n)
+        return;
+    body_t b = bs[i];
+    moments[i] = b.m * (b.pos[0] + 10.0f * b.pos[1] + 100.0f * b.pos[2]);
+    for (int k = 0; k < 3; k++)
+        bs[i].pos[k] = b.pos[k] + dt * b.m * (float)(k + 1);
+    bs[i].m = 2.0f * b.m;
+}

@@ -2,13 +2,15 @@
 //! checked the same way on every backend (the IL is ours; a GPU driver's answers about
 //! argument types are not needed).
 
+use crate::launch::ArgType;
 use rspirv::dr::{Instruction, Module as SpirvModule, Operand};
 use rspirv::spirv::{Decoration, FunctionParameterAttribute, Op, StorageClass, Word};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
+use std::sync::{Mutex, PoisonError};
 
-/// A scalar or vector element type as a kernel sees it. OpenCL SPIR-V has no signedness, so
-/// `int` and `uint` are both `Int { bits: 32 }`.
+/// A kernel's element type, or a host element type to compare with one. OpenCL SPIR-V has no
+/// signedness, so `int` and `uint` are both `Int { bits: 32 }`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ElemType {
     /// An integer of `bits` bits (8, 16, 32, 64).
@@ -28,11 +30,84 @@ pub enum ElemType {
         /// Lane count (2, 3, 4, 8, 16).
         lanes: u8,
     },
-    /// Anything else (structs, arrays, images): only its size is known.
+    /// A struct or array as the kernel lays it out (OpenCL C: each member aligned to its own
+    /// alignment, the whole to its largest member's, unless the struct is packed): the pointee
+    /// of a pointer parameter, or a struct passed by value.
+    Aggregate {
+        /// Size in bytes.
+        size: usize,
+        /// Alignment in bytes.
+        align: usize,
+        /// What it is, for messages: `struct body_t { float[3], float }`, `int[5]`.
+        name: &'static str,
+    },
+    /// A host element type with no kernel type of its own (a `Pod` struct of the program's,
+    /// say): only its size and alignment are compared with the kernel's type. See
+    /// [`ElemType::of`].
+    Bytes {
+        /// `size_of` the type.
+        size: usize,
+        /// `align_of` the type.
+        align: usize,
+        /// Rust's name for the type (`std::any::type_name`).
+        name: &'static str,
+    },
+    /// Anything else (images, events, pointers, types whose size is unknown): only its size,
+    /// if any, is known, and a pointer to it takes any memory.
     Opaque {
         /// Size in bytes, if known.
         size: Option<usize>,
     },
+}
+
+/// Host element types.
+impl ElemType {
+    /// How a buffer of `T` elements describes them to a launch's check: the [`ArgType`]s
+    /// (scalars, and arrays of 2, 4, 8 or 16 of them for vectors) as themselves, any other
+    /// `Pod` type (a struct of the program's) by its size and alignment
+    /// ([`ElemType::Bytes`]), which the check compares with the kernel's pointee.
+    ///
+    /// ```
+    /// use level_zero::ElemType;
+    /// #[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+    /// #[repr(C)]
+    /// struct Body { pos: [f32; 3], m: f32 }
+    /// assert_eq!(ElemType::of::<f32>(), ElemType::Float { bits: 32 });
+    /// assert_eq!(ElemType::of::<[i32; 4]>().to_string(), "int4");
+    /// assert!(matches!(ElemType::of::<Body>(), ElemType::Bytes { size: 16, align: 4, .. }));
+    /// ```
+    pub fn of<T: bytemuck::Pod>() -> ElemType {
+        use std::any::TypeId;
+        let id = TypeId::of::<T>();
+        macro_rules! known {
+            ($($t:ty),*) => {$(
+                if id == TypeId::of::<$t>() {
+                    return <$t as ArgType>::TYPE;
+                }
+                if id == TypeId::of::<[$t; 2]>() {
+                    return <[$t; 2] as ArgType>::TYPE;
+                }
+                if id == TypeId::of::<[$t; 4]>() {
+                    return <[$t; 4] as ArgType>::TYPE;
+                }
+                if id == TypeId::of::<[$t; 8]>() {
+                    return <[$t; 8] as ArgType>::TYPE;
+                }
+                if id == TypeId::of::<[$t; 16]>() {
+                    return <[$t; 16] as ArgType>::TYPE;
+                }
+            )*};
+        }
+        known!(u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
+        if id == TypeId::of::<half::f16>() {
+            return <half::f16 as ArgType>::TYPE;
+        }
+        ElemType::Bytes {
+            size: size_of::<T>(),
+            align: align_of::<T>(),
+            name: std::any::type_name::<T>(),
+        }
+    }
 }
 
 /// The lane of a vector [`ElemType`].
@@ -53,33 +128,126 @@ impl ElemType {
                 let (Scalar::Int(b) | Scalar::Float(b)) = elem;
                 Some(b as usize / 8 * if lanes == 3 { 4 } else { lanes as usize })
             }
+            ElemType::Aggregate { size, .. } | ElemType::Bytes { size, .. } => Some(size),
             ElemType::Opaque { size } => size,
         }
+    }
+
+    /// Alignment in bytes as the kernel lays it out: a scalar's or a vector's size (OpenCL C
+    /// aligns `float4` to 16 bytes, `float3` too), an aggregate's own, 1 if unknown.
+    pub fn align(self) -> usize {
+        match self {
+            ElemType::Aggregate { align, .. } | ElemType::Bytes { align, .. } => align,
+            ElemType::Opaque { .. } => 1,
+            t => t.size().unwrap_or(1),
+        }
+    }
+
+    /// Alignment of the host type this describes as a buffer's element: a Rust array
+    /// `[f32; 4]` standing for `float4` is aligned to its lane only.
+    fn host_align(self) -> usize {
+        match self {
+            ElemType::Vector {
+                elem: Scalar::Int(b) | Scalar::Float(b),
+                ..
+            } => b as usize / 8,
+            t => t.align(),
+        }
+    }
+
+    /// Whether memory holding elements of host type `given` may be passed for a pointer to
+    /// `self`: any memory for `char` and opaque pointees; for a struct or array pointee, or
+    /// a [`Bytes`](ElemType::Bytes) host type, the same size and an alignment at least the
+    /// kernel's; otherwise the same type.
+    ///
+    /// ```
+    /// use level_zero::{ArgType, ElemType};
+    /// #[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+    /// #[repr(C)]
+    /// struct Meters(f64);
+    /// assert!(f64::TYPE.accepts(ElemType::of::<Meters>()));
+    /// assert!(!f32::TYPE.accepts(ElemType::of::<Meters>()));
+    /// assert!(!f32::TYPE.accepts(i32::TYPE));
+    /// assert!(u8::TYPE.accepts(i32::TYPE)); // `char*` takes any memory
+    /// ```
+    pub fn accepts(self, given: ElemType) -> bool {
+        match (self, given) {
+            (ElemType::Int { bits: 8 } | ElemType::Opaque { .. }, _) => true,
+            (ElemType::Aggregate { .. }, _)
+            | (_, ElemType::Bytes { .. } | ElemType::Aggregate { .. }) => {
+                self.size() == given.size() && given.host_align() >= self.align()
+            }
+            (p, g) => p == g,
+        }
+    }
+
+    /// What `given` lacks to be accepted for a pointer to `self` when it is compared by size
+    /// and alignment, in words (`None` for a type mismatch of scalars and vectors, which the
+    /// names already say).
+    pub(crate) fn layout_note(self, given: ElemType) -> Option<String> {
+        let by_layout = matches!(self, ElemType::Aggregate { .. })
+            || matches!(given, ElemType::Bytes { .. } | ElemType::Aggregate { .. });
+        if !by_layout || matches!(self, ElemType::Int { bits: 8 } | ElemType::Opaque { .. }) {
+            return None;
+        }
+        let (size, align) = (self.size()?, self.align());
+        let mut note = format!("{size}-byte elements, align {align}");
+        if given.size() == Some(size) && given.host_align() < align {
+            note += &format!(": give the Rust type #[repr(C, align({align}))]");
+        }
+        Some(note)
     }
 }
 
 impl fmt::Display for ElemType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let scalar = |s: Scalar| match s {
-            Scalar::Int(8) => "char",
-            Scalar::Int(16) => "short",
-            Scalar::Int(32) => "int",
-            Scalar::Int(64) => "long",
-            Scalar::Float(16) => "half",
-            Scalar::Float(32) => "float",
-            Scalar::Float(64) => "double",
-            Scalar::Int(_) => "int?",
-            Scalar::Float(_) => "float?",
-        };
         match *self {
-            ElemType::Int { bits } => f.write_str(scalar(Scalar::Int(bits))),
-            ElemType::Float { bits } => f.write_str(scalar(Scalar::Float(bits))),
-            ElemType::Vector { elem, lanes } => write!(f, "{}{lanes}", scalar(elem)),
+            ElemType::Int { bits } => f.write_str(scalar_name(Scalar::Int(bits))),
+            ElemType::Float { bits } => f.write_str(scalar_name(Scalar::Float(bits))),
+            ElemType::Vector { elem, lanes } => write!(f, "{}{lanes}", scalar_name(elem)),
+            ElemType::Aggregate { name, .. } => f.write_str(name),
+            ElemType::Bytes { size, align, name } => {
+                write!(f, "{name} ({size} bytes, align {align})")
+            }
             ElemType::Opaque { size: Some(s) } => write!(f, "{s}-byte value"),
             ElemType::Opaque { size: None } => f.write_str("opaque value"),
         }
     }
 }
+
+fn scalar_name(s: Scalar) -> &'static str {
+    match s {
+        Scalar::Int(8) => "char",
+        Scalar::Int(16) => "short",
+        Scalar::Int(32) => "int",
+        Scalar::Int(64) => "long",
+        Scalar::Float(16) => "half",
+        Scalar::Float(32) => "float",
+        Scalar::Float(64) => "double",
+        Scalar::Int(_) => "int?",
+        Scalar::Float(_) => "float?",
+    }
+}
+
+/// The one copy of an aggregate's description, kept for the process: `ElemType` is `Copy`.
+/// Only distinct descriptions are kept (a few per program), each at most
+/// [`MAX_NAME`] bytes.
+fn intern(name: String) -> &'static str {
+    static NAMES: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+    let mut names = NAMES.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(&n) = names.get(name.as_str()) {
+        return n;
+    }
+    let leaked: &'static str = Box::leak(name.into_boxed_str());
+    names.insert(leaked);
+    leaked
+}
+
+/// Longest aggregate description kept; longer ones end in `...`.
+const MAX_NAME: usize = 160;
+/// Deepest nesting of arrays and structs read (a malformed module may nest its types in a
+/// cycle; no real kernel comes near).
+const MAX_DEPTH: usize = 32;
 
 /// The address space of a pointer parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -149,11 +317,22 @@ pub(crate) fn read(spirv: &[u8]) -> Option<HashMap<String, Vec<ParamType>>> {
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
     let module = rspirv::dr::load_words(&words).ok()?;
-    let types: HashMap<Word, &Instruction> = module
-        .types_global_values
-        .iter()
-        .filter_map(|i| Some((i.result_id?, i)))
-        .collect();
+    let mut types = Types {
+        defs: module
+            .types_global_values
+            .iter()
+            .filter_map(|i| Some((i.result_id?, i)))
+            .collect(),
+        names: HashMap::new(),
+        packed: HashSet::new(),
+    };
+    for n in &module.debug_names {
+        if let (Op::Name, Some(Operand::IdRef(id)), Some(Operand::LiteralString(name))) =
+            (n.class.opcode, n.operands.first(), n.operands.get(1))
+        {
+            types.names.insert(*id, name.as_str());
+        }
+    }
     let mut read_only: Vec<Word> = Vec::new();
     for a in &module.annotations {
         if a.class.opcode != Op::Decorate {
@@ -172,6 +351,10 @@ pub(crate) fn read(spirv: &[u8]) -> Option<HashMap<String, Vec<ParamType>>> {
                     FunctionParameterAttribute::NoWrite
                 ))
             ),
+            Decoration::CPacked => {
+                types.packed.insert(*target);
+                false
+            }
             _ => false,
         };
         if no_write {
@@ -190,7 +373,7 @@ pub(crate) fn read(spirv: &[u8]) -> Option<HashMap<String, Vec<ParamType>>> {
         };
         let list = params
             .iter()
-            .map(|&(id, ty)| param(&types, ty, read_only.contains(&id)))
+            .map(|&(id, ty)| types.param(ty, read_only.contains(&id)))
             .collect();
         kernels.insert(name.clone(), list);
     }
@@ -211,37 +394,6 @@ fn parameters(module: &SpirvModule, id: Word) -> Option<Vec<(Word, Word)>> {
     )
 }
 
-fn param(types: &HashMap<Word, &Instruction>, ty: Word, read_only: bool) -> ParamType {
-    let Some(t) = types.get(&ty) else {
-        return ParamType::Value(ElemType::Opaque { size: None });
-    };
-    if t.class.opcode != Op::TypePointer {
-        return ParamType::Value(elem(types, ty));
-    }
-    let (Some(Operand::StorageClass(class)), Some(Operand::IdRef(pointee))) =
-        (t.operands.first(), t.operands.get(1))
-    else {
-        return ParamType::Value(ElemType::Opaque { size: None });
-    };
-    let space = match class {
-        StorageClass::CrossWorkgroup => AddressSpace::Global,
-        StorageClass::UniformConstant => AddressSpace::Constant,
-        StorageClass::Workgroup => AddressSpace::Local,
-        StorageClass::Generic => AddressSpace::Generic,
-        _ => AddressSpace::Private,
-    };
-    let elem = elem(types, *pointee);
-    if space == AddressSpace::Private {
-        // A by-value struct (FuncParamAttr ByVal): the launch passes its bytes.
-        return ParamType::Value(elem);
-    }
-    ParamType::Pointer {
-        space,
-        elem,
-        writable: !read_only && space != AddressSpace::Constant,
-    }
-}
-
 fn literal(i: &Instruction, n: usize) -> Option<u32> {
     match i.operands.get(n) {
         Some(Operand::LiteralBit32(v)) => Some(*v),
@@ -249,88 +401,213 @@ fn literal(i: &Instruction, n: usize) -> Option<u32> {
     }
 }
 
-fn elem(types: &HashMap<Word, &Instruction>, ty: Word) -> ElemType {
-    let opaque = ElemType::Opaque {
-        size: size(types, ty),
-    };
-    let Some(t) = types.get(&ty) else {
-        return opaque;
-    };
-    match t.class.opcode {
-        Op::TypeInt => literal(t, 0).map_or(opaque, |b| ElemType::Int { bits: b as u8 }),
-        Op::TypeFloat => literal(t, 0).map_or(opaque, |b| ElemType::Float { bits: b as u8 }),
-        Op::TypeVector => {
-            let (Some(Operand::IdRef(lane)), Some(n)) = (t.operands.first(), literal(t, 1)) else {
-                return opaque;
-            };
-            match elem(types, *lane) {
-                ElemType::Int { bits } => ElemType::Vector {
-                    elem: Scalar::Int(bits),
-                    lanes: n as u8,
-                },
-                ElemType::Float { bits } => ElemType::Vector {
-                    elem: Scalar::Float(bits),
-                    lanes: n as u8,
-                },
-                _ => opaque,
-            }
-        }
-        _ => opaque,
+/// The value of an integer constant (an array's length is a 32- or 64-bit one).
+fn count(i: &Instruction) -> Option<usize> {
+    if i.class.opcode != Op::Constant {
+        return None;
     }
-}
-
-/// Size in bytes of type `ty` (structs packed as OpenCL lays them out: members aligned to
-/// their size, the struct to its largest member).
-fn size(types: &HashMap<Word, &Instruction>, ty: Word) -> Option<usize> {
-    let t = types.get(&ty)?;
-    match t.class.opcode {
-        Op::TypeInt | Op::TypeFloat => Some(literal(t, 0)? as usize / 8),
-        Op::TypeBool => Some(1),
-        Op::TypePointer => Some(8),
-        Op::TypeVector => {
-            let (Some(Operand::IdRef(lane)), Some(n)) = (t.operands.first(), literal(t, 1)) else {
-                return None;
-            };
-            Some(size(types, *lane)? * if n == 3 { 4 } else { n as usize })
-        }
-        Op::TypeArray => {
-            let (Some(Operand::IdRef(e)), Some(Operand::IdRef(len))) =
-                (t.operands.first(), t.operands.get(1))
-            else {
-                return None;
-            };
-            let count = types.get(len).and_then(|c| literal(c, 0))?;
-            Some(size(types, *e)? * count as usize)
-        }
-        Op::TypeStruct => {
-            let (mut offset, mut align) = (0usize, 1usize);
-            for m in &t.operands {
-                let Operand::IdRef(m) = m else { return None };
-                let s = size(types, *m)?;
-                let a = alignment(types, *m)?;
-                offset = offset.next_multiple_of(a) + s;
-                align = align.max(a);
-            }
-            Some(offset.next_multiple_of(align))
-        }
+    match i.operands.first() {
+        Some(Operand::LiteralBit32(v)) => usize::try_from(*v).ok(),
+        Some(Operand::LiteralBit64(v)) => usize::try_from(*v).ok(),
         _ => None,
     }
 }
 
-fn alignment(types: &HashMap<Word, &Instruction>, ty: Word) -> Option<usize> {
-    let t = types.get(&ty)?;
-    match t.class.opcode {
-        Op::TypeArray => {
-            let Some(Operand::IdRef(e)) = t.operands.first() else {
-                return None;
-            };
-            alignment(types, *e)
+/// A module's types, names and packed structs.
+struct Types<'m> {
+    defs: HashMap<Word, &'m Instruction>,
+    names: HashMap<Word, &'m str>,
+    packed: HashSet<Word>,
+}
+
+impl Types<'_> {
+    fn param(&self, ty: Word, read_only: bool) -> ParamType {
+        let Some(t) = self.defs.get(&ty) else {
+            return ParamType::Value(ElemType::Opaque { size: None });
+        };
+        if t.class.opcode != Op::TypePointer {
+            return ParamType::Value(self.elem(ty));
         }
-        Op::TypeStruct => t.operands.iter().try_fold(1, |a, m| match m {
-            Operand::IdRef(m) => Some(a.max(alignment(types, *m)?)),
+        let (Some(Operand::StorageClass(class)), Some(Operand::IdRef(pointee))) =
+            (t.operands.first(), t.operands.get(1))
+        else {
+            return ParamType::Value(ElemType::Opaque { size: None });
+        };
+        let space = match class {
+            StorageClass::CrossWorkgroup => AddressSpace::Global,
+            StorageClass::UniformConstant => AddressSpace::Constant,
+            StorageClass::Workgroup => AddressSpace::Local,
+            StorageClass::Generic => AddressSpace::Generic,
+            _ => AddressSpace::Private,
+        };
+        let elem = self.elem(*pointee);
+        if space == AddressSpace::Private {
+            // A by-value struct (FuncParamAttr ByVal): the launch passes its bytes.
+            return ParamType::Value(elem);
+        }
+        ParamType::Pointer {
+            space,
+            elem,
+            writable: !read_only && space != AddressSpace::Constant,
+        }
+    }
+
+    fn elem(&self, ty: Word) -> ElemType {
+        let opaque = ElemType::Opaque {
+            size: self.size(ty, 0),
+        };
+        let Some(t) = self.defs.get(&ty) else {
+            return opaque;
+        };
+        match t.class.opcode {
+            Op::TypeInt => literal(t, 0).map_or(opaque, |b| ElemType::Int { bits: b as u8 }),
+            Op::TypeFloat => literal(t, 0).map_or(opaque, |b| ElemType::Float { bits: b as u8 }),
+            Op::TypeVector => {
+                let (Some(Operand::IdRef(lane)), Some(n)) = (t.operands.first(), literal(t, 1))
+                else {
+                    return opaque;
+                };
+                match self.elem(*lane) {
+                    ElemType::Int { bits } => ElemType::Vector {
+                        elem: Scalar::Int(bits),
+                        lanes: n as u8,
+                    },
+                    ElemType::Float { bits } => ElemType::Vector {
+                        elem: Scalar::Float(bits),
+                        lanes: n as u8,
+                    },
+                    _ => opaque,
+                }
+            }
+            Op::TypeStruct | Op::TypeArray => {
+                let (Some(size), Some(align)) = (self.size(ty, 0), self.alignment(ty, 0)) else {
+                    return opaque;
+                };
+                let mut name = self.describe(ty, 0);
+                if name.len() > MAX_NAME {
+                    let mut end = MAX_NAME;
+                    while !name.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    name.truncate(end);
+                    name += "...";
+                }
+                ElemType::Aggregate {
+                    size,
+                    align,
+                    name: intern(name),
+                }
+            }
+            _ => opaque,
+        }
+    }
+
+    /// `struct body_t { float[3], float }`, `int[5]`, `float4`: the type as messages name it.
+    fn describe(&self, ty: Word, depth: usize) -> String {
+        let Some(t) = self.defs.get(&ty).filter(|_| depth < MAX_DEPTH) else {
+            return "?".into();
+        };
+        match t.class.opcode {
+            Op::TypeInt | Op::TypeFloat | Op::TypeVector => self.elem(ty).to_string(),
+            Op::TypeBool => "bool".into(),
+            Op::TypePointer => "pointer".into(),
+            Op::TypeArray => {
+                let (Some(Operand::IdRef(e)), Some(Operand::IdRef(len))) =
+                    (t.operands.first(), t.operands.get(1))
+                else {
+                    return "?[]".into();
+                };
+                let n = self.defs.get(len).and_then(|c| count(c));
+                let n = n.map_or("?".into(), |n| n.to_string());
+                format!("{}[{n}]", self.describe(*e, depth + 1))
+            }
+            Op::TypeStruct => {
+                let mut s = String::from("struct ");
+                if let Some(name) = self.names.get(&ty) {
+                    s += name.strip_prefix("struct.").unwrap_or(name);
+                    s.push(' ');
+                }
+                if self.packed.contains(&ty) {
+                    s += "packed ";
+                }
+                let members: Vec<String> = t
+                    .operands
+                    .iter()
+                    .map(|m| match m {
+                        Operand::IdRef(m) => self.describe(*m, depth + 1),
+                        _ => "?".into(),
+                    })
+                    .collect();
+                s + "{ " + &members.join(", ") + " }"
+            }
+            _ => "?".into(),
+        }
+    }
+
+    /// Size in bytes of type `ty` (structs laid out as OpenCL C lays them out: each member
+    /// aligned to its alignment, the struct to its largest member's; packed structs without
+    /// padding).
+    fn size(&self, ty: Word, depth: usize) -> Option<usize> {
+        let t = self.defs.get(&ty).filter(|_| depth < MAX_DEPTH)?;
+        match t.class.opcode {
+            Op::TypeInt | Op::TypeFloat => Some(literal(t, 0)? as usize / 8),
+            Op::TypeBool => Some(1),
+            Op::TypePointer => Some(8),
+            Op::TypeVector => {
+                let (Some(Operand::IdRef(lane)), Some(n)) = (t.operands.first(), literal(t, 1))
+                else {
+                    return None;
+                };
+                let lanes = if n == 3 { 4 } else { n as usize };
+                self.size(*lane, depth + 1)?.checked_mul(lanes)
+            }
+            Op::TypeArray => {
+                let (Some(Operand::IdRef(e)), Some(Operand::IdRef(len))) =
+                    (t.operands.first(), t.operands.get(1))
+                else {
+                    return None;
+                };
+                let n = count(self.defs.get(len)?)?;
+                self.size(*e, depth + 1)?.checked_mul(n)
+            }
+            Op::TypeStruct => {
+                let packed = self.packed.contains(&ty);
+                let (mut offset, mut align) = (0usize, 1usize);
+                for m in &t.operands {
+                    let Operand::IdRef(m) = m else { return None };
+                    let s = self.size(*m, depth + 1)?;
+                    let a = if packed {
+                        1
+                    } else {
+                        self.alignment(*m, depth + 1)?
+                    };
+                    offset = offset.checked_next_multiple_of(a)?.checked_add(s)?;
+                    align = align.max(a);
+                }
+                offset.checked_next_multiple_of(align)
+            }
             _ => None,
-        }),
-        _ => size(types, ty),
+        }
+    }
+
+    fn alignment(&self, ty: Word, depth: usize) -> Option<usize> {
+        let t = self.defs.get(&ty).filter(|_| depth < MAX_DEPTH)?;
+        match t.class.opcode {
+            Op::TypeArray => {
+                let Some(Operand::IdRef(e)) = t.operands.first() else {
+                    return None;
+                };
+                self.alignment(*e, depth + 1)
+            }
+            Op::TypeStruct if self.packed.contains(&ty) => Some(1),
+            Op::TypeStruct => t.operands.iter().try_fold(1, |a, m| match m {
+                Operand::IdRef(m) => Some(a.max(self.alignment(*m, depth + 1)?)),
+                _ => None,
+            }),
+            // Scalars and vectors are aligned to their size; a zero size (a malformed
+            // module) to 1, so that offsets stay defined.
+            _ => Some(self.size(ty, depth)?.max(1)),
+        }
     }
 }
 
@@ -360,6 +637,143 @@ mod tests {
             ]
         );
         assert_eq!(k["saxpy"][1].to_string(), "global const float*");
+    }
+
+    fn global(elem: ElemType, writable: bool) -> ParamType {
+        ParamType::Pointer {
+            space: AddressSpace::Global,
+            elem,
+            writable,
+        }
+    }
+
+    fn aggregate(size: usize, align: usize, name: &'static str) -> ElemType {
+        ElemType::Aggregate { size, align, name }
+    }
+
+    #[test]
+    fn struct_pointees_have_size_alignment_and_members() {
+        for opt in ["O0", "O2"] {
+            let k = kernels(&format!("structs-{opt}.spv"));
+            let body = aggregate(16, 4, "struct body_t { float[3], float }");
+            assert_eq!(k["body_step"][0], global(body, true), "{opt}");
+            let particle = "struct particle_t { float, float, float, float, int, int }";
+            assert_eq!(k["aos_update"][0], global(aggregate(24, 4, particle), true));
+            // (`const` is marked at -O2 only.)
+            let pointee = |p: ParamType| match p {
+                ParamType::Pointer { elem, .. } => elem,
+                ParamType::Value(_) => panic!("{p} is not a pointer"),
+            };
+            assert_eq!(pointee(k["aos_gather"][0]), aggregate(24, 4, particle));
+            // Array lengths are 64-bit constants.
+            let nlist = aggregate(28, 4, "struct nlist_t { int, int[5], int }");
+            assert_eq!(pointee(k["struct_array_member"][0]), nlist);
+            let node = aggregate(24, 8, "struct node_t { float, int[2], double }");
+            assert_eq!(pointee(k["struct_array_member_node"][0]), node);
+            let mixed = aggregate(32, 16, "struct mixed_t { int4, char, long }");
+            assert_eq!(k["struct_mixed_by_value"][2], ParamType::Value(mixed));
+        }
+        let k = kernels("structs-O2.spv");
+        assert_eq!(
+            k["body_step"][0].to_string(),
+            "global struct body_t { float[3], float }*"
+        );
+    }
+
+    /// A module with kernel `k` taking a global pointer to struct `{ char, float }`, packed or
+    /// not, or (`cyclic`) to a struct that contains itself.
+    fn struct_module(packed: bool, cyclic: bool) -> Vec<u8> {
+        use rspirv::spirv::{
+            AddressingModel, Capability, ExecutionModel, FunctionControl, MemoryModel,
+        };
+        let mut b = rspirv::dr::Builder::new();
+        b.capability(Capability::Addresses);
+        b.capability(Capability::Kernel);
+        b.memory_model(AddressingModel::Physical64, MemoryModel::OpenCL);
+        let void = b.type_void();
+        let (char_t, float_t) = (b.type_int(8, 0), b.type_float(32, None));
+        let st = if cyclic {
+            let id = b.id();
+            b.type_struct_id(Some(id), [float_t, id])
+        } else {
+            b.type_struct([char_t, float_t])
+        };
+        if packed {
+            b.decorate(st, Decoration::CPacked, []);
+        }
+        let ptr = b.type_pointer(None, StorageClass::CrossWorkgroup, st);
+        let fn_t = b.type_function(void, [ptr]);
+        let f = b
+            .begin_function(void, None, FunctionControl::NONE, fn_t)
+            .unwrap();
+        b.function_parameter(ptr).unwrap();
+        b.begin_block(None).unwrap();
+        b.ret().unwrap();
+        b.end_function().unwrap();
+        b.entry_point(ExecutionModel::Kernel, f, "k", []);
+        use rspirv::binary::Assemble;
+        b.module()
+            .assemble()
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect()
+    }
+
+    #[test]
+    fn packed_structs_have_no_padding() {
+        let read_k = |packed| read(&struct_module(packed, false)).unwrap()["k"][0];
+        let padded = aggregate(8, 4, "struct { char, float }");
+        assert_eq!(read_k(false), global(padded, true));
+        let packed = aggregate(5, 1, "struct packed { char, float }");
+        assert_eq!(read_k(true), global(packed, true));
+    }
+
+    #[test]
+    fn a_struct_containing_itself_is_opaque() {
+        let k = read(&struct_module(false, true)).unwrap();
+        assert_eq!(k["k"][0], global(ElemType::Opaque { size: None }, true));
+    }
+
+    #[test]
+    fn host_types_are_compared_by_size_and_alignment() {
+        #[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+        #[repr(C)]
+        struct Body {
+            pos: [f32; 3],
+            m: f32,
+        }
+        #[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+        #[repr(C, align(16))]
+        struct Body16 {
+            pos: [f32; 3],
+            m: f32,
+        }
+        let body = aggregate(16, 4, "struct body_t { float[3], float }");
+        let float4 = <[f32; 4]>::TYPE;
+        let of_body = ElemType::of::<Body>();
+        assert_eq!(
+            of_body.to_string(),
+            format!("{} (16 bytes, align 4)", std::any::type_name::<Body>())
+        );
+        assert!(body.accepts(of_body));
+        assert!(body.accepts(float4)); // 16 bytes, lanes aligned to 4
+        assert!(body.accepts(ElemType::of::<Body16>()));
+        assert!(!body.accepts(ElemType::of::<[f32; 3]>()));
+        assert!(!body.accepts(f32::TYPE));
+        // A float4 pointee is aligned to 16 bytes.
+        assert!(!float4.accepts(of_body));
+        assert!(float4.accepts(ElemType::of::<Body16>()));
+        assert!(float4.accepts(<[f32; 4]>::TYPE));
+        assert!(!float4.accepts(<[i32; 4]>::TYPE));
+        let note = float4.layout_note(of_body).unwrap();
+        assert_eq!(
+            note,
+            "16-byte elements, align 16: give the Rust type #[repr(C, align(16))]"
+        );
+        assert_eq!(float4.layout_note(<[i32; 4]>::TYPE), None);
+        // `char` and opaque pointees take anything.
+        assert!(u8::TYPE.accepts(of_body));
+        assert!(ElemType::Opaque { size: Some(8) }.accepts(of_body));
     }
 
     #[test]

@@ -282,6 +282,52 @@ fn aos_gather() {
     });
 }
 
+/// `body_t`, 16 bytes: `float pos[3]` then `float m`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+struct Body {
+    pos: [f32; 3],
+    m: f32,
+}
+
+#[test]
+fn body_step() {
+    each_case("structs", "body_step", &SIZES, |c| {
+        // Small integers and a power-of-two step: every result is exact, fused or not.
+        let mut int = |lo, hi| c.rng.range_i64(lo, hi) as f32;
+        let bodies: Vec<Body> = (0..c.n)
+            .map(|_| Body {
+                pos: [int(-100, 100), int(-100, 100), int(-100, 100)],
+                m: int(-8, 8),
+            })
+            .collect();
+        let dt = 0.25f32;
+        let mut bb = bodies.clone();
+        let mut moments = vec![f32::NAN; c.n];
+        c.launch()
+            .buffer(&mut bb)
+            .buffer(&mut moments)
+            .value(&dt)
+            .value(&(c.n as u32))
+            .run()
+            .unwrap();
+        for (i, b) in bodies.iter().enumerate() {
+            let [x, y, z] = b.pos;
+            assert_eq!(
+                moments[i],
+                b.m * (x + 10.0 * y + 100.0 * z),
+                "{} [{i}]",
+                c.ctx()
+            );
+            let want = Body {
+                pos: std::array::from_fn(|k| b.pos[k] + dt * b.m * (k + 1) as f32),
+                m: 2.0 * b.m,
+            };
+            assert_eq!(bb[i], want, "{} [{i}] from {b:?}", c.ctx());
+        }
+    });
+}
+
 #[test]
 fn private_sort8() {
     each_case("private_array", "private_sort8", &SIZES, |c| {

@@ -29,7 +29,7 @@ use crate::array::{defaults, OneArray};
 use crate::error::{Error, Result};
 use crate::kinds::{DeviceBuffer, HostBuffer, SharedBuffer};
 use bytemuck::Pod;
-use level_zero::{Arg, ArgType, Context, Device, KernelArg, MemoryKind};
+use level_zero::{Arg, Context, Device, KernelArg, MemoryKind};
 use report::{Event, SiteRecord};
 use std::panic::Location;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
@@ -286,7 +286,7 @@ impl<T: Pod> std::fmt::Debug for Placed<T> {
 }
 
 /// The kernel reads the array (recorded as a device read of all of it).
-impl<'a, T: ArgType> KernelArg<'a> for &'a Placed<T> {
+impl<'a, T: Pod> KernelArg<'a> for &'a Placed<T> {
     fn into_arg(self) -> Arg<'a> {
         self.touch(DEVICE, Event::DeviceRead, self.byte_len());
         match &self.memory {
@@ -298,7 +298,7 @@ impl<'a, T: ArgType> KernelArg<'a> for &'a Placed<T> {
 }
 
 /// The kernel may write the array (recorded as a device write of all of it).
-impl<'a, T: ArgType> KernelArg<'a> for &'a mut Placed<T> {
+impl<'a, T: Pod> KernelArg<'a> for &'a mut Placed<T> {
     fn into_arg(self) -> Arg<'a> {
         self.touch(DEVICE, Event::DeviceWrite, self.byte_len());
         match &mut self.memory {
