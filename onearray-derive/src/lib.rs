@@ -1,15 +1,21 @@
 //! `#[derive(Pod, Zeroable)]` for `onearray` element types; use them as `onearray::Pod` and
-//! `onearray::Zeroable` (see that crate for examples).
+//! `onearray::Zeroable`, or `oneapi::onearray::Pod` and `oneapi::onearray::Zeroable` (see
+//! `onearray` for examples).
 //!
 //! bytemuck's derives name `::bytemuck` unless told otherwise, so they fail in a crate that
-//! depends only on `onearray`. These derives emit, in an anonymous `const` block, a copy of
-//! the type (same fields and `repr`, other attributes dropped) deriving bytemuck's trait with
-//! `#[bytemuck(crate = "<onearray>::bytemuck")]`: bytemuck checks the copy (no padding, every
-//! field `Pod`, an allowed `repr`), and since the type has the same layout and fields, the
-//! `unsafe impl` for the type itself that follows is sound. The path of `onearray` is
-//! `::onearray` unless an `#[onearray(crate = "path")]` attribute says otherwise.
+//! depends only on `onearray` (or `oneapi`). These derives emit, in an anonymous `const` block,
+//! a copy of the type (same fields and `repr`, other attributes dropped) deriving bytemuck's
+//! trait with `#[bytemuck(crate = "<onearray>::bytemuck")]`: bytemuck checks the copy (no
+//! padding, every field `Pod`, an allowed `repr`), and since the type has the same layout and
+//! fields, the `unsafe impl` for the type itself that follows is sound.
+//!
+//! The path of `onearray` comes from the Cargo.toml of the crate being compiled: the name it
+//! gives `onearray` if it depends on it (renamed or not), else `::<oneapi>::onearray` if it
+//! depends on the `oneapi` facade, else `::onearray` (`onearray`'s own doc-tests). An
+//! `#[onearray(crate = "path")]` attribute overrides it.
 
 use proc_macro::{Delimiter, Group, TokenStream, TokenTree};
+use proc_macro_crate::{crate_name, FoundCrate};
 use std::str::FromStr;
 
 /// Implements `onearray::Pod` (bytemuck's `Pod`) after bytemuck's checks; the type must
@@ -62,7 +68,7 @@ struct Item {
 
 fn parse(input: TokenStream) -> Result<Item, String> {
     let tokens: Vec<TokenTree> = input.into_iter().collect();
-    let mut krate = "::onearray".to_string();
+    let mut krate = None;
     let mut out = Vec::new();
     let mut i = 0;
     // Outer attributes: keep `repr`, read `onearray(crate = "...")`, drop the rest.
@@ -78,7 +84,7 @@ fn parse(input: TokenStream) -> Result<Item, String> {
                 out.extend([tokens[i].clone(), tokens[i + 1].clone()]);
             }
             Some(TokenTree::Ident(id)) if id.to_string() == "onearray" => {
-                krate = crate_path(&inner)?;
+                krate = Some(crate_path(&inner)?);
             }
             _ => {}
         }
@@ -109,9 +115,26 @@ fn parse(input: TokenStream) -> Result<Item, String> {
     out.extend(tokens[i..].iter().map(strip_attributes));
     Ok(Item {
         name,
-        krate,
+        krate: krate.unwrap_or_else(onearray_path),
         tokens: out,
     })
+}
+
+/// How the crate being compiled reaches `onearray`, from its Cargo.toml: directly (under the
+/// name it gives it), through the `oneapi` facade, or (neither: `onearray`'s own doc-tests
+/// and examples, whose crate is not `onearray` itself) as `::onearray`.
+fn onearray_path() -> String {
+    let name = |found| match found {
+        FoundCrate::Itself => None,
+        FoundCrate::Name(n) => Some(n),
+    };
+    if let Some(n) = crate_name("onearray").ok().and_then(name) {
+        return format!("::{n}");
+    }
+    if let Some(n) = crate_name("oneapi").ok().and_then(name) {
+        return format!("::{n}::onearray");
+    }
+    "::onearray".into()
 }
 
 /// `onearray(crate = "path")` → `path`.

@@ -100,8 +100,35 @@ pub use mirrored::{MirrorState, MirrorStats, Mirrored};
 /// struct Padded { a: u8, b: u32 }
 /// ```
 ///
-/// Reached under another path (the `oneapi` facade), `onearray` is named with
-/// `#[onearray(crate = "oneapi::onearray")]`.
+/// They find `onearray` from the Cargo.toml of the crate using them: under the name it gives
+/// `onearray`, or through the `oneapi` facade (`#[derive(oneapi::onearray::Pod)]` in a crate
+/// depending only on `oneapi` needs nothing more). Elsewhere, name it with
+/// `#[onearray(crate = "path::to::onearray")]`.
+///
+/// Arrays of such types are kernel arguments; the launch compares the type's size and
+/// alignment with the kernel's pointee type (here `body_t` of the kernel corpus, a
+/// `struct { float pos[3]; float m; }`):
+///
+/// ```
+/// use level_zero::{Error, Grid, Module};
+/// use onearray::{OneArray, Pod, Zeroable};
+///
+/// #[derive(Clone, Copy, Pod, Zeroable)]
+/// #[repr(C)]
+/// struct Body { pos: [f32; 3], m: f32 }
+///
+/// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/structs-O2.spv")).unwrap();
+/// let mut step = Module::new(&spirv)?.kernel("body_step")?;
+/// let mut bodies = OneArray::<Body>::zeroed(100)?;
+/// let mut moments = OneArray::<f32>::zeroed(100)?;
+/// step.launch(Grid::for_len(100)).args((&mut bodies, &mut moments, 0.5f32, 100u32)).run()?;
+///
+/// // Elements of another size are refused, naming both types.
+/// let mut points = OneArray::<[f32; 2]>::zeroed(100)?;
+/// let err = step.launch(Grid::for_len(100)).args((&mut points, &mut moments, 0.5f32, 100u32)).run();
+/// assert!(matches!(err, Err(Error::KernelArgument { index: 0, .. })));
+/// # Ok::<(), onearray::Error>(())
+/// ```
 pub use onearray_derive::{Pod, Zeroable};
 pub use ops::{Expr, IntoExpr};
 pub use placement::{
