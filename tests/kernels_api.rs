@@ -792,7 +792,9 @@ fn program_scope_variables_through_the_api() {
         let m2 = gpu.module(&format!("program_scope-{opt}"));
         let mut get2 = m2.kernel("progvar_get").unwrap();
         let out = gpu.zeros::<f32>(4);
-        get2.set_arg(0, &(coeffs as u64)).unwrap();
+        // SAFETY: the first module's 16-byte g_coeffs, which `m` keeps alive past the
+        // launch; nothing else writes it meanwhile.
+        unsafe { get2.set_arg_unchecked(0, &(coeffs as u64)).unwrap() };
         get2.set_arg_buffer(1, &out).unwrap();
         gpu.run(&mut get2, [1, 1, 1], [4, 1, 1]);
         let want: Vec<f32> = (0..4)
@@ -802,12 +804,16 @@ fn program_scope_variables_through_the_api() {
         // A pointer that is neither USM, nor a module variable, nor in memory the process
         // can write (shared system memory: the host's stack or heap is reachable) is refused
         // at append. The first page is never mapped (mmap_min_addr).
-        get2.set_arg(0, &0x1000u64).unwrap();
+        // SAFETY: the driver refuses the address at append (checked below), so no launch
+        // reads through it.
+        unsafe { get2.set_arg_unchecked(0, &0x1000u64).unwrap() };
         let r = gpu.launch(&mut get2, [1, 1, 1], [4, 1, 1]);
         assert_eq!(code(r), ze_result_t::ZE_RESULT_ERROR_INVALID_ARGUMENT);
         // A host array on the stack is shared system memory: the kernel reads it.
         let host = [0.5f32, 0.25, 0.125, 0.0625];
-        get2.set_arg(0, &(host.as_ptr() as u64)).unwrap();
+        // SAFETY: `host` (16 bytes on the stack) outlives the launch, which only reads it,
+        // and `gpu.run` waits for it; the driver reaches it as shared system memory.
+        unsafe { get2.set_arg_unchecked(0, &(host.as_ptr() as u64)).unwrap() };
         gpu.run(&mut get2, [1, 1, 1], [4, 1, 1]);
         let want: Vec<f32> = (0..4)
             .map(|i| host[i] * 0.5f32.powi(i as i32) + (7 + 10 * (i + 1)) as f32)

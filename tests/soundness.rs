@@ -385,3 +385,380 @@ fn item7_scratch_repro() {
     eprintln!("R8 later: {:?}", b.to_vec().map(|v| v[0]));
     panic!("show");
 }
+
+// ---------------------------------------------------------------------------------------
+// Item 1: raw addresses through the byte-level launch API. `Kernel::set_arg` (safe) takes
+// bytes for value parameters only; a pointer parameter takes memory (`set_arg_buffer`, a
+// launch with an array) or, in an `unsafe` call, an address (`set_arg_unchecked`,
+// `Launch::arg_address`). Unknown parameter types (no SPIR-V to read them from) are unit
+// tests of level-zero (kernel.rs), which can make a kernel forget them.
+
+mod raw_addresses {
+    use super::saxpy;
+    use level_zero::{
+        default_context, default_device, Allocation, CommandList, CommandQueue, Commands, Deps,
+        Error, Grid, Groups, ImmediateCommandList, Kernel, Local, Module,
+    };
+    use onearray::{OneArray, SharedBuffer};
+
+    /// Sets saxpy's (n, a, x) for 256 elements and a group size; `x` (256 ones) is kept alive
+    /// by the kernel.
+    fn saxpy_but_y(k: &mut Kernel) {
+        let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+        let x = Allocation::shared(&ctx, Some(&dev), 4 * 256, 0).unwrap();
+        let mut list = ImmediateCommandList::new(&ctx, &dev).unwrap();
+        list.fill(&x, 0, 4 * 256, &1.0f32.to_ne_bytes(), Deps::NONE)
+            .unwrap();
+        list.synchronize().unwrap();
+        k.set_arg(0, &256u32).unwrap();
+        k.set_arg(1, &2.0f32).unwrap();
+        k.set_arg_buffer(2, &x).unwrap();
+        k.set_group_size([64, 1, 1]).unwrap();
+    }
+
+    /// `set_arg` of an address for saxpy's `global float* y` is refused, naming the kernel,
+    /// the argument and the ways that work; the launches that would have written through it
+    /// find the argument unset. `memory` is what the address points to, read after.
+    fn refused(k: &mut Kernel, address: u64, memory: impl Fn() -> Vec<f32>, what: &str) {
+        let before = memory();
+        let e = k.set_arg(3, &address).unwrap_err();
+        assert!(
+            matches!(e, Error::KernelArgument { index: 3, .. }),
+            "{what}: {e}"
+        );
+        let text = e.to_string();
+        for needle in [
+            "kernel saxpy",
+            "argument 3",
+            "global float*",
+            "set_arg_buffer",
+            "set_arg_unchecked",
+        ] {
+            assert!(
+                text.contains(needle),
+                "{what}: {needle:?} missing from: {text}"
+            );
+        }
+        let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+        let mut list = ImmediateCommandList::new(&ctx, &dev).unwrap();
+        if let Ok(()) = list.launch(k, Groups::x(4), Deps::NONE) {
+            list.synchronize().unwrap();
+        }
+        let mut regular = CommandList::new(&ctx, &dev).unwrap();
+        if regular.launch(k, Groups::x(4), Deps::NONE).is_ok() {
+            regular.close().unwrap();
+            let q = CommandQueue::new(&ctx, &dev).unwrap();
+            q.execute(&[&regular], None).unwrap();
+            q.synchronize(None).unwrap();
+        }
+        assert_eq!(
+            memory(),
+            before,
+            "{what}: a kernel wrote through a raw address"
+        );
+    }
+
+    /// The issue's three programs: a host `Vec`, shared memory under a live `&[f32]`, a freed
+    /// array (its block handed to the next array). On the code before, each `set_arg`
+    /// succeeded and the launches wrote the memory (the freed array: 20 of 20 rounds).
+    /// Catches: `set_arg` without its parameter check.
+    #[test]
+    fn set_arg_refuses_an_address_for_a_pointer_parameter() {
+        let mut k = saxpy();
+        saxpy_but_y(&mut k);
+
+        let mut v = vec![1.0f32; 256];
+        let p = v.as_mut_ptr() as u64;
+        let cell = std::cell::RefCell::new(v);
+        refused(&mut k, p, || cell.borrow().clone(), "host Vec");
+
+        let shared = OneArray::<f32, SharedBuffer>::filled(256, 1.0).unwrap();
+        let s: &[f32] = shared.as_slice();
+        refused(
+            &mut k,
+            s.as_ptr() as u64,
+            || s.to_vec(),
+            "shared memory under &[f32]",
+        );
+
+        for round in 0..20 {
+            let freed = OneArray::<f32>::filled(256, 1.0).unwrap();
+            let address = freed.as_ptr() as u64;
+            drop(freed);
+            let next = OneArray::<f32>::filled(256, 1.0).unwrap();
+            refused(
+                &mut k,
+                address,
+                || next.to_vec().unwrap(),
+                &format!("freed array, round {round}"),
+            );
+        }
+    }
+
+    /// The unsafe setter is the way to pass an address (here a host `Vec`, shared system
+    /// memory on the CPU driver). Catches: a `set_arg_unchecked` that checks like `set_arg`.
+    #[test]
+    fn set_arg_unchecked_passes_an_address() {
+        let mut k = saxpy();
+        saxpy_but_y(&mut k);
+        let mut v = vec![1.0f32; 256];
+        // SAFETY: `v` holds 256 floats, outlives the launch (synchronized below) and is not
+        // borrowed until then.
+        unsafe { k.set_arg_unchecked(3, &(v.as_mut_ptr() as u64)).unwrap() };
+        let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+        let mut list = ImmediateCommandList::new(&ctx, &dev).unwrap();
+        list.launch(&k, Groups::x(4), Deps::NONE).unwrap();
+        list.synchronize().unwrap();
+        assert_eq!(v, vec![3.0; 256]);
+    }
+
+    /// A work-group size for saxpy's global `y` is refused (on the CPU driver it set the
+    /// pointer to null; another driver may read it otherwise), and so is a null value for a
+    /// value parameter. Catches: `set_arg_local` without its parameter check.
+    #[test]
+    fn set_arg_local_refuses_a_global_pointer_parameter() {
+        let mut k = saxpy();
+        let e = k.set_arg_local(3, 8).unwrap_err();
+        assert!(matches!(e, Error::KernelArgument { index: 3, .. }), "{e}");
+        assert!(e.to_string().contains("local memory of 8 bytes"), "{e}");
+        assert!(k.set_arg_local(0, 4).is_err());
+        // A `local` parameter takes it.
+        let m = Module::new(&local_mem_spirv()).unwrap();
+        let mut rotate = m.kernel("barrier_loop_rotate").unwrap();
+        rotate.set_arg_local(2, 32).unwrap();
+    }
+
+    /// A launch passes an integer for a pointer parameter only through `arg_address`. (Already
+    /// refused before: a guard that the new checks keep it so.)
+    #[test]
+    fn a_launch_refuses_an_integer_for_a_pointer_parameter() {
+        let mut k = saxpy();
+        let x = OneArray::<f32>::filled(256, 1.0).unwrap();
+        let mut v = vec![1.0f32; 256];
+        let r = k.run(
+            Grid::for_len(256),
+            (256u32, 2.0f32, &x, v.as_mut_ptr() as u64),
+        );
+        let e = r.err().expect("a launch took an integer for a pointer");
+        assert!(matches!(e, Error::KernelArgument { index: 3, .. }), "{e}");
+        assert_eq!(v, vec![1.0; 256]);
+        // SAFETY: `v` holds 256 floats, outlives the launch (waited for) and is not borrowed
+        // meanwhile.
+        let launch = unsafe {
+            k.launch(Grid::for_len(256))
+                .args((256u32, 2.0f32, &x))
+                .arg_address(v.as_mut_ptr() as u64)
+        };
+        launch.run().unwrap().wait().unwrap();
+        assert_eq!(v, vec![3.0; 256]);
+    }
+
+    fn local_mem_spirv() -> Vec<u8> {
+        let path = format!(
+            "{}/kernels/spv/local_mem-O2.spv",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::read(path).unwrap()
+    }
+
+    /// `Local::<u32>::new(usize::MAX / 2)` is a launch error in debug builds too: before, the
+    /// launch multiplied the length by 4 unchecked and panicked with an overflow. Catches:
+    /// `Local::bytes` or the launch's size without `checked_mul`.
+    #[test]
+    fn a_local_argument_whose_size_overflows_is_an_error() {
+        assert_eq!(Local::<u32>::new(usize::MAX / 2).bytes(), None);
+        let mut k = Module::new(&local_mem_spirv())
+            .unwrap()
+            .kernel("barrier_loop_rotate")
+            .unwrap();
+        let input = OneArray::<i32>::filled(8, 1).unwrap();
+        let mut out = OneArray::<i32>::zeroed(8).unwrap();
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            k.run(
+                Grid::for_len(8),
+                (&input, &mut out, Local::<i32>::new(usize::MAX / 2), 1i32),
+            )
+            .map(|_| ())
+        }));
+        let e = r.expect("the launch panicked").unwrap_err();
+        assert!(matches!(e, Error::KernelArgument { index: 2, .. }), "{e}");
+        let text = e.to_string();
+        assert!(
+            text.contains(&format!("{} elements of 4 bytes", usize::MAX / 2))
+                && text.contains("overflows"),
+            "{text}"
+        );
+        // A size that fits runs.
+        k.run(
+            Grid::for_len(8),
+            (&input, &mut out, Local::<i32>::new(8), 1i32),
+        )
+        .unwrap()
+        .wait()
+        .unwrap();
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Item 8: errors a person reads. Failures of Level Zero calls say what went wrong in words
+// first, then the call and its code; a request larger than the device reads like running
+// out of memory, with the figures; onearray's `{:?}` shows the fields.
+
+mod readable_errors {
+    use level_zero::{default_context, default_device, Allocation, Error, Module};
+    use onearray::{DeviceBuffer, OneArray, SharedBuffer};
+
+    /// A size as the messages write it (whole units, else two decimals and the bytes).
+    fn human(n: u64) -> String {
+        let units = [
+            ("TiB", 1u64 << 40),
+            ("GiB", 1 << 30),
+            ("MiB", 1 << 20),
+            ("KiB", 1 << 10),
+        ];
+        match units.iter().find(|(_, u)| n >= *u) {
+            Some((name, u)) if n % u == 0 => format!("{} {name}", n / u),
+            Some((name, u)) => format!("{:.2} {name} ({n} bytes)", n as f64 / *u as f64),
+            None => format!("{n} bytes"),
+        }
+    }
+
+    /// More than the device has, from the safe layer and from arrays of each kind: "cannot
+    /// allocate …: the device has … in all (largest single allocation …)", then the call and
+    /// code; the code stays `UNSUPPORTED_SIZE`. Before: "zeMemAllocDevice failed:
+    /// ZE_RESULT_ERROR_UNSUPPORTED_SIZE (…)". Catches: allocations with the call's generic
+    /// text (no `alloc_error`), or figures left out.
+    #[test]
+    fn a_request_larger_than_the_device_reads_like_out_of_memory() {
+        let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+        let largest = dev.properties().unwrap().max_mem_alloc_size;
+        let total: u64 = dev
+            .memory_properties()
+            .unwrap()
+            .iter()
+            .map(|m| m.total_size)
+            .sum();
+        let huge = 2 * total.max(largest);
+        let figures = format!(
+            ": the device has {} in all (largest single allocation {})",
+            human(total),
+            human(largest)
+        );
+        let e = Allocation::device(&ctx, &dev, huge as usize, 0).unwrap_err();
+        assert_eq!(
+            e.result(),
+            Some(level_zero::sys::ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE)
+        );
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "cannot allocate {} of device memory{figures} \
+                 (zeMemAllocDevice: ZE_RESULT_ERROR_UNSUPPORTED_SIZE)",
+                human(huge)
+            )
+        );
+        let e = Allocation::shared(&ctx, Some(&dev), largest as usize + 1, 0).unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.starts_with(&format!(
+                "cannot allocate {} of shared memory{figures}",
+                human(largest + 1)
+            )),
+            "{text}"
+        );
+        let arrays = [
+            OneArray::<u8, DeviceBuffer>::zeroed(huge as usize).err(),
+            OneArray::<u8, SharedBuffer>::zeroed(huge as usize).err(),
+        ];
+        for e in arrays {
+            let text = e.expect("a larger-than-device array").to_string();
+            assert!(
+                text.starts_with(&format!("cannot allocate {}", human(huge)))
+                    && text.contains(&figures),
+                "{text}"
+            );
+        }
+    }
+
+    /// Running out (each request fits, the device is full) from the safe layer: words and
+    /// the free and total figures, then the call. On a 64 MiB device in a child process.
+    /// Before: "zeMemAllocDevice failed: ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY (…)".
+    #[test]
+    fn running_out_of_device_memory_says_so_with_the_figures() {
+        if !super::common::in_child(
+            "readable_errors::running_out_of_device_memory_says_so_with_the_figures",
+            &[
+                ("LEVEL_ZERO_CPU_MEMORY", "64M"),
+                ("LEVEL_ZERO_CPU_MAX_ALLOC", "16M"),
+            ],
+        ) {
+            return;
+        }
+        let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+        let mut held = Vec::new();
+        let e = loop {
+            match Allocation::device(&ctx, &dev, 16 << 20, 0) {
+                Ok(a) => held.push(a),
+                Err(e) => break e,
+            }
+            assert!(held.len() <= 4, "a 64 MiB device gave more than 64 MiB");
+        };
+        assert!(e.is_out_of_memory(), "{e}");
+        let text = e.to_string();
+        assert!(
+            text.starts_with("cannot allocate 16 MiB of device memory: out of device memory (")
+                && text.ends_with(
+                    " free of 64 MiB) (zeMemAllocDevice: ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)"
+                ),
+            "{text}"
+        );
+        // Too large for one allocation on the same device: the other figures.
+        let e = Allocation::device(&ctx, &dev, 17 << 20, 0).unwrap_err();
+        assert!(
+            e.to_string().starts_with(
+                "cannot allocate 17 MiB of device memory: the device has 64 MiB in all \
+                 (largest single allocation 16 MiB)"
+            ),
+            "{e}"
+        );
+    }
+
+    /// Other failed calls: words first (the code's meaning), the details, then the call and
+    /// code. Before: "zeKernelCreate failed: ZE_RESULT_ERROR_INVALID_KERNEL_NAME (0x…): … ".
+    /// Catches: the old `"{op} failed: {result}"` layout.
+    #[test]
+    fn failed_calls_start_with_what_went_wrong() {
+        let m = Module::new(include_bytes!("../examples/saxpy.spv")).unwrap();
+        let e = m.kernel("no_such_kernel").unwrap_err();
+        let Error::Ze { op, result, .. } = &e else {
+            panic!("{e:#?}")
+        };
+        let name = result.name().unwrap();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{} (kernel \"no_such_kernel\"; {op}: {name})",
+                result.meaning()
+            )
+        );
+        assert!(!e.to_string().starts_with("ze"), "{e}");
+    }
+
+    /// `{:?}` of onearray's errors shows the variant and its fields (it printed the `Display`
+    /// text). Catches: a `Debug` that forwards to `Display`.
+    #[test]
+    fn onearray_debug_shows_fields() {
+        let a = OneArray::<f32>::zeroed(4).unwrap();
+        let e = a.view(2..9).err().unwrap();
+        assert_eq!(format!("{e:?}"), "OutOfRange { start: 2, end: 9, len: 4 }");
+        assert_eq!(
+            e.to_string(),
+            "range 2..9 is out of bounds for an array of 4 elements"
+        );
+        let e = OneArray::<f64>::zeroed(usize::MAX / 4).err().unwrap();
+        assert_eq!(
+            format!("{e:?}"),
+            format!("SizeOverflow {{ len: {}, elem_size: 8 }}", usize::MAX / 4)
+        );
+    }
+}

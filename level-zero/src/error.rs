@@ -12,7 +12,12 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// let (ctx, dev) = (default_context()?, default_device()?);
 /// let err = Allocation::device(&ctx, &dev, 0, 0).unwrap_err();
 /// assert_eq!(err.result(), Some(sys::ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE));
-/// assert!(err.to_string().starts_with("zeMemAllocDevice failed: ZE_RESULT_ERROR_UNSUPPORTED_SIZE"));
+/// // What went wrong in words first, then the call and its code.
+/// assert_eq!(
+///     err.to_string(),
+///     "cannot allocate 0 bytes of device memory: an allocation has at least one byte \
+///      (zeMemAllocDevice: ZE_RESULT_ERROR_UNSUPPORTED_SIZE)"
+/// );
 /// // `Debug` (what `?` out of `main` prints) reads the same; `{:#?}` shows the fields.
 /// assert_eq!(format!("{err:?}"), err.to_string());
 /// # Ok::<(), Error>(())
@@ -23,17 +28,19 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// the nearest memory it may reach.
 #[derive(thiserror::Error)]
 pub enum Error {
-    /// A Level Zero call failed.
-    #[error(
-        "{op} failed: {result}{}{}",
-        if context.is_empty() { String::new() } else { format!(" ({context})") },
-        fault.as_ref().map_or(String::new(), |f| format!("; the driver's last fault: {f}"))
-    )]
+    /// A Level Zero call failed. Displayed as what went wrong in words (`message`, else the
+    /// driver's fault, else the code's meaning), the call's details, then the call and the
+    /// code: `kernel name is not valid (kernel "nope"; zeKernelCreate:
+    /// ZE_RESULT_ERROR_INVALID_KERNEL_NAME)`.
+    #[error("{}", ze_text(op, *result, message.as_deref(), context, fault.as_deref()))]
     Ze {
         /// The C entry point, e.g. `"zeMemAllocDevice"`.
         op: &'static str,
         /// What it returned.
         result: ze_result_t,
+        /// What went wrong, in words, when the caller can say better than the code's meaning
+        /// (an allocation larger than the device: the sizes asked for and available).
+        message: Option<String>,
         /// Sizes, objects and other details of the call.
         context: String,
         /// For `ZE_RESULT_ERROR_DEVICE_LOST`: the driver's description of the last command
@@ -74,6 +81,18 @@ pub enum Error {
     /// kinds, device mismatch).
     #[error("{0}")]
     InvalidArgument(String),
+    /// The context is lost: a command of it failed on the device (a kernel's fault, a hang).
+    /// Its streams and arrays refuse work from then on; [`recover`](crate::recover) gives the
+    /// process a new default context.
+    #[error(
+        "device lost: {}; the context's streams and arrays refuse work (level_zero::recover() \
+         replaces a lost default context; ZE_RESULT_ERROR_DEVICE_LOST)",
+        fault.as_deref().unwrap_or("a command of the context failed")
+    )]
+    DeviceLost {
+        /// The driver's description of the failure that lost the context, if it gives one.
+        fault: Option<String>,
+    },
 }
 
 impl Error {
@@ -82,6 +101,7 @@ impl Error {
         match self {
             Error::Ze { result, .. } | Error::Build { result, .. } => Some(*result),
             Error::Load(e) => e.result(),
+            Error::DeviceLost { .. } => Some(ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST),
             Error::NoBackend { .. } | Error::InvalidArgument(_) | Error::KernelArgument { .. } => {
                 None
             }
@@ -111,12 +131,14 @@ impl std::fmt::Debug for Error {
             Error::Ze {
                 op,
                 result,
+                message,
                 context,
                 fault,
             } => f
                 .debug_struct("Ze")
                 .field("op", op)
                 .field("result", &format_args!("{result}"))
+                .field("message", message)
                 .field("context", context)
                 .field("fault", fault)
                 .finish(),
@@ -142,27 +164,82 @@ impl std::fmt::Debug for Error {
                 .field("given", given)
                 .finish(),
             Error::InvalidArgument(m) => f.debug_tuple("InvalidArgument").field(m).finish(),
+            Error::DeviceLost { fault } => {
+                f.debug_struct("DeviceLost").field("fault", fault).finish()
+            }
         }
     }
 }
 
+/// The text of an [`Error::Ze`]: words first (the caller's message, the driver's fault, or
+/// the code's meaning), the details, then the call and the code's name.
+fn ze_text(
+    op: &str,
+    result: ze_result_t,
+    message: Option<&str>,
+    context: &str,
+    fault: Option<&str>,
+) -> String {
+    let mut text = match (message, fault) {
+        (Some(m), _) => m.to_string(),
+        (None, Some(f)) => format!("the device lost a command: {f}"),
+        (None, None) => result.meaning().to_string(),
+    };
+    text.push_str(" (");
+    if !context.is_empty() {
+        text.push_str(context);
+        text.push_str("; ");
+    }
+    let name = result
+        .name()
+        .map_or_else(|| format!("{:#x}", result.0), str::to_string);
+    text.push_str(&format!("{op}: {name})"));
+    if let (Some(_), Some(f)) = (message, fault) {
+        text.push_str(&format!("; the driver's last fault: {f}"));
+    }
+    text
+}
+
 /// [`Error::Ze`] for `e`, with the driver's fault description if it is a device loss.
-fn ze(e: ZeError, context: String) -> Error {
+fn ze(e: ZeError, message: Option<String>, context: String) -> Error {
     let fault = (e.result == ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST)
         .then(crate::extension::backend_fault)
         .flatten();
     Error::Ze {
         op: e.call,
         result: e.result,
+        message,
         context,
         fault,
+    }
+}
+
+/// [`Error::Ze`] for `e` with `message` saying what went wrong in words (instead of the code's
+/// meaning).
+pub(crate) fn ze_with_message(e: ZeError, message: String) -> Error {
+    ze(e, Some(message), String::new())
+}
+
+/// A size for people: `64 GiB`, `1.50 KiB (1536 bytes)`, `100 bytes`.
+pub(crate) fn human_bytes(n: u64) -> String {
+    const UNITS: [(&str, u64); 4] = [
+        ("TiB", 1 << 40),
+        ("GiB", 1 << 30),
+        ("MiB", 1 << 20),
+        ("KiB", 1 << 10),
+    ];
+    match UNITS.iter().find(|(_, u)| n >= *u) {
+        Some((name, u)) if n % u == 0 => format!("{} {name}", n / u),
+        Some((name, u)) => format!("{:.2} {name} ({n} bytes)", n as f64 / *u as f64),
+        None if n == 1 => "1 byte".into(),
+        None => format!("{n} bytes"),
     }
 }
 
 impl From<ZeError> for Error {
     /// [`Error::Ze`] with the call the result layer names, and no context.
     fn from(e: ZeError) -> Error {
-        ze(e, String::new())
+        ze(e, None, String::new())
     }
 }
 
@@ -174,7 +251,7 @@ pub(crate) trait Context<T> {
 
 impl<T> Context<T> for std::result::Result<T, ZeError> {
     fn context(self, context: impl FnOnce() -> String) -> Result<T> {
-        self.map_err(|e| ze(e, context()))
+        self.map_err(|e| ze(e, None, context()))
     }
 }
 

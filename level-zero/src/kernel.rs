@@ -1,10 +1,11 @@
 //! Kernels: typed arguments checked before launch, group sizes, properties.
 
 use crate::deps::Retained;
-use crate::error::{invalid, Context as _, Result};
+use crate::error::{invalid, Context as _, Error, Result};
 use crate::memory::Allocation;
 use crate::module::Module;
 use crate::owned::Owned;
+use crate::signature::{AddressSpace, ParamType};
 use level_zero_sys::*;
 use std::ffi::CString;
 use std::sync::Arc;
@@ -240,6 +241,46 @@ impl Kernel {
         }
     }
 
+    /// Parameter `index` as the SPIR-V declares it, if known.
+    fn param(&self, index: u32) -> Option<ParamType> {
+        self.params()?.get(index as usize).copied()
+    }
+
+    fn refuse(&self, index: u32, expected: String, given: String) -> Error {
+        Error::KernelArgument {
+            kernel: self.name.clone(),
+            index,
+            expected,
+            given,
+        }
+    }
+
+    /// Whether the safe setters may write a value of `size` bytes to argument `index`: only
+    /// to a parameter known to be a value, never to a pointer (which would let safe code hand
+    /// the kernel any address).
+    fn check_value(&self, index: u32, size: usize) -> Result<()> {
+        self.check_index(index)?;
+        let given = format!("a value of {size} bytes");
+        match self.param(index) {
+            Some(ParamType::Value(_)) => Ok(()),
+            Some(p) => Err(self.refuse(
+                index,
+                format!(
+                    "{p} (memory: `set_arg_buffer`, or a launch with an array; a raw address \
+                     only through the unsafe `set_arg_unchecked`)"
+                ),
+                given,
+            )),
+            None => Err(self.refuse(
+                index,
+                "a parameter of known type (the kernel's parameter types are unknown, so \
+                 this one may be a pointer: set it with the unsafe `set_arg_unchecked`)"
+                    .into(),
+                given,
+            )),
+        }
+    }
+
     fn set_raw(&mut self, index: u32, size: usize, value: *const std::ffi::c_void) -> Result<()> {
         self.check_index(index)?;
         // SAFETY: valid kernel; `value` is null or holds `size` bytes; `&mut self` excludes
@@ -319,7 +360,72 @@ impl Kernel {
     }
 
     /// Sets argument `index` to a value (scalar, vector, by-value struct): its bytes.
+    ///
+    /// Only a value parameter takes bytes in safe code. A pointer parameter (global, constant
+    /// or generic) is refused: give it memory with [`set_arg_buffer`](Self::set_arg_buffer)
+    /// (or a launch with an array, [`Kernel::launch`]), a null pointer with
+    /// [`set_arg_null`](Self::set_arg_null), or a raw address with the unsafe
+    /// [`set_arg_unchecked`](Self::set_arg_unchecked). When the kernel's parameter types are
+    /// unknown ([`params`](Self::params) is `None`), any parameter may be a pointer, so every
+    /// value is refused the same way.
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
+    /// let mut saxpy = Module::new(&spirv)?.kernel("saxpy")?; // saxpy(float a, global const float* x, global float* y)
+    /// saxpy.set_arg(0, &2.0f32)?;
+    /// let v = vec![1.0f32; 256];
+    /// let err = saxpy.set_arg(2, &(v.as_ptr() as u64)).unwrap_err();
+    /// assert!(matches!(err, Error::KernelArgument { index: 2, .. }));
+    /// assert!(err.to_string().starts_with("kernel saxpy, argument 2: expected global float*"), "{err}");
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
     pub fn set_arg<T: bytemuck::Pod>(&mut self, index: u32, value: &T) -> Result<()> {
+        self.check_value(index, size_of::<T>())?;
+        self.set_raw(index, size_of::<T>(), (value as *const T).cast())
+    }
+
+    /// Sets argument `index` to the bytes of `value`, whatever the parameter is: a value, or
+    /// an address for a pointer parameter. Only the index is checked (the driver checks the
+    /// size).
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
+    /// let mut saxpy = Module::new(&spirv)?.kernel("saxpy")?; // y = a * x + y
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let x = Allocation::shared(&ctx, Some(&dev), 4 * 64, 0)?;
+    /// let y = Allocation::shared(&ctx, Some(&dev), 4 * 64, 0)?;
+    /// saxpy.set_arg(0, &2.0f32)?;
+    /// saxpy.set_arg_buffer(1, &x)?;
+    /// // SAFETY: `y` is 64 floats of shared memory of the kernel's context; it outlives the
+    /// // launch below (synchronized before `y` drops), and nothing else touches it meanwhile.
+    /// unsafe { saxpy.set_arg_unchecked(2, &(y.as_ptr() as u64))? };
+    /// saxpy.set_group_size([64, 1, 1])?;
+    /// let mut list = ImmediateCommandList::new(&ctx, &dev)?;
+    /// list.launch(&saxpy, Groups::x(1), Deps::NONE)?;
+    /// list.synchronize()?;
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    ///
+    /// # Safety
+    /// If argument `index` is a pointer parameter (or may be one: the parameter types are
+    /// unknown), `value` is an address, and every launch of this kernel until the argument is
+    /// set again reads and writes through it as the kernel does, unchecked by this crate. For
+    /// each such launch the caller guarantees that the address (or null) points to memory the
+    /// kernel's device may use (USM of the kernel's context, a module variable, or memory the
+    /// driver lets kernels reach), large enough and aligned for every access the kernel makes
+    /// through it; that the memory stays allocated until the launch completes (it is not freed,
+    /// nor handed back to a pool that may give it to someone else); and that nothing else
+    /// accesses it during the launch's whole run in a way that races the kernel: no live Rust
+    /// reference to it (`&[T]` or `&mut [T]` of a `Vec`, a slice of an array) while the kernel
+    /// may write it, no `&mut` while the kernel may read it, no other command writing it. A
+    /// value parameter takes any bytes: then nothing is required.
+    pub unsafe fn set_arg_unchecked<T: bytemuck::Pod>(
+        &mut self,
+        index: u32,
+        value: &T,
+    ) -> Result<()> {
         self.set_raw(index, size_of::<T>(), (value as *const T).cast())
     }
 
@@ -338,8 +444,26 @@ impl Kernel {
         )
     }
 
-    /// Sets `__local` argument `index` to `bytes` of work-group memory.
+    /// Sets `__local` argument `index` to `bytes` of work-group memory. Refused for a
+    /// parameter the kernel declares otherwise (a size for a global pointer would set it to
+    /// null, or to nothing the caller meant).
     pub fn set_arg_local(&mut self, index: u32, bytes: usize) -> Result<()> {
+        self.check_index(index)?;
+        if let Some(p) = self.param(index) {
+            if !matches!(
+                p,
+                ParamType::Pointer {
+                    space: AddressSpace::Local,
+                    ..
+                }
+            ) {
+                return Err(self.refuse(
+                    index,
+                    p.to_string(),
+                    format!("local memory of {bytes} bytes"),
+                ));
+            }
+        }
         self.set_raw(index, bytes, std::ptr::null())
     }
 
@@ -449,5 +573,94 @@ impl Kernel {
                 .map(|b| b.0.clone() as Retained),
         );
         Ok(retain)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+
+    /// saxpy(float a, global const float* x, global float* y), made to forget its parameter
+    /// types as a kernel of a module without readable SPIR-V would (the name that finds them
+    /// is changed; the driver's handle is saxpy's).
+    fn saxpy_of_unknown_types() -> Kernel {
+        let spirv = include_bytes!("../../kernels/spv/saxpy-O2.spv");
+        let mut k = Module::new(spirv).unwrap().kernel("saxpy").unwrap();
+        assert!(k.params().is_some());
+        k.name = "saxpy (types unknown)".into();
+        assert!(k.params().is_none());
+        k
+    }
+
+    /// Without parameter types, the safe setter refuses every value (any parameter may be a
+    /// pointer) and points to the unsafe one. Catches: `check_value` accepting unknown
+    /// parameters, or only refusing known pointers.
+    #[test]
+    fn set_arg_refuses_values_when_parameter_types_are_unknown() {
+        let mut k = saxpy_of_unknown_types();
+        let y = vec![1.0f32; 64];
+        for e in [
+            k.set_arg(2, &(y.as_ptr() as u64)).unwrap_err(),
+            k.set_arg(0, &2.0f32).unwrap_err(),
+            k.set_arg(1, &[0u8; 16]).unwrap_err(),
+        ] {
+            assert!(matches!(e, Error::KernelArgument { .. }), "{e}");
+            let text = e.to_string();
+            assert!(
+                text.contains("unknown") && text.contains("set_arg_unchecked"),
+                "{text}"
+            );
+        }
+        // Memory and null still go through the safe setters.
+        let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+        let x = Allocation::shared(&ctx, Some(&dev), 256, 0).unwrap();
+        k.set_arg_buffer(1, &x).unwrap();
+        k.set_arg_null(2).unwrap();
+        // SAFETY: argument 0 is saxpy's float `a`: any 4 bytes.
+        unsafe { k.set_arg_unchecked(0, &2.0f32) }.unwrap();
+    }
+
+    /// Without parameter types, a launch refuses value arguments (an 8-byte one could be an
+    /// address) and takes an address only through `arg_address`. Catches: the builder's
+    /// check counting arguments only, as it did.
+    #[test]
+    fn a_launch_refuses_values_when_parameter_types_are_unknown() {
+        let mut k = saxpy_of_unknown_types();
+        let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+        let x = Allocation::shared(&ctx, Some(&dev), 4 * 64, 0).unwrap();
+        let mut y = vec![1.0f32; 64];
+        let e = k
+            .launch(Grid::for_len(64))
+            .arg(&x)
+            .arg(&x)
+            .arg(y.as_mut_ptr() as u64)
+            .run()
+            .map(|_| ())
+            .unwrap_err();
+        assert!(matches!(e, Error::KernelArgument { index: 2, .. }), "{e}");
+        assert!(e.to_string().contains("arg_address"), "{e}");
+        assert_eq!(y, vec![1.0; 64]);
+        let e = k
+            .launch(Grid::for_len(64))
+            .arg(2.0f32)
+            .arg(&x)
+            .arg(&x)
+            .run()
+            .map(|_| ())
+            .unwrap_err();
+        assert!(matches!(e, Error::KernelArgument { index: 0, .. }), "{e}");
+    }
+
+    /// A local size for a pointer parameter the kernel declares global is refused; unknown
+    /// types leave it to the driver (on the CPU driver, a null pointer or an error).
+    #[test]
+    fn set_arg_local_checks_known_parameters_only() {
+        let spirv = include_bytes!("../../kernels/spv/saxpy-O2.spv");
+        let mut k = Module::new(spirv).unwrap().kernel("saxpy").unwrap();
+        let e = k.set_arg_local(2, 8).unwrap_err();
+        assert!(matches!(e, Error::KernelArgument { index: 2, .. }), "{e}");
+        assert!(k.set_arg_local(9, 8).is_err());
+        let mut k = saxpy_of_unknown_types();
+        assert!(k.set_arg_local(2, 8).is_ok());
     }
 }

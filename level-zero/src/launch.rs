@@ -267,11 +267,14 @@ kernel_args!(A B C D E F G H I J K L M N);
 kernel_args!(A B C D E F G H I J K L M N O);
 kernel_args!(A B C D E F G H I J K L M N O P);
 
-/// A `local` (work-group) memory argument of `len` elements of `T`.
+/// A `local` (work-group) memory argument of `len` elements of `T`. A size that overflows
+/// `usize` is refused by the launch, not a panic.
 ///
 /// ```
 /// let scratch = level_zero::Local::<f32>::new(256);
-/// assert_eq!(scratch.bytes(), 1024);
+/// assert_eq!(scratch.bytes(), Some(1024));
+/// assert_eq!(scratch.len(), 256);
+/// assert_eq!(level_zero::Local::<u32>::new(usize::MAX / 2).bytes(), None);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Local<T: ArgType> {
@@ -288,10 +291,25 @@ impl<T: ArgType> Local<T> {
         }
     }
 
-    /// Size in bytes.
-    pub fn bytes(&self) -> usize {
-        self.len * size_of::<T>()
+    /// Elements.
+    pub fn len(&self) -> usize {
+        self.len
     }
+
+    /// Whether it has no elements (a launch refuses it: the driver wants at least one byte).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Size in bytes; `None` if it overflows `usize`.
+    pub fn bytes(&self) -> Option<usize> {
+        self.len.checked_mul(size_of::<T>())
+    }
+}
+
+/// Bytes of a local argument of `elems` elements of `ty`; `None` if that overflows `usize`.
+fn local_bytes(elems: usize, ty: ElemType) -> Option<usize> {
+    elems.checked_mul(ty.size().unwrap_or(1))
 }
 
 impl<'a, T: ArgType> KernelArg<'a> for Local<T> {
@@ -435,12 +453,18 @@ impl<'a> Launch<'a> {
         args.add_to(self)
     }
 
-    /// Adds a raw device address for the next (pointer) argument.
+    /// Adds a raw device address for the next (pointer) argument: the only way a launch passes
+    /// bytes for a pointer parameter (arrays and allocations are passed with
+    /// [`arg`](Self::arg), checked and kept alive).
     ///
     /// # Safety
-    /// Nothing checks what `address` points to: it must be valid memory of the kernel's
-    /// context, of the type and size the kernel uses, alive and not used by anything else
-    /// until the launch completes.
+    /// Nothing checks what `address` points to: it must be null or memory the kernel's device
+    /// may use (USM of the kernel's context, a module variable), large enough and aligned for
+    /// every access the kernel makes through it, allocated until the launch completes, and not
+    /// accessed by anything else that races the kernel meanwhile (no live Rust reference to
+    /// memory the kernel may write, no `&mut` to memory it reads, no other command writing
+    /// it). For a kernel whose parameter types are unknown it may land in a value parameter
+    /// as 8 bytes.
     pub unsafe fn arg_address(mut self, address: u64) -> Self {
         self.args.push(Arg {
             kind: ArgKind::RawPointer(address),
@@ -567,6 +591,18 @@ impl<'a> Launch<'a> {
                 };
                 return Err(self.mismatch(i, expected, format!("{} {why}", a.kind.describe())));
             }
+            if let ArgKind::Local { elems, ty } = &a.kind {
+                if local_bytes(*elems, *ty).is_none() {
+                    let size = ty.size().unwrap_or(1);
+                    return Err(self.mismatch(
+                        i,
+                        "local memory whose size in bytes fits in usize".into(),
+                        format!(
+                            "local argument of {elems} elements of {size} bytes, which overflows"
+                        ),
+                    ));
+                }
+            }
             if let ArgKind::Buffer(b) = &a.kind {
                 if let Some(place) = self.elsewhere(b) {
                     return Err(self.mismatch(
@@ -578,6 +614,23 @@ impl<'a> Launch<'a> {
             }
         }
         let Some(params) = self.kernel.params() else {
+            // Without the parameter types any parameter may be a pointer: a value (bytes) is
+            // passed only through the unsafe `arg_address` or `Kernel::set_arg_unchecked`.
+            if let Some(i) = self
+                .args
+                .iter()
+                .position(|a| matches!(a.kind, ArgKind::Value { .. }))
+            {
+                return Err(self.mismatch(
+                    i,
+                    "an argument of known type (the kernel's parameter types are unknown, so \
+                     this one may be a pointer: pass a raw address with the unsafe \
+                     `arg_address`, or set the kernel's arguments with the unsafe \
+                     `Kernel::set_arg_unchecked`)"
+                        .into(),
+                    self.args[i].kind.describe(),
+                ));
+            }
             if self.args.len() != self.kernel.properties().num_args as usize {
                 return Err(self.mismatch(
                     self.args
@@ -684,9 +737,14 @@ impl Launch<'_> {
                     buffers.push(i);
                 }
                 ArgKind::Value { bytes, .. } => self.kernel.set_arg_bytes(i, bytes)?,
-                ArgKind::Local { elems, ty } => self
-                    .kernel
-                    .set_arg_local(i, elems * ty.size().unwrap_or(1))?,
+                ArgKind::Local { elems, ty } => {
+                    let bytes = local_bytes(*elems, *ty).ok_or_else(|| {
+                        invalid(format!(
+                            "local argument {i}: {elems} elements overflow usize"
+                        ))
+                    })?;
+                    self.kernel.set_arg_local(i, bytes)?
+                }
                 // SAFETY: the caller of `arg_address` vouched for the address.
                 ArgKind::RawPointer(address) => {
                     self.kernel.set_arg_bytes(i, &address.to_ne_bytes())?

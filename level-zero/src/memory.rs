@@ -2,7 +2,7 @@
 
 use crate::context::Context;
 use crate::device::Device;
-use crate::error::{invalid, Context as _, Result};
+use crate::error::{human_bytes, invalid, ze_with_message, Context as _, Result};
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::sync::Arc;
@@ -128,6 +128,65 @@ impl std::fmt::Debug for Allocation {
     }
 }
 
+/// A failed allocation of `size` bytes of `kind` memory (of `device`, if any), said in words
+/// with the figures: a size the device can never allocate (more than its memory or its largest
+/// allocation) reads like running out of memory, not like a bad argument.
+fn alloc_error(
+    e: ZeError,
+    kind: MemoryKind,
+    device: Option<&Device>,
+    size: usize,
+    alignment: usize,
+) -> crate::Error {
+    let want = format!(
+        "cannot allocate {} of {} memory",
+        human_bytes(size as u64),
+        kind.name()
+    );
+    let total = || -> Option<u64> {
+        let memories = device?.memory_properties().ok()?;
+        Some(memories.iter().map(|m| m.total_size).sum::<u64>()).filter(|&t| t > 0)
+    };
+    let largest = || Some(device?.properties().ok()?.max_mem_alloc_size).filter(|&m| m > 0);
+    let message = match e.result {
+        ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE
+        | ze_result_t::ZE_RESULT_ERROR_INVALID_SIZE
+            if size == 0 =>
+        {
+            format!("{want}: an allocation has at least one byte")
+        }
+        ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE => match (total(), largest()) {
+            (Some(t), Some(m)) => format!(
+                "{want}: the device has {} in all (largest single allocation {})",
+                human_bytes(t),
+                human_bytes(m)
+            ),
+            (None, Some(m)) => format!(
+                "{want}: the largest single allocation of the device is {}",
+                human_bytes(m)
+            ),
+            _ if device.is_none() => format!("{want}: more than the host can address"),
+            _ => format!("{want}: more than the device allows in one allocation"),
+        },
+        ze_result_t::ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY => {
+            let state = device.and_then(|d| d.memory_state().ok().flatten());
+            match state {
+                Some(s) => format!(
+                    "{want}: out of device memory ({} free of {})",
+                    human_bytes(s.free),
+                    human_bytes(s.total)
+                ),
+                None => format!("{want}: out of device memory"),
+            }
+        }
+        ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY => {
+            format!("{want}: out of host memory")
+        }
+        _ => format!("{want} aligned to {alignment}: {}", e.result.meaning()),
+    };
+    ze_with_message(e, message)
+}
+
 fn check_alignment(alignment: usize) -> Result<()> {
     if alignment != 0 && !alignment.is_power_of_two() {
         return Err(invalid(format!(
@@ -159,7 +218,7 @@ impl Allocation {
                 device.handle,
             )
         }
-        .context(|| format!("{size} bytes, alignment {alignment}"))?;
+        .map_err(|e| alloc_error(e, MemoryKind::Device, Some(device), size, alignment))?;
         Ok(Self::wrap(
             ctx,
             ptr,
@@ -176,7 +235,7 @@ impl Allocation {
         // SAFETY: valid context; local descriptor.
         let ptr =
             unsafe { calls::mem::alloc_host(ctx.dispatch(), ctx.handle(), &desc, size, alignment) }
-                .context(|| format!("{size} bytes, alignment {alignment}"))?;
+                .map_err(|e| alloc_error(e, MemoryKind::Host, None, size, alignment))?;
         Ok(Self::wrap(ctx, ptr, size, MemoryKind::Host, None))
     }
 
@@ -206,7 +265,7 @@ impl Allocation {
                 dev,
             )
         }
-        .context(|| format!("{size} bytes, alignment {alignment}"))?;
+        .map_err(|e| alloc_error(e, MemoryKind::Shared, device, size, alignment))?;
         Ok(Self::wrap(
             ctx,
             ptr,

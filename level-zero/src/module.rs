@@ -263,7 +263,10 @@ impl Module {
     /// let mut k = module.kernel("apply_given")?;
     /// k.set_group_size([8, 1, 1])?;
     /// k.set_arg_buffer(0, &out)?;
-    /// k.set_arg(1, &negate)?;
+    /// // SAFETY: argument 1 is the kernel's `ulong f`, a value, not a pointer (`set_arg` refuses
+    /// // it while this crate cannot read the parameter types of a module with function
+    /// // pointers).
+    /// unsafe { k.set_arg_unchecked(1, &negate)? };
     /// let mut list = ImmediateCommandList::new(&ctx, &dev)?;
     /// list.launch(&k, Groups([1, 1, 1]), Deps::NONE)?;
     /// list.synchronize()?;

@@ -3,8 +3,17 @@
 /// Result of every fallible array operation.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// What went wrong. `Debug` prints the `Display` text, so that `?` out of `main` reads well.
-#[derive(thiserror::Error)]
+/// What went wrong. `Display` says it in words; `Debug` shows the variant and its fields.
+///
+/// ```
+/// use onearray::{Error, OneArray};
+/// let a = OneArray::<f32>::zeroed(4)?;
+/// let e = a.view(2..9).err().unwrap();
+/// assert_eq!(e.to_string(), "range 2..9 is out of bounds for an array of 4 elements");
+/// assert_eq!(format!("{e:?}"), "OutOfRange { start: 2, end: 9, len: 4 }");
+/// # Ok::<(), Error>(())
+/// ```
+#[derive(thiserror::Error, Debug)]
 pub enum Error {
     /// A Level Zero call (or the safe layer's argument checks) failed.
     #[error(transparent)]
@@ -243,10 +252,4 @@ pub enum Error {
     /// Generating a kernel failed (a bug of this crate: please report it).
     #[error("generating a kernel failed: {0}")]
     Codegen(String),
-}
-
-impl std::fmt::Debug for Error {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(self, f)
-    }
 }
