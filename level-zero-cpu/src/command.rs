@@ -121,7 +121,11 @@ impl Op {
     /// Runs the op: waits, delay, command, signal. `Err` describes a failed command (its
     /// signal event is marked failed); `stop` aborts a wait when the queue is torn down.
     /// `pinned` (from [`pin_memory`](Self::pin_memory)) is released before the signal.
-    pub fn execute(&self, stop: &AtomicBool, pinned: Vec<Pinned>) -> Result<(), String> {
+    pub fn execute(
+        &self,
+        stop: &AtomicBool,
+        pinned: Vec<Pinned>,
+    ) -> Result<(), crate::fault::Text> {
         for event in &self.waits {
             NOTIFIER.wait_until(
                 || event.is_signalled() || stop.load(Ordering::Acquire),
@@ -130,10 +134,12 @@ impl Op {
             if !event.is_signalled() {
                 // The queue or list was destroyed while the command waited: it never runs
                 // without its wait (its memory may be gone by now).
+                let text: crate::fault::Text =
+                    "destroyed while waiting for an event: not run".into();
                 if let Some(signal) = &self.signal {
-                    signal.fail();
+                    signal.fail(&text);
                 }
-                return Err("destroyed while waiting for an event: not run".into());
+                return Err(text);
             }
         }
         let delay = config().command_delay;
@@ -143,13 +149,15 @@ impl Op {
         let start = timestamp_ns();
         // A panic in a command (a driver bug) fails that command, not the queue's worker.
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.command.run()))
-            .unwrap_or_else(|panic| Err(format!("internal error: {}", panic_text(&*panic))));
+            .unwrap_or_else(|panic| Err(format!("internal error: {}", panic_text(&*panic))))
+            .map_err(crate::fault::Text::from);
         drop(pinned);
         if let Some(event) = &self.signal {
             event.record_timestamps(start, timestamp_ns());
-            match result {
+            // The description goes with the event before it is seen failed.
+            match &result {
                 Ok(()) => event.signal(),
-                Err(_) => event.fail(),
+                Err(text) => event.fail(text),
             }
         }
         result
@@ -218,28 +226,40 @@ impl LaunchCommand {
         // given with `zexCpuKernelSetArgumentBuffer`.
         let mut pinned = Vec::new();
         let mut reach = Vec::new();
+        // Buffers of no bytes reach nothing, but a fault next to one is about it: they are
+        // candidates for the fault's nearest allocation (`nearest_empty`).
+        let mut empty = Vec::new();
         for b in &self.buffers {
             if let Some(a) = b.pin().map_err(|e| format!("kernel {name}: {e}"))? {
                 let whole = b.ptr == a.base && b.len == a.size;
-                reach.extend(
-                    a.reach(b.ptr, b.ptr + b.len)
-                        .into_iter()
-                        .map(|(base, end)| Reach {
-                            base,
-                            end,
-                            what: if whole {
-                                format!("{} allocation", a.kind_name())
-                            } else {
-                                format!(
-                            "buffer argument of {} bytes at offset {} of a {}-byte {} allocation",
-                            b.len,
-                            b.ptr - a.base,
-                            a.size,
-                            a.kind_name()
-                        )
-                            },
-                        }),
-                );
+                let what = if whole {
+                    format!("{} allocation", a.kind_name())
+                } else {
+                    format!(
+                        "buffer argument of {} bytes at offset {} of a {}-byte {} allocation",
+                        b.len,
+                        b.ptr - a.base,
+                        a.size,
+                        a.kind_name()
+                    )
+                };
+                if b.len == 0 {
+                    empty.push(Reach {
+                        base: b.ptr,
+                        end: b.ptr,
+                        what,
+                    });
+                } else {
+                    reach.extend(
+                        a.reach(b.ptr, b.ptr + b.len)
+                            .into_iter()
+                            .map(|(base, end)| Reach {
+                                base,
+                                end,
+                                what: what.clone(),
+                            }),
+                    );
+                }
                 pinned.push(a);
             }
         }
@@ -314,8 +334,47 @@ impl LaunchCommand {
                      LEVEL_ZERO_CPU_KERNEL_TIMEOUT_MS sets the limit",
                 w.timeout().as_millis()
             )),
-            (result, _) => result.map_err(|e| e.to_string()),
+            (result, _) => result.map_err(|e| nearest_empty(e, &empty).to_string()),
         }
+    }
+}
+
+/// `error` with an out-of-bounds access's nearest allocation replaced by a buffer argument of
+/// no bytes (`empty`) where one is nearer (a write through a zero-length array's pointer names
+/// that array, not whatever else the launch reaches).
+fn nearest_empty(error: LaunchError, empty: &[Reach]) -> LaunchError {
+    let LaunchError::Fault {
+        kernel,
+        fault:
+            Fault::OutOfBounds {
+                address,
+                len,
+                nearest,
+            },
+    } = error
+    else {
+        return error;
+    };
+    // The executor's measure: bytes from the access to the range's nearest byte (an empty
+    // range's only "byte" is its start).
+    let distance = |r: &Reach| {
+        if address < r.base {
+            r.base - address
+        } else {
+            address.saturating_sub(r.end.max(r.base.saturating_add(1)) - 1)
+        }
+    };
+    let nearer = empty
+        .iter()
+        .min_by_key(|r| distance(r))
+        .filter(|e| nearest.as_ref().is_none_or(|n| distance(e) <= distance(n)));
+    LaunchError::Fault {
+        kernel,
+        fault: Fault::OutOfBounds {
+            address,
+            len,
+            nearest: nearer.cloned().or(nearest),
+        },
     }
 }
 
@@ -541,5 +600,69 @@ mod tests {
             .iter()
             .enumerate()
             .all(|(i, &b)| b == (i % 4) as u8 + 1));
+    }
+
+    /// A fault next to a zero-length buffer names it when it is nearer than anything the
+    /// launch reaches; other faults keep the executor's nearest region.
+    #[test]
+    fn a_fault_next_to_an_empty_buffer_names_it() {
+        let region = |base, end, what: &str| Reach {
+            base,
+            end,
+            what: what.into(),
+        };
+        let fault = |address, nearest| LaunchError::Fault {
+            kernel: "k".into(),
+            fault: Fault::OutOfBounds {
+                address,
+                len: 4,
+                nearest: Some(nearest),
+            },
+        };
+        let nearest = |e: LaunchError| match e {
+            LaunchError::Fault {
+                fault: Fault::OutOfBounds { nearest, .. },
+                ..
+            } => nearest.map(|r| r.what),
+            other => panic!("{other}"),
+        };
+        let globals = region(0x100, 0x108, "module globals");
+        let empty = [region(0x9000, 0x9000, "empty array")];
+        for address in [0x9000, 0x9004, 0x8ffc] {
+            let e = nearest_empty(fault(address, globals.clone()), &empty);
+            assert_eq!(nearest(e).as_deref(), Some("empty array"), "{address:#x}");
+        }
+        // The executor's region is nearer (here: the access straddles its end).
+        let buffer = region(0x8ff0, 0x8ffe, "buffer");
+        let e = nearest_empty(fault(0x8ffc, buffer), &empty);
+        assert_eq!(nearest(e).as_deref(), Some("buffer"));
+        // Nothing reachable at all: the empty buffer.
+        let e = LaunchError::Fault {
+            kernel: "k".into(),
+            fault: Fault::OutOfBounds {
+                address: 1,
+                len: 4,
+                nearest: None,
+            },
+        };
+        assert_eq!(
+            nearest(nearest_empty(e, &empty)).as_deref(),
+            Some("empty array")
+        );
+        // Other faults are left alone.
+        let e = nearest_empty(
+            LaunchError::Fault {
+                kernel: "k".into(),
+                fault: Fault::Cancelled,
+            },
+            &empty,
+        );
+        assert!(matches!(
+            e,
+            LaunchError::Fault {
+                fault: Fault::Cancelled,
+                ..
+            }
+        ));
     }
 }

@@ -138,7 +138,11 @@ pub unsafe extern "C" fn list_create_immediate(
         let (ordinal, synchronous) = ctx.check_queue_desc(dev, desc)?;
         ensure(!out.is_null(), NULL_POINTER)?;
         let id = ctx.id();
-        let engine = Engine::new(format!("immediate command list (ordinal {ordinal})"));
+        let owner = crate::fault::Owner {
+            context: Arc::downgrade(&ctx),
+            device: Arc::downgrade(&device(dev)?),
+        };
+        let engine = Engine::new(format!("immediate command list (ordinal {ordinal})"), owner);
         let list = CommandList {
             ordinal,
             kind: ListKind::Immediate {

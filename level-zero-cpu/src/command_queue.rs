@@ -42,11 +42,15 @@ pub unsafe extern "C" fn queue_create(
         ensure(!out.is_null(), NULL_POINTER)?;
         let name = format!("command queue (ordinal {ordinal}, index {})", desc.index);
         let id = ctx.id();
+        let owner = crate::fault::Owner {
+            context: Arc::downgrade(&ctx),
+            device: Arc::downgrade(&crate::device::device(dev)?),
+        };
         let queue = CommandQueue {
             context: ctx,
             ordinal,
             synchronous,
-            engine: Arc::new(Engine::new(name)),
+            engine: Arc::new(Engine::new(name, owner)),
         };
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(queue), id)) };

@@ -15,6 +15,9 @@ pub struct Context {
     id: AtomicUsize,
     /// Device handle addresses this context may use (root devices with their sub-devices).
     devices: Vec<usize>,
+    /// The fault of a command of this context that failed: the context is lost for the rest
+    /// of its life (`zeContextGetStatus`; see `fault`).
+    pub lost: crate::fault::Lost,
 }
 
 impl Object for Context {
@@ -87,14 +90,24 @@ fn create(
         None => driver.devices.clone(),
     };
     let mut all = Vec::new();
+    let mut lost = Vec::new();
     for root in roots {
         all.push(root as usize);
-        all.extend(device(root)?.subdevices.iter().map(|&s| s as usize));
+        let root = device(root)?;
+        all.extend(root.subdevices.iter().map(|&s| s as usize));
+        lost.extend(root.subdevices.iter().filter_map(|&s| device(s).ok()));
+        lost.push(root);
     }
     let ctx = Arc::new(Context {
         id: AtomicUsize::new(0),
         devices: all,
+        lost: Default::default(),
     });
+    // A new context on the devices is the recovery from a loss: their status is clean again
+    // (the lost contexts stay lost).
+    for d in lost {
+        d.lost.take();
+    }
     let h: ze_context_handle_t = handle::create(ctx.clone(), 0);
     ctx.id.store(h as usize, Ordering::Relaxed);
     // SAFETY: `out` non-null and writable by contract.
@@ -129,7 +142,7 @@ pub unsafe extern "C" fn context_create_ex(
 }
 
 pub unsafe extern "C" fn context_get_status(ctx: ze_context_handle_t) -> ze_result_t {
-    entry("zeContextGetStatus", || context(ctx).map(drop))
+    entry("zeContextGetStatus", || context(ctx)?.lost.check("context"))
 }
 
 pub unsafe extern "C" fn context_system_barrier(

@@ -74,6 +74,9 @@ pub struct Device {
     pub uuid: [u8; 16],
     pub memory: Arc<MemoryBudget>,
     pub subdevices: Vec<ze_device_handle_t>,
+    /// The fault that lost a context's work on this device, until a context including the
+    /// device is created (see `fault`): `zeDeviceGetStatus` reports it.
+    pub lost: crate::fault::Lost,
 }
 
 // SAFETY: sub-device handles are registry keys, never dereferenced outside `handle`.
@@ -119,6 +122,7 @@ impl Device {
             uuid,
             memory,
             subdevices,
+            lost: Default::default(),
         }
     }
 
@@ -467,7 +471,7 @@ pub unsafe extern "C" fn device_can_access_peer(
 }
 
 pub unsafe extern "C" fn device_get_status(dev: ze_device_handle_t) -> ze_result_t {
-    entry("zeDeviceGetStatus", || device(dev).map(drop))
+    entry("zeDeviceGetStatus", || device(dev)?.lost.check("device"))
 }
 
 pub unsafe extern "C" fn device_get_global_timestamps(

@@ -163,17 +163,3 @@ pub unsafe extern "C" fn driver_get_extension_properties(
         unsafe { write_array(count, props, &extensions) }
     })
 }
-
-/// The description of the last command that failed (fault of a kernel, memory freed before a
-/// command ran, ...), for `zexCpuDriverGetLastFault`; empty until one fails.
-static LAST_FAULT: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
-
-/// Records `message` as the driver's last fault.
-pub fn record_fault(message: &str) {
-    *LAST_FAULT.lock().unwrap_or_else(|e| e.into_inner()) = message.to_string();
-}
-
-/// The last fault's description (empty if none).
-pub fn last_fault() -> String {
-    LAST_FAULT.lock().unwrap_or_else(|e| e.into_inner()).clone()
-}

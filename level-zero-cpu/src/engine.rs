@@ -2,6 +2,7 @@
 //! asynchronous immediate command lists each own one.
 
 use crate::command::Op;
+use crate::fault::{self, Lost, Owner, Text};
 use crate::memory::Pinned;
 use crate::sync::{timeout_from_ns, NOTIFIER, SPIN};
 use level_zero_sys::ze_result_t;
@@ -13,8 +14,8 @@ use std::time::Instant;
 
 /// What a job signals once its lists have run: a fence.
 pub trait Completion: Send + Sync {
-    /// The job has run; `ok` is false if a command failed.
-    fn complete(&self, ok: bool);
+    /// The job has run; `failed` describes the command that failed, if one did.
+    fn complete(&self, failed: Option<&Text>);
 }
 
 /// A unit of submitted work: op lists run in order, then `done` is signalled.
@@ -39,8 +40,11 @@ struct Shared {
     /// Jobs submitted / finished so far (sequence numbers).
     submitted: AtomicU64,
     completed: AtomicU64,
-    /// Set when a command failed; reported (once) by the next synchronize.
-    lost: AtomicBool,
+    /// The first command failure since the last report; reported (once) by the next
+    /// synchronize.
+    lost: Lost,
+    /// The context and device a failure loses.
+    owner: Owner,
     worker_asleep: AtomicBool,
     stop: AtomicBool,
 }
@@ -52,14 +56,16 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(name: String) -> Engine {
+    /// An engine whose failures lose `owner`'s context and device.
+    pub fn new(name: String, owner: Owner) -> Engine {
         let shared = Arc::new(Shared {
             name,
             jobs: Mutex::new(VecDeque::new()),
             wake: Condvar::new(),
             submitted: AtomicU64::new(0),
             completed: AtomicU64::new(0),
-            lost: AtomicBool::new(false),
+            lost: Lost::default(),
+            owner,
             worker_asleep: AtomicBool::new(false),
             stop: AtomicBool::new(false),
         });
@@ -103,17 +109,17 @@ impl Engine {
         self.take_failure()
     }
 
-    /// Reports (and clears) a failure recorded since the last report.
+    /// Reports (and clears) a failure recorded since the last report, with its description
+    /// for the calling thread.
     pub fn take_failure(&self) -> Result<(), ze_result_t> {
-        if self.shared.lost.swap(false, Ordering::AcqRel) {
-            Err(ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST)
-        } else {
-            Ok(())
+        match self.shared.lost.take() {
+            Some(text) => Err(fault::report(&text)),
+            None => Ok(()),
         }
     }
 
     /// Records a failure of work executed outside the worker (synchronous mode).
-    pub fn record_failure(&self, message: &str) {
+    pub fn record_failure(&self, message: &Text) {
         self.shared.record_failure(message);
     }
 }
@@ -138,13 +144,13 @@ impl Drop for Engine {
 }
 
 impl Shared {
-    fn record_failure(&self, message: &str) {
+    fn record_failure(&self, message: &Text) {
         eprintln!(
             "level-zero-cpu: {}: command failed (device lost): {message}",
             self.name
         );
-        crate::driver::record_fault(message);
-        self.lost.store(true, Ordering::Release);
+        self.lost.mark(message);
+        self.owner.lose(message);
     }
 
     fn next_job(&self) -> Option<Queued> {
@@ -177,24 +183,31 @@ impl Shared {
 
     fn run(&self) {
         while let Some(Queued { job, pinned }) = self.next_job() {
-            let mut ok = true;
+            let mut failed: Option<Text> = None;
+            let mut skipped: Option<Text> = None;
             let ops = job.lists.iter().flat_map(|list| list.iter());
             for (op, pinned) in ops.zip(pinned) {
-                if !ok {
+                if let Some(message) = &failed {
                     // After a failure the rest of the job is skipped; its events still
                     // signal (as failed) so that nobody waits forever.
                     if let Some(event) = &op.signal {
-                        event.fail();
+                        let text = skipped.get_or_insert_with(|| {
+                            format!(
+                                "not run: an earlier command of its submission failed: {message}"
+                            )
+                            .into()
+                        });
+                        event.fail(text);
                     }
                     continue;
                 }
                 if let Err(message) = op.execute(&self.stop, pinned) {
                     self.record_failure(&message);
-                    ok = false;
+                    failed = Some(message);
                 }
             }
             if let Some(done) = &job.done {
-                done.complete(ok);
+                done.complete(failed.as_ref());
             }
             drop(job);
             self.completed.fetch_add(1, Ordering::AcqRel);
@@ -225,7 +238,7 @@ mod tests {
     fn a_panicking_command_fails_its_job_and_the_worker_lives() {
         let mut skipped = vec![0u8; 64];
         let mut later = vec![0u8; 64];
-        let engine = Engine::new("panic test".into());
+        let engine = Engine::new("panic test".into(), Owner::default());
         let failing: Arc<[Op]> =
             vec![fill(&mut [0u8; 8], Vec::new()), fill(&mut skipped, vec![7])].into();
         engine.submit(Job {
@@ -236,7 +249,7 @@ mod tests {
             engine.synchronize(u64::MAX),
             Err(ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST)
         );
-        assert!(crate::driver::last_fault().starts_with("internal error"));
+        assert!(fault::last_reported().starts_with("internal error"));
         assert!(
             skipped.iter().all(|&b| b == 0),
             "the rest of the job is skipped"

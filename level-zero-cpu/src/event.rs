@@ -4,9 +4,11 @@
 use crate::abi::*;
 use crate::context::context;
 use crate::device::{device, timestamp_ns};
+use crate::fault::Text;
 use crate::handle::{self, Kind, Object};
 use crate::sync::{timeout_from_ns, NOTIFIER, SHARED_POOLS};
 use level_zero_sys::*;
+use std::collections::HashMap;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -106,6 +108,9 @@ pub struct EventPool {
     pub opened: bool,
     /// Which slots have a live event handle.
     used: Mutex<Vec<bool>>,
+    /// The description of the failed command that signalled a slot (as failed), by slot.
+    /// Kept in this process only: a pool opened from an IPC handle sees the state alone.
+    faults: Mutex<HashMap<u32, Text>>,
 }
 
 impl EventPool {
@@ -117,6 +122,7 @@ impl EventPool {
             slots,
             opened,
             used: Mutex::new(vec![false; count as usize]),
+            faults: Mutex::new(HashMap::new()),
         }
     }
 
@@ -166,10 +172,16 @@ impl Event {
         NOTIFIER.notify();
     }
 
-    /// Signals the event as the result of a failed command.
-    pub fn fail(&self) {
+    /// Signals the event as the result of a failed command, described by `fault` (stored
+    /// before the state, so a waiter that sees the failure finds its description).
+    pub fn fail(&self, fault: &Text) {
+        self.faults().insert(self.index, fault.clone());
         self.slot().state.store(FAILED, Ordering::Release);
         NOTIFIER.notify();
+    }
+
+    fn faults(&self) -> std::sync::MutexGuard<'_, HashMap<u32, Text>> {
+        self.pool.faults.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     pub fn reset(&self) {
@@ -211,7 +223,13 @@ impl Event {
     fn status(&self) -> ZeResult {
         match self.slot().state.load(Ordering::Acquire) {
             CLEAR => Err(ze_result_t::ZE_RESULT_NOT_READY),
-            FAILED => Err(ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST),
+            FAILED => {
+                let fault = self.faults().get(&self.index).cloned();
+                // A pool opened from another process's handle has no description.
+                Err(crate::fault::report(&fault.unwrap_or_else(|| {
+                    "the command that signals the event failed".into()
+                })))
+            }
             _ => Ok(()),
         }
     }

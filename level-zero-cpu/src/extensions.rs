@@ -2,7 +2,7 @@
 //! `zeDriverGetExtensionFunctionAddress` (see the README's "Extension functions").
 
 use crate::abi::*;
-use crate::driver::{driver_of, last_fault};
+use crate::driver::driver_of;
 use level_zero_sys::*;
 use std::ffi::{c_char, c_void, CStr, CString};
 
@@ -35,9 +35,10 @@ pub unsafe extern "C" fn driver_get_extension_function_address(
     })
 }
 
-/// The description of the last command of the driver that failed (the reason behind its
-/// `ZE_RESULT_ERROR_DEVICE_LOST`), with the string protocol of `zeModuleBuildLogGetString`;
-/// an empty string if none has failed.
+/// The description of the failure behind the last `ZE_RESULT_ERROR_DEVICE_LOST` the calling
+/// thread was given (a kernel's fault, a hang, a lost context: see `fault`), with the string
+/// protocol of `zeModuleBuildLogGetString`; an empty string if the thread was given none.
+/// Per thread, like `errno`: read it right after the failed call.
 pub unsafe extern "C" fn driver_get_last_fault(
     driver: ze_driver_handle_t,
     size: *mut usize,
@@ -45,7 +46,8 @@ pub unsafe extern "C" fn driver_get_last_fault(
 ) -> ze_result_t {
     entry(GET_LAST_FAULT, || {
         driver_of(driver)?;
-        let text = CString::new(last_fault().replace('\0', " ")).unwrap_or_default();
+        let text =
+            CString::new(crate::fault::last_reported().replace('\0', " ")).unwrap_or_default();
         // SAFETY: the string protocol, caller contract.
         unsafe { crate::module::write_string(size, description, &text) }
     })

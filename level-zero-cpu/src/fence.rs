@@ -3,17 +3,20 @@
 
 use crate::abi::*;
 use crate::engine::{Completion, Engine};
+use crate::fault::Text;
 use crate::handle::{self, Kind, Object};
 use crate::sync::{timeout_from_ns, NOTIFIER};
 use level_zero_sys::*;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// A fence of one command queue.
 pub struct Fence {
     /// The engine of the queue the fence belongs to (a fence keeps it running).
     pub engine: Arc<Engine>,
     state: AtomicU32,
+    /// What failed in the execution that signalled the fence as failed.
+    fault: Mutex<Option<Text>>,
 }
 
 const CLEAR: u32 = 0;
@@ -25,9 +28,12 @@ impl Object for Fence {
 }
 
 impl Completion for Fence {
-    fn complete(&self, ok: bool) {
-        self.state
-            .store(if ok { SIGNALLED } else { FAILED }, Ordering::Release);
+    fn complete(&self, failed: Option<&Text>) {
+        if let Some(text) = failed {
+            *self.fault.lock().unwrap_or_else(|e| e.into_inner()) = Some(text.clone());
+        }
+        let state = if failed.is_some() { FAILED } else { SIGNALLED };
+        self.state.store(state, Ordering::Release);
         NOTIFIER.notify();
     }
 }
@@ -38,13 +44,19 @@ impl Fence {
         Fence {
             engine,
             state: AtomicU32::new(if signalled { SIGNALLED } else { CLEAR }),
+            fault: Mutex::new(None),
         }
     }
 
     fn status(&self) -> ZeResult {
         match self.state.load(Ordering::Acquire) {
             CLEAR => Err(ze_result_t::ZE_RESULT_NOT_READY),
-            FAILED => Err(ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST),
+            FAILED => {
+                let fault = self.fault.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                Err(crate::fault::report(
+                    &fault.unwrap_or_else(|| "a command failed".into()),
+                ))
+            }
             _ => Ok(()),
         }
     }

@@ -31,6 +31,7 @@ mod engine;
 mod event;
 mod exports;
 mod extensions;
+mod fault;
 mod fence;
 mod handle;
 mod init;

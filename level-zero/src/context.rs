@@ -2,11 +2,11 @@
 
 use crate::device::Device;
 use crate::driver::Driver;
-use crate::error::{invalid, Context as _, Result};
+use crate::error::{invalid, Context as _, Error, Result};
 use crate::memory::Allocation;
 use crate::owned::Owned;
 use level_zero_sys::*;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A context. Cloning shares it; the last clone destroys it (after every object that keeps
 /// it alive: allocations, queues, lists, modules…).
@@ -26,6 +26,9 @@ pub(crate) struct ContextInner {
     pub(crate) handle: Owned<ze_context_handle_t>,
     pub(crate) driver: Driver,
     devices: Vec<Device>,
+    /// Set once a command of the context is seen failed (or the driver reports the context
+    /// lost): the driver's description of the failure, if it gives one.
+    lost: OnceLock<Option<String>>,
 }
 
 impl std::fmt::Debug for Context {
@@ -92,6 +95,7 @@ impl Context {
             handle: Owned::new(&driver.api, handle),
             driver: driver.clone(),
             devices,
+            lost: OnceLock::new(),
         })))
     }
 
@@ -135,10 +139,61 @@ impl Context {
         }
     }
 
-    /// `Ok` while the context is usable.
+    /// `Ok` while the context is usable; [`Error::DeviceLost`] once it is lost: a command of
+    /// it failed on the device (a kernel's fault, a hang), as the driver reports
+    /// (`zeContextGetStatus`) or as this process saw. A lost context stays lost; its streams
+    /// and arrays refuse work, and [`recover`](crate::recover) replaces a lost default context.
+    ///
+    /// ```
+    /// let ctx = level_zero::default_context()?;
+    /// assert!(ctx.status().is_ok() && !ctx.is_lost());
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
     pub fn status(&self) -> Result<()> {
+        self.check_lost()?;
         // SAFETY: valid context.
-        Ok(unsafe { calls::context::get_status(self.dispatch(), self.handle()) }?)
+        match unsafe { calls::context::get_status(self.dispatch(), self.handle()) } {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                let e = Error::from(e);
+                if let Some(fault) = lost_fault(&e) {
+                    self.mark_lost(fault);
+                    return self.check_lost();
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// Whether the context is known lost (cheap: no driver call; [`status`](Self::status)
+    /// asks the driver).
+    pub fn is_lost(&self) -> bool {
+        self.0.lost.get().is_some()
+    }
+
+    /// [`Error::DeviceLost`] with the failure that lost the context, if it is known lost.
+    pub(crate) fn check_lost(&self) -> Result<()> {
+        match self.0.lost.get() {
+            Some(fault) => Err(Error::DeviceLost {
+                fault: fault.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Records that the context is lost by the failure `fault` describes (the first one
+    /// recorded stays).
+    pub(crate) fn mark_lost(&self, fault: Option<String>) {
+        if self.0.lost.set(fault).is_ok() {
+            log::warn!(
+                "context {:?} lost: {}",
+                self.handle(),
+                self.check_lost()
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default()
+            );
+        }
     }
 
     /// Makes `allocation` resident on `device`.
@@ -171,5 +226,17 @@ impl Context {
             )
         }
         .context(|| format!("{} bytes at {:p}", allocation.size(), allocation.as_ptr()))
+    }
+}
+
+/// For an error that says the device lost work (`ZE_RESULT_ERROR_DEVICE_LOST`, or a lost
+/// context): the driver's description of the failure, if it gives one.
+pub(crate) fn lost_fault(e: &Error) -> Option<Option<String>> {
+    match e {
+        Error::DeviceLost { fault } => Some(fault.clone()),
+        Error::Ze { result, fault, .. } if *result == ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST => {
+            Some(fault.clone())
+        }
+        _ => None,
     }
 }

@@ -477,10 +477,29 @@ impl Device {
         Ok(value != 0)
     }
 
-    /// `Ok` while the device is usable.
+    /// `Ok` while the device is usable; [`Error::DeviceLost`](crate::Error::DeviceLost) when
+    /// the driver reports it lost (`zeDeviceGetStatus`), with the driver's description of the
+    /// failure. The CPU driver reports a device lost from a failed command on it (a kernel's
+    /// fault, a hang) until a context including the device is created (such as the new
+    /// default context of [`recover`](crate::recover)); the lost context itself stays lost
+    /// ([`Context::status`](crate::Context::status)).
+    ///
+    /// ```
+    /// level_zero::default_device()?.status()?;
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
     pub fn status(&self) -> Result<()> {
         // SAFETY: valid device.
-        Ok(unsafe { calls::device::get_status(self.dispatch(), self.handle) }?)
+        match unsafe { calls::device::get_status(self.dispatch(), self.handle) } {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                let e = crate::Error::from(e);
+                match crate::context::lost_fault(&e) {
+                    Some(fault) => Err(crate::Error::DeviceLost { fault }),
+                    None => Err(e),
+                }
+            }
+        }
     }
 
     /// `(host, device)` timestamps taken together.

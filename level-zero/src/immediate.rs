@@ -59,6 +59,9 @@ pub struct ImmediateCommandList {
     dirty: Vec<bool>,
     /// Emptied retain vectors, reused to avoid an allocation per command.
     spare: Vec<Vec<Retained>>,
+    /// The first command seen failed, with the failure's description: it lost the context
+    /// (see [`crate::recover`]), so waits for it and later commands report the loss.
+    failed: Option<(u64, Option<String>)>,
     _pool: EventPool,
 }
 
@@ -112,6 +115,7 @@ impl ImmediateCommandList {
             completed: 0,
             dirty: vec![false; RING],
             spare: Vec::new(),
+            failed: None,
             _pool: pool,
         })
     }
@@ -132,6 +136,7 @@ impl ImmediateCommandList {
     /// Whether the command of `token` has finished (polls the driver only for pending work).
     pub fn is_complete(&mut self, token: Token) -> Result<bool> {
         self.check_token(token)?;
+        self.check_failed(token.seq)?;
         if token.seq <= self.completed {
             return Ok(true);
         }
@@ -139,15 +144,42 @@ impl ImmediateCommandList {
         Ok(token.seq <= self.completed)
     }
 
-    /// Retires finished commands without waiting.
+    /// Retires finished commands without waiting. A command that failed is retired too (it
+    /// has finished), and reported once here: it lost the context.
     pub fn poll(&mut self) -> Result<()> {
         while let Some(&(seq, slot, _)) = self.pending.front() {
-            if !self.events[slot].is_signalled()? {
-                break;
+            match self.events[slot].is_signalled() {
+                Ok(false) => break,
+                Ok(true) => self.retire_through(seq),
+                Err(e) => {
+                    self.fail_at(seq, &e);
+                    self.retire_through(seq);
+                    return Err(e);
+                }
             }
-            self.retire_through(seq);
         }
         Ok(())
+    }
+
+    /// Records that the command `seq` failed with `e`: a device loss loses the context.
+    fn fail_at(&mut self, seq: u64, e: &crate::Error) {
+        if let Some(fault) = crate::context::lost_fault(e) {
+            self.core.ctx.mark_lost(fault.clone());
+            if self.failed.as_ref().is_none_or(|(first, _)| seq < *first) {
+                self.failed = Some((seq, fault));
+            }
+        }
+    }
+
+    /// [`Error::DeviceLost`](crate::Error::DeviceLost) for a command at or after the first
+    /// one seen failed.
+    fn check_failed(&self, seq: u64) -> Result<()> {
+        match &self.failed {
+            Some((first, fault)) if seq >= *first => Err(crate::Error::DeviceLost {
+                fault: fault.clone(),
+            }),
+            _ => Ok(()),
+        }
     }
 
     fn retire_through(&mut self, seq: u64) {
@@ -199,25 +231,32 @@ impl ImmediateCommandList {
     }
 
     fn wait_seq(&mut self, seq: u64, timeout: Option<Duration>) -> Result<bool> {
+        self.check_failed(seq)?;
         if seq <= self.completed {
             return Ok(true);
         }
         let Some(&(_, slot, _)) = self.pending.iter().find(|p| p.0 == seq) else {
             return Ok(true);
         };
-        if !self.events[slot].wait(timeout)? {
-            return Ok(false);
-        }
+        let own = match self.events[slot].wait(timeout) {
+            Ok(false) => return Ok(false),
+            Ok(true) => None,
+            Err(e) => Some((seq, e)),
+        };
         // In order: the earlier commands have finished too. One that failed (a kernel's
         // fault) reports it here, so that a wait past it does not pass in silence.
         let failed = self
             .pending
             .iter()
             .take_while(|p| p.0 < seq)
-            .find_map(|p| self.events[p.1].is_signalled().err());
+            .find_map(|p| self.events[p.1].is_signalled().err().map(|e| (p.0, e)))
+            .or(own);
         self.retire_through(seq);
         match failed {
-            Some(e) => Err(e),
+            Some((at, e)) => {
+                self.fail_at(at, &e);
+                Err(e)
+            }
             None => Ok(true),
         }
     }
@@ -251,6 +290,7 @@ impl Commands for ImmediateCommandList {
         mut retain: Vec<Retained>,
         call: &mut dyn FnMut(&Dispatch, RawDeps) -> Result<(), ZeError>,
     ) -> Result<()> {
+        self.core.ctx.check_lost()?;
         let slot = self.take_slot()?;
         let ring = self.events[slot].handle();
         // In order: wait for the previous command unless it is known complete.
@@ -258,6 +298,9 @@ impl Commands for ImmediateCommandList {
             .then(|| self.events[(self.issued % RING as u64) as usize].handle());
         let own_signal = deps.signal.is_none();
         let signal = deps.signal.map_or(ring, |e| e.handle());
+        // Reset before reuse even if the append fails: a synchronous list's failed command
+        // has signalled its event (as failed) already.
+        self.dirty[slot] = true;
         call_raw(self.core.ctx.dispatch(), signal, deps.wait, previous, call)?;
         if !own_signal {
             // The caller's event signals the command; the ring event follows it.
@@ -267,7 +310,6 @@ impl Commands for ImmediateCommandList {
                 calls::command_list::append_signal_event(dispatch, self.core.handle.get(), ring)
             }?;
         }
-        self.dirty[slot] = true;
         self.issued += 1;
         retain.extend(deps.retained());
         self.pending.push_back((self.issued, slot, retain));
@@ -293,6 +335,7 @@ impl ImmediateCommandList {
         retain: Vec<Retained>,
         call: &mut dyn FnMut(&Dispatch) -> Result<(), ZeError>,
     ) -> Result<()> {
+        self.core.ctx.check_lost()?;
         // The command takes no events: order it with an event wait before and track it with
         // a signal after, as two more commands of the list.
         let api = self.core.api();
@@ -343,6 +386,7 @@ impl ImmediateCommandList {
     /// # Ok::<(), level_zero::Error>(())
     /// ```
     pub fn batch<R>(&mut self, f: impl FnOnce(&mut Batch<'_>) -> Result<R>) -> Result<R> {
+        self.core.ctx.check_lost()?;
         let previous = (self.issued > self.completed)
             .then(|| self.events[(self.issued % RING as u64) as usize].handle());
         let retain = self.retain_buffer();
@@ -438,10 +482,16 @@ impl Commands for Batch<'_> {
 
 impl Drop for ImmediateCommandList {
     fn drop(&mut self) {
+        // Even on a lost context, the commands still running finish before what they use goes.
+        self.failed = None;
         if let Err(e) = self.synchronize() {
-            log::error!(
-                "immediate command list: waiting for pending work before destroy failed: {e}"
-            );
+            if self.core.ctx.is_lost() {
+                log::debug!("immediate command list of a lost context: {e}");
+            } else {
+                log::error!(
+                    "immediate command list: waiting for pending work before destroy failed: {e}"
+                );
+            }
         }
     }
 }

@@ -83,7 +83,8 @@ pub use signature::{AddressSpace, ElemType, ParamType, Scalar};
 pub use stream::{poll_stream, wait_token, with_stream};
 pub use virtual_memory::{virtual_page_size, Mapping, MemoryAccess, PhysicalMemory, VirtualRange};
 
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 
 /// Initialises the process-wide backend from [`BACKEND_ENV`] (idempotent).
 pub fn init() -> Result<Arc<Api>> {
@@ -116,21 +117,38 @@ pub fn drivers() -> Result<Vec<Driver>> {
 struct Defaults {
     driver: Driver,
     device: Device,
-    context: Context,
+    /// The default context: replaced by [`recover`] once lost.
+    context: RwLock<Context>,
+    /// Default contexts [`recover`] replaced (lost), destroyed at exit with the current one.
+    retired: Mutex<Vec<Context>>,
 }
 
 static DEFAULTS: OnceLock<std::result::Result<Defaults, String>> = OnceLock::new();
+/// How many times [`recover`] replaced the default context.
+static GENERATION: AtomicU64 = AtomicU64::new(0);
 
 /// Destroys the default context at process exit (statics are never dropped), so a driver's
-/// leak report at exit sees only what the program itself leaked. The last step of the
-/// [shutdown](at_shutdown).
+/// leak report at exit sees only what the program itself leaked; the lost default contexts
+/// [`recover`] replaced too. The last step of the [shutdown](at_shutdown).
 fn destroy_default_context() {
     if let Some(Ok(d)) = DEFAULTS.get() {
-        // SAFETY: the process is exiting; the default context's handle is destroyed once here
-        // and its Rust owner (a static) is never dropped.
-        let r = unsafe { sys::calls::context::destroy(d.context.dispatch(), d.context.handle()) };
-        if let Err(e) = r {
-            log::warn!("destroying the default context at exit: {e}");
+        let current = d
+            .context
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        let retired = d
+            .retired
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        for ctx in retired.iter().chain([&current]) {
+            // SAFETY: the process is exiting; each default context's handle is destroyed once
+            // here and its Rust owners (statics, leaked pools) are never dropped.
+            let r = unsafe { sys::calls::context::destroy(ctx.dispatch(), ctx.handle()) };
+            if let Err(e) = r {
+                log::warn!("destroying the default context at exit: {e}");
+            }
         }
     }
 }
@@ -147,17 +165,61 @@ fn defaults() -> Result<&'static Defaults> {
                 .into_iter()
                 .next()
                 .ok_or_else(|| error::invalid("the driver reports no device"))?;
-            let context = Context::new(&driver)?;
+            let context = RwLock::new(Context::new(&driver)?);
             Ok(Defaults {
                 driver,
                 device,
                 context,
+                retired: Mutex::new(Vec::new()),
             })
         };
         make().map_err(|e| e.to_string())
     });
     d.as_ref()
         .map_err(|e| Error::NoBackend { tried: e.clone() })
+}
+
+/// Replaces the default context with a new one if it is lost, and says whether it did.
+///
+/// A command that fails on the device (a kernel's fault, a hang: its wait returns a
+/// `ZE_RESULT_ERROR_DEVICE_LOST` error) loses its context, as on a GPU: from then on
+/// [`Context::status`] reports [`Error::DeviceLost`], and the context's streams
+/// ([`with_stream`]), and so the arrays of the `onearray` crate in it, refuse work with that
+/// error (dropping them is fine). The process goes on: after `recover`, [`default_context`] is
+/// a new context, and the default allocations, pools and streams made from then on use it.
+/// Arrays of the lost context stay in it (and keep failing with `DeviceLost`): make them
+/// again. The lost context is destroyed at exit.
+///
+/// Nothing happens (`Ok(false)`) while the default context is not lost.
+///
+/// ```
+/// // Nothing to recover from: the default context stays.
+/// let before = level_zero::default_context()?;
+/// assert!(!level_zero::recover()?);
+/// assert!(level_zero::default_context()? == before);
+/// # Ok::<(), level_zero::Error>(())
+/// ```
+pub fn recover() -> Result<bool> {
+    let d = defaults()?;
+    let mut context = d.context.write().unwrap_or_else(PoisonError::into_inner);
+    if !matches!(context.status(), Err(Error::DeviceLost { .. })) {
+        return Ok(false);
+    }
+    let fresh = Context::new(&d.driver)?;
+    let lost = std::mem::replace(&mut *context, fresh);
+    d.retired
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .push(lost);
+    GENERATION.fetch_add(1, Ordering::AcqRel);
+    log::warn!("the default context was lost and is replaced by a new one");
+    Ok(true)
+}
+
+/// How many times [`recover`] replaced the default context: caches of objects made for the
+/// default context (such as `onearray`'s default pools) compare it to know theirs are stale.
+pub fn default_context_generation() -> u64 {
+    GENERATION.load(Ordering::Acquire)
 }
 
 /// The default driver: the first of the backend.
@@ -170,7 +232,12 @@ pub fn default_device() -> Result<Device> {
     Ok(defaults()?.device.clone())
 }
 
-/// The default context: every device of the default driver.
+/// The default context: every device of the default driver (a new one after [`recover`]
+/// replaced a lost one).
 pub fn default_context() -> Result<Context> {
-    Ok(defaults()?.context.clone())
+    Ok(defaults()?
+        .context
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone())
 }

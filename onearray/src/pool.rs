@@ -246,9 +246,14 @@ thread_local! {
     static STREAMS: RefCell<Vec<(usize, usize, u64)>> = const { RefCell::new(Vec::new()) };
 }
 
+/// The pools of the default context and device by kind, for the default context of one
+/// generation ([`level_zero::default_context_generation`]: a lost default context replaced by
+/// [`level_zero::recover`] has pools of its own, no longer the default).
+type DefaultPools = (u64, [Option<&'static Pool>; 3]);
+
 thread_local! {
     /// The pools of the default context and device, by kind (the allocation fast path).
-    static DEFAULT_POOLS: std::cell::Cell<[Option<&'static Pool>; 3]> = const { std::cell::Cell::new([None, None, None]) };
+    static DEFAULT_POOLS: std::cell::Cell<DefaultPools> = const { std::cell::Cell::new((0, [None, None, None])) };
 }
 
 /// Runs `f` with the pool of `kind` on the default context and device.
@@ -261,15 +266,23 @@ pub(crate) fn with_default_pool<R>(
         MemoryKind::Shared => 1,
         MemoryKind::Host => 2,
     };
-    let pool = match DEFAULT_POOLS.with(|d| d.get()[index]) {
+    let generation = level_zero::default_context_generation();
+    let cached = DEFAULT_POOLS.with(|d| {
+        let (g, pools) = d.get();
+        pools[index].filter(|_| g == generation)
+    });
+    let pool = match cached {
         Some(pool) => pool,
         None => {
             let (ctx, dev) = crate::array::defaults()?;
             let pool = pool_for(&ctx, &dev, kind);
             DEFAULT_POOLS.with(|d| {
-                let mut pools = d.get();
+                let (g, mut pools) = d.get();
+                if g != generation {
+                    pools = [None; 3];
+                }
                 pools[index] = Some(pool);
-                d.set(pools);
+                d.set((generation, pools));
             });
             pool
         }
@@ -422,8 +435,12 @@ impl Pool {
         self.hand_out(Block::new(alloc, self, size, 0, false), 0, None)
     }
 
-    /// Allocates `bytes` (at least one byte is allocated).
+    /// Allocates `bytes` (at least one byte is allocated). A lost context
+    /// ([`level_zero::recover`]) allocates nothing: `DeviceLost`.
     pub(crate) fn allocate(&'static self, bytes: usize, align: usize) -> Result<BlockRef> {
+        if self.ctx.is_lost() {
+            self.ctx.status()?;
+        }
         let pooled = pool_enabled() && align <= BLOCK_ALIGN && bytes <= MAX_POOLED;
         if pooled && bytes > LARGE {
             return self.allocate_large(bytes);
