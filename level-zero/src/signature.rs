@@ -260,7 +260,8 @@ pub enum AddressSpace {
     Local,
     /// `generic` (OpenCL 2.0).
     Generic,
-    /// Private memory (`Function`): a by-value struct passed as a pointer.
+    /// Private memory (`Function`): a by-value struct passed as a pointer, or (without
+    /// `ByVal`) an address the kernel dereferences.
     Private,
 }
 
@@ -316,7 +317,7 @@ pub(crate) fn read(spirv: &[u8]) -> Option<HashMap<String, Vec<ParamType>>> {
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    let module = rspirv::dr::load_words(&words).ok()?;
+    let module = rspirv::dr::load_words(loadable(&words)).ok()?;
     let mut types = Types {
         defs: module
             .types_global_values
@@ -334,6 +335,7 @@ pub(crate) fn read(spirv: &[u8]) -> Option<HashMap<String, Vec<ParamType>>> {
         }
     }
     let mut read_only: Vec<Word> = Vec::new();
+    let mut by_value: Vec<Word> = Vec::new();
     for a in &module.annotations {
         if a.class.opcode != Op::Decorate {
             continue;
@@ -343,6 +345,14 @@ pub(crate) fn read(spirv: &[u8]) -> Option<HashMap<String, Vec<ParamType>>> {
         else {
             continue;
         };
+        if d == &Decoration::FuncParamAttr
+            && a.operands.get(2)
+                == Some(&Operand::FunctionParameterAttribute(
+                    FunctionParameterAttribute::ByVal,
+                ))
+        {
+            by_value.push(*target);
+        }
         let no_write = match d {
             Decoration::NonWritable => true,
             Decoration::FuncParamAttr => matches!(
@@ -373,11 +383,30 @@ pub(crate) fn read(spirv: &[u8]) -> Option<HashMap<String, Vec<ParamType>>> {
         };
         let list = params
             .iter()
-            .map(|&(id, ty)| types.param(ty, read_only.contains(&id)))
+            .map(|&(id, ty)| types.param(ty, read_only.contains(&id), by_value.contains(&id)))
             .collect();
         kernels.insert(name.clone(), list);
     }
     Some(kernels)
+}
+
+/// The words without the instructions rspirv cannot place (`OpExecutionModeId`,
+/// `OpConstantFunctionPointerINTEL`), which say nothing of parameter types.
+fn loadable(words: &[u32]) -> Vec<u32> {
+    let skip =
+        |op: u32| op == Op::ExecutionModeId as u32 || op == Op::ConstantFunctionPointerINTEL as u32;
+    let mut kept = Vec::with_capacity(words.len());
+    kept.extend_from_slice(&words[..words.len().min(5)]);
+    let mut at = 5;
+    while at < words.len() {
+        let count = ((words[at] >> 16) as usize).max(1);
+        let inst = &words[at..(at + count).min(words.len())];
+        if !skip(words[at] & 0xffff) {
+            kept.extend_from_slice(inst);
+        }
+        at += count;
+    }
+    kept
 }
 
 /// `(parameter id, type id)` of function `id`.
@@ -421,7 +450,10 @@ struct Types<'m> {
 }
 
 impl Types<'_> {
-    fn param(&self, ty: Word, read_only: bool) -> ParamType {
+    /// The parameter of type `ty`. A pointer is a value only when the parameter is declared
+    /// `ByVal` (a struct passed by value); every other pointer is an address the kernel
+    /// dereferences, whatever its storage class (the driver treats it so).
+    fn param(&self, ty: Word, read_only: bool, by_value: bool) -> ParamType {
         let Some(t) = self.defs.get(&ty) else {
             return ParamType::Value(ElemType::Opaque { size: None });
         };
@@ -435,13 +467,16 @@ impl Types<'_> {
         };
         let space = match class {
             StorageClass::CrossWorkgroup => AddressSpace::Global,
+            c if *c == StorageClass::DeviceOnlyINTEL || *c == StorageClass::HostOnlyINTEL => {
+                AddressSpace::Global
+            }
             StorageClass::UniformConstant => AddressSpace::Constant,
             StorageClass::Workgroup => AddressSpace::Local,
             StorageClass::Generic => AddressSpace::Generic,
             _ => AddressSpace::Private,
         };
         let elem = self.elem(*pointee);
-        if space == AddressSpace::Private {
+        if by_value && space != AddressSpace::Local {
             // A by-value struct (FuncParamAttr ByVal): the launch passes its bytes.
             return ParamType::Value(elem);
         }
@@ -637,6 +672,88 @@ mod tests {
             ]
         );
         assert_eq!(k["saxpy"][1].to_string(), "global const float*");
+    }
+
+    /// A kernel `k(int* p, struct s* q [ByVal], int* r [DeviceOnlyINTEL])` with `p` a
+    /// `Function` pointer without `ByVal`: built with rspirv's builder.
+    fn pointer_classes_module() -> Vec<u8> {
+        use rspirv::binary::Assemble;
+        use rspirv::spirv::{AddressingModel, Capability, ExecutionModel, FunctionControl};
+        let mut b = rspirv::dr::Builder::new();
+        b.capability(Capability::Kernel);
+        b.capability(Capability::Addresses);
+        b.memory_model(
+            AddressingModel::Physical64,
+            rspirv::spirv::MemoryModel::OpenCL,
+        );
+        let void = b.type_void();
+        let int = b.type_int(32, 0);
+        let st = b.type_struct([int, int]);
+        let p_int = b.type_pointer(None, StorageClass::Function, int);
+        let p_st = b.type_pointer(None, StorageClass::Function, st);
+        let p_dev = b.type_pointer(None, StorageClass::DeviceOnlyINTEL, int);
+        let fty = b.type_function(void, [p_int, p_st, p_dev]);
+        let f = b
+            .begin_function(void, None, FunctionControl::NONE, fty)
+            .unwrap();
+        b.function_parameter(p_int).unwrap();
+        let q = b.function_parameter(p_st).unwrap();
+        b.function_parameter(p_dev).unwrap();
+        b.begin_block(None).unwrap();
+        b.ret().unwrap();
+        b.end_function().unwrap();
+        b.decorate(
+            q,
+            Decoration::FuncParamAttr,
+            [Operand::FunctionParameterAttribute(
+                FunctionParameterAttribute::ByVal,
+            )],
+        );
+        b.entry_point(ExecutionModel::Kernel, f, "k", []);
+        b.module()
+            .assemble()
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect()
+    }
+
+    #[test]
+    fn only_byval_pointers_are_values() {
+        let k = &read(&pointer_classes_module()).unwrap()["k"];
+        // A `Function` pointer without `ByVal` is an address the driver dereferences: a
+        // pointer parameter (safe setters refuse raw bytes for it), not a value.
+        assert!(
+            matches!(
+                k[0],
+                ParamType::Pointer {
+                    space: AddressSpace::Private,
+                    ..
+                }
+            ),
+            "{:?}",
+            k[0]
+        );
+        assert!(matches!(k[1], ParamType::Value(_)), "{:?}", k[1]);
+        assert!(
+            matches!(
+                k[2],
+                ParamType::Pointer {
+                    space: AddressSpace::Global,
+                    ..
+                }
+            ),
+            "{:?}",
+            k[2]
+        );
+    }
+
+    #[test]
+    fn modules_with_function_pointer_constants_are_read() {
+        // `OpConstantFunctionPointerINTEL` (which rspirv cannot place) is skipped.
+        for file in ["function_pointers-O0.spv", "function_pointers-O2.spv"] {
+            let path = format!("{}/../kernels/spv/{file}", env!("CARGO_MANIFEST_DIR"));
+            assert!(read(&std::fs::read(path).unwrap()).is_some(), "{file}");
+        }
     }
 
     fn global(elem: ElemType, writable: bool) -> ParamType {
