@@ -1,6 +1,8 @@
 //! What `ze-info` reports: the backend, its drivers, their devices and sub-devices, gathered
 //! through the safe layer into plain records that serialise to JSON and print as text.
 
+pub use crate::names::{known_driver, timer_text, vendor_name, vendor_text, TimerUnit};
+use level_zero::sys::{calls, ze_device_properties_t};
 use level_zero::{AccessCaps, Api, Device, Driver};
 use onearray::human;
 use serde::Serialize;
@@ -64,10 +66,16 @@ pub struct DeviceInfo {
     /// `GPU`, `CPU`, ...
     #[serde(rename = "type")]
     pub kind: String,
-    /// PCI vendor id, `0x8086` for Intel.
+    /// PCI vendor id as the driver reports it (`0x8086` is Intel's).
     pub vendor_id: String,
-    /// The vendor's name, where the id is well known.
-    pub vendor: String,
+    /// The vendor's name, only where the id is well known and truly the maker's (not for a
+    /// driver `ze-info` knows to borrow it: see `known_driver`).
+    pub vendor: Option<String>,
+    /// The driver, where `ze-info` recognises it by what the device says of itself.
+    pub known_driver: Option<String>,
+    /// The vendor id as a number.
+    #[serde(skip)]
+    pub vendor_number: u32,
     /// PCI device id.
     pub device_id: String,
     /// Its UUID.
@@ -104,8 +112,11 @@ pub struct DeviceInfo {
     pub max_hardware_contexts: u32,
     /// Highest command queue priority.
     pub max_command_queue_priority: u32,
-    /// Timer resolution (cycles per second).
+    /// Timer resolution as the driver reports it, in `timer_unit`.
     pub timer_resolution: u64,
+    /// `Hz` (ticks per second: the 1.2 structure, asked of drivers of API 1.2 on) or `ns`
+    /// (nanoseconds per tick: the 1.0 structure, for older drivers).
+    pub timer_unit: TimerUnit,
     /// Valid bits of global timestamps.
     pub timestamp_valid_bits: u32,
     /// Valid bits of kernel timestamps.
@@ -230,12 +241,30 @@ fn hex_uuid(bytes: &[u8; 16]) -> String {
     s
 }
 
-fn vendor_name(id: u32) -> &'static str {
-    match id {
-        0x8086 => "Intel",
-        0x10de => "NVIDIA",
-        0x1002 => "AMD",
-        _ => "unknown",
+/// `timerResolution` read with the structure of `unit`.
+fn read_timer(dev: &Device, unit: TimerUnit) -> level_zero::Result<u64> {
+    let mut p = ze_device_properties_t {
+        stype: unit.stype(),
+        ..Default::default()
+    };
+    let api = dev.driver().api();
+    // SAFETY: a live device of `api`'s driver; `p` is a local structure with its stype set
+    // and no chain.
+    unsafe { calls::device::get_properties(api.dispatch(), dev.handle(), &mut p) }?;
+    Ok(p.timerResolution)
+}
+
+/// The timer resolution in the unit of a driver of API `api`: in hertz from 1.2 on (in
+/// nanoseconds if such a driver refuses the 1.2 structure).
+fn timer(dev: &Device, api: (u32, u32)) -> level_zero::Result<(u64, TimerUnit)> {
+    let unit = TimerUnit::at(api);
+    match read_timer(dev, unit) {
+        Ok(v) => Ok((v, unit)),
+        Err(_) if unit == TimerUnit::Hertz => Ok((
+            read_timer(dev, TimerUnit::NanosecondsPerTick)?,
+            TimerUnit::NanosecondsPerTick,
+        )),
+        Err(e) => Err(e),
     }
 }
 
@@ -319,7 +348,7 @@ impl DriverInfo {
             .devices()?
             .iter()
             .enumerate()
-            .map(|(i, dev)| DeviceInfo::gather(i, dev))
+            .map(|(i, dev)| DeviceInfo::gather(i, dev, p.api_version))
             .collect::<level_zero::Result<_>>()?;
         Ok(DriverInfo {
             index,
@@ -342,8 +371,10 @@ impl DriverInfo {
 }
 
 impl DeviceInfo {
-    fn gather(index: usize, dev: &Device) -> level_zero::Result<DeviceInfo> {
+    fn gather(index: usize, dev: &Device, api: (u32, u32)) -> level_zero::Result<DeviceInfo> {
         let p = dev.properties()?;
+        let driver = known_driver(&p.name, &p.uuid);
+        let (timer_resolution, timer_unit) = timer(dev, api)?;
         let c = dev.compute_properties()?;
         let m = dev.module_properties()?;
         let a = dev.memory_access_properties()?;
@@ -352,7 +383,9 @@ impl DeviceInfo {
             name: p.name.clone(),
             kind: format!("{:?}", p.kind).to_uppercase(),
             vendor_id: format!("{:#06x}", p.vendor_id),
-            vendor: vendor_name(p.vendor_id).into(),
+            vendor: vendor_name(p.vendor_id, driver).map(String::from),
+            known_driver: driver.map(String::from),
+            vendor_number: p.vendor_id,
             device_id: format!("{:#06x}", p.device_id),
             uuid: hex_uuid(&p.uuid),
             is_subdevice: p.is_subdevice,
@@ -371,7 +404,8 @@ impl DeviceInfo {
             max_mem_alloc_size: p.max_mem_alloc_size,
             max_hardware_contexts: p.max_hardware_contexts,
             max_command_queue_priority: p.max_command_queue_priority,
-            timer_resolution: p.timer_resolution,
+            timer_resolution,
+            timer_unit,
             timestamp_valid_bits: p.timestamp_valid_bits,
             kernel_timestamp_valid_bits: p.kernel_timestamp_valid_bits,
             compute: ComputeInfo {
@@ -439,7 +473,7 @@ impl DeviceInfo {
                 .subdevices()?
                 .iter()
                 .enumerate()
-                .map(|(i, s)| DeviceInfo::gather(i, s))
+                .map(|(i, s)| DeviceInfo::gather(i, s, api))
                 .collect::<level_zero::Result<_>>()?,
         })
     }
@@ -448,7 +482,11 @@ impl DeviceInfo {
         out.heading(depth, &format!("{title}: {}", self.name));
         let d = depth + 1;
         out.line(d, "Type", &self.kind);
-        out.line(d, "Vendor", format!("{} ({})", self.vendor, self.vendor_id));
+        out.line(
+            d,
+            "Vendor",
+            vendor_text(self.vendor_number, self.known_driver.as_deref()),
+        );
         out.line(d, "Device id", &self.device_id);
         out.line(d, "UUID", &self.uuid);
         let mut flags = vec![];
@@ -487,8 +525,10 @@ impl DeviceInfo {
             d,
             "Timers",
             format!(
-                "{} Hz, {} valid bits ({} in kernels)",
-                self.timer_resolution, self.timestamp_valid_bits, self.kernel_timestamp_valid_bits
+                "{}, {} valid bits ({} in kernels)",
+                timer_text(self.timer_resolution, self.timer_unit),
+                self.timestamp_valid_bits,
+                self.kernel_timestamp_valid_bits
             ),
         );
         let c = &self.compute;

@@ -113,3 +113,50 @@ fn unknown_options_are_refused_with_the_usage() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("unknown option --nope") && err.contains("usage"));
 }
+
+/// The CPU driver's timer counts nanoseconds. Its driver implements API 1.4, so ze-info reads
+/// `timerResolution` with the 1.2 structure, in cycles per second: 10^9 Hz, one tick a
+/// nanosecond. Today's line printed the 1.0 structure's value (1, nanoseconds) as "1 Hz".
+#[test]
+fn the_timer_line_says_what_the_resolution_means() {
+    let out = ze_info(&[], "0");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let timers = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("Timers"))
+        .expect("a Timers line");
+    assert!(
+        timers.contains("1 GHz") && timers.contains("1 ns per tick"),
+        "{timers}"
+    );
+    assert!(!timers.contains(" 1 Hz"), "{timers}");
+    let json: Value = serde_json::from_slice(&ze_info(&["--json"], "0").stdout).unwrap();
+    let dev = &json["drivers"][0]["devices"][0];
+    assert_eq!(dev["timer_resolution"], 1_000_000_000u64);
+    assert_eq!(dev["timer_unit"], "Hz");
+}
+
+/// level-zero-cpu reports Intel's PCI vendor id, but it is not Intel's driver, and the host's
+/// CPU may be anyone's: the id is printed as the driver reports it, with no vendor name.
+#[test]
+fn the_vendor_line_does_not_call_the_cpu_driver_intel() {
+    let out = ze_info(&[], "1");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let vendors: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("Vendor"))
+        .collect();
+    assert_eq!(vendors.len(), 4, "{text}"); // two devices, a sub-device each
+    for line in vendors {
+        let value = line.trim_start().trim_start_matches("Vendor").trim();
+        assert!(value.starts_with("0x8086"), "{line}");
+        assert!(value.contains("level-zero-cpu"), "{line}");
+        assert!(!value.contains("(Intel)"), "{line}");
+    }
+    let json: Value = serde_json::from_slice(&ze_info(&["--json"], "0").stdout).unwrap();
+    let dev = &json["drivers"][0]["devices"][0];
+    assert_eq!(dev["vendor_id"], "0x8086");
+    assert!(dev["vendor"].is_null(), "{}", dev["vendor"]);
+}

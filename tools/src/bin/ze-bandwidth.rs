@@ -8,7 +8,10 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use oneapi_tools::args::Args;
-use oneapi_tools::bandwidth::{sizes, table, Bench, Op, Options, USAGE};
+use oneapi_tools::bandwidth::{memcpy_reference, sizes, table, Bench, Op, Options, USAGE};
+use oneapi_tools::bench::BATCH;
+use oneapi_tools::host;
+use oneapi_tools::plot::size_label;
 use onearray::human;
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -49,11 +52,19 @@ fn run(o: &Options) -> Result<(), Box<dyn std::error::Error>> {
     let name = dev.properties()?.name;
     println!("backend: {} ({})", api.source(), api.reason());
     println!("device {}: {name}", o.device);
-    let mut bench = Bench::new(&ctx, dev)?;
+    let caches = host::caches();
+    if !caches.is_empty() {
+        let list: Vec<String> = caches
+            .iter()
+            .map(|c| format!("{} {}", c.name(), size_label(c.size)))
+            .collect();
+        println!("host caches (cpu0): {}", list.join(", "));
+    }
+    let mut bench = Bench::new(&ctx, dev)?.with_runs(o.runs);
 
     let sizes = sizes(o.min, o.max);
     let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new((sizes.len() * Op::ALL.len()) as u64)
+        ProgressBar::new(sizes.len() as u64 + 1)
     } else {
         ProgressBar::hidden()
     };
@@ -63,14 +74,13 @@ fn run(o: &Options) -> Result<(), Box<dyn std::error::Error>> {
     if o.timeline.is_some() {
         onearray::start_timeline(Duration::from_millis(5));
     }
+    let ops: Vec<Op> = Op::ALL.into_iter().chain([Op::Memcpy]).collect();
     let mut measurements = Vec::new();
     for &size in &sizes {
         onearray::timeline_mark(human(size));
-        for op in Op::ALL {
-            bar.set_message(format!("{} {}", op.label(), human(size)));
-            measurements.push(bench.measure(op, size, o.budget)?);
-            bar.inc(1);
-        }
+        bar.set_message(human(size));
+        measurements.extend(bench.row(size, &ops, o.budget)?);
+        bar.inc(1);
         // Give the pool's cached blocks back, so that memory follows the sizes down too.
         onearray::trim();
     }
@@ -78,12 +88,28 @@ fn run(o: &Options) -> Result<(), Box<dyn std::error::Error>> {
     let latencies = bench.latencies(o.budget)?;
     bar.finish_and_clear();
 
-    println!("\nbandwidth, GB/s (10^9 B/s; median of repetitions, each append + synchronize)");
+    let runs = bench.runs();
+    println!(
+        "\nbandwidth, GB/s (10^9 B/s): bytes / time per operation. Operations are appended to one
+in-order immediate list in batches ({BATCH} up to 256 KiB, fewer above, one from 8 MiB), one
+synchronize per batch, as bandwidthTest times its copies; each figure is the best of {runs}
+runs' medians. Where the time is near the latency table's first line (small sizes), it is
+the cost of an append, not of moving the bytes."
+    );
     print!("{}", table(&measurements));
-    println!("\nlatency (median)");
+    println!(
+        "\nreference: the host's memcpy, pageable to pageable on this thread, timed the same way"
+    );
+    print!("{}", memcpy_reference(&measurements));
+    println!(
+        "\nlatency (time per operation, the best of {runs} runs' medians). The first line is
+measured the way the table is: a 4 KiB row's time is near it. A round trip (append, then
+synchronize) also waits for the driver's thread and wakes the waiting one: microseconds
+with a core free, ~100 us when the host's cores are busy."
+    );
     for l in &latencies {
         println!(
-            "  {:<48} {:>9.2} us  ({} reps)",
+            "  {:<56} {:>9.2} us  ({} reps)",
             l.name,
             l.median.as_secs_f64() * 1e6,
             l.reps
@@ -101,7 +127,13 @@ fn run(o: &Options) -> Result<(), Box<dyn std::error::Error>> {
     }
     if let Some(path) = &o.plot {
         let title = format!("ze-bandwidth: {name}");
-        oneapi_tools::plot::bandwidth_svg(path.as_ref(), &title, &measurements)?;
+        let note = format!(
+            "each point the best of {} runs' medians, up to {BATCH} operations per synchronize; \
+             dashed: host caches",
+            bench.runs()
+        );
+        let marked = host::marked(&caches);
+        oneapi_tools::plot::bandwidth_svg(path.as_ref(), &title, &note, &measurements, &marked)?;
         println!("\nplot: {path}");
     }
     Ok(())
