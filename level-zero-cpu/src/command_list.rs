@@ -2,15 +2,11 @@
 //! timestamp commands.
 
 use crate::abi::*;
-use crate::command::{Command, Op, Region};
-use crate::context::context;
-use crate::device::{device, MAX_FILL_PATTERN, QUEUE_GROUPS};
+use crate::command::{Command, Op};
 use crate::engine::{Engine, Job};
 use crate::event::{event, wait_list, Event};
 use crate::handle::{self, Kind, Object};
-use crate::memory::Range;
 use level_zero_sys::*;
-use std::ffi::c_void;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
@@ -18,14 +14,14 @@ use std::sync::{Arc, Mutex};
 /// queues execute (so a reset or destroy never disturbs work in flight).
 #[derive(Default)]
 pub struct Recording {
-    ops: Vec<Op>,
-    closed: Option<Arc<[Op]>>,
+    pub ops: Vec<Op>,
+    pub closed: Option<Arc<[Op]>>,
 }
 
-pub struct RegularList(Mutex<Recording>);
+pub struct RegularList(pub Mutex<Recording>);
 
 impl RegularList {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Recording> {
+    pub fn lock(&self) -> std::sync::MutexGuard<'_, Recording> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -94,101 +90,7 @@ pub fn command_list(handle: ze_command_list_handle_t) -> ZeResult<Arc<CommandLis
     handle::get::<CommandList, _>(handle)
 }
 
-const LIST_FLAGS: u32 = 0x7;
-
-pub unsafe extern "C" fn list_create(
-    ctx: ze_context_handle_t,
-    dev: ze_device_handle_t,
-    desc: *const ze_command_list_desc_t,
-    out: *mut ze_command_list_handle_t,
-) -> ze_result_t {
-    entry("zeCommandListCreate", || {
-        let ctx = context(ctx)?;
-        device(dev)?;
-        ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
-        // SAFETY: descriptor from the caller, null rejected.
-        let desc = unsafe { input(desc)? };
-        ensure(desc.flags.0 & !LIST_FLAGS == 0, INVALID_ENUM)?;
-        ensure(
-            (desc.commandQueueGroupOrdinal as usize) < QUEUE_GROUPS.len(),
-            INVALID_ARGUMENT,
-        )?;
-        ensure(!out.is_null(), NULL_POINTER)?;
-        let id = ctx.id();
-        let list = CommandList {
-            ordinal: desc.commandQueueGroupOrdinal,
-            kind: ListKind::Regular(RegularList(Mutex::default())),
-        };
-        // SAFETY: `out` non-null and writable by contract.
-        unsafe { out.write(handle::create(Arc::new(list), id)) };
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn list_create_immediate(
-    ctx: ze_context_handle_t,
-    dev: ze_device_handle_t,
-    desc: *const ze_command_queue_desc_t,
-    out: *mut ze_command_list_handle_t,
-) -> ze_result_t {
-    entry("zeCommandListCreateImmediate", || {
-        let ctx = context(ctx)?;
-        // SAFETY: descriptor from the caller, null rejected.
-        let desc = unsafe { input(desc)? };
-        let (ordinal, synchronous) = ctx.check_queue_desc(dev, desc)?;
-        ensure(!out.is_null(), NULL_POINTER)?;
-        let id = ctx.id();
-        let owner = crate::fault::Owner {
-            context: Arc::downgrade(&ctx),
-            device: Arc::downgrade(&device(dev)?),
-        };
-        let engine = Engine::new(format!("immediate command list (ordinal {ordinal})"), owner);
-        let list = CommandList {
-            ordinal,
-            kind: ListKind::Immediate {
-                engine,
-                synchronous,
-            },
-        };
-        // SAFETY: `out` non-null and writable by contract.
-        unsafe { out.write(handle::create(Arc::new(list), id)) };
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn list_destroy(list: ze_command_list_handle_t) -> ze_result_t {
-    entry("zeCommandListDestroy", || {
-        crate::driver::initialised()?;
-        handle::destroy::<CommandList, _>(list).map(drop)
-    })
-}
-
-pub unsafe extern "C" fn list_close(list: ze_command_list_handle_t) -> ze_result_t {
-    entry("zeCommandListClose", || {
-        let list = command_list(list)?;
-        match &list.kind {
-            ListKind::Regular(regular) => {
-                let mut rec = regular.lock();
-                ensure(rec.closed.is_none(), INVALID_ARGUMENT)?;
-                let ops = std::mem::take(&mut rec.ops);
-                rec.closed = Some(Arc::from(ops));
-                Ok(())
-            }
-            ListKind::Immediate { .. } => Err(INVALID_ARGUMENT),
-        }
-    })
-}
-
-pub unsafe extern "C" fn list_reset(list: ze_command_list_handle_t) -> ze_result_t {
-    entry("zeCommandListReset", || {
-        let list = command_list(list)?;
-        match &list.kind {
-            ListKind::Regular(regular) => *regular.lock() = Recording::default(),
-            ListKind::Immediate { engine, .. } => engine.synchronize(u64::MAX)?,
-        }
-        Ok(())
-    })
-}
+pub const LIST_FLAGS: u32 = 0x7;
 
 /// An append's signal event and wait list.
 type EventArgs = (Option<Arc<Event>>, Vec<Arc<Event>>);
@@ -217,7 +119,7 @@ unsafe fn events(
 ///
 /// # Safety
 /// A non-null `waits` must hold `count` handles.
-unsafe fn append_with(
+pub unsafe fn append_with(
     list: ze_command_list_handle_t,
     signal: ze_event_handle_t,
     count: u32,
@@ -229,291 +131,4 @@ unsafe fn append_with(
     let (signal, waits) = unsafe { events(signal, count, waits)? };
     let command = make()?;
     list.append(Op::new(command, signal, waits))
-}
-
-pub unsafe extern "C" fn append_barrier(
-    list: ze_command_list_handle_t,
-    signal: ze_event_handle_t,
-    n: u32,
-    waits: *mut ze_event_handle_t,
-) -> ze_result_t {
-    // SAFETY: caller contract for the wait list.
-    entry("zeCommandListAppendBarrier", || unsafe {
-        append_with(list, signal, n, waits, || Ok(Command::Nop))
-    })
-}
-
-pub unsafe extern "C" fn append_memory_ranges_barrier(
-    list: ze_command_list_handle_t,
-    num_ranges: u32,
-    sizes: *const usize,
-    ranges: *mut *const c_void,
-    signal: ze_event_handle_t,
-    n: u32,
-    waits: *mut ze_event_handle_t,
-) -> ze_result_t {
-    entry("zeCommandListAppendMemoryRangesBarrier", || {
-        ensure(
-            num_ranges == 0 || (!sizes.is_null() && !ranges.is_null()),
-            NULL_POINTER,
-        )?;
-        // SAFETY: caller contract for the wait list.
-        unsafe { append_with(list, signal, n, waits, || Ok(Command::Nop)) }
-    })
-}
-
-pub unsafe extern "C" fn append_memory_copy(
-    list: ze_command_list_handle_t,
-    dst: *mut c_void,
-    src: *const c_void,
-    size: usize,
-    signal: ze_event_handle_t,
-    n: u32,
-    waits: *mut ze_event_handle_t,
-) -> ze_result_t {
-    entry("zeCommandListAppendMemoryCopy", || {
-        // SAFETY: caller contract for the wait list.
-        unsafe {
-            append_with(list, signal, n, waits, || {
-                Ok(Command::Copy {
-                    dst: Range::check_dst(dst, size)?,
-                    src: Range::check(src, size)?,
-                })
-            })
-        }
-    })
-}
-
-pub unsafe extern "C" fn append_memory_copy_from_context(
-    list: ze_command_list_handle_t,
-    dst: *mut c_void,
-    src_ctx: ze_context_handle_t,
-    src: *const c_void,
-    size: usize,
-    signal: ze_event_handle_t,
-    n: u32,
-    waits: *mut ze_event_handle_t,
-) -> ze_result_t {
-    entry("zeCommandListAppendMemoryCopyFromContext", || {
-        context(src_ctx)?;
-        // SAFETY: caller contract for the wait list.
-        unsafe {
-            append_with(list, signal, n, waits, || {
-                Ok(Command::Copy {
-                    dst: Range::check_dst(dst, size)?,
-                    src: Range::check(src, size)?,
-                })
-            })
-        }
-    })
-}
-
-pub unsafe extern "C" fn append_memory_fill(
-    list: ze_command_list_handle_t,
-    ptr: *mut c_void,
-    pattern: *const c_void,
-    pattern_size: usize,
-    size: usize,
-    signal: ze_event_handle_t,
-    n: u32,
-    waits: *mut ze_event_handle_t,
-) -> ze_result_t {
-    entry("zeCommandListAppendMemoryFill", || {
-        ensure(!pattern.is_null(), NULL_POINTER)?;
-        ensure(
-            pattern_size.is_power_of_two() && pattern_size <= MAX_FILL_PATTERN,
-            INVALID_SIZE,
-        )?;
-        // SAFETY: the caller's pattern holds `pattern_size` bytes.
-        let pattern =
-            unsafe { std::slice::from_raw_parts(pattern.cast::<u8>(), pattern_size) }.to_vec();
-        // SAFETY: caller contract for the wait list.
-        unsafe {
-            append_with(list, signal, n, waits, || {
-                Ok(Command::Fill {
-                    dst: Range::check_dst(ptr, size)?,
-                    pattern,
-                })
-            })
-        }
-    })
-}
-
-pub unsafe extern "C" fn append_memory_copy_region(
-    list: ze_command_list_handle_t,
-    dst: *mut c_void,
-    dst_region: *const ze_copy_region_t,
-    dst_pitch: u32,
-    dst_slice_pitch: u32,
-    src: *const c_void,
-    src_region: *const ze_copy_region_t,
-    src_pitch: u32,
-    src_slice_pitch: u32,
-    signal: ze_event_handle_t,
-    n: u32,
-    waits: *mut ze_event_handle_t,
-) -> ze_result_t {
-    entry("zeCommandListAppendMemoryCopyRegion", || {
-        // Null pointers before the overlap check (two nulls would "overlap").
-        ensure(!dst.is_null() && !src.is_null(), NULL_POINTER)?;
-        // SAFETY: regions from the caller, null rejected.
-        let (d, s) = unsafe {
-            (
-                dst_region.as_ref().ok_or(NULL_POINTER)?,
-                src_region.as_ref().ok_or(NULL_POINTER)?,
-            )
-        };
-        let d = Region::new(d, dst_pitch, dst_slice_pitch);
-        let s = Region::new(s, src_pitch, src_slice_pitch);
-        ensure(d.extent == s.extent, INVALID_SIZE)?;
-        if d.is_empty() {
-            // Nothing to copy (e.g. an all-zero region): ordering and the signal only.
-            // SAFETY: caller contract for the wait list.
-            return unsafe { append_with(list, signal, n, waits, || Ok(Command::Nop)) };
-        }
-        let (d_span, s_span) = (d.span().ok_or(INVALID_SIZE)?, s.span().ok_or(INVALID_SIZE)?);
-        let (dp, sp) = (dst as usize, src as usize);
-        ensure(
-            dp.checked_add(d_span).is_some() && sp.checked_add(s_span).is_some(),
-            INVALID_SIZE,
-        )?;
-        ensure(
-            dp >= sp + s_span || sp >= dp + d_span,
-            ze_result_t::ZE_RESULT_ERROR_OVERLAPPING_REGIONS,
-        )?;
-        // SAFETY: caller contract for the wait list.
-        unsafe {
-            append_with(list, signal, n, waits, || {
-                Ok(Command::CopyRegion {
-                    dst: Range::check_dst(dst, d_span)?,
-                    dst_region: d,
-                    src: Range::check(src, s_span)?,
-                    src_region: s,
-                })
-            })
-        }
-    })
-}
-
-pub unsafe extern "C" fn append_memory_prefetch(
-    list: ze_command_list_handle_t,
-    ptr: *const c_void,
-    size: usize,
-) -> ze_result_t {
-    entry("zeCommandListAppendMemoryPrefetch", || {
-        let list = command_list(list)?;
-        // All memory is host memory: nothing moves, but the range must be USM.
-        Range::check_usm(ptr, size)?;
-        list.append(Op::new(Command::Nop, None, Vec::new()))
-    })
-}
-
-pub unsafe extern "C" fn append_mem_advise(
-    list: ze_command_list_handle_t,
-    dev: ze_device_handle_t,
-    ptr: *const c_void,
-    size: usize,
-    advice: ze_memory_advice_t,
-) -> ze_result_t {
-    entry("zeCommandListAppendMemAdvise", || {
-        let list = command_list(list)?;
-        device(dev)?;
-        ensure(
-            advice.0 <= ze_memory_advice_t::ZE_MEMORY_ADVICE_BIAS_UNCACHED.0,
-            INVALID_ENUM,
-        )?;
-        Range::check_usm(ptr, size)?;
-        list.append(Op::new(Command::Nop, None, Vec::new()))
-    })
-}
-
-pub unsafe extern "C" fn append_signal_event(
-    list: ze_command_list_handle_t,
-    ev: ze_event_handle_t,
-) -> ze_result_t {
-    entry("zeCommandListAppendSignalEvent", || {
-        let list = command_list(list)?;
-        list.append(Op::new(Command::Nop, Some(event(ev)?), Vec::new()))
-    })
-}
-
-pub unsafe extern "C" fn append_wait_on_events(
-    list: ze_command_list_handle_t,
-    n: u32,
-    events: *mut ze_event_handle_t,
-) -> ze_result_t {
-    entry("zeCommandListAppendWaitOnEvents", || {
-        let list = command_list(list)?;
-        ensure(n != 0, INVALID_SIZE)?;
-        // SAFETY: the caller passes `n` handles.
-        let waits = unsafe { wait_list(n, events)? };
-        list.append(Op::new(Command::Nop, None, waits))
-    })
-}
-
-pub unsafe extern "C" fn append_event_reset(
-    list: ze_command_list_handle_t,
-    ev: ze_event_handle_t,
-) -> ze_result_t {
-    entry("zeCommandListAppendEventReset", || {
-        let list = command_list(list)?;
-        list.append(Op::new(Command::Reset(event(ev)?), None, Vec::new()))
-    })
-}
-
-pub unsafe extern "C" fn append_write_global_timestamp(
-    list: ze_command_list_handle_t,
-    dst: *mut u64,
-    signal: ze_event_handle_t,
-    n: u32,
-    waits: *mut ze_event_handle_t,
-) -> ze_result_t {
-    entry("zeCommandListAppendWriteGlobalTimestamp", || {
-        // SAFETY: caller contract for the wait list.
-        unsafe {
-            append_with(list, signal, n, waits, || {
-                Ok(Command::WriteTimestamp {
-                    dst: Range::check_dst(dst.cast(), 8)?,
-                })
-            })
-        }
-    })
-}
-
-pub unsafe extern "C" fn append_query_kernel_timestamps(
-    list: ze_command_list_handle_t,
-    count: u32,
-    events: *mut ze_event_handle_t,
-    dst: *mut c_void,
-    offsets: *const usize,
-    signal: ze_event_handle_t,
-    n: u32,
-    waits: *mut ze_event_handle_t,
-) -> ze_result_t {
-    entry("zeCommandListAppendQueryKernelTimestamps", || {
-        ensure(count != 0, INVALID_SIZE)?;
-        // SAFETY: the caller passes `count` handles.
-        let queried = unsafe { wait_list(count, events)? };
-        ensure(queried.iter().all(|e| e.pool.timestamps), INVALID_ARGUMENT)?;
-        let size = size_of::<ze_kernel_timestamp_result_t>();
-        // SAFETY: caller contract for the wait list; `offsets`, if non-null, has `count` entries.
-        unsafe {
-            append_with(list, signal, n, waits, || {
-                let dst = (0..count as usize)
-                    .map(|i| {
-                        let offset = if offsets.is_null() {
-                            i * size
-                        } else {
-                            *offsets.add(i)
-                        };
-                        Range::check_dst((dst as usize).wrapping_add(offset) as *const c_void, size)
-                    })
-                    .collect::<ZeResult<Vec<_>>>()?;
-                Ok(Command::QueryTimestamps {
-                    events: queried,
-                    dst,
-                })
-            })
-        }
-    })
 }

@@ -1,5 +1,6 @@
-//! Contexts: creation and status. Residency checks are with the memory (`memory`), and
-//! destruction with the leak report it makes (`leaks`).
+//! Contexts: creation and status, and the `Owner` (context and device) that a failed command
+//! marks lost. Residency checks are with the memory (`memory`), and the leak report that
+//! destruction makes with `leaks`.
 
 use crate::abi::*;
 use crate::device::{device, QUEUE_GROUPS};
@@ -7,7 +8,7 @@ use crate::driver::Driver;
 use crate::handle::{self, Kind, Object};
 use level_zero_sys::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 /// A context: the devices it may use and an id (its handle address) that owns allocations
 /// and child objects.
@@ -59,13 +60,33 @@ impl Context {
     }
 }
 
+/// Where the failures of a queue's or immediate list's commands are recorded besides the
+/// commands themselves: the context and the device it was created on.
+#[derive(Default)]
+pub struct Owner {
+    pub context: Weak<Context>,
+    pub device: Weak<crate::device::Device>,
+}
+
+impl Owner {
+    /// Marks the owner's context and device lost by `text`.
+    pub fn lose(&self, text: &crate::fault::Text) {
+        if let Some(context) = self.context.upgrade() {
+            context.lost.mark(text);
+        }
+        if let Some(device) = self.device.upgrade() {
+            device.lost.mark(text);
+        }
+    }
+}
+
 /// The context behind a handle.
 pub fn context(handle: ze_context_handle_t) -> ZeResult<Arc<Context>> {
     crate::driver::initialised()?;
     handle::get::<Context, _>(handle)
 }
 
-fn create(
+pub fn create(
     driver: ze_driver_handle_t,
     desc: *const ze_context_desc_t,
     devices: Option<&[ze_device_handle_t]>,
@@ -113,45 +134,4 @@ fn create(
     // SAFETY: `out` non-null and writable by contract.
     unsafe { out.write(h) };
     Ok(())
-}
-
-pub unsafe extern "C" fn context_create(
-    driver: ze_driver_handle_t,
-    desc: *const ze_context_desc_t,
-    out: *mut ze_context_handle_t,
-) -> ze_result_t {
-    entry("zeContextCreate", || create(driver, desc, None, out))
-}
-
-pub unsafe extern "C" fn context_create_ex(
-    driver: ze_driver_handle_t,
-    desc: *const ze_context_desc_t,
-    count: u32,
-    devices: *mut ze_device_handle_t,
-    out: *mut ze_context_handle_t,
-) -> ze_result_t {
-    entry("zeContextCreateEx", || {
-        if count == 0 {
-            return create(driver, desc, None, out);
-        }
-        ensure(!devices.is_null(), NULL_POINTER)?;
-        // SAFETY: the caller passes `count` device handles.
-        let list = unsafe { std::slice::from_raw_parts(devices, count as usize) };
-        create(driver, desc, Some(list), out)
-    })
-}
-
-pub unsafe extern "C" fn context_get_status(ctx: ze_context_handle_t) -> ze_result_t {
-    entry("zeContextGetStatus", || context(ctx)?.lost.check("context"))
-}
-
-pub unsafe extern "C" fn context_system_barrier(
-    ctx: ze_context_handle_t,
-    dev: ze_device_handle_t,
-) -> ze_result_t {
-    entry("zeContextSystemBarrier", || {
-        context(ctx)?;
-        device(dev)?;
-        Ok(())
-    })
 }

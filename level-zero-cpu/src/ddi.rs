@@ -3,11 +3,11 @@
 //! crate exports them under their C names with [`export_getters!`](crate::export_getters).
 
 use crate::abi::accept;
-use crate::unsupported;
-use crate::{
+use crate::api::{
     command_list, command_queue, context, device, driver, event, extensions, fence, init, ipc,
-    kernel, leaks, memory, module, vm,
+    kernel, memory, module, vm,
 };
+use crate::unsupported;
 use level_zero_sys::ddi::since;
 use level_zero_sys::*;
 
@@ -73,7 +73,7 @@ getter!(device_table, ze_device_dditable_t, device, {
 
 getter!(context_table, ze_context_dditable_t, context, {
     pfnCreate = context::context_create;
-    pfnDestroy = leaks::context_destroy;
+    pfnDestroy = context::context_destroy;
     pfnGetStatus = context::context_get_status;
     pfnSystemBarrier = context::context_system_barrier;
     pfnMakeMemoryResident = memory::make_memory_resident;
@@ -298,6 +298,6 @@ pub const GETTERS: ZeGetters = ZeGetters {
     virtual_mem: Some(virtual_mem_table),
     fabric_vertex_exp: Some(fabric_vertex_exp),
     fabric_edge_exp: Some(fabric_edge_exp),
-    zes_device: Some(crate::zes::zes_device_table),
-    zes_memory: Some(crate::zes::zes_memory_table),
+    zes_device: Some(crate::api::zes::zes_device_table),
+    zes_memory: Some(crate::api::zes::zes_memory_table),
 };

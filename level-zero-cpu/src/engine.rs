@@ -2,7 +2,8 @@
 //! asynchronous immediate command lists each own one.
 
 use crate::command::Op;
-use crate::fault::{self, Lost, Owner, Text};
+use crate::context::Owner;
+use crate::fault::{self, Lost, Text};
 use crate::memory::Pinned;
 use crate::sync::{timeout_from_ns, NOTIFIER, SPIN};
 use level_zero_sys::ze_result_t;

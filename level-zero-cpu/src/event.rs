@@ -2,8 +2,6 @@
 //! timestamps.
 
 use crate::abi::*;
-use crate::context::context;
-use crate::device::{device, timestamp_ns};
 use crate::fault::Text;
 use crate::handle::{self, Kind, Object};
 use crate::sync::{timeout_from_ns, NOTIFIER, SHARED_POOLS};
@@ -13,8 +11,8 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-const POOL_FLAGS: u32 = 0x7;
-const SCOPE_FLAGS: u32 = 0x7;
+pub const POOL_FLAGS: u32 = 0x7;
+pub const SCOPE_FLAGS: u32 = 0x7;
 
 /// One event's state: what a handle to the event (in this process or, for an IPC pool, in
 /// another) reads and writes. All-zero bytes are a clear event.
@@ -107,7 +105,7 @@ pub struct EventPool {
     /// Opened from an IPC handle (`zeEventPoolOpenIpcHandle`): its slots are another pool's.
     pub opened: bool,
     /// Which slots have a live event handle.
-    used: Mutex<Vec<bool>>,
+    pub used: Mutex<Vec<bool>>,
     /// The description of the failed command that signalled a slot (as failed), by slot.
     /// Kept in this process only: a pool opened from an IPC handle sees the state alone.
     faults: Mutex<HashMap<u32, Text>>,
@@ -220,7 +218,7 @@ impl Event {
         self.status()
     }
 
-    fn status(&self) -> ZeResult {
+    pub fn status(&self) -> ZeResult {
         match self.slot().state.load(Ordering::Acquire) {
             CLEAR => Err(ze_result_t::ZE_RESULT_NOT_READY),
             FAILED => {
@@ -255,54 +253,6 @@ pub unsafe fn wait_list(count: u32, list: *mut ze_event_handle_t) -> ZeResult<Ve
     handles.iter().map(|&h| event(h)).collect()
 }
 
-pub unsafe extern "C" fn event_pool_create(
-    ctx: ze_context_handle_t,
-    desc: *const ze_event_pool_desc_t,
-    num_devices: u32,
-    devices: *mut ze_device_handle_t,
-    out: *mut ze_event_pool_handle_t,
-) -> ze_result_t {
-    entry("zeEventPoolCreate", || {
-        let ctx = context(ctx)?;
-        // SAFETY: descriptor from the caller, null rejected.
-        let desc = unsafe { input(desc)? };
-        ensure(desc.flags.0 & !POOL_FLAGS == 0, INVALID_ENUM)?;
-        ensure(desc.count != 0, INVALID_SIZE)?;
-        ensure(!out.is_null(), NULL_POINTER)?;
-        if num_devices > 0 {
-            ensure(!devices.is_null(), INVALID_SIZE)?;
-            // SAFETY: the caller passes `num_devices` handles.
-            for &d in unsafe { std::slice::from_raw_parts(devices, num_devices as usize) } {
-                device(d)?;
-                ensure(ctx.has_device_handle(d), INVALID_ARGUMENT)?;
-            }
-        }
-        let timestamps =
-            desc.flags.0 & ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0 != 0;
-        let ipc = desc.flags.0 & ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC.0 != 0;
-        let slots = if ipc {
-            // Other processes may open it: the slots live in a memfd.
-            Slots::Shared(
-                SharedSlots::create(desc.count)
-                    .ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?,
-            )
-        } else {
-            Slots::Local((0..desc.count).map(|_| Slot::default()).collect())
-        };
-        let pool = EventPool::new(ctx.id(), desc.count, timestamps, slots, false);
-        // SAFETY: `out` non-null and writable by contract.
-        unsafe { out.write(handle::create(Arc::new(pool), ctx.id())) };
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn event_pool_destroy(pool: ze_event_pool_handle_t) -> ze_result_t {
-    entry("zeEventPoolDestroy", || {
-        crate::driver::initialised()?;
-        event_pool_destroy_checked(pool)
-    })
-}
-
 /// Destroys a pool none of whose events has a live handle (`HANDLE_OBJECT_IN_USE` otherwise).
 pub fn event_pool_destroy_checked(pool: ze_event_pool_handle_t) -> ZeResult {
     let p = handle::get::<EventPool, _>(pool)?;
@@ -315,104 +265,4 @@ pub fn event_pool_destroy_checked(pool: ze_event_pool_handle_t) -> ZeResult {
     ensure(!in_use, ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE)?;
     drop(p);
     handle::destroy::<EventPool, _>(pool).map(drop)
-}
-
-pub unsafe extern "C" fn event_create(
-    pool: ze_event_pool_handle_t,
-    desc: *const ze_event_desc_t,
-    out: *mut ze_event_handle_t,
-) -> ze_result_t {
-    entry("zeEventCreate", || {
-        crate::driver::initialised()?;
-        let pool = handle::get::<EventPool, _>(pool)?;
-        // SAFETY: descriptor from the caller, null rejected.
-        let desc = unsafe { input(desc)? };
-        ensure(
-            desc.signal.0 & !SCOPE_FLAGS == 0 && desc.wait.0 & !SCOPE_FLAGS == 0,
-            INVALID_ENUM,
-        )?;
-        ensure(!out.is_null(), NULL_POINTER)?;
-        ensure(desc.index < pool.count, INVALID_ARGUMENT)?;
-        {
-            let mut used = pool.used.lock().unwrap_or_else(|e| e.into_inner());
-            let slot = &mut used[desc.index as usize];
-            ensure(!*slot, INVALID_ARGUMENT)?;
-            *slot = true;
-        }
-        let context = pool.context;
-        let event = Event {
-            pool,
-            index: desc.index,
-        };
-        // A new event is clear, unless its pool was opened from an IPC handle: then it names
-        // the exporting process's event, whose state it keeps.
-        if !event.pool.opened {
-            event.reset();
-        }
-        // SAFETY: `out` non-null and writable by contract.
-        unsafe { out.write(handle::create(Arc::new(event), context)) };
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn event_destroy(ev: ze_event_handle_t) -> ze_result_t {
-    entry("zeEventDestroy", || {
-        crate::driver::initialised()?;
-        let ev = handle::destroy::<Event, _>(ev)?;
-        // The slot is free once the handle is gone, even if a finished command that signalled
-        // the event has not dropped its reference yet (the pool may then be destroyed).
-        if let Some(slot) = ev
-            .pool
-            .used
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get_mut(ev.index as usize)
-        {
-            *slot = false;
-        }
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn event_host_signal(ev: ze_event_handle_t) -> ze_result_t {
-    entry("zeEventHostSignal", || {
-        let ev = event(ev)?;
-        let now = timestamp_ns();
-        ev.record_timestamps(now, now);
-        ev.signal();
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn event_host_synchronize(
-    ev: ze_event_handle_t,
-    timeout: u64,
-) -> ze_result_t {
-    entry("zeEventHostSynchronize", || event(ev)?.host_wait(timeout))
-}
-
-pub unsafe extern "C" fn event_query_status(ev: ze_event_handle_t) -> ze_result_t {
-    entry("zeEventQueryStatus", || event(ev)?.status())
-}
-
-pub unsafe extern "C" fn event_host_reset(ev: ze_event_handle_t) -> ze_result_t {
-    entry("zeEventHostReset", || {
-        event(ev)?.reset();
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn event_query_kernel_timestamp(
-    ev: ze_event_handle_t,
-    out: *mut ze_kernel_timestamp_result_t,
-) -> ze_result_t {
-    entry("zeEventQueryKernelTimestamp", || {
-        let ev = event(ev)?;
-        ensure(!out.is_null(), NULL_POINTER)?;
-        ensure(ev.pool.timestamps, INVALID_ARGUMENT)?;
-        ev.status()?;
-        // SAFETY: `out` non-null and writable by contract.
-        unsafe { out.write(ev.timestamp_result()) };
-        Ok(())
-    })
 }

@@ -19,7 +19,7 @@
 
 use level_zero_sys::ze_result_t;
 use std::cell::RefCell;
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex};
 
 /// The description of a failed command.
 pub type Text = Arc<str>;
@@ -72,26 +72,6 @@ pub fn report(text: &Text) -> ze_result_t {
 /// The description of the last `DEVICE_LOST` given to this thread (empty if none).
 pub fn last_reported() -> String {
     REPORTED.with(|r| r.borrow().as_deref().unwrap_or_default().to_string())
-}
-
-/// Where the failures of a queue's or immediate list's commands are recorded besides the
-/// commands themselves: the context and the device it was created on.
-#[derive(Default)]
-pub struct Owner {
-    pub context: Weak<crate::context::Context>,
-    pub device: Weak<crate::device::Device>,
-}
-
-impl Owner {
-    /// Marks the owner's context and device lost by `text`.
-    pub fn lose(&self, text: &Text) {
-        if let Some(context) = self.context.upgrade() {
-            context.lost.mark(text);
-        }
-        if let Some(device) = self.device.upgrade() {
-            device.lost.mark(text);
-        }
-    }
 }
 
 #[cfg(test)]

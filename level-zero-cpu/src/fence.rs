@@ -1,11 +1,11 @@
 //! Fences: signalled by a command queue's engine when the lists executed with them have
-//! finished. A queue creates its fences (`zeFenceCreate`, in `command_queue`).
+//! finished. A queue creates its fences (`zeFenceCreate`, in `api::command_queue`).
 
 use crate::abi::*;
 use crate::engine::{Completion, Engine};
 use crate::fault::Text;
 use crate::handle::{self, Kind, Object};
-use crate::sync::{timeout_from_ns, NOTIFIER};
+use crate::sync::NOTIFIER;
 use level_zero_sys::*;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
@@ -14,12 +14,12 @@ use std::sync::{Arc, Mutex};
 pub struct Fence {
     /// The engine of the queue the fence belongs to (a fence keeps it running).
     pub engine: Arc<Engine>,
-    state: AtomicU32,
+    pub state: AtomicU32,
     /// What failed in the execution that signalled the fence as failed.
     fault: Mutex<Option<Text>>,
 }
 
-const CLEAR: u32 = 0;
+pub const CLEAR: u32 = 0;
 const SIGNALLED: u32 = 1;
 const FAILED: u32 = 2;
 
@@ -48,7 +48,7 @@ impl Fence {
         }
     }
 
-    fn status(&self) -> ZeResult {
+    pub fn status(&self) -> ZeResult {
         match self.state.load(Ordering::Acquire) {
             CLEAR => Err(ze_result_t::ZE_RESULT_NOT_READY),
             FAILED => {
@@ -66,35 +66,4 @@ impl Fence {
 pub fn fence(handle: ze_fence_handle_t) -> ZeResult<Arc<Fence>> {
     crate::driver::initialised()?;
     handle::get::<Fence, _>(handle)
-}
-
-pub unsafe extern "C" fn fence_destroy(f: ze_fence_handle_t) -> ze_result_t {
-    entry("zeFenceDestroy", || {
-        crate::driver::initialised()?;
-        handle::destroy::<Fence, _>(f).map(drop)
-    })
-}
-
-pub unsafe extern "C" fn fence_host_synchronize(f: ze_fence_handle_t, timeout: u64) -> ze_result_t {
-    entry("zeFenceHostSynchronize", || {
-        let f = fence(f)?;
-        if !NOTIFIER.wait_until(
-            || f.state.load(Ordering::Acquire) != CLEAR,
-            timeout_from_ns(timeout),
-        ) {
-            return Err(ze_result_t::ZE_RESULT_NOT_READY);
-        }
-        f.status()
-    })
-}
-
-pub unsafe extern "C" fn fence_query_status(f: ze_fence_handle_t) -> ze_result_t {
-    entry("zeFenceQueryStatus", || fence(f)?.status())
-}
-
-pub unsafe extern "C" fn fence_reset(f: ze_fence_handle_t) -> ze_result_t {
-    entry("zeFenceReset", || {
-        fence(f)?.state.store(CLEAR, Ordering::Release);
-        Ok(())
-    })
 }

@@ -1,12 +1,9 @@
-//! Leak reports: what is still alive in a context when it is destroyed (`zeContextDestroy`
-//! is here: it reports, then frees what the context still owns), or in the process at exit
+//! Leak reports: what is still alive in a context when it is destroyed (`zeContextDestroy`,
+//! in `api::context`, reports it, then frees what the context still owns), or in the process at exit
 //! (`LEVEL_ZERO_CPU_LEAK_REPORT`).
 
-use crate::abi::*;
 use crate::config::{config, LeakReport};
-use crate::context::Context;
 use crate::handle::{self, Kind};
-use level_zero_sys::*;
 use std::fmt::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Once;
@@ -87,22 +84,4 @@ pub fn install_exit_report() {
         // stays valid for the life of the process (the library is never unloaded).
         unsafe { atexit(report_at_exit) };
     });
-}
-
-pub(crate) unsafe extern "C" fn context_destroy(ctx: ze_context_handle_t) -> ze_result_t {
-    entry("zeContextDestroy", || {
-        crate::driver::initialised()?;
-        let id = ctx as usize;
-        handle::get::<Context, _>(ctx)?;
-        let lines = leaked(id);
-        report(&format!("context {id:#x} at zeContextDestroy"), &lines);
-        // What the program left in the context goes with it: its handles are rejected from
-        // now on (their objects go once no command uses them), and its memory is freed (a
-        // command still running keeps what it uses; pointers into it are freed USM).
-        let objects = handle::destroy_owned_by(id);
-        drop(objects);
-        crate::memory::free_context(id);
-        handle::destroy::<Context, _>(ctx)?;
-        Ok(())
-    })
 }

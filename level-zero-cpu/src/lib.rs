@@ -19,6 +19,7 @@
 //! ```
 
 mod abi;
+mod api;
 mod command;
 mod command_list;
 mod command_queue;
@@ -30,11 +31,9 @@ mod driver;
 mod engine;
 mod event;
 mod exports;
-mod extensions;
 mod fault;
 mod fence;
 mod handle;
-mod init;
 mod ipc;
 mod kernel;
 pub mod leaks;
@@ -48,8 +47,8 @@ mod vm;
 mod watchdog;
 mod zes;
 
+pub use api::zes::{zes_device_table, zes_memory_table};
 pub use ddi::{tools_getter, GETTERS};
-pub use zes::{zes_device_table, zes_memory_table};
 
 /// The C names of every getter Intel's loader looks up in a driver: the 23 `ze` getters,
 /// then the 13 `zet` and 17 `zes` ones.

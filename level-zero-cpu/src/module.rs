@@ -1,12 +1,11 @@
 //! Modules and build logs: `zeModuleCreate` builds SPIR-V into lowered kernels.
 
 use crate::abi::*;
-use crate::context::{context, Context};
-use crate::device::device;
+use crate::context::Context;
 use crate::handle::{self, Kind, Object};
 use level_zero_sys::*;
 use std::collections::{BTreeMap, HashMap};
-use std::ffi::{c_char, c_void, CStr, CString};
+use std::ffi::{c_char, CStr, CString};
 use std::sync::{Arc, Mutex, Weak};
 
 /// A built module.
@@ -16,7 +15,7 @@ pub struct Module {
     pub spirv: Vec<u8>,
     pub id: u64,
     /// NUL-terminated kernel names, for `zeModuleGetKernelNames`.
-    names: Vec<CString>,
+    pub names: Vec<CString>,
 }
 
 impl Object for Module {
@@ -25,7 +24,7 @@ impl Object for Module {
 
 /// The module-scope memory of every live module with globals: base → (end, module), so that
 /// a pointer from `zeModuleGetGlobalPointer` can be passed to any kernel of the context.
-static GLOBALS: Mutex<BTreeMap<usize, (usize, Weak<Module>)>> = Mutex::new(BTreeMap::new());
+pub static GLOBALS: Mutex<BTreeMap<usize, (usize, Weak<Module>)>> = Mutex::new(BTreeMap::new());
 
 impl Module {
     /// The bytes of module-scope variables: `[base, end)`.
@@ -61,7 +60,7 @@ pub fn module_of_global(ptr: usize) -> Option<Arc<Module>> {
 
 /// A build log.
 pub struct BuildLog {
-    text: CString,
+    pub text: CString,
 }
 
 impl Object for BuildLog {
@@ -73,7 +72,7 @@ pub fn module(h: ze_module_handle_t) -> ZeResult<Arc<Module>> {
     handle::get::<Module, _>(h)
 }
 
-fn make_log(text: &str, context: usize, out: *mut ze_module_build_log_handle_t) {
+pub fn make_log(text: &str, context: usize, out: *mut ze_module_build_log_handle_t) {
     if !out.is_null() {
         let text = CString::new(text.replace('\0', " ")).unwrap_or_default();
         // SAFETY: `out` is non-null and writable by contract.
@@ -86,7 +85,7 @@ fn make_log(text: &str, context: usize, out: *mut ze_module_build_log_handle_t) 
 /// # Safety
 /// `constants`, if non-null, must describe `numConstants` ids and value pointers, each value
 /// at least as large as its constant's type.
-unsafe fn spec_constants(
+pub unsafe fn spec_constants(
     words: &[u32],
     constants: *const ze_module_constants_t,
 ) -> Result<HashMap<u32, u64>, String> {
@@ -120,227 +119,6 @@ unsafe fn spec_constants(
         spec.insert(sid, u64::from_le_bytes(bytes));
     }
     Ok(spec)
-}
-
-pub unsafe extern "C" fn module_create(
-    ctx: ze_context_handle_t,
-    dev: ze_device_handle_t,
-    desc: *const ze_module_desc_t,
-    out: *mut ze_module_handle_t,
-    log: *mut ze_module_build_log_handle_t,
-) -> ze_result_t {
-    entry("zeModuleCreate", || {
-        let ctx = context(ctx)?;
-        device(dev)?;
-        ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
-        // SAFETY: descriptor from the caller, null rejected.
-        let desc = unsafe { input(desc)? };
-        ensure(desc.format.0 <= 1, INVALID_ENUM)?;
-        ensure(!desc.pInputModule.is_null() && !out.is_null(), NULL_POINTER)?;
-        ensure(desc.inputSize != 0, INVALID_SIZE)?;
-        // SAFETY: the caller's module holds inputSize bytes.
-        let bytes =
-            unsafe { std::slice::from_raw_parts(desc.pInputModule, desc.inputSize) }.to_vec();
-        let fail = |text: String| {
-            make_log(&text, ctx.id(), log);
-            Err(ze_result_t::ZE_RESULT_ERROR_MODULE_BUILD_FAILURE)
-        };
-        let words = match spirv_exec::words(&bytes) {
-            Ok(words) => words,
-            Err(e) => return fail(e.to_string()),
-        };
-        // Build flags (e.g. -cl-fast-relaxed-math) are accepted (both executors are exact);
-        // `-level-zero-cpu-exec=jit|interp` chooses the executor of this module.
-        let flags = if desc.pBuildFlags.is_null() {
-            String::new()
-        } else {
-            // SAFETY: a non-null flags string is NUL-terminated by contract.
-            unsafe { CStr::from_ptr(desc.pBuildFlags) }
-                .to_string_lossy()
-                .into_owned()
-        };
-        let exec = flags
-            .split_whitespace()
-            .find_map(|f| f.strip_prefix("-level-zero-cpu-exec="))
-            .unwrap_or(&crate::config::config().exec);
-        let Some(backend) = spirv_exec::backend_named(exec) else {
-            return fail(format!(
-                "-level-zero-cpu-exec={exec}: not an executor (jit or interp)"
-            ));
-        };
-        // SAFETY: descriptor fields from the caller.
-        let spec = match unsafe { spec_constants(&words, desc.pConstants) } {
-            Ok(spec) => spec,
-            Err(e) => return fail(e),
-        };
-        let built = match spirv_exec::Module::build_with(&words, &spec, backend) {
-            Ok(b) => b,
-            Err(e) => return fail(e.to_string()),
-        };
-        make_log(built.log(), ctx.id(), log);
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        let names = built
-            .kernels()
-            .iter()
-            .map(|k| CString::new(k.name()).unwrap_or_default())
-            .collect();
-        let id = ctx.id();
-        let module = Module {
-            context: ctx,
-            built,
-            spirv: bytes,
-            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-            names,
-        };
-        let module = Arc::new(module);
-        let (base, end) = module.globals_range();
-        if end > base {
-            GLOBALS
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(base, (end, Arc::downgrade(&module)));
-        }
-        // SAFETY: `out` is non-null and writable by contract.
-        unsafe { out.write(handle::create(module, id)) };
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn module_destroy(m: ze_module_handle_t) -> ze_result_t {
-    entry("zeModuleDestroy", || {
-        crate::driver::initialised()?;
-        handle::destroy::<Module, _>(m).map(drop)
-    })
-}
-
-pub unsafe extern "C" fn module_dynamic_link(
-    count: u32,
-    modules: *mut ze_module_handle_t,
-    log: *mut ze_module_build_log_handle_t,
-) -> ze_result_t {
-    entry("zeModuleDynamicLink", || {
-        ensure(count == 0 || !modules.is_null(), NULL_POINTER)?;
-        for i in 0..count as usize {
-            // SAFETY: the caller passes `count` handles.
-            module(unsafe { *modules.add(i) })?;
-        }
-        // Every module is fully resolved at build time (imports are rejected then).
-        make_log("", 0, log);
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn module_get_native_binary(
-    m: ze_module_handle_t,
-    size: *mut usize,
-    out: *mut u8,
-) -> ze_result_t {
-    entry("zeModuleGetNativeBinary", || {
-        let m = module(m)?;
-        ensure(!size.is_null(), NULL_POINTER)?;
-        if !out.is_null() {
-            // SAFETY: the caller's buffer holds *size bytes.
-            let n = unsafe { *size }.min(m.spirv.len());
-            // SAFETY: as above.
-            unsafe { std::ptr::copy_nonoverlapping(m.spirv.as_ptr(), out, n) };
-        }
-        // SAFETY: non-null, writable.
-        unsafe { size.write(m.spirv.len()) };
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn module_get_global_pointer(
-    m: ze_module_handle_t,
-    name: *const c_char,
-    size: *mut usize,
-    ptr: *mut *mut c_void,
-) -> ze_result_t {
-    entry("zeModuleGetGlobalPointer", || {
-        let m = module(m)?;
-        ensure(!name.is_null(), NULL_POINTER)?;
-        // SAFETY: NUL-terminated by contract.
-        let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
-        let (addr, bytes) = m
-            .built
-            .global(name.as_ref())
-            .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_GLOBAL_NAME)?;
-        if !size.is_null() {
-            // SAFETY: optional out-pointer, non-null.
-            unsafe { size.write(bytes) };
-        }
-        if !ptr.is_null() {
-            // SAFETY: optional out-pointer, non-null.
-            unsafe { ptr.write(addr as *mut c_void) };
-        }
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn module_get_kernel_names(
-    m: ze_module_handle_t,
-    count: *mut u32,
-    names: *mut *const c_char,
-) -> ze_result_t {
-    entry("zeModuleGetKernelNames", || {
-        let m = module(m)?;
-        let ptrs: Vec<*const c_char> = m.names.iter().map(|n| n.as_ptr()).collect();
-        // SAFETY: count/names follow the count-and-array protocol; the strings live as long as the module.
-        unsafe { write_array(count, names, &ptrs) }
-    })
-}
-
-pub unsafe extern "C" fn module_get_properties(
-    m: ze_module_handle_t,
-    props: *mut ze_module_properties_t,
-) -> ze_result_t {
-    entry("zeModuleGetProperties", || {
-        module(m)?;
-        // SAFETY: valid properties structure or null (rejected).
-        let p = unsafe { output(props)? };
-        p.flags = ze_module_property_flags_t(0);
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn module_get_function_pointer(
-    m: ze_module_handle_t,
-    name: *const c_char,
-    out: *mut *mut c_void,
-) -> ze_result_t {
-    entry("zeModuleGetFunctionPointer", || {
-        let m = module(m)?;
-        ensure(!name.is_null() && !out.is_null(), NULL_POINTER)?;
-        // SAFETY: a NUL-terminated string (caller contract), non-null.
-        let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
-        let token = m
-            .built
-            .function_pointer(&name)
-            .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_FUNCTION_NAME)?;
-        // SAFETY: non-null out-pointer (checked).
-        unsafe { out.write(token as *mut c_void) };
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn build_log_destroy(log: ze_module_build_log_handle_t) -> ze_result_t {
-    entry("zeModuleBuildLogDestroy", || {
-        crate::driver::initialised()?;
-        handle::destroy::<BuildLog, _>(log).map(drop)
-    })
-}
-
-pub unsafe extern "C" fn build_log_get_string(
-    log: ze_module_build_log_handle_t,
-    size: *mut usize,
-    out: *mut c_char,
-) -> ze_result_t {
-    entry("zeModuleBuildLogGetString", || {
-        crate::driver::initialised()?;
-        let log = handle::get::<BuildLog, _>(log)?;
-        // SAFETY: the string protocol: size in/out, optional buffer of *size bytes.
-        unsafe { write_string(size, out, &log.text) }
-    })
 }
 
 /// The spec's string protocol: `*size == 0` or a null buffer asks for the size (with NUL);

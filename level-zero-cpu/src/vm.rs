@@ -12,10 +12,8 @@
 //! the reservation.
 
 use crate::abi::*;
-use crate::context::context;
-use crate::device::{device, MemoryBudget};
-use crate::handle::{self, Kind, Object};
-use crate::memory::{self, Allocation};
+use crate::device::MemoryBudget;
+use crate::handle::{Kind, Object};
 use crate::sync::NOTIFIER;
 use level_zero_sys::*;
 use std::ffi::c_void;
@@ -26,17 +24,30 @@ use std::sync::{Arc, Mutex};
 /// reports for most sizes.
 pub const PAGE: usize = 64 << 10;
 
-const NONE: ze_memory_access_attribute_t =
+pub const NONE: ze_memory_access_attribute_t =
     ze_memory_access_attribute_t::ZE_MEMORY_ACCESS_ATTRIBUTE_NONE;
-const READONLY: ze_memory_access_attribute_t =
+pub const READONLY: ze_memory_access_attribute_t =
     ze_memory_access_attribute_t::ZE_MEMORY_ACCESS_ATTRIBUTE_READONLY;
 
 /// A physical memory object: a memfd of `size` bytes, charged to its device.
 pub struct PhysicalMem {
-    fd: OwnedFd,
-    size: usize,
+    pub fd: OwnedFd,
+    pub size: usize,
     device: usize,
     budget: Arc<MemoryBudget>,
+}
+
+impl PhysicalMem {
+    /// A physical memory object of `size` bytes in `fd`, charged to `budget` (of device
+    /// `device`, a handle address) until dropped.
+    pub fn new(fd: OwnedFd, size: usize, device: usize, budget: Arc<MemoryBudget>) -> Self {
+        PhysicalMem {
+            fd,
+            size,
+            device,
+            budget,
+        }
+    }
 }
 
 impl Object for PhysicalMem {
@@ -51,11 +62,11 @@ impl Drop for PhysicalMem {
 
 /// What one page of a reservation is.
 #[derive(Clone)]
-struct Page {
-    backing: Option<Arc<PhysicalMem>>,
+pub struct Page {
+    pub backing: Option<Arc<PhysicalMem>>,
     /// The page's byte offset in its physical memory.
-    offset: usize,
-    access: ze_memory_access_attribute_t,
+    pub offset: usize,
+    pub access: ze_memory_access_attribute_t,
 }
 
 /// What an IPC export of mapped pages keeps alive in the exporting process, as long as the
@@ -123,10 +134,10 @@ impl Part {
 
 /// The pages of a reservation and the byte ranges commands have pinned, under one lock so
 /// that pinning and unmapping are atomic with each other.
-struct State {
+pub struct State {
     /// The first pages (up to the last one ever mapped or given an attribute: a large
     /// reservation costs nothing until used); pages past the end are unmapped.
-    pages: Vec<Page>,
+    pub pages: Vec<Page>,
     /// `[start, end)` of each pin (a multiset: equal ranges appear once per pin).
     pins: Vec<(usize, usize)>,
     exports: Vec<Export>,
@@ -147,7 +158,7 @@ const UNMAPPED: Page = Page {
 
 impl State {
     /// The known pages of `range` (those past the end are unmapped).
-    fn known(&self, range: std::ops::Range<usize>) -> &[Page] {
+    pub fn known(&self, range: std::ops::Range<usize>) -> &[Page] {
         let len = self.pages.len();
         &self.pages[range.start.min(len)..range.end.min(len)]
     }
@@ -161,7 +172,7 @@ impl State {
     }
 
     /// The pages of `range`, the vector grown to hold them.
-    fn grown(&mut self, range: std::ops::Range<usize>) -> &mut [Page] {
+    pub fn grown(&mut self, range: std::ops::Range<usize>) -> &mut [Page] {
         if self.pages.len() < range.end {
             self.pages.resize(range.end, UNMAPPED);
         }
@@ -170,7 +181,20 @@ impl State {
 }
 
 impl Reservation {
-    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+    /// The reserved range `[base, base + size)`, every page unmapped.
+    pub fn new(base: usize, size: usize) -> Self {
+        Reservation {
+            base,
+            size,
+            state: Mutex::new(State {
+                pages: Vec::new(),
+                pins: Vec::new(),
+                exports: Vec::new(),
+            }),
+        }
+    }
+
+    pub fn state(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -266,7 +290,7 @@ impl Reservation {
             .any(|&(lo, hi)| lo < ptr + len && ptr < hi)
     }
 
-    fn page_range(&self, ptr: usize, len: usize) -> std::ops::Range<usize> {
+    pub fn page_range(&self, ptr: usize, len: usize) -> std::ops::Range<usize> {
         let first = (ptr - self.base) / PAGE;
         let last = (ptr + len.max(1) - 1 - self.base) / PAGE;
         first..last + 1
@@ -321,7 +345,7 @@ impl Drop for Reservation {
 
 /// An inaccessible anonymous mapping of `size` bytes aligned to [`PAGE`], at `hint` if that
 /// range is free.
-fn reserve(hint: usize, size: usize) -> Option<usize> {
+pub fn reserve(hint: usize, size: usize) -> Option<usize> {
     let flags = libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE;
     let map = |at: usize, len: usize| {
         // SAFETY: a new inaccessible mapping; `at` is only a hint (no MAP_FIXED).
@@ -352,29 +376,9 @@ fn reserve(hint: usize, size: usize) -> Option<usize> {
     Some(base)
 }
 
-/// The reservation allocation containing `[ptr, ptr + size)` with `ptr` and `size` whole pages.
-fn reservation_of(ptr: *const c_void, size: usize) -> ZeResult<(Arc<Allocation>, usize)> {
-    ensure(!ptr.is_null(), NULL_POINTER)?;
-    let ptr = ptr as usize;
-    ensure(
-        ptr % PAGE == 0,
-        ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT,
-    )?;
-    ensure(
-        size != 0 && size % PAGE == 0,
-        ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
-    )?;
-    let alloc = memory::lookup(ptr).ok_or(INVALID_ARGUMENT)?;
-    ensure(
-        alloc.reservation().is_some() && alloc.contains(ptr, size),
-        INVALID_ARGUMENT,
-    )?;
-    Ok((alloc, ptr))
-}
-
 /// Unmaps the mapped pages of `[ptr, ptr + size)` of `res` once no command has them pinned
 /// (commands pinning other pages of the reservation do not count).
-fn unmap_pages(res: &Reservation, ptr: usize, size: usize) -> ZeResult {
+pub fn unmap_pages(res: &Reservation, ptr: usize, size: usize) -> ZeResult {
     let mut state = loop {
         let state = res.state();
         if !Reservation::pinned(&state, ptr, size) {
@@ -403,250 +407,6 @@ fn unmap_pages(res: &Reservation, ptr: usize, size: usize) -> ZeResult {
     let known = range.start.min(state.pages.len())..range.end.min(state.pages.len());
     state.pages[known].fill(UNMAPPED);
     Ok(())
-}
-
-pub unsafe extern "C" fn query_page_size(
-    ctx: ze_context_handle_t,
-    dev: ze_device_handle_t,
-    _size: usize,
-    out: *mut usize,
-) -> ze_result_t {
-    entry("zeVirtualMemQueryPageSize", || {
-        context(ctx)?;
-        device(dev)?;
-        // SAFETY: out-pointer checked by `write`.
-        unsafe { write(out, PAGE) }
-    })
-}
-
-pub unsafe extern "C" fn virtual_reserve(
-    ctx: ze_context_handle_t,
-    start: *const c_void,
-    size: usize,
-    out: *mut *mut c_void,
-) -> ze_result_t {
-    entry("zeVirtualMemReserve", || {
-        let ctx = context(ctx)?;
-        ensure(!out.is_null(), NULL_POINTER)?;
-        ensure(
-            size != 0 && size % PAGE == 0,
-            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
-        )?;
-        ensure(
-            start as usize % PAGE == 0,
-            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT,
-        )?;
-        let base =
-            reserve(start as usize, size).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
-        let reservation = Reservation {
-            base,
-            size,
-            state: Mutex::new(State {
-                pages: Vec::new(),
-                pins: Vec::new(),
-                exports: Vec::new(),
-            }),
-        };
-        memory::insert_reserved(&ctx, reservation);
-        // SAFETY: `out` non-null and writable by contract.
-        unsafe { out.write(base as *mut c_void) };
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn virtual_free(
-    ctx: ze_context_handle_t,
-    ptr: *const c_void,
-    size: usize,
-) -> ze_result_t {
-    entry("zeVirtualMemFree", || {
-        context(ctx)?;
-        let (alloc, ptr) = reservation_of(ptr, size)?;
-        ensure(ptr == alloc.base && size == alloc.size, INVALID_ARGUMENT)?;
-        // Out of the map first: no new command finds it. The address space goes when the last
-        // command using it has run.
-        memory::remove_reserved(ptr)?;
-        drop(alloc);
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn physical_create(
-    ctx: ze_context_handle_t,
-    dev: ze_device_handle_t,
-    desc: *mut ze_physical_mem_desc_t,
-    out: *mut ze_physical_mem_handle_t,
-) -> ze_result_t {
-    entry("zePhysicalMemCreate", || {
-        let ctx = context(ctx)?;
-        let device_obj = device(dev)?;
-        ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
-        // SAFETY: descriptor from the caller, null rejected.
-        let desc = unsafe { input(desc.cast_const())? };
-        ensure(desc.flags.0 & !1 == 0, INVALID_ENUM)?;
-        ensure(!out.is_null(), NULL_POINTER)?;
-        ensure(
-            desc.size != 0 && desc.size % PAGE == 0,
-            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
-        )?;
-        let budget = device_obj.memory.clone();
-        budget.reserve(desc.size as u64)?;
-        // SAFETY: a C string literal and a valid flag.
-        let fd = unsafe {
-            libc::memfd_create(
-                c"level-zero-cpu physical memory".as_ptr(),
-                libc::MFD_CLOEXEC,
-            )
-        };
-        if fd < 0 {
-            budget.release(desc.size as u64);
-            return Err(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
-        }
-        // SAFETY: a new descriptor this object owns from now on.
-        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
-        // SAFETY: a valid descriptor of a memfd.
-        if unsafe { libc::ftruncate(fd.as_raw_fd(), desc.size as libc::off_t) } != 0 {
-            budget.release(desc.size as u64);
-            return Err(ze_result_t::ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY);
-        }
-        let phys = PhysicalMem {
-            fd,
-            size: desc.size,
-            device: dev as usize,
-            budget,
-        };
-        // SAFETY: `out` non-null and writable by contract.
-        unsafe { out.write(handle::create(Arc::new(phys), ctx.id())) };
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn physical_destroy(
-    ctx: ze_context_handle_t,
-    phys: ze_physical_mem_handle_t,
-) -> ze_result_t {
-    entry("zePhysicalMemDestroy", || {
-        context(ctx)?;
-        // Pages mapped from it keep its memory until they are unmapped.
-        handle::destroy::<PhysicalMem, _>(phys).map(drop)
-    })
-}
-
-pub unsafe extern "C" fn virtual_map(
-    ctx: ze_context_handle_t,
-    ptr: *const c_void,
-    size: usize,
-    phys: ze_physical_mem_handle_t,
-    offset: usize,
-    access: ze_memory_access_attribute_t,
-) -> ze_result_t {
-    entry("zeVirtualMemMap", || {
-        context(ctx)?;
-        let phys = handle::get::<PhysicalMem, _>(phys)?;
-        ensure(access.0 <= READONLY.0, INVALID_ENUM)?;
-        let (alloc, ptr) = reservation_of(ptr, size)?;
-        ensure(
-            offset % PAGE == 0,
-            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT,
-        )?;
-        ensure(
-            offset.checked_add(size).is_some_and(|end| end <= phys.size),
-            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
-        )?;
-        let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
-        let mut state = res.state();
-        let range = res.page_range(ptr, size);
-        ensure(
-            state
-                .known(range.clone())
-                .iter()
-                .all(|p| p.backing.is_none()),
-            INVALID_ARGUMENT,
-        )?;
-        // SAFETY: unmapped pages of our reservation (checked under its lock), replaced by the
-        // physical memory's pages.
-        let p = unsafe {
-            libc::mmap(
-                ptr as *mut c_void,
-                size,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_SHARED | libc::MAP_FIXED,
-                phys.fd.as_raw_fd(),
-                offset as libc::off_t,
-            )
-        };
-        ensure(
-            p != libc::MAP_FAILED,
-            ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY,
-        )?;
-        for (i, page) in state.grown(range).iter_mut().enumerate() {
-            *page = Page {
-                backing: Some(phys.clone()),
-                offset: offset + i * PAGE,
-                access,
-            };
-        }
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn virtual_unmap(
-    ctx: ze_context_handle_t,
-    ptr: *const c_void,
-    size: usize,
-) -> ze_result_t {
-    entry("zeVirtualMemUnmap", || {
-        context(ctx)?;
-        let (alloc, ptr) = reservation_of(ptr, size)?;
-        // The pages go only once no command using them is pending.
-        let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
-        unmap_pages(res, ptr, size)
-    })
-}
-
-pub unsafe extern "C" fn set_access_attribute(
-    ctx: ze_context_handle_t,
-    ptr: *const c_void,
-    size: usize,
-    access: ze_memory_access_attribute_t,
-) -> ze_result_t {
-    entry("zeVirtualMemSetAccessAttribute", || {
-        context(ctx)?;
-        ensure(access.0 <= READONLY.0, INVALID_ENUM)?;
-        let (alloc, ptr) = reservation_of(ptr, size)?;
-        let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
-        let range = res.page_range(ptr, size);
-        for page in res.state().grown(range) {
-            page.access = access;
-        }
-        Ok(())
-    })
-}
-
-pub unsafe extern "C" fn get_access_attribute(
-    ctx: ze_context_handle_t,
-    ptr: *const c_void,
-    size: usize,
-    access: *mut ze_memory_access_attribute_t,
-    out_size: *mut usize,
-) -> ze_result_t {
-    entry("zeVirtualMemGetAccessAttribute", || {
-        context(ctx)?;
-        ensure(!access.is_null() && !out_size.is_null(), NULL_POINTER)?;
-        let (alloc, ptr) = reservation_of(ptr, size)?;
-        let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
-        let state = res.state();
-        let range = res.page_range(ptr, size);
-        let access_of = |i: usize| state.pages.get(i).map_or(NONE, |p| p.access);
-        let first = access_of(range.start);
-        let same = range.take_while(|&i| access_of(i) == first).count();
-        // SAFETY: both out-pointers checked non-null; writable by contract.
-        unsafe {
-            access.write(first);
-            out_size.write(same * PAGE);
-        }
-        Ok(())
-    })
 }
 
 /// The device a reservation's pages belong to (the first mapped page's), for properties.

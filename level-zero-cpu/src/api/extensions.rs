@@ -1,6 +1,7 @@
 //! The driver's own extension functions, found by name through
 //! `zeDriverGetExtensionFunctionAddress` (see the README's "Extension functions").
 
+use super::kernel;
 use crate::abi::*;
 use crate::driver::driver_of;
 use level_zero_sys::*;
@@ -8,9 +9,6 @@ use std::ffi::{c_char, c_void, CStr, CString};
 
 /// `ze_result_t zexCpuDriverGetLastFault(ze_driver_handle_t, size_t* pSize, char* pDescription)`.
 pub const GET_LAST_FAULT: &str = "zexCpuDriverGetLastFault";
-/// `ze_result_t zexCpuKernelSetArgumentBuffer(ze_kernel_handle_t, uint32_t argIndex,
-/// const void* ptr, size_t size)`.
-pub const SET_ARGUMENT_BUFFER: &str = "zexCpuKernelSetArgumentBuffer";
 
 pub unsafe extern "C" fn driver_get_extension_function_address(
     driver: ze_driver_handle_t,
@@ -24,8 +22,8 @@ pub unsafe extern "C" fn driver_get_extension_function_address(
         let name = unsafe { CStr::from_ptr(name) }.to_bytes();
         let address = if name == GET_LAST_FAULT.as_bytes() {
             driver_get_last_fault as *mut c_void
-        } else if name == SET_ARGUMENT_BUFFER.as_bytes() {
-            crate::kernel::kernel_set_argument_buffer as *mut c_void
+        } else if name == kernel::SET_ARGUMENT_BUFFER.as_bytes() {
+            kernel::kernel_set_argument_buffer as *mut c_void
         } else {
             return Err(INVALID_ARGUMENT);
         };

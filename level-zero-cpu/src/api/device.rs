@@ -1,0 +1,329 @@
+//! The `extern "C"` entry points of `device` (see [`crate::device`]).
+
+use crate::abi::*;
+use crate::config::config;
+use crate::device::*;
+use crate::driver::Driver;
+use crate::handle::{self};
+use level_zero_sys::*;
+
+pub unsafe extern "C" fn device_get(
+    driver: ze_driver_handle_t,
+    count: *mut u32,
+    devices: *mut ze_device_handle_t,
+) -> ze_result_t {
+    entry("zeDeviceGet", || {
+        crate::driver::initialised()?;
+        let driver = handle::get::<Driver, _>(driver)?;
+        // SAFETY: count/devices follow the spec's count-and-array protocol.
+        unsafe { write_array(count, devices, &driver.devices) }
+    })
+}
+
+pub unsafe extern "C" fn device_get_sub_devices(
+    dev: ze_device_handle_t,
+    count: *mut u32,
+    subs: *mut ze_device_handle_t,
+) -> ze_result_t {
+    entry("zeDeviceGetSubDevices", || {
+        let dev = device(dev)?;
+        // SAFETY: count/subs follow the spec's count-and-array protocol.
+        unsafe { write_array(count, subs, &dev.subdevices) }
+    })
+}
+
+pub unsafe extern "C" fn device_get_properties(
+    dev: ze_device_handle_t,
+    props: *mut ze_device_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetProperties", || {
+        let dev = device(dev)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe {
+            output_as(
+                props,
+                &[ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2],
+            )
+        }?;
+        let cycles_per_second =
+            p.stype == ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2;
+        p.type_ = ze_device_type_t::ZE_DEVICE_TYPE_CPU;
+        p.vendorId = 0x8086;
+        p.deviceId = 0xC0DE;
+        // Integrated unless configured to simulate a discrete device: the memory is the
+        // host's either way.
+        let mut flags = if config().integrated {
+            ze_device_property_flag_t::ZE_DEVICE_PROPERTY_FLAG_INTEGRATED.0
+        } else {
+            0
+        };
+        if dev.sub.is_some() {
+            flags |= ze_device_property_flag_t::ZE_DEVICE_PROPERTY_FLAG_SUBDEVICE.0;
+        }
+        p.flags = ze_device_property_flags_t(flags);
+        p.subdeviceId = dev.sub.unwrap_or(0);
+        p.coreClockRate = 1000;
+        p.maxMemAllocSize = dev.max_alloc();
+        p.maxHardwareContexts = 64;
+        p.maxCommandQueuePriority = 0;
+        p.numThreadsPerEU = 1;
+        p.physicalEUSimdWidth = 8;
+        p.numEUsPerSubslice = 1;
+        p.numSubslicesPerSlice = host_threads();
+        p.numSlices = 1;
+        // The timer counts nanoseconds: a resolution of 1 ns, or 10^9 cycles per second in the
+        // 1.2 structure.
+        p.timerResolution = if cycles_per_second { 1_000_000_000 } else { 1 };
+        p.timestampValidBits = 64;
+        p.kernelTimestampValidBits = 64;
+        p.uuid.id = dev.uuid;
+        write_str(&mut p.name, &dev.name);
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_compute_properties(
+    dev: ze_device_handle_t,
+    props: *mut ze_device_compute_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetComputeProperties", || {
+        device(dev)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props) }?;
+        p.maxTotalGroupSize = 1024;
+        p.maxGroupSizeX = 1024;
+        p.maxGroupSizeY = 1024;
+        p.maxGroupSizeZ = 64;
+        p.maxGroupCountX = u32::MAX;
+        p.maxGroupCountY = u32::MAX;
+        p.maxGroupCountZ = u32::MAX;
+        p.maxSharedLocalMemory = crate::kernel::MAX_LOCAL_MEMORY as u32;
+        p.numSubGroupSizes = 1;
+        p.subGroupSizes = [1, 0, 0, 0, 0, 0, 0, 0];
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_module_properties(
+    dev: ze_device_handle_t,
+    props: *mut ze_device_module_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetModuleProperties", || {
+        device(dev)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props) }?;
+        // ZE_MAKE_VERSION(major, minor) of the newest SPIR-V the executor accepts.
+        let (major, minor) = spirv_exec::MAX_SPIRV_VERSION;
+        p.spirvVersionSupported = major << 16 | minor;
+        p.flags = ze_device_module_flags_t(
+            ze_device_module_flag_t::ZE_DEVICE_MODULE_FLAG_FP16.0
+                | ze_device_module_flag_t::ZE_DEVICE_MODULE_FLAG_FP64.0
+                | ze_device_module_flag_t::ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS.0,
+        );
+        let fp = ze_device_fp_flag_t::ZE_DEVICE_FP_FLAG_DENORM.0
+            | ze_device_fp_flag_t::ZE_DEVICE_FP_FLAG_INF_NAN.0
+            | ze_device_fp_flag_t::ZE_DEVICE_FP_FLAG_ROUND_TO_NEAREST.0
+            | ze_device_fp_flag_t::ZE_DEVICE_FP_FLAG_FMA.0
+            | ze_device_fp_flag_t::ZE_DEVICE_FP_FLAG_ROUNDED_DIVIDE_SQRT.0;
+        p.fp16flags = ze_device_fp_flags_t(fp);
+        p.fp32flags = ze_device_fp_flags_t(fp);
+        p.fp64flags = ze_device_fp_flags_t(fp);
+        p.maxArgumentsSize = 4096;
+        p.printfBufferSize = spirv_exec::PRINTF_BUFFER_SIZE as u32;
+        p.nativeKernelSupported.id = *b"lz-cpu-spirv-ir\0";
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_command_queue_group_properties(
+    dev: ze_device_handle_t,
+    count: *mut u32,
+    props: *mut ze_command_queue_group_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetCommandQueueGroupProperties", || {
+        device(dev)?;
+        ensure(!count.is_null(), NULL_POINTER)?;
+        // SAFETY: count is non-null and valid by contract.
+        let requested = unsafe { *count } as usize;
+        if requested == 0 || props.is_null() {
+            // SAFETY: as above.
+            unsafe { *count = QUEUE_GROUPS.len() as u32 };
+            return Ok(());
+        }
+        let n = requested.min(QUEUE_GROUPS.len());
+        for (i, (flags, queues)) in QUEUE_GROUPS.iter().take(n).enumerate() {
+            // SAFETY: the caller's array has room for *count >= n structures.
+            let p = unsafe { output(props.add(i)) }?;
+            p.flags = ze_command_queue_group_property_flags_t(*flags);
+            p.maxMemoryFillPatternSize = MAX_FILL_PATTERN;
+            p.numQueues = *queues;
+        }
+        // SAFETY: as above.
+        unsafe { *count = n as u32 };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_memory_properties(
+    dev: ze_device_handle_t,
+    count: *mut u32,
+    props: *mut ze_device_memory_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetMemoryProperties", || {
+        let dev = device(dev)?;
+        ensure(!count.is_null(), NULL_POINTER)?;
+        // SAFETY: count is non-null and valid by contract.
+        if unsafe { *count } == 0 || props.is_null() {
+            // SAFETY: as above.
+            unsafe { *count = 1 };
+            return Ok(());
+        }
+        // SAFETY: the caller's array has room for at least one structure.
+        let p = unsafe { output(props) }?;
+        p.flags = ze_device_memory_property_flags_t(0);
+        p.maxClockRate = 0;
+        p.maxBusWidth = 64;
+        p.totalSize = dev.memory.capacity;
+        write_str(&mut p.name, "host DRAM");
+        // SAFETY: as above.
+        unsafe { *count = 1 };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_memory_access_properties(
+    dev: ze_device_handle_t,
+    props: *mut ze_device_memory_access_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetMemoryAccessProperties", || {
+        device(dev)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props) }?;
+        let all = ze_memory_access_cap_flags_t(
+            ze_memory_access_cap_flag_t::ZE_MEMORY_ACCESS_CAP_FLAG_RW.0
+                | ze_memory_access_cap_flag_t::ZE_MEMORY_ACCESS_CAP_FLAG_ATOMIC.0
+                | ze_memory_access_cap_flag_t::ZE_MEMORY_ACCESS_CAP_FLAG_CONCURRENT.0
+                | ze_memory_access_cap_flag_t::ZE_MEMORY_ACCESS_CAP_FLAG_CONCURRENT_ATOMIC.0,
+        );
+        p.hostAllocCapabilities = all;
+        p.deviceAllocCapabilities = all;
+        p.sharedSingleDeviceAllocCapabilities = all;
+        p.sharedCrossDeviceAllocCapabilities = all;
+        // The program's own memory (`malloc`, the stack) is host memory the device shares:
+        // copies, fills and kernels use it as they use USM (see `system`).
+        p.sharedSystemAllocCapabilities = all;
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_cache_properties(
+    dev: ze_device_handle_t,
+    count: *mut u32,
+    props: *mut ze_device_cache_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetCacheProperties", || {
+        device(dev)?;
+        ensure(!count.is_null(), NULL_POINTER)?;
+        // SAFETY: count is non-null and valid by contract.
+        if unsafe { *count } == 0 || props.is_null() {
+            // SAFETY: as above.
+            unsafe { *count = 1 };
+            return Ok(());
+        }
+        // SAFETY: the caller's array has room for at least one structure.
+        let p = unsafe { output(props) }?;
+        p.flags = ze_device_cache_property_flags_t(0);
+        p.cacheSize = 1 << 20;
+        // SAFETY: as above.
+        unsafe { *count = 1 };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_image_properties(
+    dev: ze_device_handle_t,
+    props: *mut ze_device_image_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetImageProperties", || {
+        device(dev)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props) }?;
+        // Images are not supported: every limit is zero.
+        *p = ze_device_image_properties_t {
+            pNext: p.pNext,
+            ..Default::default()
+        };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_external_memory_properties(
+    dev: ze_device_handle_t,
+    props: *mut ze_device_external_memory_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetExternalMemoryProperties", || {
+        device(dev)?;
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props) }?;
+        *p = ze_device_external_memory_properties_t {
+            pNext: p.pNext,
+            ..Default::default()
+        };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_get_p2p_properties(
+    dev: ze_device_handle_t,
+    peer: ze_device_handle_t,
+    props: *mut ze_device_p2p_properties_t,
+) -> ze_result_t {
+    entry("zeDeviceGetP2PProperties", || {
+        let access = peers(&*device(dev)?, &*device(peer)?);
+        // SAFETY: valid properties structure or null (rejected).
+        let p = unsafe { output(props) }?;
+        // All devices share host memory: peers can access and use atomics (unless the
+        // configuration simulates a machine without peer links).
+        p.flags = ze_device_p2p_property_flags_t(if access {
+            ze_device_p2p_property_flag_t::ZE_DEVICE_P2P_PROPERTY_FLAG_ACCESS.0
+                | ze_device_p2p_property_flag_t::ZE_DEVICE_P2P_PROPERTY_FLAG_ATOMICS.0
+        } else {
+            0
+        });
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn device_can_access_peer(
+    dev: ze_device_handle_t,
+    peer: ze_device_handle_t,
+    value: *mut ze_bool_t,
+) -> ze_result_t {
+    entry("zeDeviceCanAccessPeer", || {
+        let access = peers(&*device(dev)?, &*device(peer)?);
+        // SAFETY: out-pointer checked for null by `write`.
+        unsafe { write(value, ze_bool_t::from(access)) }
+    })
+}
+
+pub unsafe extern "C" fn device_get_status(dev: ze_device_handle_t) -> ze_result_t {
+    entry("zeDeviceGetStatus", || device(dev)?.lost.check("device"))
+}
+
+pub unsafe extern "C" fn device_get_global_timestamps(
+    dev: ze_device_handle_t,
+    host: *mut u64,
+    device_ts: *mut u64,
+) -> ze_result_t {
+    entry("zeDeviceGetGlobalTimestamps", || {
+        device(dev)?;
+        ensure(!host.is_null() && !device_ts.is_null(), NULL_POINTER)?;
+        let now = timestamp_ns();
+        // SAFETY: both pointers checked non-null; valid for writes by contract.
+        unsafe {
+            host.write(now);
+            device_ts.write(now);
+        }
+        Ok(())
+    })
+}

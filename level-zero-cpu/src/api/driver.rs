@@ -1,0 +1,101 @@
+//! The `extern "C"` entry points of `driver` (see [`crate::driver`]).
+
+use crate::abi::*;
+use crate::driver::*;
+use level_zero_sys::*;
+use std::ffi::c_char;
+
+pub unsafe extern "C" fn driver_get(
+    count: *mut u32,
+    drivers: *mut ze_driver_handle_t,
+) -> ze_result_t {
+    entry("zeDriverGet", || {
+        ensure(!count.is_null(), NULL_POINTER)?;
+        let state = STATE
+            .get()
+            .ok_or(ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED)?;
+        // SAFETY: count checked non-null; drivers has room for *count handles (spec contract).
+        unsafe { write_array(count, drivers, &[state.handle]) }
+    })
+}
+
+pub unsafe extern "C" fn driver_get_api_version(
+    driver: ze_driver_handle_t,
+    version: *mut ze_api_version_t,
+) -> ze_result_t {
+    entry("zeDriverGetApiVersion", || {
+        driver_of(driver)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(version, DRIVER_API_VERSION) }
+    })
+}
+
+pub unsafe extern "C" fn driver_get_properties(
+    driver: ze_driver_handle_t,
+    props: *mut ze_driver_properties_t,
+) -> ze_result_t {
+    entry("zeDriverGetProperties", || {
+        let driver = driver_of(driver)?;
+        // SAFETY: the caller passes a valid properties structure or null (rejected).
+        let props = unsafe { output(props) }?;
+        props.uuid.id = driver.uuid;
+        props.driverVersion = DRIVER_VERSION;
+        // Extension structures chained on pNext: the free policies this driver supports.
+        let mut next = props.pNext.cast::<ze_base_properties_t>();
+        // SAFETY: the chain is made of structures that start with stype/pNext (spec).
+        while let Some(base) = unsafe { next.as_mut() } {
+            if base.stype
+                == ze_structure_type_t::ZE_STRUCTURE_TYPE_DRIVER_MEMORY_FREE_EXT_PROPERTIES
+            {
+                let ext = (base as *mut ze_base_properties_t)
+                    .cast::<ze_driver_memory_free_ext_properties_t>();
+                // SAFETY: the stype says this is a memory-free extension structure.
+                unsafe {
+                    (*ext).freePolicies = ze_driver_memory_free_policy_ext_flags_t(
+                        ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_BLOCKING_FREE.0
+                            | ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_DEFER_FREE.0,
+                    )
+                };
+            }
+            next = base.pNext.cast();
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn driver_get_ipc_properties(
+    driver: ze_driver_handle_t,
+    props: *mut ze_driver_ipc_properties_t,
+) -> ze_result_t {
+    entry("zeDriverGetIpcProperties", || {
+        driver_of(driver)?;
+        // SAFETY: the caller passes a valid properties structure or null (rejected).
+        let props = unsafe { output(props) }?;
+        // Memory and event pools: see `ipc`.
+        props.flags = ze_ipc_property_flags_t(
+            ze_ipc_property_flag_t::ZE_IPC_PROPERTY_FLAG_MEMORY.0
+                | ze_ipc_property_flag_t::ZE_IPC_PROPERTY_FLAG_EVENT_POOL.0,
+        );
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn driver_get_extension_properties(
+    driver: ze_driver_handle_t,
+    count: *mut u32,
+    props: *mut ze_driver_extension_properties_t,
+) -> ze_result_t {
+    entry("zeDriverGetExtensionProperties", || {
+        driver_of(driver)?;
+        let extensions = EXTENSIONS.map(|(name, version)| {
+            let mut p = ze_driver_extension_properties_t {
+                name: [0 as c_char; 256],
+                version,
+            };
+            write_str(&mut p.name, name);
+            p
+        });
+        // SAFETY: count/props follow the spec's count-and-array protocol.
+        unsafe { write_array(count, props, &extensions) }
+    })
+}

@@ -1,0 +1,107 @@
+//! The `extern "C"` entry points of `zes` (see [`crate::zes`]).
+
+use crate::abi::*;
+use crate::device::device;
+use crate::handle::{self};
+use crate::zes::*;
+use level_zero_sys::*;
+use std::sync::Arc;
+
+pub unsafe extern "C" fn device_enum_memory_modules(
+    dev: zes_device_handle_t,
+    count: *mut u32,
+    modules: *mut zes_mem_handle_t,
+) -> ze_result_t {
+    entry("zesDeviceEnumMemoryModules", || {
+        let device_obj = device(dev.cast())?;
+        let module = *MODULES
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(dev as usize)
+            .or_insert_with(|| {
+                handle::create::<_, ()>(Arc::new(MemoryModule { device: device_obj }), 0) as usize
+            });
+        // SAFETY: count/modules follow the spec's count-and-array protocol.
+        unsafe { write_array(count, modules, &[module as zes_mem_handle_t]) }
+    })
+}
+
+pub unsafe extern "C" fn memory_get_properties(
+    h: zes_mem_handle_t,
+    props: *mut zes_mem_properties_t,
+) -> ze_result_t {
+    entry("zesMemoryGetProperties", || {
+        let m = module(h)?;
+        // SAFETY: the caller's structure, null rejected.
+        let p = unsafe { props.as_mut() }.ok_or(NULL_POINTER)?;
+        ensure(
+            p.stype == zes_structure_type_t::ZES_STRUCTURE_TYPE_MEM_PROPERTIES,
+            INVALID_ARGUMENT,
+        )?;
+        p.type_ = zes_mem_type_t::ZES_MEM_TYPE_DDR;
+        p.onSubdevice = m.device.sub.is_some() as ze_bool_t;
+        p.subdeviceId = m.device.sub.unwrap_or(0);
+        p.location = zes_mem_loc_t::ZES_MEM_LOC_DEVICE;
+        p.physicalSize = m.device.memory.capacity;
+        p.busWidth = -1;
+        p.numChannels = -1;
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn memory_get_state(
+    h: zes_mem_handle_t,
+    state: *mut zes_mem_state_t,
+) -> ze_result_t {
+    entry("zesMemoryGetState", || {
+        let m = module(h)?;
+        // SAFETY: the caller's structure, null rejected.
+        let s = unsafe { state.as_mut() }.ok_or(NULL_POINTER)?;
+        ensure(
+            s.stype == zes_structure_type_t::ZES_STRUCTURE_TYPE_MEM_STATE,
+            INVALID_ARGUMENT,
+        )?;
+        s.health = zes_mem_health_t::ZES_MEM_HEALTH_OK;
+        s.size = m.device.memory.capacity;
+        s.free = m.device.memory.free();
+        Ok(())
+    })
+}
+
+/// Fills the sysman device table's memory entry (a 1.0 entry: present at every version).
+///
+/// # Safety
+/// `table` must be null or a writable `zes_device_dditable_t` of the requested version.
+pub unsafe extern "C" fn zes_device_table(
+    version: ze_api_version_t,
+    table: *mut zes_device_dditable_t,
+) -> ze_result_t {
+    if let Err(code) = accept(version, table) {
+        return code;
+    }
+    // SAFETY: non-null (checked by `accept`); the entry exists since 1.0.
+    unsafe {
+        core::ptr::addr_of_mut!((*table).pfnEnumMemoryModules)
+            .write(Some(device_enum_memory_modules))
+    };
+    ze_result_t::ZE_RESULT_SUCCESS
+}
+
+/// Fills the sysman memory table's property and state entries (1.0 entries).
+///
+/// # Safety
+/// `table` must be null or a writable `zes_memory_dditable_t` of the requested version.
+pub unsafe extern "C" fn zes_memory_table(
+    version: ze_api_version_t,
+    table: *mut zes_memory_dditable_t,
+) -> ze_result_t {
+    if let Err(code) = accept(version, table) {
+        return code;
+    }
+    // SAFETY: non-null (checked by `accept`); the entries exist since 1.0.
+    unsafe {
+        core::ptr::addr_of_mut!((*table).pfnGetProperties).write(Some(memory_get_properties));
+        core::ptr::addr_of_mut!((*table).pfnGetState).write(Some(memory_get_state));
+    }
+    ze_result_t::ZE_RESULT_SUCCESS
+}
