@@ -114,7 +114,8 @@ pub struct DeviceProperties {
     pub ecc: bool,
     /// Whether the device supports on-demand page faulting.
     pub on_demand_paging: bool,
-    /// Timer resolution (cycles per second at API 1.2 and later).
+    /// Timer resolution: nanoseconds per tick (read with the 1.0 properties structure; the 1.2
+    /// structure, `ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2`, gives ticks per second instead).
     pub timer_resolution: u64,
     /// Valid bits of global timestamps.
     pub timestamp_valid_bits: u32,
