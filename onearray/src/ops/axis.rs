@@ -5,7 +5,8 @@
 //! How they run: see the public `ops` module ("Reductions").
 
 use super::expr::{ArrayArg, Expr, Place};
-use super::reduce::{group_size, RedOp, Runs, Target};
+use super::reduce::{group_size, Runs, Target};
+use super::spec::RedOp;
 use super::{Float, Host, Num, Ty, Value};
 use crate::array::OneArray;
 use crate::error::{Error, Result};

@@ -16,18 +16,13 @@
 //! # Ok::<(), onearray::Error>(())
 //! ```
 
-use super::codegen::{Gen, Kind, Spec};
 use super::expr::{ArrayArg, Expr, Node};
+use super::spec::{Kind, Spec};
 use super::{cache, Element, Float, Num, Ty, Value};
 use crate::array::OneArray;
 use crate::error::{Error, Result};
 use crate::kinds::BufferKind;
 use level_zero::{Arg, Grid};
-use rspirv::dr;
-use rspirv::spirv::ExecutionModel;
-
-/// The name of the generated swap kernel.
-pub(crate) const SWAP_KERNEL: &str = "onearray_swap";
 
 /// `x ← a·x` (BLAS `scal`).
 ///
@@ -143,38 +138,6 @@ pub fn swap<T: Element, B1: BufferKind, B2: BufferKind>(
             .run()?;
         Ok(())
     })
-}
-
-/// Builds `void onearray_swap(global U *x, global U *y, ulong n)` (`U` = `spec.out`).
-pub(crate) fn swap_kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
-    let ty = spec.out;
-    let mut g = Gen::new(&[ty]);
-    let (ptr, ulong, boolt) = (g.ptr(ty), g.ty(Ty::U64), g.ty(Ty::Bool));
-    let void = g.b.type_void();
-    let fn_ty = g.b.type_function(void, [ptr, ptr, ulong]);
-    let f =
-        g.b.begin_function(void, None, rspirv::spirv::FunctionControl::NONE, fn_ty)?;
-    let (x, y, n) = (
-        g.b.function_parameter(ptr)?,
-        g.b.function_parameter(ptr)?,
-        g.b.function_parameter(ulong)?,
-    );
-    g.b.begin_block(None)?;
-    let i = g.load_x(g.gid)?;
-    let (body, end) = (g.b.id(), g.b.id());
-    let inside = g.b.u_less_than(boolt, None, i, n)?;
-    g.b.branch_conditional(inside, body, end, [])?;
-    g.b.begin_block(Some(body))?;
-    let a = g.load(x, ty, i)?;
-    let b = g.load(y, ty, i)?;
-    g.store(x, ty, i, b)?;
-    g.store(y, ty, i, a)?;
-    g.b.branch(end)?;
-    g.b.begin_block(Some(end))?;
-    g.b.ret()?;
-    g.b.end_function()?;
-    g.b.entry_point(ExecutionModel::Kernel, f, SWAP_KERNEL, [g.gid]);
-    Ok(rspirv::binary::Assemble::assemble(&g.b.module()))
 }
 
 /// `v` in `T`'s compute type (an exact length or step where `T` itself would round).

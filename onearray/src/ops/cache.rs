@@ -6,8 +6,9 @@
 //! The lock is held while a missing module is built (the first use of an expression shape),
 //! never during a launch.
 
-use super::codegen::Spec;
+use super::spec::{Kind, Spec};
 use super::Ty;
+use super::{codegen, reduce_kernel};
 use crate::error::{Error, Result};
 use level_zero::{BuildOptions, Context, Device, Kernel, Module, ShutdownStage};
 use std::collections::HashMap;
@@ -66,6 +67,15 @@ fn check_types(dev: &Device, spec: &Spec) -> Result<()> {
     })
 }
 
+/// Builds the kernel of `spec` as a SPIR-V 1.0 binary.
+pub(super) fn build(spec: &Spec) -> Result<Vec<u32>, rspirv::dr::Error> {
+    match spec.kind {
+        Kind::Map => codegen::map_kernel(spec),
+        Kind::Reduce { op, group } => reduce_kernel::reduce_kernel(spec, op, group),
+        Kind::Swap => codegen::swap_kernel(spec),
+    }
+}
+
 /// Runs `f` with a kernel of `spec` for `(ctx, dev)`, building it on first use.
 pub(crate) fn with_kernel<R>(
     ctx: &Context,
@@ -86,7 +96,7 @@ pub(crate) fn with_kernel<R>(
             }
         } else {
             check_types(dev, spec)?;
-            let words = spec.build().map_err(|e| Error::Codegen(e.to_string()))?;
+            let words = build(spec).map_err(|e| Error::Codegen(e.to_string()))?;
             let module = Module::from_spirv(
                 ctx,
                 dev,

@@ -4,9 +4,12 @@
 //! The kernel of a [`Spec`] is
 //! `kernel void onearray_map(global OUT *out, <inputs...>, ulong n)`: work-item `i < n`
 //! computes the expression for element `i` and stores it in `out[i]`. Array inputs are
-//! `const` (`NoWrite`) pointers, scalars are values in their compute type.
+//! `const` (`NoWrite`) pointers, scalars are values in their compute type. The swap kernel
+//! of [`blas::swap`](super::blas::swap) is written here too; the reduction kernel, with
+//! [`Gen`], in `reduce_kernel`.
 
 use super::expr::{BinOp, CmpOp, Node, UnOp};
+use super::spec::{Spec, MAP_KERNEL, SWAP_KERNEL};
 use super::Ty;
 use rspirv::dr::{self, Builder, Operand};
 use rspirv::spirv::{
@@ -18,84 +21,10 @@ use std::collections::HashMap;
 
 type R = Result<Word, dr::Error>;
 
-/// The name of every generated element-wise kernel.
-pub(crate) const MAP_KERNEL: &str = "onearray_map";
-
-/// What a generated kernel does with its expression.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Kind {
-    /// `out[i] = expr(i)`.
-    Map,
-    /// `out[group] = op over the group's share of expr(i)` (see [`super::reduce`]).
-    Reduce {
-        op: super::reduce::RedOp,
-        /// Work-group size, fixed in the kernel (its local-memory tree).
-        group: u32,
-    },
-    /// `x[i] <-> y[i]` (see [`super::blas::swap`]).
-    Swap,
-}
-
-/// What identifies a generated kernel: kind, result type, argument kinds, expression.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Spec {
-    pub(crate) kind: Kind,
-    /// Element type of the destination (of the partials, for a reduction).
-    pub(crate) out: Ty,
-    /// Kernel inputs after the destination: `(is_array, type)`.
-    pub(crate) inputs: Vec<(bool, Ty)>,
-    pub(crate) node: Node,
-}
-
-impl Spec {
-    /// The kernel's entry point name.
-    pub(crate) fn name(&self) -> &'static str {
-        match self.kind {
-            Kind::Map => MAP_KERNEL,
-            Kind::Reduce { .. } => super::reduce::REDUCE_KERNEL,
-            Kind::Swap => super::blas::SWAP_KERNEL,
-        }
-    }
-
-    /// Builds the kernel as a SPIR-V 1.0 binary.
-    pub(crate) fn build(&self) -> Result<Vec<u32>, dr::Error> {
-        match self.kind {
-            Kind::Map => map_kernel(self),
-            Kind::Reduce { op, group } => super::reduce_kernel::reduce_kernel(self, op, group),
-            Kind::Swap => super::blas::swap_kernel(self),
-        }
-    }
-
-    /// Every type the kernel touches (for capabilities and device checks).
-    pub(crate) fn types(&self) -> Vec<Ty> {
-        let mut tys = vec![self.out];
-        tys.extend(self.inputs.iter().map(|i| i.1));
-        collect_types(&self.node, &mut tys);
-        tys
-    }
-}
-
-fn collect_types(node: &Node, out: &mut Vec<Ty>) {
-    out.push(node.ty());
-    match node {
-        Node::Array { .. } | Node::Scalar { .. } | Node::Dest(_) | Node::Index => {}
-        Node::Unary(_, a) | Node::Cast(_, a) => collect_types(a, out),
-        Node::Binary(_, a, b) | Node::Compare(_, a, b) => {
-            collect_types(a, out);
-            collect_types(b, out);
-        }
-        Node::Select(c, a, b) => {
-            collect_types(c, out);
-            collect_types(a, out);
-            collect_types(b, out);
-        }
-    }
-}
-
 /// Builds the element-wise kernel of `spec`.
 /// Builder errors (a block not open) would be bugs of this module; they are returned, not
 /// panicked on.
-fn map_kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
+pub(super) fn map_kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
     let mut g = Gen::new(&spec.types());
     let ulong = g.ty(Ty::U64);
     let (f, params, _) = g.begin_kernel(spec, &[ulong])?;
@@ -116,6 +45,38 @@ fn map_kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
     g.b.ret()?;
     g.b.end_function()?;
     g.b.entry_point(ExecutionModel::Kernel, f, MAP_KERNEL, [g.gid]);
+    Ok(rspirv::binary::Assemble::assemble(&g.b.module()))
+}
+
+/// Builds `void onearray_swap(global U *x, global U *y, ulong n)` (`U` = `spec.out`).
+pub(super) fn swap_kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
+    let ty = spec.out;
+    let mut g = Gen::new(&[ty]);
+    let (ptr, ulong, boolt) = (g.ptr(ty), g.ty(Ty::U64), g.ty(Ty::Bool));
+    let void = g.b.type_void();
+    let fn_ty = g.b.type_function(void, [ptr, ptr, ulong]);
+    let f =
+        g.b.begin_function(void, None, rspirv::spirv::FunctionControl::NONE, fn_ty)?;
+    let (x, y, n) = (
+        g.b.function_parameter(ptr)?,
+        g.b.function_parameter(ptr)?,
+        g.b.function_parameter(ulong)?,
+    );
+    g.b.begin_block(None)?;
+    let i = g.load_x(g.gid)?;
+    let (body, end) = (g.b.id(), g.b.id());
+    let inside = g.b.u_less_than(boolt, None, i, n)?;
+    g.b.branch_conditional(inside, body, end, [])?;
+    g.b.begin_block(Some(body))?;
+    let a = g.load(x, ty, i)?;
+    let b = g.load(y, ty, i)?;
+    g.store(x, ty, i, b)?;
+    g.store(y, ty, i, a)?;
+    g.b.branch(end)?;
+    g.b.begin_block(Some(end))?;
+    g.b.ret()?;
+    g.b.end_function()?;
+    g.b.entry_point(ExecutionModel::Kernel, f, SWAP_KERNEL, [g.gid]);
     Ok(rspirv::binary::Assemble::assemble(&g.b.module()))
 }
 

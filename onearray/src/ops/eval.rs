@@ -2,8 +2,8 @@
 //! [`OneArray::update`]) or a new one ([`Expr::eval`]).
 
 use super::cache;
-use super::codegen::{Kind, Spec};
 use super::expr::{ArrayArg, Expr, Input, IntoExpr};
+use super::spec::{Kind, Spec};
 use super::{Element, Value};
 use crate::array::OneArray;
 use crate::error::{Error, Result};

@@ -94,6 +94,7 @@ mod eval;
 mod expr;
 mod reduce;
 mod reduce_kernel;
+mod spec;
 #[cfg(test)]
 mod spirv_val_tests;
 mod view_expr;

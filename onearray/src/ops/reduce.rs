@@ -5,73 +5,18 @@
 //! How they run, their accuracy and their NaN rules are documented in the public `ops`
 //! module (its "Reductions" section).
 
-use super::codegen::{Kind, Spec};
-use super::expr::{BinOp, CmpOp, Expr, Input, Place};
+use super::expr::{BinOp, Expr, Input, Place};
+use super::spec::{Kind, RedOp, Spec};
 use super::{cache, Float, Host, Num, Ty};
 use crate::array::OneArray;
 use crate::error::{Error, Result};
 use crate::kinds::{BufferKind, HostBuffer};
 use level_zero::{Arg, BufferArg, ElemType, Grid, Groups, LaunchUse};
 
-/// The name of every generated reduction kernel.
-pub(crate) const REDUCE_KERNEL: &str = "onearray_reduce";
-
 /// Most work-groups a reduction launches (the partials the host finishes).
 const MAX_GROUPS: u64 = 1024;
 
-/// How a reduction combines two values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum RedOp {
-    Sum,
-    Prod,
-    Max,
-    Min,
-    /// The position of the largest value (see [`Expr::argmax`]).
-    ArgMax,
-    /// The position of the smallest value.
-    ArgMin,
-}
-
 impl RedOp {
-    /// The combining operation of a value reduction.
-    pub(crate) fn combine(self) -> BinOp {
-        match self {
-            RedOp::Sum => BinOp::Add,
-            RedOp::Prod => BinOp::Mul,
-            RedOp::Max | RedOp::ArgMax => BinOp::Max,
-            RedOp::Min | RedOp::ArgMin => BinOp::Min,
-        }
-    }
-
-    /// Whether the reduction finds a position (and writes an index per group).
-    pub(crate) fn is_arg(self) -> bool {
-        matches!(self, RedOp::ArgMax | RedOp::ArgMin)
-    }
-
-    /// For positions, the comparison a better value passes against the current one.
-    pub(crate) fn arg_compare(self) -> Option<CmpOp> {
-        match self {
-            RedOp::ArgMax => Some(CmpOp::Gt),
-            RedOp::ArgMin => Some(CmpOp::Lt),
-            _ => None,
-        }
-    }
-
-    /// The identity as `(float value, integer bits)`; NaN for float max/min (`maxNum`
-    /// ignores it, so an all-NaN array gives NaN).
-    pub(crate) fn identity(self, ty: Ty) -> (f64, u64) {
-        let bits = ty.bits();
-        match self {
-            RedOp::Sum => (0.0, 0),
-            RedOp::Prod => (1.0, 1),
-            _ if ty.is_float() => (f64::NAN, 0),
-            RedOp::Max | RedOp::ArgMax if ty.is_signed() => (0.0, 1 << (bits - 1)),
-            RedOp::Max | RedOp::ArgMax => (0.0, 0),
-            RedOp::Min | RedOp::ArgMin if ty.is_signed() => (0.0, (1 << (bits - 1)) - 1),
-            RedOp::Min | RedOp::ArgMin => (0.0, u64::MAX >> (64 - bits)),
-        }
-    }
-
     /// Combines host values (the second stage of value reductions).
     fn host(self, a: Host, b: Host) -> Host {
         match (a, b) {

@@ -15,9 +15,9 @@
 //! A whole array is one output in `parts` groups (the host combines the partials); an axis
 //! of a 2-D array is one group per output.
 
-use super::codegen::{Body, Gen, Spec};
+use super::codegen::{Body, Gen};
 use super::expr::CmpOp;
-use super::reduce::{RedOp, REDUCE_KERNEL};
+use super::spec::{RedOp, Spec, REDUCE_KERNEL};
 use super::Ty;
 use rspirv::dr::{self, Operand};
 use rspirv::spirv::{BuiltIn, ExecutionMode, ExecutionModel, MemoryAccess, StorageClass, Word};

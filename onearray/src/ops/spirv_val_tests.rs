@@ -1,8 +1,7 @@
 //! Every generated kernel shape and type validated by `spirv-val --target-env opencl1.2`.
 
-use super::codegen::{Kind, Spec};
 use super::expr::{BinOp, CmpOp, Node, UnOp};
-use super::reduce::RedOp;
+use super::spec::{Kind, RedOp, Spec};
 use super::Ty;
 use std::process::Command;
 
@@ -167,7 +166,7 @@ fn generated_kernels_pass_spirv_val() {
     let mut checked = 0;
     for ty in TYPES {
         for (i, spec) in specs(ty).iter().enumerate() {
-            let words = spec.build().unwrap();
+            let words = super::cache::build(spec).unwrap();
             // Every module parses back (what the drivers do first).
             rspirv::dr::load_words(&words).unwrap();
             if !available {
