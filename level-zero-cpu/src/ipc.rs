@@ -9,6 +9,7 @@
 
 use crate::abi::*;
 use crate::mapping::Mapping;
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::os::fd::{AsRawFd, OwnedFd};
 
@@ -82,7 +83,7 @@ pub fn open_parts(
     let parts = crate::vm::Part::decode_all(&bytes, size).ok_or(INVALID_ARGUMENT)?;
     let files = parts
         .iter()
-        .map(|p| open_remote(pid, p.fd, "zeMemOpenIpcHandle"))
+        .map(|p| open_remote(pid, p.fd, names::zeMemOpenIpcHandle))
         .collect::<ZeResult<Vec<OwnedFd>>>()?;
     let layout: Vec<_> = parts
         .iter()

@@ -25,9 +25,15 @@ pub struct Entry {
 impl Entry {
     /// The C function, e.g. `zeMemAllocDevice`.
     pub fn c_name(&self) -> String {
-        let core = self.pfn.trim_start_matches("ze_pfn").trim_end_matches("_t");
-        format!("ze{core}")
+        c_name(&self.pfn)
     }
+}
+
+/// The C function of a DDI entry's function-pointer type: `ze_pfnMemAllocDevice_t` is
+/// `zeMemAllocDevice`, `zes_pfnMemoryGetState_t` is `zesMemoryGetState`.
+pub fn c_name(pfn: &str) -> String {
+    let (prefix, core) = pfn.split_once("_pfn").unwrap_or(("", pfn));
+    format!("{prefix}{}", core.trim_end_matches("_t"))
 }
 
 /// One `ze` DDI table.
@@ -59,6 +65,8 @@ pub struct ToolsGetter {
     pub field: String,
     /// The table type.
     pub ty: String,
+    /// The C functions of its entries, in field order.
+    pub entries: Vec<String>,
 }
 
 impl ToolsGetter {
@@ -143,10 +151,17 @@ impl Tables {
         let mut tools = Vec::new();
         for prefix in ["zet", "zes"] {
             for field in api.fields(&format!("_{prefix}_dditable_t"))? {
+                let ty = type_text(&field.ty);
+                let entries = api
+                    .fields(&ty)?
+                    .iter()
+                    .map(|f| c_name(&type_text(&f.ty)))
+                    .collect();
                 let getter = ToolsGetter {
                     prefix,
                     field: field.name.clone(),
-                    ty: type_text(&field.ty),
+                    ty,
+                    entries,
                 };
                 api.fn_pointer(&format!("{prefix}_pfnGet{}ProcAddrTable_t", field.name))?;
                 tools.push(getter);
@@ -224,6 +239,22 @@ impl Tables {
                 );
             }
             out.push_str("    }\n");
+        }
+        out.push_str("}\n\n");
+
+        out.push_str(
+            "/// The C name of every entry of every DDI table (`ze`, `zet` and `zes`), as a constant of\n\
+             /// that name: `names::zeMemAllocDevice` is `\"zeMemAllocDevice\"`. A driver names its\n\
+             /// entry points by them (in messages), so a name cannot be mistyped.\n\
+             #[allow(non_upper_case_globals, missing_docs)] // each constant's value is its name\n\
+             pub mod names {\n",
+        );
+        let mut seen = std::collections::BTreeSet::new();
+        let all = self.ze.iter().flat_map(|t| t.entries.iter().map(Entry::c_name));
+        for name in all.chain(self.tools.iter().flat_map(|t| t.entries.iter().cloned())) {
+            if seen.insert(name.clone()) {
+                let _ = writeln!(out, "    pub const {name}: &str = {name:?};");
+            }
         }
         out.push_str("}\n");
         out

@@ -9,6 +9,7 @@ use crate::engine::Engine;
 use crate::event::{event, wait_list};
 use crate::handle::{self};
 use crate::memory::Range;
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::sync::{Arc, Mutex};
@@ -19,7 +20,7 @@ pub unsafe extern "C" fn list_create(
     desc: *const ze_command_list_desc_t,
     out: *mut ze_command_list_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListCreate", || {
+    entry(names::zeCommandListCreate, || {
         let ctx = context(ctx)?;
         device(dev)?;
         ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
@@ -48,7 +49,7 @@ pub unsafe extern "C" fn list_create_immediate(
     desc: *const ze_command_queue_desc_t,
     out: *mut ze_command_list_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListCreateImmediate", || {
+    entry(names::zeCommandListCreateImmediate, || {
         let ctx = context(ctx)?;
         // SAFETY: descriptor from the caller, null rejected.
         let desc = unsafe { input(desc)? };
@@ -74,14 +75,14 @@ pub unsafe extern "C" fn list_create_immediate(
 }
 
 pub unsafe extern "C" fn list_destroy(list: ze_command_list_handle_t) -> ze_result_t {
-    entry("zeCommandListDestroy", || {
+    entry(names::zeCommandListDestroy, || {
         crate::driver::initialised()?;
         handle::destroy::<CommandList, _>(list).map(drop)
     })
 }
 
 pub unsafe extern "C" fn list_close(list: ze_command_list_handle_t) -> ze_result_t {
-    entry("zeCommandListClose", || {
+    entry(names::zeCommandListClose, || {
         let list = command_list(list)?;
         match &list.kind {
             ListKind::Regular(regular) => {
@@ -97,7 +98,7 @@ pub unsafe extern "C" fn list_close(list: ze_command_list_handle_t) -> ze_result
 }
 
 pub unsafe extern "C" fn list_reset(list: ze_command_list_handle_t) -> ze_result_t {
-    entry("zeCommandListReset", || {
+    entry(names::zeCommandListReset, || {
         let list = command_list(list)?;
         match &list.kind {
             ListKind::Regular(regular) => *regular.lock() = Recording::default(),
@@ -114,7 +115,7 @@ pub unsafe extern "C" fn append_barrier(
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
     // SAFETY: caller contract for the wait list.
-    entry("zeCommandListAppendBarrier", || unsafe {
+    entry(names::zeCommandListAppendBarrier, || unsafe {
         append_with(list, signal, n, waits, || Ok(Command::Nop))
     })
 }
@@ -128,7 +129,7 @@ pub unsafe extern "C" fn append_memory_ranges_barrier(
     n: u32,
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListAppendMemoryRangesBarrier", || {
+    entry(names::zeCommandListAppendMemoryRangesBarrier, || {
         ensure(
             num_ranges == 0 || (!sizes.is_null() && !ranges.is_null()),
             NULL_POINTER,
@@ -147,7 +148,7 @@ pub unsafe extern "C" fn append_memory_copy(
     n: u32,
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListAppendMemoryCopy", || {
+    entry(names::zeCommandListAppendMemoryCopy, || {
         // SAFETY: caller contract for the wait list.
         unsafe {
             append_with(list, signal, n, waits, || {
@@ -170,7 +171,7 @@ pub unsafe extern "C" fn append_memory_copy_from_context(
     n: u32,
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListAppendMemoryCopyFromContext", || {
+    entry(names::zeCommandListAppendMemoryCopyFromContext, || {
         context(src_ctx)?;
         // SAFETY: caller contract for the wait list.
         unsafe {
@@ -194,7 +195,7 @@ pub unsafe extern "C" fn append_memory_fill(
     n: u32,
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListAppendMemoryFill", || {
+    entry(names::zeCommandListAppendMemoryFill, || {
         ensure(!pattern.is_null(), NULL_POINTER)?;
         ensure(
             pattern_size.is_power_of_two() && pattern_size <= MAX_FILL_PATTERN,
@@ -229,7 +230,7 @@ pub unsafe extern "C" fn append_memory_copy_region(
     n: u32,
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListAppendMemoryCopyRegion", || {
+    entry(names::zeCommandListAppendMemoryCopyRegion, || {
         // Null pointers before the overlap check (two nulls would "overlap").
         ensure(!dst.is_null() && !src.is_null(), NULL_POINTER)?;
         // SAFETY: regions from the caller, null rejected.
@@ -276,7 +277,7 @@ pub unsafe extern "C" fn append_memory_prefetch(
     ptr: *const c_void,
     size: usize,
 ) -> ze_result_t {
-    entry("zeCommandListAppendMemoryPrefetch", || {
+    entry(names::zeCommandListAppendMemoryPrefetch, || {
         let list = command_list(list)?;
         // All memory is host memory: nothing moves, but the range must be USM.
         Range::check_usm(ptr, size)?;
@@ -291,7 +292,7 @@ pub unsafe extern "C" fn append_mem_advise(
     size: usize,
     advice: ze_memory_advice_t,
 ) -> ze_result_t {
-    entry("zeCommandListAppendMemAdvise", || {
+    entry(names::zeCommandListAppendMemAdvise, || {
         let list = command_list(list)?;
         device(dev)?;
         ensure(
@@ -307,7 +308,7 @@ pub unsafe extern "C" fn append_signal_event(
     list: ze_command_list_handle_t,
     ev: ze_event_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListAppendSignalEvent", || {
+    entry(names::zeCommandListAppendSignalEvent, || {
         let list = command_list(list)?;
         list.append(Op::new(Command::Nop, Some(event(ev)?), Vec::new()))
     })
@@ -318,7 +319,7 @@ pub unsafe extern "C" fn append_wait_on_events(
     n: u32,
     events: *mut ze_event_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListAppendWaitOnEvents", || {
+    entry(names::zeCommandListAppendWaitOnEvents, || {
         let list = command_list(list)?;
         ensure(n != 0, INVALID_SIZE)?;
         // SAFETY: the caller passes `n` handles.
@@ -331,7 +332,7 @@ pub unsafe extern "C" fn append_event_reset(
     list: ze_command_list_handle_t,
     ev: ze_event_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListAppendEventReset", || {
+    entry(names::zeCommandListAppendEventReset, || {
         let list = command_list(list)?;
         list.append(Op::new(Command::Reset(event(ev)?), None, Vec::new()))
     })
@@ -344,7 +345,7 @@ pub unsafe extern "C" fn append_write_global_timestamp(
     n: u32,
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListAppendWriteGlobalTimestamp", || {
+    entry(names::zeCommandListAppendWriteGlobalTimestamp, || {
         // SAFETY: caller contract for the wait list.
         unsafe {
             append_with(list, signal, n, waits, || {
@@ -366,7 +367,7 @@ pub unsafe extern "C" fn append_query_kernel_timestamps(
     n: u32,
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListAppendQueryKernelTimestamps", || {
+    entry(names::zeCommandListAppendQueryKernelTimestamps, || {
         ensure(count != 0, INVALID_SIZE)?;
         // SAFETY: the caller passes `count` handles.
         let queried = unsafe { wait_list(count, events)? };

@@ -7,6 +7,7 @@ use crate::context::context;
 use crate::engine::{Completion, Engine, Job};
 use crate::fence::{fence, Fence};
 use crate::handle::{self};
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::sync::Arc;
 
@@ -16,7 +17,7 @@ pub unsafe extern "C" fn queue_create(
     desc: *const ze_command_queue_desc_t,
     out: *mut ze_command_queue_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandQueueCreate", || {
+    entry(names::zeCommandQueueCreate, || {
         let ctx = context(ctx)?;
         // SAFETY: descriptor from the caller, null rejected.
         let desc = unsafe { input(desc)? };
@@ -46,7 +47,7 @@ pub unsafe extern "C" fn fence_create(
     desc: *const ze_fence_desc_t,
     out: *mut ze_fence_handle_t,
 ) -> ze_result_t {
-    entry("zeFenceCreate", || {
+    entry(names::zeFenceCreate, || {
         let queue = command_queue(q)?;
         // SAFETY: descriptor from the caller, null rejected.
         let desc = unsafe { input(desc)? };
@@ -65,7 +66,7 @@ pub unsafe extern "C" fn fence_create(
 }
 
 pub unsafe extern "C" fn queue_destroy(q: ze_command_queue_handle_t) -> ze_result_t {
-    entry("zeCommandQueueDestroy", || {
+    entry(names::zeCommandQueueDestroy, || {
         crate::driver::initialised()?;
         handle::destroy::<CommandQueue, _>(q).map(drop)
     })
@@ -77,7 +78,7 @@ pub unsafe extern "C" fn queue_execute_command_lists(
     lists: *mut ze_command_list_handle_t,
     f: ze_fence_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandQueueExecuteCommandLists", || {
+    entry(names::zeCommandQueueExecuteCommandLists, || {
         let queue = command_queue(q)?;
         ensure(count != 0, INVALID_SIZE)?;
         ensure(!lists.is_null(), NULL_POINTER)?;
@@ -117,7 +118,7 @@ pub unsafe extern "C" fn queue_synchronize(
     q: ze_command_queue_handle_t,
     timeout: u64,
 ) -> ze_result_t {
-    entry("zeCommandQueueSynchronize", || {
+    entry(names::zeCommandQueueSynchronize, || {
         command_queue(q)?.engine.synchronize(timeout)
     })
 }

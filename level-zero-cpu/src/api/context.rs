@@ -5,6 +5,7 @@ use crate::context::*;
 use crate::device::device;
 use crate::handle::{self};
 use crate::leaks::{leaked, report};
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 
 pub unsafe extern "C" fn context_create(
@@ -12,7 +13,7 @@ pub unsafe extern "C" fn context_create(
     desc: *const ze_context_desc_t,
     out: *mut ze_context_handle_t,
 ) -> ze_result_t {
-    entry("zeContextCreate", || create(driver, desc, None, out))
+    entry(names::zeContextCreate, || create(driver, desc, None, out))
 }
 
 pub unsafe extern "C" fn context_create_ex(
@@ -22,7 +23,7 @@ pub unsafe extern "C" fn context_create_ex(
     devices: *mut ze_device_handle_t,
     out: *mut ze_context_handle_t,
 ) -> ze_result_t {
-    entry("zeContextCreateEx", || {
+    entry(names::zeContextCreateEx, || {
         if count == 0 {
             return create(driver, desc, None, out);
         }
@@ -34,14 +35,16 @@ pub unsafe extern "C" fn context_create_ex(
 }
 
 pub unsafe extern "C" fn context_get_status(ctx: ze_context_handle_t) -> ze_result_t {
-    entry("zeContextGetStatus", || context(ctx)?.lost.check("context"))
+    entry(names::zeContextGetStatus, || {
+        context(ctx)?.lost.check("context")
+    })
 }
 
 pub unsafe extern "C" fn context_system_barrier(
     ctx: ze_context_handle_t,
     dev: ze_device_handle_t,
 ) -> ze_result_t {
-    entry("zeContextSystemBarrier", || {
+    entry(names::zeContextSystemBarrier, || {
         context(ctx)?;
         device(dev)?;
         Ok(())
@@ -49,12 +52,15 @@ pub unsafe extern "C" fn context_system_barrier(
 }
 
 pub unsafe extern "C" fn context_destroy(ctx: ze_context_handle_t) -> ze_result_t {
-    entry("zeContextDestroy", || {
+    entry(names::zeContextDestroy, || {
         crate::driver::initialised()?;
         let id = ctx as usize;
         handle::get::<Context, _>(ctx)?;
         let lines = leaked(id);
-        report(&format!("context {id:#x} at zeContextDestroy"), &lines);
+        report(
+            &format!("context {id:#x} at {}", names::zeContextDestroy),
+            &lines,
+        );
         // What the program left in the context goes with it: its handles are rejected from
         // now on (their objects go once no command uses them), and its memory is freed (a
         // command still running keeps what it uses; pointers into it are freed USM).

@@ -5,6 +5,7 @@ use crate::config::config;
 use crate::device::*;
 use crate::driver::Driver;
 use crate::handle::{self};
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 
 pub unsafe extern "C" fn device_get(
@@ -12,7 +13,7 @@ pub unsafe extern "C" fn device_get(
     count: *mut u32,
     devices: *mut ze_device_handle_t,
 ) -> ze_result_t {
-    entry("zeDeviceGet", || {
+    entry(names::zeDeviceGet, || {
         crate::driver::initialised()?;
         let driver = handle::get::<Driver, _>(driver)?;
         // SAFETY: count/devices follow the spec's count-and-array protocol.
@@ -25,7 +26,7 @@ pub unsafe extern "C" fn device_get_sub_devices(
     count: *mut u32,
     subs: *mut ze_device_handle_t,
 ) -> ze_result_t {
-    entry("zeDeviceGetSubDevices", || {
+    entry(names::zeDeviceGetSubDevices, || {
         let dev = device(dev)?;
         // SAFETY: count/subs follow the spec's count-and-array protocol.
         unsafe { write_array(count, subs, &dev.subdevices) }
@@ -36,7 +37,7 @@ pub unsafe extern "C" fn device_get_properties(
     dev: ze_device_handle_t,
     props: *mut ze_device_properties_t,
 ) -> ze_result_t {
-    entry("zeDeviceGetProperties", || {
+    entry(names::zeDeviceGetProperties, || {
         let dev = device(dev)?;
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe {
@@ -86,7 +87,7 @@ pub unsafe extern "C" fn device_get_compute_properties(
     dev: ze_device_handle_t,
     props: *mut ze_device_compute_properties_t,
 ) -> ze_result_t {
-    entry("zeDeviceGetComputeProperties", || {
+    entry(names::zeDeviceGetComputeProperties, || {
         device(dev)?;
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props) }?;
@@ -108,7 +109,7 @@ pub unsafe extern "C" fn device_get_module_properties(
     dev: ze_device_handle_t,
     props: *mut ze_device_module_properties_t,
 ) -> ze_result_t {
-    entry("zeDeviceGetModuleProperties", || {
+    entry(names::zeDeviceGetModuleProperties, || {
         device(dev)?;
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props) }?;
@@ -140,7 +141,7 @@ pub unsafe extern "C" fn device_get_command_queue_group_properties(
     count: *mut u32,
     props: *mut ze_command_queue_group_properties_t,
 ) -> ze_result_t {
-    entry("zeDeviceGetCommandQueueGroupProperties", || {
+    entry(names::zeDeviceGetCommandQueueGroupProperties, || {
         device(dev)?;
         ensure(!count.is_null(), NULL_POINTER)?;
         // SAFETY: count is non-null and valid by contract.
@@ -169,7 +170,7 @@ pub unsafe extern "C" fn device_get_memory_properties(
     count: *mut u32,
     props: *mut ze_device_memory_properties_t,
 ) -> ze_result_t {
-    entry("zeDeviceGetMemoryProperties", || {
+    entry(names::zeDeviceGetMemoryProperties, || {
         let dev = device(dev)?;
         ensure(!count.is_null(), NULL_POINTER)?;
         // SAFETY: count is non-null and valid by contract.
@@ -195,7 +196,7 @@ pub unsafe extern "C" fn device_get_memory_access_properties(
     dev: ze_device_handle_t,
     props: *mut ze_device_memory_access_properties_t,
 ) -> ze_result_t {
-    entry("zeDeviceGetMemoryAccessProperties", || {
+    entry(names::zeDeviceGetMemoryAccessProperties, || {
         device(dev)?;
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props) }?;
@@ -221,7 +222,7 @@ pub unsafe extern "C" fn device_get_cache_properties(
     count: *mut u32,
     props: *mut ze_device_cache_properties_t,
 ) -> ze_result_t {
-    entry("zeDeviceGetCacheProperties", || {
+    entry(names::zeDeviceGetCacheProperties, || {
         device(dev)?;
         ensure(!count.is_null(), NULL_POINTER)?;
         // SAFETY: count is non-null and valid by contract.
@@ -244,7 +245,7 @@ pub unsafe extern "C" fn device_get_image_properties(
     dev: ze_device_handle_t,
     props: *mut ze_device_image_properties_t,
 ) -> ze_result_t {
-    entry("zeDeviceGetImageProperties", || {
+    entry(names::zeDeviceGetImageProperties, || {
         device(dev)?;
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props) }?;
@@ -261,7 +262,7 @@ pub unsafe extern "C" fn device_get_external_memory_properties(
     dev: ze_device_handle_t,
     props: *mut ze_device_external_memory_properties_t,
 ) -> ze_result_t {
-    entry("zeDeviceGetExternalMemoryProperties", || {
+    entry(names::zeDeviceGetExternalMemoryProperties, || {
         device(dev)?;
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props) }?;
@@ -278,7 +279,7 @@ pub unsafe extern "C" fn device_get_p2p_properties(
     peer: ze_device_handle_t,
     props: *mut ze_device_p2p_properties_t,
 ) -> ze_result_t {
-    entry("zeDeviceGetP2PProperties", || {
+    entry(names::zeDeviceGetP2PProperties, || {
         let access = peers(&*device(dev)?, &*device(peer)?);
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props) }?;
@@ -299,7 +300,7 @@ pub unsafe extern "C" fn device_can_access_peer(
     peer: ze_device_handle_t,
     value: *mut ze_bool_t,
 ) -> ze_result_t {
-    entry("zeDeviceCanAccessPeer", || {
+    entry(names::zeDeviceCanAccessPeer, || {
         let access = peers(&*device(dev)?, &*device(peer)?);
         // SAFETY: out-pointer checked for null by `write`.
         unsafe { write(value, ze_bool_t::from(access)) }
@@ -307,7 +308,9 @@ pub unsafe extern "C" fn device_can_access_peer(
 }
 
 pub unsafe extern "C" fn device_get_status(dev: ze_device_handle_t) -> ze_result_t {
-    entry("zeDeviceGetStatus", || device(dev)?.lost.check("device"))
+    entry(names::zeDeviceGetStatus, || {
+        device(dev)?.lost.check("device")
+    })
 }
 
 pub unsafe extern "C" fn device_get_global_timestamps(
@@ -315,7 +318,7 @@ pub unsafe extern "C" fn device_get_global_timestamps(
     host: *mut u64,
     device_ts: *mut u64,
 ) -> ze_result_t {
-    entry("zeDeviceGetGlobalTimestamps", || {
+    entry(names::zeDeviceGetGlobalTimestamps, || {
         device(dev)?;
         ensure(!host.is_null() && !device_ts.is_null(), NULL_POINTER)?;
         let now = timestamp_ns();

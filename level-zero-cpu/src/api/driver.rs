@@ -2,6 +2,7 @@
 
 use crate::abi::*;
 use crate::driver::*;
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::ffi::c_char;
 
@@ -9,7 +10,7 @@ pub unsafe extern "C" fn driver_get(
     count: *mut u32,
     drivers: *mut ze_driver_handle_t,
 ) -> ze_result_t {
-    entry("zeDriverGet", || {
+    entry(names::zeDriverGet, || {
         ensure(!count.is_null(), NULL_POINTER)?;
         let state = STATE
             .get()
@@ -23,7 +24,7 @@ pub unsafe extern "C" fn driver_get_api_version(
     driver: ze_driver_handle_t,
     version: *mut ze_api_version_t,
 ) -> ze_result_t {
-    entry("zeDriverGetApiVersion", || {
+    entry(names::zeDriverGetApiVersion, || {
         driver_of(driver)?;
         // SAFETY: out-pointer from the caller, checked for null by `write`.
         unsafe { write(version, DRIVER_API_VERSION) }
@@ -34,7 +35,7 @@ pub unsafe extern "C" fn driver_get_properties(
     driver: ze_driver_handle_t,
     props: *mut ze_driver_properties_t,
 ) -> ze_result_t {
-    entry("zeDriverGetProperties", || {
+    entry(names::zeDriverGetProperties, || {
         let driver = driver_of(driver)?;
         // SAFETY: the caller passes a valid properties structure or null (rejected).
         let props = unsafe { output(props) }?;
@@ -67,7 +68,7 @@ pub unsafe extern "C" fn driver_get_ipc_properties(
     driver: ze_driver_handle_t,
     props: *mut ze_driver_ipc_properties_t,
 ) -> ze_result_t {
-    entry("zeDriverGetIpcProperties", || {
+    entry(names::zeDriverGetIpcProperties, || {
         driver_of(driver)?;
         // SAFETY: the caller passes a valid properties structure or null (rejected).
         let props = unsafe { output(props) }?;
@@ -85,7 +86,7 @@ pub unsafe extern "C" fn driver_get_extension_properties(
     count: *mut u32,
     props: *mut ze_driver_extension_properties_t,
 ) -> ze_result_t {
-    entry("zeDriverGetExtensionProperties", || {
+    entry(names::zeDriverGetExtensionProperties, || {
         driver_of(driver)?;
         let extensions = EXTENSIONS.map(|(name, version)| {
             let mut p = ze_driver_extension_properties_t {

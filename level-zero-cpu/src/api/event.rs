@@ -5,6 +5,7 @@ use crate::context::context;
 use crate::device::{device, timestamp_ns};
 use crate::event::*;
 use crate::handle::{self};
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::sync::Arc;
 
@@ -15,7 +16,7 @@ pub unsafe extern "C" fn event_pool_create(
     devices: *mut ze_device_handle_t,
     out: *mut ze_event_pool_handle_t,
 ) -> ze_result_t {
-    entry("zeEventPoolCreate", || {
+    entry(names::zeEventPoolCreate, || {
         let ctx = context(ctx)?;
         // SAFETY: descriptor from the caller, null rejected.
         let desc = unsafe { input(desc)? };
@@ -50,7 +51,7 @@ pub unsafe extern "C" fn event_pool_create(
 }
 
 pub unsafe extern "C" fn event_pool_destroy(pool: ze_event_pool_handle_t) -> ze_result_t {
-    entry("zeEventPoolDestroy", || {
+    entry(names::zeEventPoolDestroy, || {
         crate::driver::initialised()?;
         event_pool_destroy_checked(pool)
     })
@@ -61,7 +62,7 @@ pub unsafe extern "C" fn event_create(
     desc: *const ze_event_desc_t,
     out: *mut ze_event_handle_t,
 ) -> ze_result_t {
-    entry("zeEventCreate", || {
+    entry(names::zeEventCreate, || {
         crate::driver::initialised()?;
         let pool = handle::get::<EventPool, _>(pool)?;
         // SAFETY: descriptor from the caller, null rejected.
@@ -95,7 +96,7 @@ pub unsafe extern "C" fn event_create(
 }
 
 pub unsafe extern "C" fn event_destroy(ev: ze_event_handle_t) -> ze_result_t {
-    entry("zeEventDestroy", || {
+    entry(names::zeEventDestroy, || {
         crate::driver::initialised()?;
         let ev = handle::destroy::<Event, _>(ev)?;
         // The slot is free once the handle is gone, even if a finished command that signalled
@@ -114,7 +115,7 @@ pub unsafe extern "C" fn event_destroy(ev: ze_event_handle_t) -> ze_result_t {
 }
 
 pub unsafe extern "C" fn event_host_signal(ev: ze_event_handle_t) -> ze_result_t {
-    entry("zeEventHostSignal", || {
+    entry(names::zeEventHostSignal, || {
         let ev = event(ev)?;
         let now = timestamp_ns();
         ev.record_timestamps(now, now);
@@ -127,15 +128,17 @@ pub unsafe extern "C" fn event_host_synchronize(
     ev: ze_event_handle_t,
     timeout: u64,
 ) -> ze_result_t {
-    entry("zeEventHostSynchronize", || event(ev)?.host_wait(timeout))
+    entry(names::zeEventHostSynchronize, || {
+        event(ev)?.host_wait(timeout)
+    })
 }
 
 pub unsafe extern "C" fn event_query_status(ev: ze_event_handle_t) -> ze_result_t {
-    entry("zeEventQueryStatus", || event(ev)?.status())
+    entry(names::zeEventQueryStatus, || event(ev)?.status())
 }
 
 pub unsafe extern "C" fn event_host_reset(ev: ze_event_handle_t) -> ze_result_t {
-    entry("zeEventHostReset", || {
+    entry(names::zeEventHostReset, || {
         event(ev)?.reset();
         Ok(())
     })
@@ -145,7 +148,7 @@ pub unsafe extern "C" fn event_query_kernel_timestamp(
     ev: ze_event_handle_t,
     out: *mut ze_kernel_timestamp_result_t,
 ) -> ze_result_t {
-    entry("zeEventQueryKernelTimestamp", || {
+    entry(names::zeEventQueryKernelTimestamp, || {
         let ev = event(ev)?;
         ensure(!out.is_null(), NULL_POINTER)?;
         ensure(ev.pool.timestamps, INVALID_ARGUMENT)?;

@@ -4,6 +4,7 @@
 use super::kernel;
 use crate::abi::*;
 use crate::driver::driver_of;
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::ffi::{c_char, c_void, CStr, CString};
 
@@ -15,7 +16,7 @@ pub unsafe extern "C" fn driver_get_extension_function_address(
     name: *const c_char,
     function: *mut *mut c_void,
 ) -> ze_result_t {
-    entry("zeDriverGetExtensionFunctionAddress", || {
+    entry(names::zeDriverGetExtensionFunctionAddress, || {
         driver_of(driver)?;
         ensure(!name.is_null() && !function.is_null(), NULL_POINTER)?;
         // SAFETY: a NUL-terminated name, by the caller's contract.

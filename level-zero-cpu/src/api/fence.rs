@@ -4,18 +4,19 @@ use crate::abi::*;
 use crate::fence::*;
 use crate::handle::{self};
 use crate::sync::{timeout_from_ns, NOTIFIER};
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::sync::atomic::Ordering;
 
 pub unsafe extern "C" fn fence_destroy(f: ze_fence_handle_t) -> ze_result_t {
-    entry("zeFenceDestroy", || {
+    entry(names::zeFenceDestroy, || {
         crate::driver::initialised()?;
         handle::destroy::<Fence, _>(f).map(drop)
     })
 }
 
 pub unsafe extern "C" fn fence_host_synchronize(f: ze_fence_handle_t, timeout: u64) -> ze_result_t {
-    entry("zeFenceHostSynchronize", || {
+    entry(names::zeFenceHostSynchronize, || {
         let f = fence(f)?;
         if !NOTIFIER.wait_until(
             || f.state.load(Ordering::Acquire) != CLEAR,
@@ -28,11 +29,11 @@ pub unsafe extern "C" fn fence_host_synchronize(f: ze_fence_handle_t, timeout: u
 }
 
 pub unsafe extern "C" fn fence_query_status(f: ze_fence_handle_t) -> ze_result_t {
-    entry("zeFenceQueryStatus", || fence(f)?.status())
+    entry(names::zeFenceQueryStatus, || fence(f)?.status())
 }
 
 pub unsafe extern "C" fn fence_reset(f: ze_fence_handle_t) -> ze_result_t {
-    entry("zeFenceReset", || {
+    entry(names::zeFenceReset, || {
         fence(f)?.state.store(CLEAR, Ordering::Release);
         Ok(())
     })

@@ -5,6 +5,7 @@ use crate::config::config;
 use crate::device::{Device, MemoryBudget};
 use crate::driver::{self, Driver};
 use crate::handle;
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::sync::Arc;
 
@@ -36,7 +37,7 @@ fn build() -> Driver {
 }
 
 pub unsafe extern "C" fn ze_init(flags: ze_init_flags_t) -> ze_result_t {
-    entry("zeInit", || {
+    entry(names::zeInit, || {
         ensure(flags.0 <= 0x3, INVALID_ENUM)?;
         // This is a CPU device: a request for GPU or VPU drivers only finds none here.
         ensure(flags.0 == 0, ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED)?;

@@ -8,6 +8,7 @@ use crate::ipc::*;
 use crate::mapping::Mapping;
 use crate::memory::{self, lookup};
 use crate::sync::NOTIFIER;
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::os::fd::AsRawFd;
@@ -18,7 +19,7 @@ pub unsafe extern "C" fn get_ipc_handle(
     ptr: *const c_void,
     out: *mut ze_ipc_mem_handle_t,
 ) -> ze_result_t {
-    entry("zeMemGetIpcHandle", || {
+    entry(names::zeMemGetIpcHandle, || {
         context(ctx)?;
         ensure(!ptr.is_null() && !out.is_null(), NULL_POINTER)?;
         let alloc = lookup(ptr as usize).ok_or(INVALID_ARGUMENT)?;
@@ -48,8 +49,9 @@ pub unsafe extern "C" fn get_ipc_handle(
             )
         {
             eprintln!(
-                "level-zero-cpu: zeMemGetIpcHandle: commands still use the allocation at {:#x}; \
+                "level-zero-cpu: {}: commands still use the allocation at {:#x}; \
                  get its first IPC handle before using it in commands, or once they are done",
+                names::zeMemGetIpcHandle,
                 alloc.base
             );
             return Err(ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE);
@@ -74,7 +76,7 @@ pub unsafe extern "C" fn open_ipc_handle(
     flags: ze_ipc_memory_flags_t,
     out: *mut *mut c_void,
 ) -> ze_result_t {
-    entry("zeMemOpenIpcHandle", || {
+    entry(names::zeMemOpenIpcHandle, || {
         let ctx = context(ctx)?;
         device(dev)?;
         ensure(flags.0 & !0x3 == 0, INVALID_ENUM)?;
@@ -83,7 +85,7 @@ pub unsafe extern "C" fn open_ipc_handle(
         let size = usize::try_from(h.size).map_err(|_| INVALID_ARGUMENT)?;
         ensure(size > 0 && h.fd >= 0, INVALID_ARGUMENT)?;
         // Another process's descriptor (or this one's): the file behind it, opened again.
-        let fd = open_remote(h.pid, h.fd, "zeMemOpenIpcHandle")?;
+        let fd = open_remote(h.pid, h.fd, names::zeMemOpenIpcHandle)?;
         let (pages, fd, parts) = if h.kind & MANIFEST != 0 {
             let (pages, parts) = open_parts(h.pid, fd, size)?;
             (pages, None, Some(parts))
@@ -109,7 +111,7 @@ pub unsafe extern "C" fn close_ipc_handle(
     ctx: ze_context_handle_t,
     ptr: *const c_void,
 ) -> ze_result_t {
-    entry("zeMemCloseIpcHandle", || {
+    entry(names::zeMemCloseIpcHandle, || {
         context(ctx)?;
         drop(memory::unmap(ptr.cast_mut(), true)?);
         Ok(())
@@ -120,7 +122,7 @@ pub unsafe extern "C" fn event_pool_get_ipc_handle(
     pool: ze_event_pool_handle_t,
     out: *mut ze_ipc_event_pool_handle_t,
 ) -> ze_result_t {
-    entry("zeEventPoolGetIpcHandle", || {
+    entry(names::zeEventPoolGetIpcHandle, || {
         crate::driver::initialised()?;
         let pool = crate::handle::get::<EventPool, _>(pool)?;
         ensure(!out.is_null(), NULL_POINTER)?;
@@ -140,7 +142,7 @@ pub unsafe extern "C" fn event_pool_open_ipc_handle(
     handle: ze_ipc_event_pool_handle_t,
     out: *mut ze_event_pool_handle_t,
 ) -> ze_result_t {
-    entry("zeEventPoolOpenIpcHandle", || {
+    entry(names::zeEventPoolOpenIpcHandle, || {
         let ctx = context(ctx)?;
         ensure(!out.is_null(), NULL_POINTER)?;
         let data = handle.data.map(|c| c as u8);
@@ -149,7 +151,7 @@ pub unsafe extern "C" fn event_pool_open_ipc_handle(
         let (pid, fd) = (u32::from_le_bytes(word(8)), i32::from_le_bytes(word(12)));
         let count = u32::from_le_bytes(word(16));
         ensure(count > 0 && fd >= 0, INVALID_ARGUMENT)?;
-        let fd = Arc::new(open_remote(pid, fd, "zeEventPoolOpenIpcHandle")?);
+        let fd = Arc::new(open_remote(pid, fd, names::zeEventPoolOpenIpcHandle)?);
         let slots =
             SharedSlots::open(fd, count).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
         let pool = EventPool::new(ctx.id(), count, data[20] != 0, Slots::Shared(slots), true);
@@ -160,7 +162,7 @@ pub unsafe extern "C" fn event_pool_open_ipc_handle(
 }
 
 pub unsafe extern "C" fn event_pool_close_ipc_handle(pool: ze_event_pool_handle_t) -> ze_result_t {
-    entry("zeEventPoolCloseIpcHandle", || {
+    entry(names::zeEventPoolCloseIpcHandle, || {
         crate::driver::initialised()?;
         let p = crate::handle::get::<EventPool, _>(pool)?;
         ensure(p.opened, INVALID_ARGUMENT)?;

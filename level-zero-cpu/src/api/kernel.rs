@@ -8,6 +8,7 @@ use crate::handle::{self};
 use crate::kernel::*;
 use crate::memory::Range;
 use crate::module::{module, write_string};
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use spirv_exec::{Arg, ParamKind};
 use std::ffi::{c_char, c_void, CStr, CString};
@@ -22,7 +23,7 @@ pub unsafe extern "C" fn kernel_create(
     desc: *const ze_kernel_desc_t,
     out: *mut ze_kernel_handle_t,
 ) -> ze_result_t {
-    entry("zeKernelCreate", || {
+    entry(names::zeKernelCreate, || {
         let m = module(m)?;
         // SAFETY: descriptor from the caller, null rejected.
         let desc = unsafe { input(desc)? };
@@ -70,7 +71,7 @@ pub unsafe extern "C" fn kernel_create(
 }
 
 pub unsafe extern "C" fn kernel_destroy(k: ze_kernel_handle_t) -> ze_result_t {
-    entry("zeKernelDestroy", || {
+    entry(names::zeKernelDestroy, || {
         crate::driver::initialised()?;
         handle::destroy::<Kernel, _>(k).map(drop)
     })
@@ -80,7 +81,7 @@ pub unsafe extern "C" fn kernel_set_cache_config(
     k: ze_kernel_handle_t,
     flags: ze_cache_config_flags_t,
 ) -> ze_result_t {
-    entry("zeKernelSetCacheConfig", || {
+    entry(names::zeKernelSetCacheConfig, || {
         kernel(k)?;
         ensure(flags.0 & !0x3 == 0, INVALID_ENUM)
     })
@@ -92,7 +93,7 @@ pub unsafe extern "C" fn kernel_set_group_size(
     y: u32,
     z: u32,
 ) -> ze_result_t {
-    entry("zeKernelSetGroupSize", || {
+    entry(names::zeKernelSetGroupSize, || {
         let k = kernel(k)?;
         check_group_size(&k, [x, y, z])?;
         k.state().group_size = [x, y, z];
@@ -109,7 +110,7 @@ pub unsafe extern "C" fn kernel_suggest_group_size(
     y: *mut u32,
     z: *mut u32,
 ) -> ze_result_t {
-    entry("zeKernelSuggestGroupSize", || {
+    entry(names::zeKernelSuggestGroupSize, || {
         let k = kernel(k)?;
         ensure(!x.is_null() && !y.is_null() && !z.is_null(), NULL_POINTER)?;
         ensure(
@@ -139,7 +140,7 @@ pub unsafe extern "C" fn kernel_suggest_max_cooperative_group_count(
     k: ze_kernel_handle_t,
     count: *mut u32,
 ) -> ze_result_t {
-    entry("zeKernelSuggestMaxCooperativeGroupCount", || {
+    entry(names::zeKernelSuggestMaxCooperativeGroupCount, || {
         let groups = max_cooperative_groups(kernel(k)?.state().group_size);
         // SAFETY: out-pointer checked by `write`.
         unsafe { write(count, groups) }
@@ -152,7 +153,7 @@ pub unsafe extern "C" fn kernel_set_argument_value(
     size: usize,
     value: *const c_void,
 ) -> ze_result_t {
-    entry("zeKernelSetArgumentValue", || {
+    entry(names::zeKernelSetArgumentValue, || {
         let k = kernel(k)?;
         let param = k.param(index)?;
         let bad_size = ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE;
@@ -217,7 +218,7 @@ pub unsafe extern "C" fn kernel_set_indirect_access(
     k: ze_kernel_handle_t,
     flags: ze_kernel_indirect_access_flags_t,
 ) -> ze_result_t {
-    entry("zeKernelSetIndirectAccess", || {
+    entry(names::zeKernelSetIndirectAccess, || {
         let k = kernel(k)?;
         ensure(flags.0 & !0x7 == 0, INVALID_ENUM)?;
         k.state().indirect = flags.0;
@@ -229,7 +230,7 @@ pub unsafe extern "C" fn kernel_get_indirect_access(
     k: ze_kernel_handle_t,
     flags: *mut ze_kernel_indirect_access_flags_t,
 ) -> ze_result_t {
-    entry("zeKernelGetIndirectAccess", || {
+    entry(names::zeKernelGetIndirectAccess, || {
         let k = kernel(k)?;
         let value = k.state().indirect;
         // SAFETY: out-pointer checked by `write`.
@@ -242,7 +243,7 @@ pub unsafe extern "C" fn kernel_get_source_attributes(
     size: *mut u32,
     out: *mut *mut c_char,
 ) -> ze_result_t {
-    entry("zeKernelGetSourceAttributes", || {
+    entry(names::zeKernelGetSourceAttributes, || {
         let k = kernel(k)?;
         ensure(!size.is_null(), NULL_POINTER)?;
         // As Intel's driver: the attributes as written in the source, space-separated.
@@ -282,7 +283,7 @@ pub unsafe extern "C" fn kernel_get_properties(
     k: ze_kernel_handle_t,
     props: *mut ze_kernel_properties_t,
 ) -> ze_result_t {
-    entry("zeKernelGetProperties", || {
+    entry(names::zeKernelGetProperties, || {
         let k = kernel(k)?;
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props)? };
@@ -312,7 +313,7 @@ pub unsafe extern "C" fn kernel_get_name(
     size: *mut usize,
     out: *mut c_char,
 ) -> ze_result_t {
-    entry("zeKernelGetName", || {
+    entry(names::zeKernelGetName, || {
         let k = kernel(k)?;
         // SAFETY: the string protocol, caller contract.
         unsafe { write_string(size, out, &k.name) }
@@ -325,7 +326,7 @@ pub unsafe extern "C" fn kernel_set_global_offset(
     y: u32,
     z: u32,
 ) -> ze_result_t {
-    entry("zeKernelSetGlobalOffsetExp", || {
+    entry(names::zeKernelSetGlobalOffsetExp, || {
         kernel(k)?.state().offset = [x, y, z];
         Ok(())
     })
@@ -340,7 +341,7 @@ pub unsafe extern "C" fn append_launch_kernel(
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
     // SAFETY: caller contract for the wait list.
-    entry("zeCommandListAppendLaunchKernel", || unsafe {
+    entry(names::zeCommandListAppendLaunchKernel, || unsafe {
         append_launch(list, k, || direct(groups), false, signal, n, waits)
     })
 }
@@ -354,9 +355,10 @@ pub unsafe extern "C" fn append_launch_cooperative_kernel(
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
     // SAFETY: caller contract for the wait list.
-    entry("zeCommandListAppendLaunchCooperativeKernel", || unsafe {
-        append_launch(list, k, || direct(groups), true, signal, n, waits)
-    })
+    entry(
+        names::zeCommandListAppendLaunchCooperativeKernel,
+        || unsafe { append_launch(list, k, || direct(groups), true, signal, n, waits) },
+    )
 }
 
 pub unsafe extern "C" fn append_launch_kernel_indirect(
@@ -367,7 +369,7 @@ pub unsafe extern "C" fn append_launch_kernel_indirect(
     n: u32,
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListAppendLaunchKernelIndirect", || {
+    entry(names::zeCommandListAppendLaunchKernelIndirect, || {
         let make = || -> ZeResult<LaunchGroups> {
             Ok(LaunchGroups::Indirect(Range::check_usm(
                 groups.cast(),
@@ -389,39 +391,44 @@ pub unsafe extern "C" fn append_launch_multiple_kernels_indirect(
     n: u32,
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
-    entry("zeCommandListAppendLaunchMultipleKernelsIndirect", || {
-        let l = command_list(list)?;
-        ensure_compute(&l)?;
-        ensure(
-            !kernels.is_null() && !count.is_null() && !groups.is_null(),
-            NULL_POINTER,
-        )?;
-        let count_range = Range::check_usm(count.cast(), 4)?;
-        let signal = if signal.is_null() {
-            None
-        } else {
-            Some(crate::event::event(signal)?)
-        };
-        // SAFETY: caller contract.
-        let waits = unsafe { wait_list(n, waits)? };
-        let mut launches = Vec::new();
-        for i in 0..num_kernels as usize {
-            // SAFETY: the caller passes `num_kernels` handles.
-            let k = kernel(unsafe { *kernels.add(i) })?;
-            let mut launch = snapshot(&k)?;
-            // SAFETY: pointer arithmetic within the caller's array (checked as a range next).
-            let g = unsafe { groups.add(i) };
-            launch.groups =
-                LaunchGroups::Indirect(Range::check_usm(g.cast(), size_of::<ze_group_count_t>())?);
-            launches.push(launch);
-        }
-        l.append(crate::command::Op::new(
-            Command::LaunchMany {
-                count: count_range,
-                launches,
-            },
-            signal,
-            waits,
-        ))
-    })
+    entry(
+        names::zeCommandListAppendLaunchMultipleKernelsIndirect,
+        || {
+            let l = command_list(list)?;
+            ensure_compute(&l)?;
+            ensure(
+                !kernels.is_null() && !count.is_null() && !groups.is_null(),
+                NULL_POINTER,
+            )?;
+            let count_range = Range::check_usm(count.cast(), 4)?;
+            let signal = if signal.is_null() {
+                None
+            } else {
+                Some(crate::event::event(signal)?)
+            };
+            // SAFETY: caller contract.
+            let waits = unsafe { wait_list(n, waits)? };
+            let mut launches = Vec::new();
+            for i in 0..num_kernels as usize {
+                // SAFETY: the caller passes `num_kernels` handles.
+                let k = kernel(unsafe { *kernels.add(i) })?;
+                let mut launch = snapshot(&k)?;
+                // SAFETY: pointer arithmetic within the caller's array (checked as a range next).
+                let g = unsafe { groups.add(i) };
+                launch.groups = LaunchGroups::Indirect(Range::check_usm(
+                    g.cast(),
+                    size_of::<ze_group_count_t>(),
+                )?);
+                launches.push(launch);
+            }
+            l.append(crate::command::Op::new(
+                Command::LaunchMany {
+                    count: count_range,
+                    launches,
+                },
+                signal,
+                waits,
+            ))
+        },
+    )
 }

@@ -5,6 +5,7 @@ use crate::context::context;
 use crate::device::device;
 use crate::memory::*;
 use crate::sync::NOTIFIER;
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::sync::Arc;
@@ -18,7 +19,7 @@ pub unsafe extern "C" fn alloc_shared(
     dev: ze_device_handle_t,
     out: *mut *mut c_void,
 ) -> ze_result_t {
-    entry("zeMemAllocShared", || {
+    entry(names::zeMemAllocShared, || {
         let ctx = context(ctx)?;
         // SAFETY: descriptors from the caller, null rejected.
         let (d, h) = unsafe { (input(device_desc)?, input(host_desc)?) };
@@ -53,7 +54,7 @@ pub unsafe extern "C" fn alloc_device(
     dev: ze_device_handle_t,
     out: *mut *mut c_void,
 ) -> ze_result_t {
-    entry("zeMemAllocDevice", || {
+    entry(names::zeMemAllocDevice, || {
         let ctx = context(ctx)?;
         // SAFETY: descriptor from the caller, null rejected.
         let d = unsafe { input(device_desc)? };
@@ -80,7 +81,7 @@ pub unsafe extern "C" fn alloc_host(
     alignment: usize,
     out: *mut *mut c_void,
 ) -> ze_result_t {
-    entry("zeMemAllocHost", || {
+    entry(names::zeMemAllocHost, || {
         let ctx = context(ctx)?;
         // SAFETY: descriptor from the caller, null rejected.
         let h = unsafe { input(host_desc)? };
@@ -100,7 +101,7 @@ pub unsafe extern "C" fn alloc_host(
 }
 
 pub unsafe extern "C" fn free(ctx: ze_context_handle_t, ptr: *mut c_void) -> ze_result_t {
-    entry("zeMemFree", || {
+    entry(names::zeMemFree, || {
         context(ctx)?;
         drop(unmap(ptr, false)?);
         Ok(())
@@ -112,7 +113,7 @@ pub unsafe extern "C" fn free_ext(
     desc: *const ze_memory_free_ext_desc_t,
     ptr: *mut c_void,
 ) -> ze_result_t {
-    entry("zeMemFreeExt", || {
+    entry(names::zeMemFreeExt, || {
         context(ctx)?;
         // SAFETY: descriptor from the caller, null rejected. Its `stype` is not checked: Intel's
         // driver reads only the policy, and programs written for it pass other values.
@@ -136,7 +137,7 @@ pub unsafe extern "C" fn get_alloc_properties(
     props: *mut ze_memory_allocation_properties_t,
     dev_out: *mut ze_device_handle_t,
 ) -> ze_result_t {
-    entry("zeMemGetAllocProperties", || {
+    entry(names::zeMemGetAllocProperties, || {
         context(ctx)?;
         ensure(!ptr.is_null(), NULL_POINTER)?;
         // SAFETY: valid properties structure or null (rejected).
@@ -165,7 +166,7 @@ pub unsafe extern "C" fn get_address_range(
     base: *mut *mut c_void,
     size: *mut usize,
 ) -> ze_result_t {
-    entry("zeMemGetAddressRange", || {
+    entry(names::zeMemGetAddressRange, || {
         context(ctx)?;
         ensure(!ptr.is_null(), NULL_POINTER)?;
         let alloc = lookup(ptr as usize).ok_or(INVALID_ARGUMENT)?;
@@ -187,7 +188,7 @@ pub unsafe extern "C" fn make_memory_resident(
     ptr: *mut c_void,
     size: usize,
 ) -> ze_result_t {
-    entry("zeContextMakeMemoryResident", || {
+    entry(names::zeContextMakeMemoryResident, || {
         residency(ctx, dev, ptr, size)
     })
 }
@@ -198,5 +199,7 @@ pub unsafe extern "C" fn evict_memory(
     ptr: *mut c_void,
     size: usize,
 ) -> ze_result_t {
-    entry("zeContextEvictMemory", || residency(ctx, dev, ptr, size))
+    entry(names::zeContextEvictMemory, || {
+        residency(ctx, dev, ptr, size)
+    })
 }

@@ -5,6 +5,7 @@ use crate::context::context;
 use crate::device::device;
 use crate::handle::{self};
 use crate::module::*;
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::Arc;
@@ -16,7 +17,7 @@ pub unsafe extern "C" fn module_create(
     out: *mut ze_module_handle_t,
     log: *mut ze_module_build_log_handle_t,
 ) -> ze_result_t {
-    entry("zeModuleCreate", || {
+    entry(names::zeModuleCreate, || {
         let ctx = context(ctx)?;
         device(dev)?;
         ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
@@ -94,7 +95,7 @@ pub unsafe extern "C" fn module_create(
 }
 
 pub unsafe extern "C" fn module_destroy(m: ze_module_handle_t) -> ze_result_t {
-    entry("zeModuleDestroy", || {
+    entry(names::zeModuleDestroy, || {
         crate::driver::initialised()?;
         handle::destroy::<Module, _>(m).map(drop)
     })
@@ -105,7 +106,7 @@ pub unsafe extern "C" fn module_dynamic_link(
     modules: *mut ze_module_handle_t,
     log: *mut ze_module_build_log_handle_t,
 ) -> ze_result_t {
-    entry("zeModuleDynamicLink", || {
+    entry(names::zeModuleDynamicLink, || {
         ensure(count == 0 || !modules.is_null(), NULL_POINTER)?;
         for i in 0..count as usize {
             // SAFETY: the caller passes `count` handles.
@@ -122,7 +123,7 @@ pub unsafe extern "C" fn module_get_native_binary(
     size: *mut usize,
     out: *mut u8,
 ) -> ze_result_t {
-    entry("zeModuleGetNativeBinary", || {
+    entry(names::zeModuleGetNativeBinary, || {
         let m = module(m)?;
         ensure(!size.is_null(), NULL_POINTER)?;
         if !out.is_null() {
@@ -143,7 +144,7 @@ pub unsafe extern "C" fn module_get_global_pointer(
     size: *mut usize,
     ptr: *mut *mut c_void,
 ) -> ze_result_t {
-    entry("zeModuleGetGlobalPointer", || {
+    entry(names::zeModuleGetGlobalPointer, || {
         let m = module(m)?;
         ensure(!name.is_null(), NULL_POINTER)?;
         // SAFETY: NUL-terminated by contract.
@@ -169,7 +170,7 @@ pub unsafe extern "C" fn module_get_kernel_names(
     count: *mut u32,
     names: *mut *const c_char,
 ) -> ze_result_t {
-    entry("zeModuleGetKernelNames", || {
+    entry(names::zeModuleGetKernelNames, || {
         let m = module(m)?;
         let ptrs: Vec<*const c_char> = m.names.iter().map(|n| n.as_ptr()).collect();
         // SAFETY: count/names follow the count-and-array protocol; the strings live as long as the module.
@@ -181,7 +182,7 @@ pub unsafe extern "C" fn module_get_properties(
     m: ze_module_handle_t,
     props: *mut ze_module_properties_t,
 ) -> ze_result_t {
-    entry("zeModuleGetProperties", || {
+    entry(names::zeModuleGetProperties, || {
         module(m)?;
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props)? };
@@ -195,7 +196,7 @@ pub unsafe extern "C" fn module_get_function_pointer(
     name: *const c_char,
     out: *mut *mut c_void,
 ) -> ze_result_t {
-    entry("zeModuleGetFunctionPointer", || {
+    entry(names::zeModuleGetFunctionPointer, || {
         let m = module(m)?;
         ensure(!name.is_null() && !out.is_null(), NULL_POINTER)?;
         // SAFETY: a NUL-terminated string (caller contract), non-null.
@@ -211,7 +212,7 @@ pub unsafe extern "C" fn module_get_function_pointer(
 }
 
 pub unsafe extern "C" fn build_log_destroy(log: ze_module_build_log_handle_t) -> ze_result_t {
-    entry("zeModuleBuildLogDestroy", || {
+    entry(names::zeModuleBuildLogDestroy, || {
         crate::driver::initialised()?;
         handle::destroy::<BuildLog, _>(log).map(drop)
     })
@@ -222,7 +223,7 @@ pub unsafe extern "C" fn build_log_get_string(
     size: *mut usize,
     out: *mut c_char,
 ) -> ze_result_t {
-    entry("zeModuleBuildLogGetString", || {
+    entry(names::zeModuleBuildLogGetString, || {
         crate::driver::initialised()?;
         let log = handle::get::<BuildLog, _>(log)?;
         // SAFETY: the string protocol: size in/out, optional buffer of *size bytes.

@@ -6,6 +6,7 @@ use crate::device::device;
 use crate::handle::{self};
 use crate::memory::{self};
 use crate::vm::*;
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
@@ -17,7 +18,7 @@ pub unsafe extern "C" fn query_page_size(
     _size: usize,
     out: *mut usize,
 ) -> ze_result_t {
-    entry("zeVirtualMemQueryPageSize", || {
+    entry(names::zeVirtualMemQueryPageSize, || {
         context(ctx)?;
         device(dev)?;
         // SAFETY: out-pointer checked by `write`.
@@ -31,7 +32,7 @@ pub unsafe extern "C" fn virtual_reserve(
     size: usize,
     out: *mut *mut c_void,
 ) -> ze_result_t {
-    entry("zeVirtualMemReserve", || {
+    entry(names::zeVirtualMemReserve, || {
         let ctx = context(ctx)?;
         ensure(!out.is_null(), NULL_POINTER)?;
         ensure(
@@ -57,7 +58,7 @@ pub unsafe extern "C" fn virtual_free(
     ptr: *const c_void,
     size: usize,
 ) -> ze_result_t {
-    entry("zeVirtualMemFree", || {
+    entry(names::zeVirtualMemFree, || {
         context(ctx)?;
         let (alloc, ptr) = memory::reservation_of(ptr, size)?;
         ensure(ptr == alloc.base && size == alloc.size, INVALID_ARGUMENT)?;
@@ -75,7 +76,7 @@ pub unsafe extern "C" fn physical_create(
     desc: *mut ze_physical_mem_desc_t,
     out: *mut ze_physical_mem_handle_t,
 ) -> ze_result_t {
-    entry("zePhysicalMemCreate", || {
+    entry(names::zePhysicalMemCreate, || {
         let ctx = context(ctx)?;
         let device_obj = device(dev)?;
         ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
@@ -118,7 +119,7 @@ pub unsafe extern "C" fn physical_destroy(
     ctx: ze_context_handle_t,
     phys: ze_physical_mem_handle_t,
 ) -> ze_result_t {
-    entry("zePhysicalMemDestroy", || {
+    entry(names::zePhysicalMemDestroy, || {
         context(ctx)?;
         // Pages mapped from it keep its memory until they are unmapped.
         handle::destroy::<PhysicalMem, _>(phys).map(drop)
@@ -133,7 +134,7 @@ pub unsafe extern "C" fn virtual_map(
     offset: usize,
     access: ze_memory_access_attribute_t,
 ) -> ze_result_t {
-    entry("zeVirtualMemMap", || {
+    entry(names::zeVirtualMemMap, || {
         context(ctx)?;
         let phys = handle::get::<PhysicalMem, _>(phys)?;
         ensure(access.0 <= READONLY.0, INVALID_ENUM)?;
@@ -188,7 +189,7 @@ pub unsafe extern "C" fn virtual_unmap(
     ptr: *const c_void,
     size: usize,
 ) -> ze_result_t {
-    entry("zeVirtualMemUnmap", || {
+    entry(names::zeVirtualMemUnmap, || {
         context(ctx)?;
         let (alloc, ptr) = memory::reservation_of(ptr, size)?;
         // The pages go only once no command using them is pending.
@@ -203,7 +204,7 @@ pub unsafe extern "C" fn set_access_attribute(
     size: usize,
     access: ze_memory_access_attribute_t,
 ) -> ze_result_t {
-    entry("zeVirtualMemSetAccessAttribute", || {
+    entry(names::zeVirtualMemSetAccessAttribute, || {
         context(ctx)?;
         ensure(access.0 <= READONLY.0, INVALID_ENUM)?;
         let (alloc, ptr) = memory::reservation_of(ptr, size)?;
@@ -223,7 +224,7 @@ pub unsafe extern "C" fn get_access_attribute(
     access: *mut ze_memory_access_attribute_t,
     out_size: *mut usize,
 ) -> ze_result_t {
-    entry("zeVirtualMemGetAccessAttribute", || {
+    entry(names::zeVirtualMemGetAccessAttribute, || {
         context(ctx)?;
         ensure(!access.is_null() && !out_size.is_null(), NULL_POINTER)?;
         let (alloc, ptr) = memory::reservation_of(ptr, size)?;

@@ -4,6 +4,7 @@ use crate::abi::*;
 use crate::device::device;
 use crate::handle::{self};
 use crate::zes::*;
+use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::sync::Arc;
 
@@ -12,7 +13,7 @@ pub unsafe extern "C" fn device_enum_memory_modules(
     count: *mut u32,
     modules: *mut zes_mem_handle_t,
 ) -> ze_result_t {
-    entry("zesDeviceEnumMemoryModules", || {
+    entry(names::zesDeviceEnumMemoryModules, || {
         let device_obj = device(dev.cast())?;
         let module = *MODULES
             .lock()
@@ -30,7 +31,7 @@ pub unsafe extern "C" fn memory_get_properties(
     h: zes_mem_handle_t,
     props: *mut zes_mem_properties_t,
 ) -> ze_result_t {
-    entry("zesMemoryGetProperties", || {
+    entry(names::zesMemoryGetProperties, || {
         let m = module(h)?;
         // SAFETY: the caller's structure, null rejected.
         let p = unsafe { props.as_mut() }.ok_or(NULL_POINTER)?;
@@ -53,7 +54,7 @@ pub unsafe extern "C" fn memory_get_state(
     h: zes_mem_handle_t,
     state: *mut zes_mem_state_t,
 ) -> ze_result_t {
-    entry("zesMemoryGetState", || {
+    entry(names::zesMemoryGetState, || {
         let m = module(h)?;
         // SAFETY: the caller's structure, null rejected.
         let s = unsafe { state.as_mut() }.ok_or(NULL_POINTER)?;
