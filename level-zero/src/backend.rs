@@ -1,92 +1,10 @@
 //! Choosing where the Level Zero API comes from: Intel's loader, a driver library, or the
 //! embedded CPU driver.
 
+use crate::api::{Api, BackendChoice};
 use crate::error::{Error, Result};
 use level_zero_sys::{Dispatch, LoadError};
-use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
-
-/// Environment variable choosing the backend: `auto` (default), `loader`, `cpu`, or a path to
-/// a driver library.
-pub const BACKEND_ENV: &str = "ONEAPI_RS_BACKEND";
-
-/// Which backend to use.
-///
-/// ```
-/// use level_zero::{load, BackendChoice};
-/// let api = load(BackendChoice::Cpu)?; // an API of its own, beside the process-wide one
-/// assert!(api.reason().contains("CPU"));
-/// # Ok::<(), level_zero::Error>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BackendChoice {
-    /// Intel's loader if it initialises and reports a driver, else the embedded CPU driver.
-    Auto,
-    /// Intel's loader only.
-    Loader,
-    /// The embedded CPU driver (feature `cpu`).
-    Cpu,
-    /// A driver library opened directly.
-    Library(PathBuf),
-}
-
-impl BackendChoice {
-    /// Reads [`BACKEND_ENV`]; unset or empty is `Auto`.
-    pub fn from_env() -> BackendChoice {
-        match std::env::var(BACKEND_ENV).ok().as_deref().map(str::trim) {
-            None | Some("" | "auto") => BackendChoice::Auto,
-            Some("loader") => BackendChoice::Loader,
-            Some("cpu") => BackendChoice::Cpu,
-            Some(path) => BackendChoice::Library(PathBuf::from(path)),
-        }
-    }
-}
-
-/// The loaded API and how it was chosen.
-///
-/// ```
-/// let api = level_zero::backend()?;
-/// println!("{} because {}", api.source(), api.reason());
-/// # Ok::<(), level_zero::Error>(())
-/// ```
-pub struct Api {
-    pub(crate) dispatch: Dispatch,
-    choice: BackendChoice,
-    reason: String,
-    /// The drivers' extension functions found so far.
-    pub(crate) extensions: crate::extension::Cache,
-}
-
-impl std::fmt::Debug for Api {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Api")
-            .field("source", self.dispatch.source())
-            .field("reason", &self.reason)
-            .finish()
-    }
-}
-
-impl Api {
-    /// The DDI tables.
-    pub fn dispatch(&self) -> &Dispatch {
-        &self.dispatch
-    }
-
-    /// Where the API came from.
-    pub fn source(&self) -> &level_zero_sys::Source {
-        self.dispatch.source()
-    }
-
-    /// What was asked for.
-    pub fn choice(&self) -> &BackendChoice {
-        &self.choice
-    }
-
-    /// Why this backend was chosen (what was tried before it).
-    pub fn reason(&self) -> &str {
-        &self.reason
-    }
-}
+use std::sync::Arc;
 
 #[cfg(feature = "cpu")]
 fn cpu() -> Result<Dispatch, LoadError> {
@@ -107,12 +25,7 @@ pub fn load(choice: BackendChoice) -> Result<Api> {
     let made = |dispatch: Dispatch, reason: String| {
         // After the driver's `zeInit`, so that the shutdown runs before its leak report.
         crate::shutdown::arm();
-        Api {
-            dispatch,
-            choice: choice.clone(),
-            reason,
-            extensions: Default::default(),
-        }
+        Api::new(dispatch, choice.clone(), reason)
     };
     match &choice {
         BackendChoice::Loader => Ok(made(
@@ -142,12 +55,10 @@ pub fn load(choice: BackendChoice) -> Result<Api> {
     }
 }
 
-static GLOBAL: OnceLock<std::result::Result<Arc<Api>, String>> = OnceLock::new();
-
 /// Initialises the process-wide API once, from [`BACKEND_ENV`] (or `choice` if given first),
 /// logging the choice. Later calls return the same API (or the same error).
 pub(crate) fn global(choice: Option<BackendChoice>) -> Result<Arc<Api>> {
-    let result = GLOBAL.get_or_init(|| {
+    let result = crate::api::GLOBAL.get_or_init(|| {
         let choice = choice.unwrap_or_else(BackendChoice::from_env);
         match load(choice) {
             Ok(api) => {
@@ -161,9 +72,4 @@ pub(crate) fn global(choice: Option<BackendChoice>) -> Result<Arc<Api>> {
         }
     });
     result.clone().map_err(|tried| Error::NoBackend { tried })
-}
-
-/// The process-wide API if it is loaded (never loads it).
-pub(crate) fn loaded() -> Option<Arc<Api>> {
-    GLOBAL.get()?.as_ref().ok().cloned()
 }

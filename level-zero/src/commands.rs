@@ -27,7 +27,7 @@ pub struct ListCore {
 }
 
 impl ListCore {
-    pub(crate) fn api(&self) -> Arc<crate::backend::Api> {
+    pub(crate) fn api(&self) -> Arc<crate::api::Api> {
         self.ctx.0.driver.api.clone()
     }
 }

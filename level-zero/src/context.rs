@@ -2,8 +2,7 @@
 
 use crate::device::Device;
 use crate::driver::Driver;
-use crate::error::{invalid, Context as _, Error, Result};
-use crate::memory::Allocation;
+use crate::error::{invalid, lost_fault, Error, Result};
 use crate::owned::Owned;
 use level_zero_sys::*;
 use std::sync::{Arc, OnceLock};
@@ -194,49 +193,5 @@ impl Context {
                     .unwrap_or_default()
             );
         }
-    }
-
-    /// Makes `allocation` resident on `device`.
-    pub fn make_resident(&self, device: &Device, allocation: &Allocation) -> Result<()> {
-        self.check_device(device)?;
-        // SAFETY: the allocation is live (borrowed) and belongs to this context.
-        unsafe {
-            calls::context::make_memory_resident(
-                self.dispatch(),
-                self.handle(),
-                device.handle,
-                allocation.as_ptr(),
-                allocation.size(),
-            )
-        }
-        .context(|| format!("{} bytes at {:p}", allocation.size(), allocation.as_ptr()))
-    }
-
-    /// Allows `allocation` to be evicted from `device`.
-    pub fn evict(&self, device: &Device, allocation: &Allocation) -> Result<()> {
-        self.check_device(device)?;
-        // SAFETY: as in `make_resident`.
-        unsafe {
-            calls::context::evict_memory(
-                self.dispatch(),
-                self.handle(),
-                device.handle,
-                allocation.as_ptr(),
-                allocation.size(),
-            )
-        }
-        .context(|| format!("{} bytes at {:p}", allocation.size(), allocation.as_ptr()))
-    }
-}
-
-/// For an error that says the device lost work (`ZE_RESULT_ERROR_DEVICE_LOST`, or a lost
-/// context): the driver's description of the failure, if it gives one.
-pub(crate) fn lost_fault(e: &Error) -> Option<Option<String>> {
-    match e {
-        Error::DeviceLost { fault } => Some(fault.clone()),
-        Error::Ze { result, fault, .. } if *result == ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST => {
-            Some(fault.clone())
-        }
-        _ => None,
     }
 }

@@ -1,9 +1,8 @@
 //! Devices and their properties.
 
-use crate::driver::{list, Driver};
+use crate::driver::{c_string, list, Driver};
 use crate::error::Result;
 use level_zero_sys::*;
-use std::ffi::c_char;
 
 /// A device (or sub-device) of a driver.
 ///
@@ -252,13 +251,21 @@ pub struct MemoryState {
     pub total: u64,
 }
 
-pub(crate) fn c_string(field: &[c_char]) -> String {
-    let bytes: Vec<u8> = field
-        .iter()
-        .take_while(|&&c| c != 0)
-        .map(|&c| c as u8)
-        .collect();
-    String::from_utf8_lossy(&bytes).into_owned()
+impl Driver {
+    /// The driver's root devices.
+    pub fn devices(&self) -> Result<Vec<Device>> {
+        let handles = list(std::ptr::null_mut(), |count, array| {
+            // SAFETY: valid driver; count-and-array protocol.
+            Ok(unsafe { calls::device::get(&self.api.dispatch, self.handle, count, array) }?)
+        })?;
+        Ok(handles
+            .into_iter()
+            .map(|handle| Device {
+                driver: self.clone(),
+                handle,
+            })
+            .collect())
+    }
 }
 
 impl Device {
@@ -495,7 +502,7 @@ impl Device {
             Ok(()) => Ok(()),
             Err(e) => {
                 let e = crate::Error::from(e);
-                match crate::context::lost_fault(&e) {
+                match crate::error::lost_fault(&e) {
                     Some(fault) => Err(crate::Error::DeviceLost { fault }),
                     None => Err(e),
                 }

@@ -1,9 +1,9 @@
 //! Drivers: the entry into a backend's devices.
 
-use crate::backend::Api;
-use crate::device::Device;
+use crate::api::Api;
 use crate::error::Result;
 use level_zero_sys::*;
+use std::ffi::c_char;
 use std::sync::Arc;
 
 /// A Level Zero driver (a collection of devices).
@@ -57,6 +57,16 @@ pub(crate) fn list<T: Copy>(
     get(&mut count, items.as_mut_ptr())?;
     items.truncate(count as usize);
     Ok(items)
+}
+
+/// A NUL-terminated string of a properties struct, as a `String`.
+pub(crate) fn c_string(field: &[c_char]) -> String {
+    let bytes: Vec<u8> = field
+        .iter()
+        .take_while(|&&c| c != 0)
+        .map(|&c| c as u8)
+        .collect();
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 impl Driver {
@@ -117,22 +127,7 @@ impl Driver {
         )?;
         Ok(items
             .iter()
-            .map(|e| (crate::device::c_string(&e.name), e.version))
-            .collect())
-    }
-
-    /// The driver's root devices.
-    pub fn devices(&self) -> Result<Vec<Device>> {
-        let handles = list(std::ptr::null_mut(), |count, array| {
-            // SAFETY: valid driver; count-and-array protocol.
-            Ok(unsafe { calls::device::get(&self.api.dispatch, self.handle, count, array) }?)
-        })?;
-        Ok(handles
-            .into_iter()
-            .map(|handle| Device {
-                driver: self.clone(),
-                handle,
-            })
+            .map(|e| (c_string(&e.name), e.version))
             .collect())
     }
 }

@@ -269,3 +269,15 @@ pub(crate) fn ready(r: std::result::Result<(), ZeError>) -> Result<bool> {
 pub(crate) fn invalid(message: impl Into<String>) -> Error {
     Error::InvalidArgument(message.into())
 }
+
+/// For an error that says the device lost work (`ZE_RESULT_ERROR_DEVICE_LOST`, or a lost
+/// context): the driver's description of the failure, if it gives one.
+pub(crate) fn lost_fault(e: &Error) -> Option<Option<String>> {
+    match e {
+        Error::DeviceLost { fault } => Some(fault.clone()),
+        Error::Ze { result, fault, .. } if *result == ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST => {
+            Some(fault.clone())
+        }
+        _ => None,
+    }
+}

@@ -163,7 +163,7 @@ impl ImmediateCommandList {
 
     /// Records that the command `seq` failed with `e`: a device loss loses the context.
     fn fail_at(&mut self, seq: u64, e: &crate::Error) {
-        if let Some(fault) = crate::context::lost_fault(e) {
+        if let Some(fault) = crate::error::lost_fault(e) {
             self.core.ctx.mark_lost(fault.clone());
             if self.failed.as_ref().is_none_or(|(first, _)| seq < *first) {
                 self.failed = Some((seq, fault));

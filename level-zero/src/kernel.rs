@@ -322,7 +322,10 @@ impl Kernel {
         }
         buffer.check_range(offset, len)?;
         let ptr = buffer.as_ptr().wrapping_byte_add(offset);
-        match crate::extension::set_argument_buffer(self.inner.module.context().driver()) {
+        match crate::extension::set_argument_buffer(
+            &self.inner.module.context().driver().api,
+            self.inner.module.context().driver().handle,
+        ) {
             // The driver limits the argument to its range (the CPU driver's extension).
             Some(set) => {
                 self.check_index(index)?;

@@ -21,6 +21,7 @@
 //! [`BACKEND_ENV`] says (`auto`, `loader`, `cpu`, or a driver library path); [`init_with`]
 //! overrides it from code.
 
+mod api;
 mod backend;
 mod command_list;
 mod command_queue;
@@ -49,7 +50,8 @@ mod signature;
 mod stream;
 mod virtual_memory;
 
-pub use backend::{load, Api, BackendChoice, BACKEND_ENV};
+pub use api::{Api, BackendChoice, BACKEND_ENV};
+pub use backend::load;
 pub use command_list::CommandList;
 pub use command_queue::{CommandQueue, Execution, QueueDesc, QueueMode, QueuePriority};
 pub use commands::Commands;

@@ -80,9 +80,9 @@ pub(crate) struct AllocationInner {
     parent: Option<Allocation>,
     /// A part of several allocations ([`Mapping::join`](crate::Mapping::join)), kept alive.
     parents: Box<[Allocation]>,
-    /// Pages of a virtual range mapped to physical memory: unmapped (when this field drops)
-    /// with the last owner, never freed.
-    mapped: Option<crate::virtual_memory::MappedPages>,
+    /// Pages of a virtual range mapped to physical memory (`virtual_memory::MappedPages`):
+    /// unmapped (when this field drops) with the last owner, never freed.
+    mapped: Option<Box<dyn Send + Sync>>,
 }
 
 // SAFETY: the allocation is owned memory of the context; the pointer is an address, and the
@@ -395,16 +395,19 @@ impl Allocation {
         }))
     }
 
-    /// Device memory of mapped virtual pages: unmapped with the last owner, never freed.
+    /// Device memory of mapped virtual pages, the `size` bytes at `ptr` that `mapped` unmaps
+    /// when it drops: unmapped with the last owner, never freed.
     pub(crate) fn wrap_mapped(
         ctx: &Context,
         device: &Device,
-        mapped: crate::virtual_memory::MappedPages,
+        ptr: *mut c_void,
+        size: usize,
+        mapped: Box<dyn Send + Sync>,
     ) -> Allocation {
         Allocation(Arc::new(AllocationInner {
             ctx: ctx.clone(),
-            ptr: mapped.ptr(),
-            size: mapped.len(),
+            ptr,
+            size,
             kind: MemoryKind::Device,
             device: Some(device.clone()),
             freed: std::sync::atomic::AtomicBool::new(true),
@@ -629,4 +632,38 @@ pub fn address_range(ctx: &Context, ptr: *const c_void) -> Result<(*mut c_void, 
     }
     .context(|| format!("pointer {ptr:p}"))?;
     Ok((base, size))
+}
+
+impl Context {
+    /// Makes `allocation` resident on `device`.
+    pub fn make_resident(&self, device: &Device, allocation: &Allocation) -> Result<()> {
+        self.check_device(device)?;
+        // SAFETY: the allocation is live (borrowed) and belongs to this context.
+        unsafe {
+            calls::context::make_memory_resident(
+                self.dispatch(),
+                self.handle(),
+                device.handle,
+                allocation.as_ptr(),
+                allocation.size(),
+            )
+        }
+        .context(|| format!("{} bytes at {:p}", allocation.size(), allocation.as_ptr()))
+    }
+
+    /// Allows `allocation` to be evicted from `device`.
+    pub fn evict(&self, device: &Device, allocation: &Allocation) -> Result<()> {
+        self.check_device(device)?;
+        // SAFETY: as in `make_resident`.
+        unsafe {
+            calls::context::evict_memory(
+                self.dispatch(),
+                self.handle(),
+                device.handle,
+                allocation.as_ptr(),
+                allocation.size(),
+            )
+        }
+        .context(|| format!("{} bytes at {:p}", allocation.size(), allocation.as_ptr()))
+    }
 }

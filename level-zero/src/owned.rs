@@ -1,7 +1,7 @@
 //! [`Owned`]: a Level Zero handle this crate created. Drop (destroy through the right entry,
 //! errors logged), `Send` and `Sync` are written here once for every object.
 
-use crate::backend::Api;
+use crate::api::Api;
 use level_zero_sys::{calls, Dispatch, ZeError, *};
 use std::sync::Arc;
 

@@ -275,7 +275,13 @@ impl VirtualRange {
             len,
         };
         Ok(Mapping {
-            memory: Allocation::wrap_mapped(&r.ctx, &r.device, pages),
+            memory: Allocation::wrap_mapped(
+                &r.ctx,
+                &r.device,
+                pages.ptr(),
+                pages.len(),
+                Box::new(pages),
+            ),
             range: self.clone(),
             physical: physical.clone(),
             offset,
