@@ -3,16 +3,13 @@
 use crate::block::{BlockRef, HostAccess};
 use crate::error::{Error, Result};
 use crate::kinds::{BufferKind, DeviceBuffer, HostAccessible};
-use crate::layout::{byte_size, Layout, SliceArg};
+use crate::layout::{byte_size, Layout, SliceArg, MAX_DIMS};
 use crate::pool;
 use crate::view::{ArrayView, ArrayViewMut, View};
 use bytemuck::Pod;
 use level_zero::{Commands, Context, Device, ImmediateCommandList, MemoryAdvice, MemoryKind};
 use std::marker::PhantomData;
 use std::ops::{Bound, Range, RangeBounds};
-
-/// Most dimensions a shape may have.
-pub const MAX_DIMS: usize = 6;
 
 /// A 1-D array of `T` in memory of kind `B`, with a shape for N-D use.
 ///
@@ -781,11 +778,4 @@ impl<T: Pod, B: BufferKind> TryFrom<&OneArray<T, B>> for Vec<T> {
     fn try_from(a: &OneArray<T, B>) -> Result<Vec<T>> {
         a.to_vec()
     }
-}
-
-pub(crate) fn defaults() -> Result<(Context, Device)> {
-    Ok((
-        level_zero::default_context()?,
-        level_zero::default_device()?,
-    ))
 }

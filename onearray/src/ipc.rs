@@ -14,11 +14,12 @@
 //! ([`share_unchecked`](OneArray::share_unchecked),
 //! [`open_shared_unchecked_in`](OneArray::open_shared_unchecked_in)).
 
-use crate::array::{defaults, OneArray, MAX_DIMS};
+use crate::array::OneArray;
 use crate::block::BlockRef;
 use crate::error::{Error, Result};
 use crate::kinds::{BufferKind, DeviceBuffer};
-use crate::pool;
+use crate::layout::MAX_DIMS;
+use crate::pool::{self, defaults};
 use bytemuck::Pod;
 use level_zero::{Context, Device, IpcHandle, MemoryKind};
 use std::marker::PhantomData;

@@ -1,14 +1,17 @@
 //! [`Layout`]: where a view's elements are in its block (offset, shape, strides), and
-//! [`SliceArg`] / [`s!`](crate::s): how views are cut.
+//! [`SliceArg`] / [`s!`](crate::s): how views are cut; [`MAX_DIMS`], the most dimensions a
+//! shape may have.
 //!
 //! Offsets and strides count elements of the view's type from the start of the block.
 //! Strides are never negative and a layout never maps two indices to one element (every
 //! layout comes from a contiguous array by slicing, transposing or reinterpreting), so a
 //! mutable view's elements are disjoint.
 
-use crate::array::MAX_DIMS;
 use crate::error::{Error, Result};
 use std::ops::{Bound, Range, RangeBounds};
+
+/// Most dimensions a shape may have.
+pub const MAX_DIMS: usize = 6;
 
 /// Where a view's elements lie in its block, in elements of the view's type.
 ///

@@ -45,7 +45,7 @@ mod trace;
 mod view;
 
 pub use adopt::Borrowed;
-pub use array::{OneArray, MAX_DIMS};
+pub use array::OneArray;
 pub use batch::CopyBatch;
 /// bytemuck, which `Pod` and `Zeroable` come from (the derives' generated code names it here).
 pub use bytemuck;
@@ -63,7 +63,7 @@ pub use half::{bf16, f16};
 pub use idle_trim::{idle_trim, set_idle_trim};
 pub use ipc::IpcArray;
 pub use kinds::{BufferKind, DeviceBuffer, HostAccessible, HostBuffer, SharedBuffer};
-pub use layout::{Layout, Offsets, SliceArg};
+pub use layout::{Layout, Offsets, SliceArg, MAX_DIMS};
 pub use leaks::{leak_tracking, report_leaks, set_leak_tracking, Leak};
 /// The kind of a pool's memory, as Level Zero names it.
 pub use level_zero::MemoryKind;

@@ -139,7 +139,7 @@ impl<T: Pod> Mirrored<T> {
     /// A mirror of `src` on the default device (host-dirty: the device copy is written at its
     /// first use).
     pub fn from_slice(src: &[T]) -> Result<Self> {
-        let (ctx, dev) = crate::array::defaults()?;
+        let (ctx, dev) = crate::pool::defaults()?;
         Self::from_slice_in(&ctx, &dev, src)
     }
 
@@ -152,7 +152,7 @@ impl<T: Pod> Mirrored<T> {
 
     /// `len` zeroed elements on both sides of the default device.
     pub fn zeroed(len: usize) -> Result<Self> {
-        let (ctx, dev) = crate::array::defaults()?;
+        let (ctx, dev) = crate::pool::defaults()?;
         Self::zeroed_in(&ctx, &dev, len)
     }
 

@@ -256,6 +256,14 @@ thread_local! {
     static DEFAULT_POOLS: std::cell::Cell<DefaultPools> = const { std::cell::Cell::new((0, [None, None, None])) };
 }
 
+/// The default context and device (those of the default pools).
+pub(crate) fn defaults() -> Result<(Context, Device)> {
+    Ok((
+        level_zero::default_context()?,
+        level_zero::default_device()?,
+    ))
+}
+
 /// Runs `f` with the pool of `kind` on the default context and device.
 pub(crate) fn with_default_pool<R>(
     kind: MemoryKind,
@@ -274,7 +282,7 @@ pub(crate) fn with_default_pool<R>(
     let pool = match cached {
         Some(pool) => pool,
         None => {
-            let (ctx, dev) = crate::array::defaults()?;
+            let (ctx, dev) = defaults()?;
             let pool = pool_for(&ctx, &dev, kind);
             DEFAULT_POOLS.with(|d| {
                 let (g, mut pools) = d.get();

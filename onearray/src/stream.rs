@@ -4,9 +4,10 @@
 //! (2: double buffering) the upload of chunk `i + 1` and the download of chunk `i - 1` run
 //! while the kernel works on chunk `i`; with 1 every step waits for the one before.
 
-use crate::array::{defaults, OneArray};
+use crate::array::OneArray;
 use crate::block::BlockRef;
 use crate::error::{Error, Result};
+use crate::pool::defaults;
 use crate::view::{ArrayView, ArrayViewMut};
 use bytemuck::Pod;
 use level_zero::{

@@ -33,7 +33,7 @@ use crate::array::OneArray;
 use crate::block::{BlockRef, HostAccess};
 use crate::error::{Error, Result};
 use crate::kinds::{BufferKind, DeviceBuffer, HostAccessible, HostBuffer};
-use crate::layout::{Layout, Offsets, SliceArg};
+use crate::layout::{Layout, Offsets, SliceArg, MAX_DIMS};
 use crate::strided::{self, Side};
 use bytemuck::Pod;
 use level_zero::{Context, Device, MemoryKind};
@@ -256,7 +256,7 @@ impl<'a, T: Pod, B: BufferKind, A: Access> View<'a, T, B, A> {
     /// ```
     pub fn split_at(self, axis: usize, mid: usize) -> Result<(Self, Self)> {
         let cut = |r: SliceArg| {
-            let mut args = [SliceArg::FULL; crate::MAX_DIMS];
+            let mut args = [SliceArg::FULL; MAX_DIMS];
             if axis >= self.ndim() {
                 return Err(Error::Axes {
                     given: axis + 1,

@@ -25,9 +25,10 @@ pub use model::{
 };
 pub use report::{placement_report, reset_placement_records, PlacementReport, SitePlacement};
 
-use crate::array::{defaults, OneArray};
+use crate::array::OneArray;
 use crate::error::{Error, Result};
 use crate::kinds::{DeviceBuffer, HostBuffer, SharedBuffer};
+use crate::pool::defaults;
 use bytemuck::Pod;
 use level_zero::{Arg, Context, Device, KernelArg, MemoryKind};
 use report::{Event, SiteRecord};
