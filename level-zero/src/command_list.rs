@@ -1,12 +1,14 @@
 //! Regular command lists, which queues execute.
 
+use crate::command_queue::{CommandQueue, Execution};
 use crate::commands::{Commands, ListCore};
 use crate::context::Context;
 use crate::deps::{call_with_deps, Deps, RawDeps, Retained};
 use crate::device::Device;
 use crate::error::{invalid, Context as _, Result};
-use crate::launch::ListUse;
+use crate::fence::Fence;
 use crate::owned::Owned;
+use crate::tracking::ListUse;
 use level_zero_sys::*;
 use std::sync::Arc;
 
@@ -133,5 +135,64 @@ impl Commands for CommandList {
         call: &mut dyn FnMut(&Dispatch) -> Result<(), ZeError>,
     ) -> Result<()> {
         self.record(Deps::NONE, retain, &mut |dispatch, _| call(dispatch))
+    }
+}
+
+impl CommandQueue {
+    /// Executes closed `lists` in order; `fence` (of this queue) is signalled when they finish.
+    /// What the lists use stays alive until [`synchronize`](Self::synchronize) or the fence's
+    /// wait sees the work done.
+    ///
+    /// Arrays used by launches recorded in the lists ([`Launch::record`](crate::Launch::record))
+    /// are ordered on the host: this first waits for their pending uses elsewhere (streams,
+    /// other lists, earlier executions), then records the returned [`Execution`] as their
+    /// last use, so reading, freeing or reusing them waits for it.
+    pub fn execute(&self, lists: &[&CommandList], fence: Option<&Fence>) -> Result<Execution> {
+        if lists.is_empty() {
+            return Err(invalid("execute needs at least one command list"));
+        }
+        let mut keep: Vec<Retained> = Vec::new();
+        for (i, list) in lists.iter().enumerate() {
+            if !list.is_closed() {
+                return Err(invalid(format!("command list {i} is not closed")));
+            }
+            if list.core.ordinal != self.ordinal() {
+                return Err(invalid(format!(
+                    "command list {i} is for queue group {}, this queue is group {}",
+                    list.core.ordinal,
+                    self.ordinal()
+                )));
+            }
+            if list.core.ctx != *self.context() {
+                return Err(invalid(format!(
+                    "command list {i} belongs to another context"
+                )));
+            }
+            keep.push(list.core.clone());
+            keep.push(list.retained.clone());
+        }
+        let uses: Vec<&Arc<dyn ListUse>> = lists.iter().flat_map(|l| l.uses.iter()).collect();
+        // Uses prepared so far hear that the execution was abandoned if it fails before it
+        // is submitted.
+        let abandon = |prepared: &[&Arc<dyn ListUse>]| prepared.iter().for_each(|u| u.abandoned());
+        for (i, u) in uses.iter().enumerate() {
+            if let Err(e) = u.before_execute() {
+                abandon(&uses[..i]);
+                return Err(e);
+            }
+        }
+        let mut handles: Vec<_> = lists.iter().map(|l| l.handle()).collect();
+        let fence_handle = fence.map_or(std::ptr::null_mut(), |f| f.handle.get());
+        let execution = match self.submit(&mut handles, fence_handle, keep) {
+            Ok(execution) => execution,
+            Err(e) => {
+                abandon(&uses);
+                return Err(e);
+            }
+        };
+        for u in uses {
+            u.executed(&execution);
+        }
+        Ok(execution)
     }
 }

@@ -1,114 +1,18 @@
-//! Command queues: execute closed regular command lists, optionally with a fence.
+//! Command queues: they run closed regular command lists ([`CommandQueue::execute`], defined
+//! beside [`CommandList`](crate::CommandList)), optionally with a fence.
 
-use crate::command_list::CommandList;
 use crate::context::Context;
 use crate::deps::Retained;
 use crate::device::Device;
-use crate::error::{invalid, ready, Context as _, Result};
+use crate::error::{ready, Context as _, Result};
 use crate::event::timeout_ns;
-use crate::fence::Fence;
 use crate::immediate::Token;
-use crate::launch::ListUse;
 use crate::owned::Owned;
+use crate::queue_desc::{QueueDesc, QueueMode};
 use level_zero_sys::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-/// Execution mode of a queue or immediate list.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum QueueMode {
-    #[default]
-    /// The driver's choice.
-    Default,
-    /// Calls return when the work is done.
-    Synchronous,
-    /// Calls return at once.
-    Asynchronous,
-}
-
-impl QueueMode {
-    pub(crate) fn raw(self) -> ze_command_queue_mode_t {
-        match self {
-            QueueMode::Default => ze_command_queue_mode_t::ZE_COMMAND_QUEUE_MODE_DEFAULT,
-            QueueMode::Synchronous => ze_command_queue_mode_t::ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS,
-            QueueMode::Asynchronous => ze_command_queue_mode_t::ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
-        }
-    }
-}
-
-/// Priority of a queue or immediate list.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum QueuePriority {
-    #[default]
-    /// The default priority.
-    Normal,
-    /// Runs after other work.
-    Low,
-    /// Runs ahead of other work.
-    High,
-}
-
-/// How to create a queue (or an immediate list): engine group, index, mode, priority.
-///
-/// ```
-/// use level_zero::*;
-/// let (ctx, dev) = (default_context()?, default_device()?);
-/// let desc = QueueDesc::default().mode(QueueMode::Synchronous).priority(QueuePriority::High);
-/// let list = ImmediateCommandList::with_desc(&ctx, &dev, desc)?;
-/// # Ok::<(), level_zero::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct QueueDesc {
-    /// Queue group ordinal (`None`: the device's first compute group).
-    pub ordinal: Option<u32>,
-    /// Which queue of the group.
-    pub index: u32,
-    /// Synchronous, asynchronous or the driver's choice.
-    pub mode: QueueMode,
-    /// Scheduling priority.
-    pub priority: QueuePriority,
-}
-
-impl QueueDesc {
-    /// Sets the queue group ordinal.
-    pub fn ordinal(mut self, ordinal: u32) -> Self {
-        self.ordinal = Some(ordinal);
-        self
-    }
-
-    /// Sets the queue index within the group.
-    pub fn index(mut self, index: u32) -> Self {
-        self.index = index;
-        self
-    }
-
-    /// Sets the execution mode.
-    pub fn mode(mut self, mode: QueueMode) -> Self {
-        self.mode = mode;
-        self
-    }
-
-    /// Sets the priority.
-    pub fn priority(mut self, priority: QueuePriority) -> Self {
-        self.priority = priority;
-        self
-    }
-
-    pub(crate) fn raw(&self, device: &Device) -> Result<ze_command_queue_desc_t> {
-        let ordinal = match self.ordinal {
-            Some(o) => o,
-            None => device.compute_ordinal()?,
-        };
-        Ok(ze_command_queue_desc_t {
-            ordinal,
-            index: self.index,
-            mode: self.mode.raw(),
-            priority: ze_command_queue_priority_t(self.priority as u32),
-            ..Default::default()
-        })
-    }
-}
 
 /// What one execution keeps alive: the lists' cores and what their commands use.
 struct InFlight {
@@ -254,80 +158,47 @@ impl CommandQueue {
         self.0.ctx.api()
     }
 
-    /// Executes closed `lists` in order; `fence` (of this queue) is signalled when they finish.
-    /// What the lists use stays alive until [`synchronize`](Self::synchronize) or the fence's
-    /// wait sees the work done.
-    ///
-    /// Arrays used by launches recorded in the lists ([`Launch::record`](crate::Launch::record))
-    /// are ordered on the host: this first waits for their pending uses elsewhere (streams,
-    /// other lists, earlier executions), then records the returned [`Execution`] as their
-    /// last use, so reading, freeing or reusing them waits for it.
-    pub fn execute(&self, lists: &[&CommandList], fence: Option<&Fence>) -> Result<Execution> {
-        if lists.is_empty() {
-            return Err(invalid("execute needs at least one command list"));
-        }
-        let mut keep: Vec<Retained> = Vec::new();
-        for (i, list) in lists.iter().enumerate() {
-            if !list.is_closed() {
-                return Err(invalid(format!("command list {i} is not closed")));
-            }
-            if list.core.ordinal != self.0.ordinal {
-                return Err(invalid(format!(
-                    "command list {i} is for queue group {}, this queue is group {}",
-                    list.core.ordinal, self.0.ordinal
-                )));
-            }
-            if list.core.ctx != self.0.ctx {
-                return Err(invalid(format!(
-                    "command list {i} belongs to another context"
-                )));
-            }
-            keep.push(list.core.clone());
-            keep.push(list.retained.clone());
-        }
-        let uses: Vec<&Arc<dyn ListUse>> = lists.iter().flat_map(|l| l.uses.iter()).collect();
-        // Uses prepared so far hear that the execution was abandoned if it fails before it
-        // is submitted.
-        let abandon = |prepared: &[&Arc<dyn ListUse>]| prepared.iter().for_each(|u| u.abandoned());
-        for (i, u) in uses.iter().enumerate() {
-            if let Err(e) = u.before_execute() {
-                abandon(&uses[..i]);
-                return Err(e);
-            }
-        }
-        let mut handles: Vec<_> = lists.iter().map(|l| l.handle()).collect();
-        let fence_handle = fence.map_or(std::ptr::null_mut(), |f| f.handle.get());
+    /// Submits the command lists `handles` (closed, of this queue's context and group),
+    /// signalling `fence` (of this queue, or null) when they finish; `keep` stays alive until
+    /// the work is seen done. The execution this is, numbered in the queue's order.
+    pub(crate) fn submit(
+        &self,
+        handles: &mut [ze_command_list_handle_t],
+        fence: ze_fence_handle_t,
+        keep: Vec<Retained>,
+    ) -> Result<Execution> {
         let mut in_flight = self.0.in_flight.lock().unwrap_or_else(|e| e.into_inner());
-        // SAFETY: closed lists of this queue's context and group; the mutex serialises
-        // executions on this queue as the spec requires.
-        let submitted = unsafe {
+        // SAFETY: closed lists of this queue's context and group (the caller checked); the
+        // mutex serialises executions on this queue as the spec requires.
+        unsafe {
             calls::command_queue::execute_command_lists(
                 self.dispatch(),
                 self.handle(),
                 handles.len() as u32,
                 handles.as_mut_ptr(),
-                fence_handle,
+                fence,
             )
-        };
-        if let Err(e) = submitted {
-            drop(in_flight);
-            abandon(&uses);
-            return Err(e.into());
-        }
+        }?;
         in_flight.push(InFlight {
-            fence: fence.map(|f| f.handle.get() as usize),
+            fence: (!fence.is_null()).then_some(fence as usize),
             _keep: keep,
         });
         let ticket = self.0.submitted.fetch_add(1, Ordering::AcqRel) + 1;
         drop(in_flight);
-        let execution = Execution {
+        Ok(Execution {
             queue: self.clone(),
             ticket,
-        };
-        for u in uses {
-            u.executed(&execution);
-        }
-        Ok(execution)
+        })
+    }
+
+    /// The queue group it submits to.
+    pub(crate) fn ordinal(&self) -> u32 {
+        self.0.ordinal
+    }
+
+    /// The context it belongs to.
+    pub(crate) fn context(&self) -> &Context {
+        &self.0.ctx
     }
 
     /// Waits up to `timeout` (`None`: forever) for everything executed so far; `Ok(false)` on

@@ -3,7 +3,6 @@
 //! ordering tokens the array layer uses to recycle memory) and keeps what pending commands
 //! use alive until then. Commands run in order: each waits for the previous one.
 
-use crate::command_queue::{QueueDesc, QueueMode};
 use crate::commands::{Commands, ListCore};
 use crate::context::Context;
 use crate::deps::{call_raw, Deps, RawDeps, Retained};
@@ -11,6 +10,7 @@ use crate::device::Device;
 use crate::error::{Context as _, Result};
 use crate::event::{Event, EventPool, EventPoolFlags, EventScope};
 use crate::owned::Owned;
+use crate::queue_desc::{QueueDesc, QueueMode};
 use level_zero_sys::*;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -100,6 +100,13 @@ impl std::fmt::Debug for Kernel {
     }
 }
 
+impl Module {
+    /// Kernel `name` of this module.
+    pub fn kernel(&self, name: &str) -> Result<Kernel> {
+        Kernel::new(self, name)
+    }
+}
+
 impl Kernel {
     pub(crate) fn new(module: &Module, name: &str) -> Result<Kernel> {
         let cname = CString::new(name).map_err(|_| invalid("kernel name contains a NUL byte"))?;
@@ -176,49 +183,6 @@ impl Kernel {
             None => self.inner.module.device().compute_properties()?,
         };
         Ok(self.limits.insert(limits))
-    }
-
-    /// Starts a launch over `grid`: add the arguments in order with
-    /// [`arg`](crate::Launch::arg), then [`run`](crate::Launch::run) it. Each argument is
-    /// checked against the kernel's SPIR-V parameter list; buffers are kept alive (and arrays
-    /// told of their use) until the launch completes.
-    ///
-    /// ```
-    /// use level_zero::*;
-    /// let (ctx, dev) = (default_context()?, default_device()?);
-    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
-    /// let mut saxpy = Module::from_spirv(&ctx, &dev, &spirv, &BuildOptions::default())?.kernel("saxpy")?;
-    /// let x = Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?;
-    /// let mut y = Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?;
-    /// saxpy.launch(Grid::for_len(256)).arg(2.0f32).arg(&x).arg(&mut y).run()?;
-    /// // A `u32` where the kernel takes a `float`:
-    /// let err = saxpy.launch(Grid::for_len(256)).arg(2u32).arg(&x).arg(&mut y).run().unwrap_err();
-    /// assert_eq!(err.to_string(), "kernel saxpy, argument 0: expected float, given int value");
-    /// # Ok::<(), level_zero::Error>(())
-    /// ```
-    pub fn launch(&mut self, grid: crate::launch::Grid) -> crate::launch::Launch<'_> {
-        crate::launch::Launch::new(self, grid)
-    }
-
-    /// Launches over `grid` with `args`, a tuple of arguments in order, on this thread's
-    /// stream: `kernel.launch(grid).args(args).run()` in one call. A 1-tuple is `(x,)`.
-    ///
-    /// ```
-    /// use level_zero::*;
-    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
-    /// let mut saxpy = Module::new(&spirv)?.kernel("saxpy")?;
-    /// let (ctx, dev) = (default_context()?, default_device()?);
-    /// let x = Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?;
-    /// let mut y = Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?;
-    /// saxpy.run(Grid::for_len(256), (2.0f32, &x, &mut y))?;
-    /// # Ok::<(), level_zero::Error>(())
-    /// ```
-    pub fn run<'a>(
-        &'a mut self,
-        grid: crate::launch::Grid,
-        args: impl crate::launch::KernelArgs<'a>,
-    ) -> Result<crate::Pending> {
-        self.launch(grid).args(args).run()
     }
 
     /// The work-group size launches use.

@@ -4,7 +4,6 @@
 //! buffer alive until the launch completes.
 
 use crate::command_list::CommandList;
-use crate::command_queue::Execution;
 use crate::deps::Retained;
 use crate::error::{invalid, Error, Result};
 use crate::event::{Event, EventPool, EventPoolFlags, EventScope};
@@ -12,6 +11,7 @@ use crate::immediate::{ImmediateCommandList, Token};
 use crate::kernel::{Groups, Kernel};
 use crate::memory::Allocation;
 use crate::signature::{AddressSpace, ElemType, ParamType, Scalar};
+use crate::tracking::LaunchUse;
 use crate::Deps;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -115,43 +115,6 @@ impl ArgKind {
             ArgKind::RawPointer(_) => "raw address".into(),
         }
     }
-}
-
-/// Tracks an argument's use by a launch (implemented by array types that own pooled memory).
-pub trait LaunchUse {
-    /// Called before a launch on the immediate list `list` (its [`Token::list`]): orders the
-    /// launch after earlier uses of the memory on other lists, by returning an event the
-    /// launch waits for on the device (or by waiting on the host when no event can say).
-    fn before_launch(&self, list: u64) -> Result<Option<Event>>;
-    /// Called once the launch is appended: `token` is its last use of the memory. A launch
-    /// on a list other than this thread's stream also gives `done`, an event it signals on
-    /// completion, so the memory's next user elsewhere can wait for it without polling that
-    /// list.
-    fn launched(&self, token: Token, done: Option<&Event>);
-    /// Called when the launch is recorded in a regular [`CommandList`] (not run yet): what the
-    /// list keeps to hear of its executions, keeping the memory alive meanwhile (the list holds
-    /// it instead of the bare allocation). `None`: the list keeps the allocation only. An
-    /// error refuses the launch.
-    ///
-    /// `writable`: whether the launch may write the memory (the list then holds it like a
-    /// writer: its owner refuses host borrows that the list's executions would race).
-    fn recorded(&self, writable: bool) -> Result<Option<Arc<dyn ListUse>>> {
-        let _ = writable;
-        Ok(None)
-    }
-}
-
-/// Memory used by a launch recorded in a regular [`CommandList`], told of the list's
-/// executions by [`CommandQueue::execute`](crate::CommandQueue::execute).
-pub trait ListUse: Send + Sync {
-    /// Before an execution of the list: waits (on the host) for the memory's pending uses
-    /// elsewhere.
-    fn before_execute(&self) -> Result<()>;
-    /// The list was submitted: `execution` is now the memory's last use.
-    fn executed(&self, execution: &Execution);
-    /// The execution that [`before_execute`](Self::before_execute) prepared failed before it
-    /// was submitted (nothing runs).
-    fn abandoned(&self) {}
 }
 
 /// One kernel argument, made by [`KernelArg::into_arg`].
@@ -421,6 +384,48 @@ impl Grid {
             })?;
         }
         Ok((size, Groups(groups)))
+    }
+}
+
+/// The builder's entry points.
+impl Kernel {
+    /// Starts a launch over `grid`: add the arguments in order with
+    /// [`arg`](Launch::arg), then [`run`](Launch::run) it. Each argument is
+    /// checked against the kernel's SPIR-V parameter list; buffers are kept alive (and arrays
+    /// told of their use) until the launch completes.
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
+    /// let mut saxpy = Module::from_spirv(&ctx, &dev, &spirv, &BuildOptions::default())?.kernel("saxpy")?;
+    /// let x = Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?;
+    /// let mut y = Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?;
+    /// saxpy.launch(Grid::for_len(256)).arg(2.0f32).arg(&x).arg(&mut y).run()?;
+    /// // A `u32` where the kernel takes a `float`:
+    /// let err = saxpy.launch(Grid::for_len(256)).arg(2u32).arg(&x).arg(&mut y).run().unwrap_err();
+    /// assert_eq!(err.to_string(), "kernel saxpy, argument 0: expected float, given int value");
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn launch(&mut self, grid: Grid) -> Launch<'_> {
+        Launch::new(self, grid)
+    }
+
+    /// Launches over `grid` with `args`, a tuple of arguments in order, on this thread's
+    /// stream: `kernel.launch(grid).args(args).run()` in one call. A 1-tuple is `(x,)`.
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv")).unwrap();
+    /// let mut saxpy = Module::new(&spirv)?.kernel("saxpy")?;
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let x = Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?;
+    /// let mut y = Allocation::shared(&ctx, Some(&dev), 4 * 256, 0)?;
+    /// saxpy.run(Grid::for_len(256), (2.0f32, &x, &mut y))?;
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn run<'a>(&'a mut self, grid: Grid, args: impl KernelArgs<'a>) -> Result<crate::Pending> {
+        self.launch(grid).args(args).run()
     }
 }
 

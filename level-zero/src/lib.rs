@@ -44,16 +44,18 @@ mod memory_advice;
 mod module;
 mod owned;
 mod pending;
+mod queue_desc;
 mod region;
 mod shutdown;
 mod signature;
 mod stream;
+mod tracking;
 mod virtual_memory;
 
 pub use api::{Api, BackendChoice, BACKEND_ENV};
 pub use backend::load;
 pub use command_list::CommandList;
-pub use command_queue::{CommandQueue, Execution, QueueDesc, QueueMode, QueuePriority};
+pub use command_queue::{CommandQueue, Execution};
 pub use commands::Commands;
 pub use context::Context;
 pub use deps::{Deps, Retained};
@@ -69,9 +71,7 @@ pub use fence::Fence;
 pub use immediate::{Batch, ImmediateCommandList, Token};
 pub use ipc::IpcHandle;
 pub use kernel::{Groups, IndirectAccess, Kernel, KernelProperties};
-pub use launch::{
-    Arg, ArgType, BufferArg, Grid, KernelArg, KernelArgs, Launch, LaunchUse, ListUse, Local,
-};
+pub use launch::{Arg, ArgType, BufferArg, Grid, KernelArg, KernelArgs, Launch, Local};
 pub use level_zero_sys as sys;
 pub use memory::{
     address_range, allocation_properties, Allocation, AllocationProperties, FreePolicy, MemoryKind,
@@ -79,10 +79,12 @@ pub use memory::{
 pub use memory_advice::MemoryAdvice;
 pub use module::{BuildOptions, Module};
 pub use pending::Pending;
+pub use queue_desc::{QueueDesc, QueueMode, QueuePriority};
 pub use region::Region;
 pub use shutdown::{at_shutdown, ShutdownStage};
 pub use signature::{AddressSpace, ElemType, ParamType, Scalar};
 pub use stream::{poll_stream, wait_token, with_stream};
+pub use tracking::{LaunchUse, ListUse};
 pub use virtual_memory::{virtual_page_size, Mapping, MemoryAccess, PhysicalMemory, VirtualRange};
 
 use std::sync::atomic::{AtomicU64, Ordering};

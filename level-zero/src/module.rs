@@ -3,7 +3,6 @@
 use crate::context::Context;
 use crate::device::Device;
 use crate::error::{invalid, Context as _, Error, Result};
-use crate::kernel::Kernel;
 use crate::owned::Owned;
 use crate::signature::ParamType;
 use level_zero_sys::*;
@@ -300,10 +299,5 @@ impl Module {
     /// ```
     pub fn parameters(&self, name: &str) -> Option<&[ParamType]> {
         self.0.signatures.as_ref()?.get(name).map(Vec::as_slice)
-    }
-
-    /// Kernel `name` of this module.
-    pub fn kernel(&self, name: &str) -> Result<Kernel> {
-        Kernel::new(self, name)
     }
 }
