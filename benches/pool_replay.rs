@@ -75,7 +75,7 @@ impl Policy for Classes {
     }
 }
 
-/// onearray's pool (`onearray/src/pool.rs`, `pool_large.rs`): requests of up to `LARGE`
+/// onearray's pool (`onearray/src/pool/`: `mod.rs`, `large.rs`): requests of up to `LARGE`
 /// bytes use the size classes with reach `REACH`; larger ones are pieces of segments (the
 /// request rounded up to `PIECE_ROUND`, segments to `SEGMENT_ROUND`), best fit, split when
 /// at least `LARGE` is left, merged with free neighbours when freed; a request no free piece

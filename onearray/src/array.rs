@@ -1,10 +1,10 @@
 //! `OneArray<T, B>`: a typed, shaped view of a pool block.
 
-use crate::block::{BlockRef, HostAccess};
 use crate::error::{Error, Result};
 use crate::kinds::{BufferKind, DeviceBuffer, HostAccessible};
 use crate::layout::{byte_size, Layout, SliceArg, MAX_DIMS};
 use crate::pool;
+use crate::pool::block::{BlockRef, HostAccess};
 use crate::view::{ArrayView, ArrayViewMut, View};
 use bytemuck::Pod;
 use level_zero::{Commands, Context, Device, ImmediateCommandList, MemoryAdvice, MemoryKind};

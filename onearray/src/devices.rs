@@ -26,9 +26,9 @@
 //! ```
 
 use crate::array::OneArray;
-use crate::block::Block;
 use crate::error::{Error, Result};
 use crate::kinds::{BufferKind, DeviceBuffer};
+use crate::pool::block::Block;
 use bytemuck::Pod;
 use level_zero::{Commands, Deps, Device, DeviceKind, MemoryKind, Retained, Token};
 use std::sync::atomic::{AtomicUsize, Ordering};

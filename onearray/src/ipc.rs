@@ -15,10 +15,10 @@
 //! [`open_shared_unchecked_in`](OneArray::open_shared_unchecked_in)).
 
 use crate::array::OneArray;
-use crate::block::BlockRef;
 use crate::error::{Error, Result};
 use crate::kinds::{BufferKind, DeviceBuffer};
 use crate::layout::MAX_DIMS;
+use crate::pool::block::BlockRef;
 use crate::pool::{self, defaults};
 use bytemuck::Pod;
 use level_zero::{Context, Device, IpcHandle, MemoryKind};

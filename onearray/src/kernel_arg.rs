@@ -43,9 +43,9 @@
 //! ```
 
 use crate::array::OneArray;
-use crate::block::{BlockRef, Foreign};
 use crate::kinds::BufferKind;
 use crate::layout::Layout;
+use crate::pool::block::{BlockRef, Foreign};
 use crate::view::{ArrayView, ArrayViewMut};
 use level_zero::{
     Arg, BufferArg, ElemType, Execution, KernelArg, LaunchUse, ListUse, MemoryKind, Token,

@@ -17,30 +17,23 @@
 mod adopt;
 mod array;
 mod batch;
-mod block;
 mod copy;
 mod devices;
 mod error;
-mod expandable;
-mod idle_trim;
 mod ipc;
 mod kernel_arg;
 mod kinds;
 mod layout;
 mod leaks;
-mod magazine;
 mod mirrored;
 pub mod ops;
 mod placement;
 pub mod pool;
-mod pool_large;
-mod segments;
 mod staging;
 mod status;
 mod stream;
 mod strided;
 mod switch;
-mod timeline;
 mod trace;
 mod view;
 
@@ -60,7 +53,6 @@ mod pod_traits {
 }
 pub use error::{Error, Result};
 pub use half::{bf16, f16};
-pub use idle_trim::{idle_trim, set_idle_trim};
 pub use ipc::IpcArray;
 pub use kinds::{BufferKind, DeviceBuffer, HostAccessible, HostBuffer, SharedBuffer};
 pub use layout::{Layout, Offsets, SliceArg, MAX_DIMS};
@@ -136,6 +128,11 @@ pub use placement::{
     Placed, PlacementReport, SitePlacement, Usage, MIGRATION_GRANULE, MODEL_STEPS,
 };
 pub use pod_traits::*;
+pub use pool::idle_trim::{idle_trim, set_idle_trim};
+pub use pool::timeline::{
+    memory_timeline, start_timeline, stop_timeline, timeline_mark, timeline_running,
+    timeline_sample, Timeline, TimelineMark, TimelineSample, TIMELINE_MAX_ROWS,
+};
 pub use pool::{pool_enabled, set_pool_enabled, set_pool_limit, trim, PoolStats};
 pub use staging::{
     set_staging_enabled, staging_enabled, staging_stats, trim_staging, StagingStats, STAGING_CHUNK,
@@ -143,8 +140,4 @@ pub use staging::{
 };
 pub use status::{human, memory_info, memory_report, memory_status, MemoryInfo, PoolInfo};
 pub use stream::{stream_map, stream_map_in, Chunk, StreamOptions, StreamStats};
-pub use timeline::{
-    memory_timeline, start_timeline, stop_timeline, timeline_mark, timeline_running,
-    timeline_sample, Timeline, TimelineMark, TimelineSample, TIMELINE_MAX_ROWS,
-};
 pub use view::{Access, ArrayView, ArrayViewMut, AsView, Iter, IterMut, Shared, Unique, View};

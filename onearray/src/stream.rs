@@ -5,8 +5,8 @@
 //! while the kernel works on chunk `i`; with 1 every step waits for the one before.
 
 use crate::array::OneArray;
-use crate::block::BlockRef;
 use crate::error::{Error, Result};
+use crate::pool::block::BlockRef;
 use crate::pool::defaults;
 use crate::view::{ArrayView, ArrayViewMut};
 use bytemuck::Pod;

@@ -10,10 +10,10 @@
 //! overlapping owned views need copy-through semantics anyway). There is no gather kernel yet:
 //! region copies with one-element runs (transposes) are the slow case.
 
-use crate::block::{Block, BlockRef};
 use crate::error::{Error, Result};
 use crate::layout::Layout;
 use crate::pool;
+use crate::pool::block::{Block, BlockRef};
 use level_zero::{Commands, Deps, MemoryKind, Region, Token};
 use std::ops::Range;
 use std::sync::atomic::Ordering;

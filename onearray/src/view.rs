@@ -30,10 +30,10 @@
 //! and whether the layout is one contiguous run ([`Layout::is_contiguous`]).
 
 use crate::array::OneArray;
-use crate::block::{BlockRef, HostAccess};
 use crate::error::{Error, Result};
 use crate::kinds::{BufferKind, DeviceBuffer, HostAccessible, HostBuffer};
 use crate::layout::{Layout, Offsets, SliceArg, MAX_DIMS};
+use crate::pool::block::{BlockRef, HostAccess};
 use crate::strided::{self, Side};
 use bytemuck::Pod;
 use level_zero::{Context, Device, MemoryKind};

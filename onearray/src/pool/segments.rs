@@ -2,7 +2,7 @@
 //! pieces, a piece split when what is left is worth keeping, free neighbours merged (as in
 //! PyTorch's and CuPy's caching allocators).
 //!
-//! This is the bookkeeping only (offsets and sizes); the pool (`pool_large.rs`) owns the
+//! This is the bookkeeping only (offsets and sizes); the pool (`large.rs`) owns the
 //! memory and decides when a piece is idle. `S` is a segment's memory, `W` what a free piece
 //! keeps for its next user (the pool keeps the piece's block with its wrapper allocation, so
 //! a piece reused whole costs no driver call); a merge or a split drops it.

@@ -1,6 +1,6 @@
 //! Expandable segments (PyTorch's `expandable_segments`), on by default (off with
 //! [`set_expandable`] or `ONEARRAY_EXPANDABLE=0`), for device memory where the driver has
-//! virtual memory (segments, `pool_large.rs`, otherwise and for host and shared memory): large
+//! virtual memory (segments, `large.rs`, otherwise and for host and shared memory): large
 //! blocks are pieces of one reserved [`VirtualRange`] per pool, mapped in chunks of whole
 //! pages that never cross a multiple of [`CHUNK`], and unmapped once no piece lies on them.
 //!
@@ -441,7 +441,7 @@ impl<C, W> Books<C, W> {
 /// An expandable range of a device pool: the reservation and its books.
 pub(crate) struct Expandable {
     pub(crate) range: VirtualRange,
-    pub(crate) books: Books<Mapping, crate::block::Node>,
+    pub(crate) books: Books<Mapping, super::block::Node>,
 }
 
 impl Expandable {
@@ -464,7 +464,7 @@ impl Expandable {
             .next_multiple_of(CHUNK);
         let range = VirtualRange::reserve(ctx, dev, size).ok()?;
         Some(Expandable {
-            books: Books::new(size, page, crate::pool_large::LARGE),
+            books: Books::new(size, page, super::LARGE),
             range,
         })
     }

@@ -19,16 +19,14 @@
 //! * A piece exported to another process is never handed out again; its segment serves no
 //!   more pieces and is freed when its other pieces are back.
 
-use crate::block::{Block, BlockRef, Node};
+use super::block::{Block, BlockRef, Node};
+use super::expandable::{self, Expandable, VM_SEGMENT};
+use super::segments::{Segments, Taken};
+use super::{limit, size_class, stream_id, Inner, Pool, BLOCK_ALIGN, LARGE};
 use crate::error::Result;
-use crate::expandable::{Expandable, VM_SEGMENT};
-use crate::pool::{limit, stream_id, Inner, Pool, BLOCK_ALIGN};
-use crate::segments::{Segments, Taken};
 use level_zero::{Allocation, MemoryKind};
 use std::sync::atomic::Ordering;
 
-/// Requests of more bytes than this are pieces of segments; smaller ones use size classes.
-pub const LARGE: usize = 64 << 10;
 /// Segments are the request rounded up to this.
 pub const SEGMENT_ROUND: usize = 64 << 10;
 /// Pieces are the request rounded up to this (a multiple of the blocks' alignment).
@@ -54,7 +52,7 @@ pub(crate) fn new_large() -> Large {
 /// ```
 pub const fn fresh_block_size(bytes: usize) -> usize {
     if bytes <= LARGE {
-        return crate::pool::size_class(bytes).1;
+        return size_class(bytes).1;
     }
     let piece = bytes.div_ceil(PIECE_ROUND) * PIECE_ROUND;
     let segment = piece.div_ceil(SEGMENT_ROUND) * SEGMENT_ROUND;
@@ -81,7 +79,7 @@ impl Pool {
             self.account_in(node.size);
             return Ok(self.hand_out(node, stream, Some(bytes)));
         }
-        if self.kind == MemoryKind::Device && crate::expandable::expandable() {
+        if self.kind == MemoryKind::Device && expandable::expandable() {
             let mut unmapped = Vec::new();
             let node = self.take_expandable(&mut inner, size, &mut unmapped);
             if let Some(node) = node {

@@ -6,8 +6,8 @@
 //! allocates nothing, and dropping the only handle (the common case: no views) needs no
 //! atomic read-modify-write.
 
+use super::Pool;
 use crate::error::Result;
-use crate::pool::{self, Pool};
 use level_zero::{Allocation, Context, Device, ImmediateCommandList, Token};
 use std::marker::PhantomData;
 use std::ptr::NonNull;
@@ -59,7 +59,7 @@ pub(crate) struct Block {
     pub(crate) requested: usize,
     /// Exported to other processes (`ipc.rs`): freed, never pooled, when its last handle goes.
     pub(crate) exported: std::sync::atomic::AtomicBool,
-    /// A piece of a segment (large blocks, `pool_large.rs`): the segment's id and the
+    /// A piece of a segment (large blocks, `large.rs`): the segment's id and the
     /// piece's offset in it. Its `alloc` then wraps the piece only (never freed itself).
     pub(crate) piece: Option<(u64, usize)>,
     /// Regular command lists holding the block (`kernel_arg.rs`): host access they allow.
@@ -172,7 +172,7 @@ impl Block {
     pub(crate) fn wait_idle(&self) -> Result<()> {
         let seq = self.last_seq.load(Ordering::Acquire);
         let list = self.last_list.load(Ordering::Acquire);
-        if seq != 0 && list == pool::stream_id(self.context(), self.device()) {
+        if seq != 0 && list == super::stream_id(self.context(), self.device()) {
             let token = Token { list, seq };
             level_zero::with_stream(self.context(), self.device(), |l| l.wait_for(token, None))?;
         } else if let Some(done) = self.take_foreign() {
@@ -293,7 +293,7 @@ impl Block {
         let list = self.last_list.load(Ordering::Acquire);
         let mut foreign = None;
         // No last use recorded (the common case of blocking work): no stream to compare.
-        if list != 0 && list != pool::stream_id(self.context(), self.device()) {
+        if list != 0 && list != super::stream_id(self.context(), self.device()) {
             // A launch on a caller's list: the stream waits for its event on the device.
             // Anything else (another thread's stream, a queue's execution): on the host.
             match self.foreign() {

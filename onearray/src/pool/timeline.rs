@@ -9,7 +9,6 @@
 //! sample at once, whatever the interval. Off, it costs nothing: no thread, no hook on the
 //! allocation path (the figures are the pools' own counters).
 
-use crate::pool;
 use level_zero::MemoryKind;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -281,7 +280,7 @@ fn sample_into(r: &mut Recorder) {
 }
 
 fn sample_at(r: &mut Recorder, time: Duration) {
-    for p in pool::all_pools() {
+    for p in super::all_pools() {
         let s = p.stats();
         let figures = (s.bytes_in_use, s.bytes_pooled, s.live_allocations);
         if r.last.get(&p.id) == Some(&figures) {

@@ -16,15 +16,15 @@
 //!   flag); the pool sums them under its lock, and folds a magazine's counts in when its
 //!   thread exits.
 
-use crate::block::Node;
-use crate::pool::{size_class, Pool};
+use super::block::Node;
+use super::{size_class, Pool};
 use std::cell::{RefCell, UnsafeCell};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// Largest block size a magazine caches: [`LARGE`](crate::pool::LARGE) (larger blocks are
 /// pieces of segments).
-pub const MAG_MAX_BLOCK: usize = crate::pool_large::LARGE;
+pub const MAG_MAX_BLOCK: usize = super::LARGE;
 /// Blocks a magazine caches per size class.
 pub const MAG_DEPTH: usize = 8;
 /// Bytes a magazine caches (per thread and pool).

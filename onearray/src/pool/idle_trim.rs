@@ -3,7 +3,6 @@
 //! a lot once does not keep the memory cached for ever. Off by default;
 //! [`set_idle_trim`] or `ONEARRAY_IDLE_TRIM_MS` turn it on.
 
-use crate::pool;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
@@ -43,7 +42,7 @@ pub fn idle_trim() -> Option<Duration> {
 }
 
 /// A pool's activity: allocations served and live blocks (a free changes the latter).
-fn activity(p: &pool::Pool) -> (u64, usize, usize) {
+fn activity(p: &super::Pool) -> (u64, usize, usize) {
     let s = p.stats();
     (s.allocations, s.live_allocations, s.bytes_pooled)
 }
@@ -55,7 +54,7 @@ fn run(generation: u64, every: Duration) {
         if GENERATION.load(Ordering::Acquire) != generation {
             return;
         }
-        for p in pool::all_pools() {
+        for p in super::all_pools() {
             let key = std::ptr::from_ref(p) as usize;
             let now = activity(p);
             match seen.iter_mut().find(|(k, _)| *k == key) {

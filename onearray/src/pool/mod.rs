@@ -4,7 +4,7 @@
 //! classes per power of two, so rounding wastes at most 25 % and ~12 % on average). A
 //! request whose class has no cached block takes one of the next [`REACH`] classes (up to
 //! four times its size) before asking the driver. Larger requests are pieces of segments,
-//! best fit with splitting and merging (see `pool_large.rs`: [`LARGE`], [`SEGMENT_ROUND`]);
+//! best fit with splitting and merging (see `large.rs`: [`LARGE`], [`SEGMENT_ROUND`]);
 //! by default (off with [`set_expandable`]), large device blocks are pieces of one virtual
 //! range mapped in chunks of up to [`CHUNK`] instead, given back chunk by chunk
 //! (`expandable.rs`), where the driver has virtual memory.
@@ -25,21 +25,29 @@
 //! other threads allocate concurrently a snapshot's fields may stem from slightly different
 //! instants; each is in range (no more frees than allocations are ever counted).
 
-use crate::block::{Block, BlockRef, Node};
+pub(crate) mod block;
+mod expandable;
+pub(crate) mod idle_trim;
+mod large;
+mod magazine;
+mod segments;
+pub(crate) mod timeline;
+
 use crate::error::{Error, Result};
 use crate::leaks;
-use crate::magazine::{self, Magazine};
 use crate::switch::Switch;
 use crate::trace;
+use block::{Block, BlockRef, Node};
 use level_zero::{Allocation, Context, Device, MemoryKind, ShutdownStage};
+use magazine::Magazine;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-pub use crate::expandable::{expandable, set_expandable, CHUNK};
-pub use crate::magazine::{MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK};
-pub use crate::pool_large::{fresh_block_size, LARGE, PIECE_ROUND, SEGMENT_ROUND};
 pub use crate::trace::{start_trace, stop_trace, tracing, AllocTrace, TraceEvent};
+pub use expandable::{expandable, set_expandable, CHUNK};
+pub use large::{fresh_block_size, PIECE_ROUND, SEGMENT_ROUND};
+pub use magazine::{MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK};
 
 /// Smallest size class, and the rounding of every request.
 pub const MIN_CLASS: usize = 512;
@@ -52,6 +60,8 @@ pub const MIN_CLASS: usize = 512;
 pub const REACH: usize = 8;
 /// Alignment of every pooled block.
 pub const BLOCK_ALIGN: usize = 64;
+/// Requests of more bytes than this are pieces of segments; smaller ones use size classes.
+pub const LARGE: usize = 64 << 10;
 const CLASSES: usize = (usize::BITS as usize - 9) * 4 + 1;
 
 /// The size class of a request of `bytes`: `(index, class size)`.
@@ -148,9 +158,9 @@ pub(crate) struct Inner {
     /// Blocks waiting for their commands to complete.
     deferred: Vec<Node>,
     /// Segments of large blocks, and pieces given back while commands still use them.
-    pub(crate) segments: crate::pool_large::Large,
+    pub(crate) segments: large::Large,
     /// The expandable range of large device blocks (`expandable.rs`), once asked for.
-    pub(crate) expandable: Option<Box<crate::expandable::Expandable>>,
+    pub(crate) expandable: Option<Box<expandable::Expandable>>,
     /// Creating the range failed (no virtual memory): segments only.
     pub(crate) expandable_failed: bool,
     pub(crate) pending: Vec<Node>,
@@ -335,7 +345,7 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> &'stati
                 inner: Mutex::new(Inner {
                     free: (0..CLASSES).map(|_| Vec::new()).collect(),
                     deferred: Vec::new(),
-                    segments: crate::pool_large::new_large(),
+                    segments: large::new_large(),
                     expandable: None,
                     expandable_failed: false,
                     pending: Vec::new(),
@@ -356,9 +366,9 @@ pub(crate) fn pool_for(ctx: &Context, dev: &Device, kind: MemoryKind) -> &'stati
     };
     drop(pools);
     // Outside the pools' lock: a sampler starting here reads every pool.
-    crate::timeline::start_from_env();
-    crate::trace::start_from_env();
-    crate::idle_trim::start_from_env();
+    timeline::start_from_env();
+    trace::start_from_env();
+    idle_trim::start_from_env();
     CACHE.with(|c| c.borrow_mut().push((key.0, key.1, kind, pool)));
     pool
 }
