@@ -4,11 +4,11 @@
 //! the interpreter.
 
 use crate::error::Fault;
-use crate::exec;
-use crate::ir::Program;
+use crate::front::spirv::ModuleData;
+use crate::interp::exec;
+use crate::interp::program::Program;
 use crate::jit;
-use crate::launch::Launch;
-use crate::spirv::ModuleData;
+use crate::run::launch::Launch;
 use std::sync::Arc;
 
 /// A kernel as backends receive it: its lowered form and the module it comes from.

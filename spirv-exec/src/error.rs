@@ -1,7 +1,7 @@
 //! What can go wrong: building a module ([`BuildError`]), launching a kernel
 //! ([`LaunchError`]), and a work-item's fault while it runs ([`Fault`]).
 
-use crate::launch::Region;
+use crate::run::launch::Region;
 
 /// Why a module does not build: the first problem found, as the build log says it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -2,8 +2,8 @@
 //! and defines, which values are live where a work-item stops at a barrier (they are kept
 //! per work-item across it), and which values the entry block computes once per call.
 
-use super::ir::{Block, Func, Inst, Stmt, Term, Val};
-use crate::ir::BuiltinValue;
+use super::ssa::{Block, Func, Inst, Stmt, Term, Val};
+use crate::interp::program::BuiltinValue;
 use std::collections::BTreeSet;
 
 /// The values a statement reads.
@@ -227,7 +227,7 @@ pub fn roots(f: &Func) -> Vec<Option<Root>> {
                     Inst::LocalVar(_) => Some(Root::LocalStatic),
                     Inst::Const(c) if *c >= 4096 => Some(Root::Global),
                     Inst::Copy(a) | Inst::Conv(_, a) => root[*a as usize],
-                    Inst::Bin(super::ir::Bin::IAdd | super::ir::Bin::ISub, a, c) => {
+                    Inst::Bin(super::ssa::Bin::IAdd | super::ssa::Bin::ISub, a, c) => {
                         match (root[*a as usize], root[*c as usize]) {
                             (Some(Root::Global), x @ Some(_)) | (x @ Some(_), _) => x,
                             (None, x) => x,
@@ -254,7 +254,7 @@ pub fn roots(f: &Func) -> Vec<Option<Root>> {
     root
 }
 
-pub fn edges(t: &Term) -> Vec<&super::ir::Edge> {
+pub fn edges(t: &Term) -> Vec<&super::ssa::Edge> {
     match t {
         Term::Jump(e) => vec![e],
         Term::Branch { then, other, .. } => vec![then, other],
@@ -500,8 +500,12 @@ pub fn private_offsets(f: &Func) -> Vec<Option<usize>> {
 /// only built-ins the longer group gives every work-item exactly (global ids, the global
 /// linear id, sizes and offsets of the launch, group counts, the work dimension, the
 /// sub-group constants); no local id, group id, local size or linear local id.
-pub fn groups_merge(f: &Func, params: &[crate::ir::Param], local_static: usize) -> bool {
-    use super::ir::Space;
+pub fn groups_merge(
+    f: &Func,
+    params: &[crate::interp::program::Param],
+    local_static: usize,
+) -> bool {
+    use super::ssa::Space;
     let ok = |s: &Stmt| match &s.inst {
         Inst::Builtin(b, _) => matches!(
             b,
@@ -528,7 +532,7 @@ pub fn groups_merge(f: &Func, params: &[crate::ir::Param], local_static: usize) 
         && f.private_size == 0
         && !params
             .iter()
-            .any(|p| matches!(p.kind, crate::ir::ParamKind::Local))
+            .any(|p| matches!(p.kind, crate::interp::program::ParamKind::Local))
         && f.blocks
             .iter()
             .all(|b| !matches!(b.term, Term::Barrier { .. }) && b.stmts.iter().all(ok))
@@ -552,7 +556,7 @@ pub fn row_ids(f: &Func) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::jit::ir::{Bin, Edge};
+    use crate::jit::ssa::{Bin, Edge};
     use crate::value::Scalar;
     use proptest::prelude::*;
 
@@ -578,7 +582,7 @@ mod tests {
                             Inst::Load {
                                 ptr: 7,
                                 offset: 0,
-                                space: crate::jit::ir::Space::Private,
+                                space: crate::jit::ssa::Space::Private,
                             },
                         ),
                         stmt(7, Inst::Copy(0)),

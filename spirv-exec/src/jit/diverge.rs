@@ -7,8 +7,8 @@
 //! running the arms work-item after work-item is one of the orders the kernel allows. Such a
 //! branch may therefore come after a store in a region that runs by packs.
 
-use super::ir::{BlockId, Edge, Func, Term, Val};
 use super::scalar_gen::{Gen, Slot};
+use super::ssa::{BlockId, Edge, Func, Term, Val};
 use super::vector_gen::{Rep, W};
 use crate::value::Scalar;
 use cranelift_codegen::ir::{types, InstBuilder, Value};

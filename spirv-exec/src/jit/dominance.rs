@@ -7,7 +7,7 @@
 //! the uses its definition dominates.
 
 use super::analysis::{defs, edges, uses};
-use super::ir::{Func, Term, Val};
+use super::ssa::{Func, Term, Val};
 
 /// Where a statement is: its block and its index there (the block's statement count for its
 /// terminator).
@@ -206,7 +206,7 @@ pub fn defined_before_uses(f: &Func) -> Vec<bool> {
 mod tests {
     use super::*;
     use crate::jit::analysis::private_offsets;
-    use crate::jit::ir::{Block, Edge, Inst, Stmt};
+    use crate::jit::ssa::{Block, Edge, Inst, Stmt};
     use crate::value::Scalar;
     use proptest::prelude::*;
 
@@ -274,7 +274,7 @@ mod tests {
                 inst: Inst::Load {
                     ptr: 3,
                     offset: 0,
-                    space: crate::jit::ir::Space::Private,
+                    space: crate::jit::ssa::Space::Private,
                 },
             },
         ];

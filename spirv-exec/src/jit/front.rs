@@ -1,12 +1,12 @@
-//! SPIR-V to the compiled executor's IR ([`super::ir`]): every call inlined, every value split
+//! SPIR-V to the compiled executor's IR ([`super::ssa`]): every call inlined, every value split
 //! into scalars, phis turned into block parameters, barriers ending blocks. Built from the
 //! parsed module (not from the interpreter's lowered form, whose instructions are closures).
 
-use super::ir::{Block, BlockId, Edge, Func, Inst, Stmt, Term, Val};
-use crate::ir::BuiltinValue;
-use crate::lower::builtin_value;
-use crate::spirv::{GlobalVar, ModuleData};
-use crate::types::Shape;
+use super::ssa::{Block, BlockId, Edge, Func, Inst, Stmt, Term, Val};
+use crate::front::spirv::{GlobalVar, ModuleData};
+use crate::front::types::Shape;
+use crate::interp::lower::builtin_value;
+use crate::interp::program::BuiltinValue;
 use crate::value::Scalar;
 use rspirv::dr::{Function, Instruction, Operand};
 use rspirv::spirv::{Op, StorageClass, Word};
@@ -231,13 +231,13 @@ impl<'m> Front<'m> {
         mut self,
         name: &str,
         f: &Function,
-        params: &[crate::ir::Param],
+        params: &[crate::interp::program::Param],
     ) -> Result<(Func, usize), String> {
         let mut args = Vec::new();
         for (i, (p, info)) in f.parameters.iter().zip(params).enumerate() {
             let ty = p.result_type.ok_or("parameter without type")?;
             let vals = match &info.kind {
-                crate::ir::ParamKind::Value { leaves } => leaves
+                crate::interp::program::ParamKind::Value { leaves } => leaves
                     .iter()
                     .enumerate()
                     .map(|(leaf, l)| self.prologue_val(l.scalar, Inst::Param { param: i, leaf }))
@@ -537,11 +537,11 @@ impl<'m> Front<'m> {
     }
 
     /// The storage class a pointer of SPIR-V type `ty` points into.
-    pub fn space_of(&self, ty: Word) -> super::ir::Space {
+    pub fn space_of(&self, ty: Word) -> super::ssa::Space {
         match self.m.types.get(ty).map(|t| &t.shape) {
-            Ok(Shape::Pointer(StorageClass::Function, _)) => super::ir::Space::Private,
-            Ok(Shape::Pointer(StorageClass::Workgroup, _)) => super::ir::Space::Local,
-            _ => super::ir::Space::Other,
+            Ok(Shape::Pointer(StorageClass::Function, _)) => super::ssa::Space::Private,
+            Ok(Shape::Pointer(StorageClass::Workgroup, _)) => super::ssa::Space::Local,
+            _ => super::ssa::Space::Other,
         }
     }
 }
@@ -556,7 +556,7 @@ fn label_of(b: &rspirv::dr::Block) -> Result<Word, String> {
 /// Whether a statement whose value nothing uses can go: it has no effect and cannot fault
 /// (divisions stay, as the interpreter may report them).
 fn removable(i: &Inst) -> bool {
-    use super::ir::Bin;
+    use super::ssa::Bin;
     match i {
         Inst::Const(_)
         | Inst::Copy(_)

@@ -4,9 +4,9 @@
 
 use super::front::{id, Env, Front};
 use super::front_inst::{lane, one};
-use super::ir::{Bin, Conv, ExtCall, Inst, Un, Val};
+use super::ssa::{Bin, Conv, ExtCall, Inst, Un, Val};
+use crate::front::types::Shape;
 use crate::opencl_std::{self as builtins, opcode::*};
-use crate::types::Shape;
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{FPRoundingMode, Word};
@@ -99,7 +99,7 @@ impl Front<'_> {
                 self.vals(env, id(inst, $i)?)?
             };
         }
-        let ptr_space = |f: &Self, i: usize| -> Result<super::ir::Space, String> {
+        let ptr_space = |f: &Self, i: usize| -> Result<super::ssa::Space, String> {
             Ok(f.space_of(f.type_of(env, id(inst, i)?)?))
         };
         match num {

@@ -1,10 +1,10 @@
 //! SPIR-V instructions (other than control flow) to IR statements, component by component.
 
 use super::front::{id, lit, Env, Front};
-use super::ir::{Bin, Conv, Inst, Space, Un, Val};
-use crate::memops::Rmw;
-use crate::spirv::GlobalVar;
-use crate::types::Shape;
+use super::ssa::{Bin, Conv, Inst, Space, Un, Val};
+use crate::front::spirv::GlobalVar;
+use crate::front::types::Shape;
+use crate::interp::memops::Rmw;
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Decoration, FPRoundingMode, Op, StorageClass, Word};
@@ -61,7 +61,7 @@ fn int_bin(op: Op) -> Option<Bin> {
 }
 
 /// SPIR-V FPRoundingMode as 0 RTE, 1 RTZ, 2 RTP, 3 RTN.
-pub(super) fn rounding_of(m: &crate::spirv::ModuleData, rid: Word) -> Option<u32> {
+pub(super) fn rounding_of(m: &crate::front::spirv::ModuleData, rid: Word) -> Option<u32> {
     match m.decoration(rid, Decoration::FPRoundingMode)?.first()? {
         Operand::FPRoundingMode(mode) => Some(match mode {
             FPRoundingMode::RTE => 0,

@@ -18,8 +18,8 @@
 
 use super::analysis::defs;
 use super::group_range::CONSECUTIVE;
-use super::ir::{Stmt, Term};
 use super::runtime;
+use super::ssa::{Stmt, Term};
 use super::vector_gen::VVal;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, InstBuilder, Value};
@@ -223,7 +223,7 @@ impl super::scalar_gen::Gen<'_, '_> {
         &mut self,
         s: &Stmt,
         offset: i64,
-        value: Option<super::ir::Val>,
+        value: Option<super::ssa::Val>,
     ) {
         let key = s as *const Stmt as usize;
         let lane = self.b.use_var(self.lane);

@@ -16,12 +16,12 @@
 //! each lane) as before, so a fault lands on the first bad byte.
 
 use super::analysis::defs;
-use super::ir::{Bin, Conv, Func, Inst, Stmt, Val};
 use super::runtime::{field, table};
 use super::scalar_gen::{fixed_flags, mem_flags, Gen};
+use super::ssa::{Bin, Conv, Func, Inst, Stmt, Val};
 use super::stride::Scaled;
 use super::vector_gen::{vec_type, W};
-use crate::ir::BuiltinValue;
+use crate::interp::program::BuiltinValue;
 use crate::opencl_std::opcode::{S_CLAMP, S_MAX, S_MIN};
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -198,7 +198,7 @@ impl Gen<'_, '_> {
             } => (ptr, self.ty(value), space),
             _ => return None,
         };
-        let ok = space != super::ir::Space::Private
+        let ok = space != super::ssa::Space::Private
             && matches!(elem, Scalar::I32 | Scalar::F32)
             && self.rep[ptr as usize] != super::vector_gen::Rep::U;
         self.group.get(&ptr).filter(|_| ok)

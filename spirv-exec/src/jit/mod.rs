@@ -1,6 +1,6 @@
 //! The compiled executor: kernels translated to native code with Cranelift.
 //!
-//! A kernel goes from SPIR-V to a scalar SSA form ([`ir`], built by [`front`] from the parsed
+//! A kernel goes from SPIR-V to a scalar SSA form ([`ssa`], built by [`front`] from the parsed
 //! module with every call inlined) and then to one native function per kernel
 //! ([`scalar_gen`]) that runs a range of a work-group's work-items from a resume point (the
 //! start, or after a barrier) to the next barrier. A work-group therefore runs region by
@@ -19,7 +19,7 @@
 //! in the build log. Code is generated at the kernel's first launch and cached per (module,
 //! kernel, specialization constants).
 //!
-//! [`reach::Memory`]: crate::reach::Memory
+//! [`reach::Memory`]: crate::run::reach::Memory
 
 mod analysis;
 mod diverge;
@@ -30,7 +30,6 @@ mod front_ext;
 mod front_inst;
 mod group_pass;
 mod group_range;
-pub mod ir;
 mod pack_loop;
 mod row_check;
 mod row_touch;
@@ -40,17 +39,18 @@ pub mod runtime;
 mod scalar_gen;
 mod scalar_mem;
 mod scalar_ops;
+pub mod ssa;
 mod stride;
 mod vector_gen;
 mod verify;
 
 pub use run::run;
 
-use crate::ir::{Param, ParamKind};
-use crate::memops::Rmw;
-use crate::spirv::ModuleData;
-use ir::{Func, Inst, Val};
+use crate::front::spirv::ModuleData;
+use crate::interp::memops::Rmw;
+use crate::interp::program::{Param, ParamKind};
 use runtime::ExtDesc;
+use ssa::{Func, Inst, Val};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -139,7 +139,7 @@ pub fn prepare(
 /// The block a kernel starts at (the entry block only computes the values it uses).
 fn first_block(f: &Func) -> Result<u32, String> {
     match &f.blocks[0].term {
-        ir::Term::Jump(e) => Ok(e.target),
+        ssa::Term::Jump(e) => Ok(e.target),
         _ => Err("internal: the entry block does not jump".into()),
     }
 }
@@ -161,7 +161,7 @@ pub struct Layout {
     /// The values kept per work-item across barrier `i`.
     pub spilled: Vec<Vec<Val>>,
     /// The statements recomputing the other values live across barrier `i`, in order.
-    pub recompute: Vec<Vec<ir::Stmt>>,
+    pub recompute: Vec<Vec<ssa::Stmt>>,
     /// Per kept value: bytes per work-item of the slots before it, and its size.
     slots: HashMap<Val, (usize, usize)>,
     /// Bytes kept per work-item.
@@ -204,7 +204,7 @@ impl Layout {
             .iter()
             .map(|&b| live[b as usize].iter().copied().collect())
             .collect();
-        let (spilled, recompute): (Vec<Vec<Val>>, Vec<Vec<ir::Stmt>>) =
+        let (spilled, recompute): (Vec<Vec<Val>>, Vec<Vec<ssa::Stmt>>) =
             analysis::rematerialize(f, &live_at).into_iter().unzip();
         let mut slots = HashMap::new();
         let mut order: Vec<Val> = spilled.iter().flatten().copied().collect();
@@ -277,7 +277,7 @@ impl Layout {
                         let cache = *cache_of.entry((root, write)).or_insert(n);
                         layout
                             .site_cache
-                            .insert(s as *const ir::Stmt as usize, cache);
+                            .insert(s as *const ssa::Stmt as usize, cache);
                     }
                     Inst::Ext(call) => {
                         let d = Box::new(ExtDesc {
@@ -355,9 +355,9 @@ impl Layout {
     }
 
     /// The inline cache of memory access `s` (0 for other statements).
-    pub fn site_of(&self, s: &ir::Stmt) -> usize {
+    pub fn site_of(&self, s: &ssa::Stmt) -> usize {
         self.site_cache
-            .get(&(s as *const ir::Stmt as usize))
+            .get(&(s as *const ssa::Stmt as usize))
             .copied()
             .unwrap_or(0)
     }
@@ -367,7 +367,7 @@ impl Layout {
     }
 
     /// The descriptor of the OpenCL.std call in statement `s`.
-    pub fn ext_desc(&self, s: &ir::Stmt) -> Option<usize> {
+    pub fn ext_desc(&self, s: &ssa::Stmt) -> Option<usize> {
         match &s.inst {
             Inst::Ext(call) => self.ext.get(&(&**call as *const _ as usize)).copied(),
             _ => None,

@@ -3,10 +3,10 @@
 //! pack at a time; the per-work-item function for packs that cannot stay together.
 
 use super::analysis::{defs, edges, per_item, uses};
-use super::ir::{Inst, Space, Stmt, Term, Val};
 use super::runtime::{self, field};
 use super::scalar_gen::{ctx_flags, mem_flags, Gen};
 use super::scalar_ops::cl_type;
+use super::ssa::{Inst, Space, Stmt, Term, Val};
 use super::vector_gen::{Rep, VVal, W};
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -14,8 +14,8 @@ use cranelift_codegen::ir::{types, Block, InstBuilder, MemFlagsData, Value};
 
 /// Whether each value is needed: used by a terminator or by a statement with an effect (or
 /// that may fault), directly or through statements without one.
-fn used_values(f: &super::ir::Func) -> Vec<bool> {
-    use super::ir::{Bin, Inst};
+fn used_values(f: &super::ssa::Func) -> Vec<bool> {
+    use super::ssa::{Bin, Inst};
     let pure = |s: &Stmt| match s.inst {
         Inst::Const(_)
         | Inst::Copy(_)
@@ -25,7 +25,7 @@ fn used_values(f: &super::ir::Func) -> Vec<bool> {
         | Inst::LocalVar(_)
         | Inst::Un(..)
         | Inst::Select(..)
-        | Inst::Conv(super::ir::Conv::Int { .. } | super::ir::Conv::Bitcast, _) => true,
+        | Inst::Conv(super::ssa::Conv::Int { .. } | super::ssa::Conv::Bitcast, _) => true,
         Inst::Bin(op, ..) => !matches!(
             op,
             Bin::UDiv | Bin::SDiv | Bin::URem | Bin::SRem | Bin::SMod

@@ -6,11 +6,11 @@
 //! one loop pass without checks ([`Gen::unrolled_pass`]).
 
 use super::analysis::defs;
-use super::ir::{Bin, Inst, Space, Stmt, Term};
 use super::runtime::{self, field};
 use super::scalar_gen::{fixed_flags, Gen};
+use super::ssa::{Bin, Inst, Space, Stmt, Term};
 use super::vector_gen::{Rep, VVal, W};
-use crate::ir::BuiltinValue;
+use crate::interp::program::BuiltinValue;
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Block, InstBuilder, Value};

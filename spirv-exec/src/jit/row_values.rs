@@ -10,9 +10,9 @@
 //! of the loop itself); those some moved value needs are computed again with it.
 
 use super::analysis::{defs, uses};
-use super::ir::{Bin, Conv, Inst, Stmt, Term, Un, Val};
 use super::runtime::table;
 use super::scalar_gen::{fixed_flags, Gen};
+use super::ssa::{Bin, Conv, Inst, Stmt, Term, Un, Val};
 use super::vector_gen::{vec_type, Rep};
 use crate::opencl_std::opcode::{S_CLAMP, S_MAX, S_MIN, U_CLAMP, U_MAX, U_MIN};
 use crate::value::Scalar;

@@ -1,5 +1,5 @@
 //! Running a compiled kernel: work-groups spread over host threads (claimed in stretches of
-//! consecutive groups: [`crate::claims`]); each group runs region by region, every region one
+//! consecutive groups: [`crate::run::claims`]); each group runs region by region, every region one
 //! call of the generated function over all its work-items.
 //!
 //! A kernel that cannot tell work-groups apart ([`super::analysis::groups_merge`]: no barrier,
@@ -12,11 +12,11 @@
 
 use super::runtime::{self, table, Ctx, State};
 use super::Compiled;
-use crate::claims::Claims;
 use crate::error::Fault;
-use crate::ir::{ParamKind, Program};
-use crate::launch::{Arg, Launch};
-use crate::reach::Memory;
+use crate::interp::program::{ParamKind, Program};
+use crate::run::claims::Claims;
+use crate::run::launch::{Arg, Launch};
+use crate::run::reach::Memory;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
@@ -352,7 +352,7 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<()
         }
     };
     // The caller runs a share; the others run on the shared pool's parked workers.
-    crate::pool::shared().run(threads, &worker);
+    crate::run::pool::shared().run(threads, &worker);
     match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some(e) => Err(e),
         None => Ok(()),

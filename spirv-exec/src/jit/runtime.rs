@@ -14,10 +14,10 @@
 //!   as an inline cache), or the helper recorded a fault and the function returned [`FAULT`].
 //!   Nothing is read or written before its check passes.
 
-use super::ir::{Conv, Space};
+use super::ssa::{Conv, Space};
 use crate::error::Fault;
-use crate::ops::{self, Conversion};
-use crate::reach::Memory;
+use crate::interp::ops::{self, Conversion};
+use crate::run::reach::Memory;
 use crate::value::Scalar;
 
 /// A barrier reached by the work-items: its index (below [`DONE`]).

@@ -9,9 +9,9 @@
 //! or [`runtime::DIVERGED`].
 
 use super::analysis::{defs, per_item};
-use super::ir::{BlockId, Edge, Func, Inst, Space, Stmt, Term, Val};
 use super::runtime::{self, field};
 use super::scalar_ops::{self as ops, cl_type};
+use super::ssa::{BlockId, Edge, Func, Inst, Space, Stmt, Term, Val};
 use super::vector_gen::Rep;
 use super::Layout;
 use crate::value::Scalar;

@@ -2,12 +2,12 @@
 //! the runtime (OpenCL.std instructions, 64-bit integer built-ins), and the trampoline of the
 //! bounds check.
 
-use super::ir::{Space, Stmt, Val};
 use super::runtime::{self, field, table};
 use super::scalar_gen::{ctx_flags, fixed_flags, mem_flags, Gen};
 use super::scalar_ops::{self as ops, cl_type};
-use crate::ir::BuiltinValue;
-use crate::memops::Rmw;
+use super::ssa::{Space, Stmt, Val};
+use crate::interp::memops::Rmw;
+use crate::interp::program::BuiltinValue;
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, AbiParam, AtomicRmwOp, BlockArg, InstBuilder, Value};
@@ -256,7 +256,7 @@ impl Gen<'_, '_> {
     }
 
     /// An OpenCL.std call through [`runtime::jit_ext`].
-    pub(super) fn ext(&mut self, call: &super::ir::ExtCall, s: &Stmt) -> Result<(), String> {
+    pub(super) fn ext(&mut self, call: &super::ssa::ExtCall, s: &Stmt) -> Result<(), String> {
         let desc = self.layout.ext_desc(s).ok_or("internal: no descriptor")?;
         let scratch = self.ctx_field(types::I64, field::SCRATCH);
         let mut at = 0;

@@ -3,8 +3,8 @@
 //! gives 0, float-to-integer conversions go through `i64` as Rust's `as` does, `half`
 //! arithmetic is done in `f32` and rounded once.
 
-use super::ir::{Bin, Conv, Un};
 use super::runtime;
+use super::ssa::{Bin, Conv, Un};
 use crate::opencl_std::opcode::*;
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};

@@ -5,9 +5,9 @@
 //! access needs no comparison of the four addresses, only the one check of the 16 bytes.
 
 use super::analysis::defs;
-use super::ir::{Bin, Conv, Func, Inst, Val};
+use super::ssa::{Bin, Conv, Func, Inst, Val};
 use super::vector_gen::Rep;
-use crate::ir::BuiltinValue;
+use crate::interp::program::BuiltinValue;
 use crate::value::Scalar;
 use std::collections::HashMap;
 

@@ -14,10 +14,10 @@
 //! or where a value kept across a barrier as the same for the pack is not.
 
 use super::analysis::{defs, uses};
-use super::ir::{Bin, Conv, Func, Inst, Space, Stmt, Term, Val};
 use super::runtime::{self, field};
 use super::scalar_gen::{ctx_flags, mem_flags, Gen, Slot};
-use crate::ir::BuiltinValue;
+use super::ssa::{Bin, Conv, Func, Inst, Space, Stmt, Term, Val};
+use crate::interp::program::BuiltinValue;
 use crate::opencl_std::opcode::*;
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
@@ -715,7 +715,7 @@ impl Gen<'_, '_> {
 
     /// The parallel copy of an edge's arguments into its target's parameters, each in the
     /// parameter's representation.
-    pub(super) fn vedge_copies(&mut self, e: &super::ir::Edge) {
+    pub(super) fn vedge_copies(&mut self, e: &super::ssa::Edge) {
         let params = self.f.blocks[e.target as usize].params.clone();
         let values: Vec<VVal> = e
             .args

@@ -6,9 +6,9 @@
 //! check they would reach Cranelift, whose builder and verifier panic on them. A kernel that
 //! fails the check runs on the interpreter, with the reason in the build log.
 
-use super::ir::{Bin, Conv, Edge, Func, Inst, Term, Un, Val};
 use super::scalar_ops::cl_type;
-use crate::memops::Rmw;
+use super::ssa::{Bin, Conv, Edge, Func, Inst, Term, Un, Val};
+use crate::interp::memops::Rmw;
 use crate::value::Scalar;
 
 /// Checks `f`; the first ill-typed statement or edge, described, if any.
@@ -358,7 +358,7 @@ impl<'f> Types<'f> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::jit::ir::{Block, Stmt};
+    use crate::jit::ssa::{Block, Stmt};
 
     fn func(stmts: Vec<(Val, Inst)>, types: Vec<Scalar>, term: Term, more: Vec<Block>) -> Func {
         let stmts = stmts

@@ -2,13 +2,13 @@
 //! here, the rest through [`opencl_std`](crate::opencl_std).
 
 use crate::error::Fault;
-use crate::ir::{Exec, Lanes};
-use crate::lower::{Env, Lowering};
-use crate::memops;
+use crate::front::types::Shape;
+use crate::interp::lower::{Env, Lowering};
+use crate::interp::memops;
+use crate::interp::ops;
+use crate::interp::program::{Exec, Lanes};
 use crate::opencl_std::{self, Rounding};
-use crate::ops;
-use crate::printf::{self, PrintfArg};
-use crate::types::Shape;
+use crate::run::printf::{self, PrintfArg};
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{FPRoundingMode, Word};
@@ -105,7 +105,7 @@ fn vstore(
 }
 
 impl Lowering<'_> {
-    pub(super) fn ext_inst(
+    pub(crate) fn ext_inst(
         &mut self,
         env: &mut Env,
         inst: &Instruction,

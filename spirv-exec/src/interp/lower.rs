@@ -1,23 +1,25 @@
 //! Lowering a kernel entry point to a [`Program`]: every call inlined, SSA ids mapped to
 //! value slots, OpPhi turned into edge copies, blocks ordered for scheduling (`order`).
 
-use crate::ir::{Block, BuiltinValue, Edge, EdgeCopy, Exec, Param, ParamKind, Program, Term};
-use crate::spirv::{GlobalVar, ModuleData};
-use crate::types::Shape;
+use crate::front::spirv::{GlobalVar, ModuleData};
+use crate::front::types::Shape;
+use crate::interp::program::{
+    Block, BuiltinValue, Edge, EdgeCopy, Exec, Param, ParamKind, Program, Term,
+};
 use rspirv::dr::{Function, Instruction, Operand};
 use rspirv::spirv::{BuiltIn, Decoration, FunctionParameterAttribute, Op, StorageClass, Word};
 use std::collections::{HashMap, HashSet};
 
 /// Per-instance (per inlined call) names.
 #[derive(Default)]
-pub(super) struct Env {
+pub(crate) struct Env {
     pub vals: HashMap<Word, usize>,
     pub types: HashMap<Word, Word>,
     pub labels: HashMap<Word, u32>,
     /// Sign extensions not lowered, used only as access-chain indices: (conversion, source).
     pub folded: HashMap<Word, Word>,
     /// An `OpIAdd` not lowered on its own: the index of the next instruction, an access
-    /// chain, which adds it itself ([`crate::memops::Step::Sum`]).
+    /// chain, which adds it itself ([`crate::interp::memops::Step::Sum`]).
     pub index_add: Option<IndexAdd>,
     /// The instruction being lowered is used only by the next one, a load or store through
     /// it: an access chain then notes its row's bounds for that access.
@@ -25,17 +27,17 @@ pub(super) struct Env {
 }
 
 /// See [`Env::index_add`].
-pub(super) struct IndexAdd {
+pub(crate) struct IndexAdd {
     /// The sum's id.
     pub id: Word,
     pub a: usize,
     pub b: usize,
     /// `b` when it is one value for every lane.
-    pub kb: Option<crate::ops::Uniform>,
+    pub kb: Option<crate::interp::ops::Uniform>,
     pub scalar: crate::value::Scalar,
 }
 
-pub(super) struct Lowering<'m> {
+pub(crate) struct Lowering<'m> {
     pub m: &'m ModuleData,
     blocks: Vec<Option<Block>>,
     slots: usize,
@@ -54,17 +56,17 @@ pub(super) struct Lowering<'m> {
     /// name them instead.
     stable: HashSet<usize>,
     /// Slots of temporaries whose last use was lowered (see `temps`).
-    free: crate::temps::FreeSlots,
+    free: crate::interp::temps::FreeSlots,
     /// Slots holding one value for every lane of the launch, written before any work-group
     /// runs and never again: constants, parameters, launch sizes, hoisted results.
-    pub(super) uniform: HashSet<usize>,
+    pub(crate) uniform: HashSet<usize>,
     /// See [`Program::hoisted`].
     hoisted: Vec<Exec>,
     /// Slots (besides the [`uniform`](Self::uniform) ones) holding for each lane the same
     /// value in every work-group of a row of groups (same group ids in dimensions 1 and 2):
     /// local ids, the global and group ids of dimensions 1 and 2, and the results of
     /// [`Program::row_hoisted`].
-    pub(super) row_invariant: HashSet<usize>,
+    pub(crate) row_invariant: HashSet<usize>,
     /// See [`Program::row_hoisted`].
     row_hoisted: Vec<Exec>,
 }
@@ -91,7 +93,7 @@ fn lit(inst: &Instruction, i: usize) -> Result<u64, String> {
     }
 }
 
-pub(super) fn builtin_value(b: BuiltIn) -> Result<(BuiltinValue, usize), String> {
+pub(crate) fn builtin_value(b: BuiltIn) -> Result<(BuiltinValue, usize), String> {
     Ok(match b {
         BuiltIn::GlobalInvocationId => (BuiltinValue::GlobalId, 3),
         BuiltIn::LocalInvocationId => (BuiltinValue::LocalId, 3),
@@ -137,11 +139,11 @@ impl<'m> Lowering<'m> {
         }
     }
 
-    pub(super) fn slots_alloc(&mut self, n: usize) -> usize {
+    pub(crate) fn slots_alloc(&mut self, n: usize) -> usize {
         self.alloc(n)
     }
 
-    pub(super) fn push_constant(&mut self, slot: usize, value: u64) {
+    pub(crate) fn push_constant(&mut self, slot: usize, value: u64) {
         self.stable.insert(slot);
         self.uniform.insert(slot);
         self.constants.push((slot, value));
@@ -159,7 +161,7 @@ impl<'m> Lowering<'m> {
     }
 
     /// The slot of a value: a local SSA value, a constant, or a global variable's address.
-    pub(super) fn slot(&mut self, env: &Env, v: Word) -> Result<usize, String> {
+    pub(crate) fn slot(&mut self, env: &Env, v: Word) -> Result<usize, String> {
         if let Some(&s) = env.vals.get(&v) {
             return Ok(s);
         }
@@ -208,7 +210,7 @@ impl<'m> Lowering<'m> {
         }
     }
 
-    pub(super) fn type_of(&self, env: &Env, v: Word) -> Result<Word, String> {
+    pub(crate) fn type_of(&self, env: &Env, v: Word) -> Result<Word, String> {
         env.types
             .get(&v)
             .or_else(|| self.m.value_types.get(&v))
@@ -216,7 +218,7 @@ impl<'m> Lowering<'m> {
             .ok_or_else(|| format!("no type for %{v}"))
     }
 
-    pub(super) fn builtin_slot(&mut self, b: BuiltinValue, n: usize) -> usize {
+    pub(crate) fn builtin_slot(&mut self, b: BuiltinValue, n: usize) -> usize {
         if let Some((_, s)) = self.builtins.iter().find(|(x, _)| *x == b) {
             return *s;
         }
@@ -253,12 +255,12 @@ impl<'m> Lowering<'m> {
     }
 
     /// Whether slots `first..first + n` are all [`uniform`](Self::uniform).
-    pub(super) fn is_uniform(&self, first: usize, n: usize) -> bool {
+    pub(crate) fn is_uniform(&self, first: usize, n: usize) -> bool {
         (first..first + n.max(1)).all(|s| self.uniform.contains(&s))
     }
 
     /// Whether slots `first..first + n` are all [`stable`](Self::stable).
-    pub(super) fn is_stable(&self, first: usize, n: usize) -> bool {
+    pub(crate) fn is_stable(&self, first: usize, n: usize) -> bool {
         (first..first + n).all(|s| self.stable.contains(&s))
     }
 
@@ -358,7 +360,7 @@ impl<'m> Lowering<'m> {
             }
         };
         let succs: Vec<Vec<u32>> = blocks.iter().map(succ).collect();
-        let order = crate::order::schedule_order(&succs, entry);
+        let order = crate::front::order::schedule_order(&succs, entry);
         let mut index = vec![u32::MAX; blocks.len()];
         for (i, b) in order.iter().enumerate() {
             index[*b as usize] = i as u32;
@@ -441,8 +443,8 @@ impl<'m> Lowering<'m> {
             folded: self.index_conversions(f)?,
             ..Env::default()
         };
-        let temps = crate::temps::temporaries(f, &env.folded);
-        let uses = crate::temps::use_counts(f);
+        let temps = crate::interp::temps::temporaries(f, &env.folded);
+        let uses = crate::interp::temps::use_counts(f);
         // The fused `OpIAdd` whose operands' slots are given back after its access chain.
         let mut deferred: Option<(&Instruction, (usize, usize))> = None;
         // The temporaries' slots (taken when defined, given back after the last use).
@@ -644,8 +646,11 @@ impl<'m> Lowering<'m> {
                             }
                             _ => None,
                         };
-                        env.access_next =
-                            crate::lower_hoist::accessed_next(&uses, &block.instructions, i);
+                        env.access_next = crate::interp::lower_hoist::accessed_next(
+                            &uses,
+                            &block.instructions,
+                            i,
+                        );
                         let e = self.instruction(&mut env, inst).map_err(|e| {
                             format!("Op{op:?} (%{}): {e}", inst.result_id.unwrap_or(0))
                         })?;
@@ -729,7 +734,7 @@ impl<'m> Lowering<'m> {
             Ok((n == 1 && !s.is_float() && s != crate::value::Scalar::Bool).then(|| s.bits()))
         };
         let mut folded = HashMap::new();
-        for (conv, src) in crate::temps::index_conversions(f) {
+        for (conv, src) in crate::interp::temps::index_conversions(f) {
             if self
                 .m
                 .decoration(conv, Decoration::SaturatedConversion)

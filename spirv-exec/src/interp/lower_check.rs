@@ -3,7 +3,7 @@
 //! both vectors) fails to build with a message, instead of reading past a value's registers
 //! when it runs.
 
-use crate::lower::{Env, Lowering};
+use crate::interp::lower::{Env, Lowering};
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::Op;
 
@@ -87,7 +87,7 @@ fn componentwise(op: Op) -> bool {
 
 impl Lowering<'_> {
     /// Checks `inst`'s operand shapes before it is lowered.
-    pub(super) fn check_operands(&self, env: &Env, inst: &Instruction) -> Result<(), String> {
+    pub(crate) fn check_operands(&self, env: &Env, inst: &Instruction) -> Result<(), String> {
         let op = inst.class.opcode;
         let slots = |v: u32| -> Result<usize, String> {
             Ok(self.m.types.get(self.type_of(env, v)?)?.slots)

@@ -3,8 +3,8 @@
 //! local memory it uses, and the work-item's own private memory.
 
 use crate::error::Fault;
-use crate::launch::Region;
-use crate::printf::Printed;
+use crate::run::launch::Region;
+use crate::run::printf::Printed;
 use std::cell::Cell;
 
 /// Checks every load and store of one thread's work-groups.

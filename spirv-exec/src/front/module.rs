@@ -3,10 +3,10 @@
 
 use crate::backend::{Backend, Compiler, Executable, Source};
 use crate::error::{BuildError, LaunchError};
-use crate::ir::{self, Program};
-use crate::launch::{Arg, Launch, Region, MAX_GROUP_SIZE};
-use crate::lower;
-use crate::spirv::{self, ModuleData};
+use crate::front::spirv::{self, ModuleData};
+use crate::interp::lower;
+use crate::interp::program::{self, Program};
+use crate::run::launch::{Arg, Launch, Region, MAX_GROUP_SIZE};
 use rspirv::dr::Operand;
 use rspirv::spirv::{ExecutionMode, ExecutionModel, Op};
 use std::collections::HashMap;
@@ -278,10 +278,10 @@ impl Kernel {
             .map(|p| Param {
                 size: p.size,
                 kind: match p.kind {
-                    ir::ParamKind::Local => ParamKind::Local,
-                    ir::ParamKind::ByVal { align, .. } => ParamKind::ByValue { align },
-                    ir::ParamKind::Value { .. } if p.is_pointer => ParamKind::Pointer,
-                    ir::ParamKind::Value { .. } => ParamKind::Value,
+                    program::ParamKind::Local => ParamKind::Local,
+                    program::ParamKind::ByVal { align, .. } => ParamKind::ByValue { align },
+                    program::ParamKind::Value { .. } if p.is_pointer => ParamKind::Pointer,
+                    program::ParamKind::Value { .. } => ParamKind::Value,
                 },
             })
             .collect();

@@ -4,7 +4,7 @@
 //! standard output, or to the launch's buffer): as Intel's GPU driver prints at completion.
 
 use crate::error::Fault;
-use crate::ir::{Exec, Lanes};
+use crate::interp::program::{Exec, Lanes};
 use crate::value::Scalar;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -86,13 +86,17 @@ pub(crate) fn exec(dst: usize, format: usize, args: Vec<PrintfArg>) -> Exec {
 }
 
 /// The NUL-terminated string at `addr`, every byte checked as work-item `lane`'s access.
-fn read_string(mem: &crate::reach::Memory<'_>, addr: usize, lane: usize) -> Result<Vec<u8>, Fault> {
+fn read_string(
+    mem: &crate::run::reach::Memory<'_>,
+    addr: usize,
+    lane: usize,
+) -> Result<Vec<u8>, Fault> {
     let mut bytes = Vec::new();
     for i in 0..MAX_STRING {
         let at = addr.wrapping_add(i);
         mem.check_lane(at, 1, lane)?;
         // SAFETY: the byte was checked to be memory the work-item may read.
-        let b = unsafe { crate::memops::read(at, 1) } as u8;
+        let b = unsafe { crate::interp::memops::read(at, 1) } as u8;
         if b == 0 {
             break;
         }

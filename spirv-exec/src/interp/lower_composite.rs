@@ -1,16 +1,16 @@
 //! Lowering of composite and vector instructions: construct, extract, insert, dynamic
 //! extract and insert, shuffle.
 
-use crate::ir::{Exec, Lanes};
-use crate::lower::{Env, Lowering};
-use crate::lower_inst::{id, lit};
-use crate::ops::copy;
+use crate::interp::lower::{Env, Lowering};
+use crate::interp::lower_inst::{id, lit};
+use crate::interp::ops::copy;
+use crate::interp::program::{Exec, Lanes};
 use rspirv::dr::Instruction;
 use rspirv::spirv::Op;
 
 impl Lowering<'_> {
     /// Lowers one of the instructions above, its result in slot `dst`.
-    pub(super) fn composite(
+    pub(crate) fn composite(
         &mut self,
         env: &mut Env,
         inst: &Instruction,

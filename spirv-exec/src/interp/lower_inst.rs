@@ -1,15 +1,17 @@
 //! Lowering of individual (non-control-flow) instructions.
 
-use crate::ir::{Exec, Lanes};
-use crate::lower::Lowering;
-use crate::memops::{self, Rmw, Step};
-use crate::ops::{self, binary, copy, float_binary, float_compare, float_test, ternary, unary};
-use crate::types::Shape;
+use crate::front::types::Shape;
+use crate::interp::lower::Lowering;
+use crate::interp::memops::{self, Rmw, Step};
+use crate::interp::ops::{
+    self, binary, copy, float_binary, float_compare, float_test, ternary, unary,
+};
+use crate::interp::program::{Exec, Lanes};
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Decoration, FPRoundingMode, Op, Word};
 
-use crate::lower::Env;
+use crate::interp::lower::Env;
 
 pub(crate) fn id(inst: &Instruction, i: usize) -> Result<Word, String> {
     match inst.operands.get(i) {
@@ -40,7 +42,7 @@ fn int_binary(
     // A uniform operand's row is not read: its value is taken once instead.
     macro_rules! binary {
         ($d:expr, $a:expr, $b:expr, $n:expr, $f:expr) => {{
-            let f = crate::ops::as_binary($f);
+            let f = crate::interp::ops::as_binary($f);
             match kb {
                 Some(k) => ops::unary_k($d, $a, k, f),
                 None => binary($d, $a, $b, $n, f),
@@ -172,7 +174,7 @@ impl Lowering<'_> {
     }
 
     /// The slot of operand `i` of `inst`.
-    pub(super) fn operand(
+    pub(crate) fn operand(
         &mut self,
         env: &Env,
         inst: &Instruction,
@@ -182,7 +184,7 @@ impl Lowering<'_> {
     }
 
     /// The scalar type and component count of operand `i` of `inst`.
-    pub(super) fn operand_components(
+    pub(crate) fn operand_components(
         &self,
         env: &Env,
         inst: &Instruction,
@@ -192,7 +194,7 @@ impl Lowering<'_> {
     }
 
     /// Lowers a value-producing or memory instruction (control flow is handled by the caller).
-    pub(super) fn instruction(
+    pub(crate) fn instruction(
         &mut self,
         env: &mut Env,
         inst: &Instruction,
@@ -552,9 +554,9 @@ impl Lowering<'_> {
             | Op::VectorShuffle => return self.composite(env, inst, dst),
             Op::Load => {
                 let p = id(inst, 0)?;
-                if let Some(crate::spirv::GlobalVar::Builtin(b)) = self.m.globals.get(&p) {
+                if let Some(crate::front::spirv::GlobalVar::Builtin(b)) = self.m.globals.get(&p) {
                     // The built-in's slots are the value (they are stable).
-                    let (which, n) = crate::lower::builtin_value(*b)?;
+                    let (which, n) = crate::interp::lower::builtin_value(*b)?;
                     let src = self.builtin_slot(which, n);
                     env.vals.insert(rid, src);
                     return Ok(None);
@@ -718,7 +720,7 @@ impl Lowering<'_> {
             }
             Op::ExtInst => return self.ext_inst(env, inst, dst, rty).map(Some),
             other => {
-                let feature = crate::spirv::feature_of(other).map_or(String::new(), |f| {
+                let feature = crate::front::spirv::feature_of(other).map_or(String::new(), |f| {
                     format!(" ({f} are not supported by this device)")
                 });
                 return Err(format!("Op{other:?} is not supported{feature}"));

@@ -4,11 +4,11 @@
 //! ([`Program::row_hoisted`]), and an `OpIAdd` used only as the index of the access chain
 //! that follows it is added by that chain ([`Step::Sum`]): fewer passes over the lanes.
 //!
-//! [`Program::hoisted`]: crate::ir::Program::hoisted
-//! [`Program::row_hoisted`]: crate::ir::Program::row_hoisted
-//! [`Step::Sum`]: crate::memops::Step::Sum
+//! [`Program::hoisted`]: crate::interp::program::Program::hoisted
+//! [`Program::row_hoisted`]: crate::interp::program::Program::row_hoisted
+//! [`Step::Sum`]: crate::interp::memops::Step::Sum
 
-use crate::lower::{Env, Lowering};
+use crate::interp::lower::{Env, Lowering};
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Op, Word};
 use std::collections::HashMap;
@@ -40,7 +40,7 @@ impl Lowering<'_> {
     /// Whether `inst` is integer arithmetic or conversion whose operands are all
     /// [`uniform`](Self::uniform): its result is then the same for every lane of the launch,
     /// computed once ([`Program::hoisted`]).
-    pub(super) fn hoistable(&mut self, env: &Env, inst: &Instruction) -> bool {
+    pub(crate) fn hoistable(&mut self, env: &Env, inst: &Instruction) -> bool {
         pure_integer(inst.class.opcode)
             && inst.result_id.is_some()
             && self
@@ -77,7 +77,7 @@ impl Lowering<'_> {
     /// [row-invariant](Self::row_invariant): its result is then the same in every group of a
     /// row of groups, computed once per row ([`Program::row_hoisted`]). Pure arithmetic: it
     /// cannot fault, so running it for every lane before the group's first block is safe.
-    pub(super) fn row_hoistable(&mut self, env: &Env, inst: &Instruction) -> Result<bool, String> {
+    pub(crate) fn row_hoistable(&mut self, env: &Env, inst: &Instruction) -> Result<bool, String> {
         if inst.result_id.is_none() {
             return Ok(false);
         }
@@ -104,7 +104,7 @@ impl Lowering<'_> {
     /// only as the element index of the pointer access chain that follows it (directly, or
     /// through a sign extension not lowered, see [`Env::folded`]): the chain then adds it
     /// itself (one pass over the lanes instead of two).
-    pub(super) fn index_add(
+    pub(crate) fn index_add(
         &self,
         env: &Env,
         uses: &HashMap<Word, usize>,
@@ -148,7 +148,7 @@ impl Lowering<'_> {
 
 /// Whether the result of instruction `i` of `insts` is used only by the next instruction, a
 /// load or store through it (see [`Env::access_next`]).
-pub(super) fn accessed_next(uses: &HashMap<Word, usize>, insts: &[Instruction], i: usize) -> bool {
+pub(crate) fn accessed_next(uses: &HashMap<Word, usize>, insts: &[Instruction], i: usize) -> bool {
     insts[i].result_id.is_some_and(|r| {
         uses.get(&r) == Some(&1)
             && insts.get(i + 1).is_some_and(|a| {

@@ -2,8 +2,8 @@
 //! against the memory the kernel may reach before it happens.
 
 use crate::error::Fault;
-use crate::ir::{Exec, Lanes};
-use crate::types::Leaf;
+use crate::front::types::Leaf;
+use crate::interp::program::{Exec, Lanes};
 use crate::value::Scalar;
 use rspirv::spirv::StorageClass;
 use std::cell::Cell;
@@ -78,14 +78,14 @@ fn bounds(ptrs: &[Cell<u64>], bytes: usize) -> (usize, usize, bool) {
     let span = (ptrs.len() as u64).wrapping_sub(1) << shift;
     if last != first.wrapping_add(span) {
         // Not a run (a 2-D group's row, say): the bounds alone, a lighter pass.
-        let (lo, hi) = crate::ops::vectorized(|| {
+        let (lo, hi) = crate::interp::ops::vectorized(|| {
             ptrs.iter().fold((u64::MAX, 0), |(lo, hi), p| {
                 (lo.min(p.get()), hi.max(p.get()))
             })
         });
         return (lo as usize, hi as usize, false);
     }
-    let (lo, hi, off) = crate::ops::vectorized(|| {
+    let (lo, hi, off) = crate::interp::ops::vectorized(|| {
         ptrs.iter()
             .zip(0u64..)
             .fold((u64::MAX, 0, 0), |(lo, hi, off), (p, i)| {
@@ -139,7 +139,7 @@ unsafe fn gather(dst: &[Cell<u64>], ptrs: &[Cell<u64>], bytes: usize) {
     /// # Safety
     /// As `gather`, with `bytes` = the size of `T`.
     unsafe fn each<T: Copy + Into<u64>>(dst: &[Cell<u64>], ptrs: &[Cell<u64>]) {
-        crate::ops::vectorized(|| {
+        crate::interp::ops::vectorized(|| {
             let full = (dst.len().min(ptrs.len()) / CHUNK) * CHUNK;
             for (o, p) in dst[..full]
                 .chunks_exact(CHUNK)
@@ -190,7 +190,7 @@ unsafe fn scatter(ptrs: &[Cell<u64>], src: &[Cell<u64>], bytes: usize) {
     /// # Safety
     /// As `scatter`, with `bytes` = the size of `T`.
     unsafe fn each<T: Copy>(ptrs: &[Cell<u64>], src: &[Cell<u64>], cast: impl Fn(u64) -> T) {
-        crate::ops::vectorized(|| {
+        crate::interp::ops::vectorized(|| {
             let full = (ptrs.len().min(src.len()) / CHUNK) * CHUNK;
             for (p, v) in ptrs[..full]
                 .chunks_exact(CHUNK)
@@ -242,7 +242,7 @@ unsafe fn load_run(dst: &[Cell<u64>], first: usize, bytes: usize) {
     /// As `load_run`, with `bytes` = the size of `T`.
     unsafe fn each<T: Copy + Default + Into<u64>>(dst: &[Cell<u64>], first: usize) {
         let p = first as *const T;
-        crate::ops::vectorized(|| {
+        crate::interp::ops::vectorized(|| {
             // Through a buffer on the stack, which the row's stores cannot reach: both
             // loops vectorize.
             let mut buf = [T::default(); RUN_CHUNK];
@@ -280,7 +280,7 @@ unsafe fn store_run(first: usize, src: &[Cell<u64>], bytes: usize) {
     /// As `store_run`, with `bytes` = the size of `T`.
     unsafe fn each<T: Copy + Default>(first: usize, src: &[Cell<u64>], cast: impl Fn(u64) -> T) {
         let p = first as *mut T;
-        crate::ops::vectorized(|| {
+        crate::interp::ops::vectorized(|| {
             // Through a buffer on the stack (see `load_run`).
             let mut buf = [T::default(); RUN_CHUNK];
             for (c, vals) in src.chunks(RUN_CHUNK).enumerate() {
@@ -449,7 +449,7 @@ pub enum Step {
     Sum {
         a: usize,
         b: usize,
-        kb: Option<crate::ops::Uniform>,
+        kb: Option<crate::interp::ops::Uniform>,
         scalar: Scalar,
         stride: i64,
     },
@@ -460,11 +460,11 @@ pub enum Step {
 pub fn address(
     d: usize,
     base: usize,
-    kbase: Option<crate::ops::Uniform>,
+    kbase: Option<crate::interp::ops::Uniform>,
     steps: Vec<Step>,
     record: bool,
 ) -> Exec {
-    use crate::ops::{binary, binary_k, ternary, unary_k, unary_kk};
+    use crate::interp::ops::{binary, binary_k, ternary, unary_k, unary_kk};
     // The common shapes: one scaled index or sum, plus an optional constant.
     let (first, c) = match steps[..] {
         [first] => (Some(first), 0),
@@ -555,7 +555,7 @@ pub fn address(
 fn address_rows(
     d: usize,
     [a, b]: [usize; 2],
-    k: crate::ops::Uniform,
+    k: crate::interp::ops::Uniform,
     at: impl Fn(u64, u64, u64) -> u64 + Copy + Send + Sync + 'static,
 ) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
@@ -570,8 +570,8 @@ fn address_rows(
             }
             return Ok(());
         };
-        let (lo, hi) = match crate::ops::split_rows(x.r, s, d, [a, b], span) {
-            Some((rd, [ra, rb])) => crate::ops::vectorized(|| {
+        let (lo, hi) = match crate::interp::ops::split_rows(x.r, s, d, [a, b], span) {
+            Some((rd, [ra, rb])) => crate::interp::ops::vectorized(|| {
                 let (mut lo, mut hi) = (u64::MAX, 0);
                 for ((o, &u), &v) in rd.iter_mut().zip(ra).zip(rb) {
                     let p = at(base, u, v);
@@ -594,7 +594,7 @@ fn address_rows(
             }
         };
         if span.0 < span.1 {
-            x.bounds = Some(crate::ir::RowBounds {
+            x.bounds = Some(crate::interp::program::RowBounds {
                 slot: d,
                 span,
                 lo,
@@ -742,15 +742,15 @@ pub fn atomic(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ops::Uniform;
-    use crate::reach::Memory;
+    use crate::interp::ops::Uniform;
+    use crate::run::reach::Memory;
     use proptest::prelude::*;
 
     const LANES: usize = 8;
 
     /// Runs `e` over register file `r` (rows of `LANES`): for all lanes as one range, or
     /// lane by lane (in a scattered order) when `span` is false; the bounds it noted.
-    fn run(e: &Exec, r: &mut [u64], span: bool) -> Option<crate::ir::RowBounds> {
+    fn run(e: &Exec, r: &mut [u64], span: bool) -> Option<crate::interp::program::RowBounds> {
         let mem = Memory::new(&[], [(0, 0); 3], Vec::new(), 0);
         let scattered = [5u16, 0, 7, 2, 1, 6, 3, 4];
         let all: Vec<u16> = (0..LANES as u16).collect();

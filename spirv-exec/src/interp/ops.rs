@@ -1,7 +1,7 @@
 //! Builders for lowered instructions: each returns a closure that applies one operation to
 //! every component of every active lane.
 
-use crate::ir::{Exec, Lanes};
+use crate::interp::program::{Exec, Lanes};
 use crate::value::Scalar;
 use half::f16;
 use std::cmp::Ordering;

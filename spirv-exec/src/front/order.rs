@@ -11,7 +11,7 @@
 
 /// The blocks reachable from `entry` in weak topological order; `succ[b]` are the successors
 /// of block `b`.
-pub(super) fn schedule_order(succ: &[Vec<u32>], entry: u32) -> Vec<u32> {
+pub(crate) fn schedule_order(succ: &[Vec<u32>], entry: u32) -> Vec<u32> {
     let n = succ.len();
     // Depth-first preorder from the entry: reachability, and the head of each loop (the block
     // of the component the search entered first; for a natural loop, its header).

@@ -3,7 +3,7 @@
 //! component); the register file is slot-major: `r[slot * lanes + lane]`.
 
 use crate::error::Fault;
-use crate::reach::Memory;
+use crate::run::reach::Memory;
 use std::cell::Cell;
 
 /// What the instructions of a block see.
@@ -19,7 +19,7 @@ pub struct Lanes<'a> {
     /// then run over whole row slices.
     pub span: Option<(usize, usize)>,
     /// The lowest and highest address an access chain just wrote into a row, for the access
-    /// through it that follows (see [`crate::memops::address`]): taken by that access.
+    /// through it that follows (see [`crate::interp::memops::address`]): taken by that access.
     pub bounds: Option<RowBounds>,
 }
 
@@ -130,7 +130,9 @@ pub enum BuiltinValue {
 pub enum ParamKind {
     /// A value of `size` bytes copied into the parameter's slots (scalars, vectors, pointers
     /// to global/constant memory).
-    Value { leaves: Vec<crate::types::Leaf> },
+    Value {
+        leaves: Vec<crate::front::types::Leaf>,
+    },
     /// A `__local` pointer: the argument is a size in bytes; the lane sees an address in the
     /// group's local memory.
     Local,

@@ -2,8 +2,8 @@
 //! only memory the launch holds for it.
 
 use crate::error::LaunchError;
-use crate::launch::{Arg, Launch, Region};
-use crate::module::{Kernel, Module, Shared};
+use crate::front::module::{Kernel, Module, Shared};
+use crate::run::launch::{Arg, Launch, Region};
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, MutexGuard};

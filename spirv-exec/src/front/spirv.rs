@@ -1,7 +1,7 @@
 //! Build-time checks of a SPIR-V module and the module-level data kernels share: types,
 //! constants (with specialization), global variables, decorations.
 
-use crate::types::{Shape, Types};
+use crate::front::types::{Shape, Types};
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{BuiltIn, Capability, Decoration, Op, StorageClass, Word};
@@ -284,7 +284,7 @@ pub struct ModuleData {
     /// Named program-scope variables: name → (address, size).
     pub global_symbols: HashMap<String, (usize, usize)>,
     /// The value of a pointer to each function, where the module takes any function's address
-    /// (`crate::fnptr`).
+    /// (`crate::front::fnptr`).
     pub function_tokens: HashMap<Word, u64>,
 }
 
@@ -537,8 +537,8 @@ impl ModuleData {
         check_words(words)?;
         let mut module = parse(words)?;
         check_ids(&module)?;
-        let function_tokens = crate::fnptr::tokens(&module);
-        crate::fnptr::rewrite_calls(&mut module, &function_tokens)?;
+        let function_tokens = crate::front::fnptr::tokens(&module);
+        crate::front::fnptr::rewrite_calls(&mut module, &function_tokens)?;
         let mut decorations: HashMap<Word, Vec<(Decoration, Vec<Operand>)>> = HashMap::new();
         for a in &module.annotations {
             // `OpDecorateId` (SPIR-V 1.2) carries id operands (`AlignmentId`, `MaxByteOffsetId`):
@@ -743,7 +743,7 @@ impl ModuleData {
                 for (leaf, v) in t.leaves.iter().zip(values) {
                     let bytes = (leaf.scalar.bits() as usize / 8).max(1);
                     // SAFETY: the variable's range lies inside `memory`, which we own.
-                    unsafe { crate::memops::write(addr + leaf.offset, bytes, *v) };
+                    unsafe { crate::interp::memops::write(addr + leaf.offset, bytes, *v) };
                 }
             }
             self.globals.insert(rid, GlobalVar::Memory(addr));

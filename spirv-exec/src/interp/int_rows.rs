@@ -4,11 +4,11 @@
 //! vectorize. Same results as `opencl_std::int` (which the 64-bit cases call): operands of up
 //! to 32 bits are widened to 64, where no intermediate overflows.
 
-use crate::ir::Exec;
-use crate::lower::{Env, Lowering};
+use crate::front::types::Shape;
+use crate::interp::lower::{Env, Lowering};
+use crate::interp::ops::{binary, binary_k, ternary, unary, unary_k, unary_kk, Uniform};
+use crate::interp::program::Exec;
 use crate::opencl_std::{self, opcode::*};
-use crate::ops::{binary, binary_k, ternary, unary, unary_k, unary_kk, Uniform};
-use crate::types::Shape;
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
 
@@ -117,7 +117,7 @@ fn narrow(
 ) -> Exec {
     macro_rules! binary {
         ($d:expr, $a:expr, $b:expr, $n:expr, $f:expr) => {{
-            let f = crate::ops::as_binary($f);
+            let f = crate::interp::ops::as_binary($f);
             match kb {
                 Some(k) => unary_k($d, $a, k, f),
                 None => binary($d, $a, $b, $n, f),
@@ -126,7 +126,7 @@ fn narrow(
     }
     macro_rules! ternary {
         ($d:expr, $a:expr, $b:expr, $c:expr, $n:expr, $f:expr) => {{
-            let f = crate::ops::as_ternary($f);
+            let f = crate::interp::ops::as_ternary($f);
             match (kb, kc) {
                 (None, None) => ternary($d, $a, $b, $c, $n, f),
                 (Some(k), None) => binary_k($d, $a, $c, k, move |x, z, y| f(x, y, z)),

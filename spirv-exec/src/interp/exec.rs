@@ -11,11 +11,11 @@
 //! Scattered lanes take per-lane paths with the same semantics.
 
 use crate::error::Fault;
-use crate::ir::{BuiltinValue, Edge, EdgeCopy, Exec, Lanes, ParamKind, Program, Term};
-use crate::launch::{Arg, Launch};
-use crate::ops::vectorized;
-use crate::printf::Printed;
-use crate::reach::Memory;
+use crate::interp::ops::vectorized;
+use crate::interp::program::{BuiltinValue, Edge, EdgeCopy, Exec, Lanes, ParamKind, Program, Term};
+use crate::run::launch::{Arg, Launch};
+use crate::run::printf::Printed;
+use crate::run::reach::Memory;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -475,7 +475,7 @@ impl Frame {
     /// exchanged for another (empty) vector.
     fn run_block(
         &mut self,
-        block: &crate::ir::Block,
+        block: &crate::interp::program::Block,
         mem: &Memory<'_>,
         active: &mut Vec<u16>,
         span: Option<(usize, usize)>,
@@ -681,7 +681,7 @@ pub unsafe fn run(program: &Program, launch: &Launch) -> Result<(), Fault> {
     };
 
     // The caller runs a share; the others run on the shared pool's parked workers.
-    crate::pool::shared().run(threads, &worker);
+    crate::run::pool::shared().run(threads, &worker);
     // What the work-items printed, even when one faulted (it helps find the fault).
     printed.deliver(&launch.printf);
     match error.into_inner().unwrap_or_else(|e| e.into_inner()) {

@@ -3,8 +3,8 @@
 //! interpreter's slots are), in SSA form with block parameters instead of phis, and with each
 //! barrier ending a block.
 
-use crate::ir::BuiltinValue;
-use crate::memops::Rmw;
+use crate::interp::memops::Rmw;
+use crate::interp::program::BuiltinValue;
 use crate::value::Scalar;
 
 /// A value: an index into [`Func::types`].

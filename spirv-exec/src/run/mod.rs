@@ -1,0 +1,10 @@
+//! Running a kernel: a launch's arguments (`launch.rs`, `launcher.rs`), the memory it may reach
+//! (`reach.rs`), its work-groups spread over host threads (`pool.rs`, `claims.rs`), its
+//! `printf` output (`printf.rs`).
+
+pub(crate) mod claims;
+pub(crate) mod launch;
+pub(crate) mod launcher;
+pub(crate) mod pool;
+pub(crate) mod printf;
+pub(crate) mod reach;
