@@ -22,6 +22,8 @@
 //! overrides it from code.
 
 mod api;
+mod arg_type;
+mod args;
 mod backend;
 mod command_list;
 mod command_queue;
@@ -53,6 +55,8 @@ mod tracking;
 mod virtual_memory;
 
 pub use api::{Api, BackendChoice, BACKEND_ENV};
+pub use arg_type::ArgType;
+pub use args::{Arg, BufferArg, KernelArg, Local};
 pub use backend::load;
 pub use command_list::CommandList;
 pub use command_queue::{CommandQueue, Execution};
@@ -71,7 +75,7 @@ pub use fence::Fence;
 pub use immediate::{Batch, ImmediateCommandList, Token};
 pub use ipc::IpcHandle;
 pub use kernel::{Groups, IndirectAccess, Kernel, KernelProperties};
-pub use launch::{Arg, ArgType, BufferArg, Grid, KernelArg, KernelArgs, Launch, Local};
+pub use launch::{Grid, KernelArgs, Launch};
 pub use level_zero_sys as sys;
 pub use memory::{
     address_range, allocation_properties, Allocation, AllocationProperties, FreePolicy, MemoryKind,

@@ -2,7 +2,7 @@
 //! checked the same way on every backend (the IL is ours; a GPU driver's answers about
 //! argument types are not needed).
 
-use crate::launch::ArgType;
+use crate::arg_type::ArgType;
 use rspirv::dr::{Instruction, Module as SpirvModule, Operand};
 use rspirv::spirv::{Decoration, FunctionParameterAttribute, Op, StorageClass, Word};
 use std::collections::{BTreeSet, HashMap, HashSet};
