@@ -58,6 +58,7 @@ pub mod ddi;
 #[path = "generated/defaults.rs"]
 mod defaults;
 mod dispatch;
+mod region;
 mod result;
 #[path = "generated/results.rs"]
 mod results;
@@ -66,6 +67,7 @@ pub use dispatch::{
     make_version, version_parts, Dispatch, LoadError, Source, SysmanTables, ZeGetters, API_VERSION,
     LOADER_LIBRARY,
 };
+pub use region::CopyRegion;
 pub use result::ZeError;
 
 /// A struct whose first field, `stype`, names its type (descriptors and properties). Its

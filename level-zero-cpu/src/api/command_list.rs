@@ -1,7 +1,7 @@
 //! The `extern "C"` entry points of `command_list` (see [`crate::command_list`]).
 
 use crate::abi::*;
-use crate::command::{Command, Op, Region};
+use crate::command::{Command, Op};
 use crate::command_list::*;
 use crate::context::context;
 use crate::device::{device, MAX_FILL_PATTERN, QUEUE_GROUPS};
@@ -240,8 +240,14 @@ pub unsafe extern "C" fn append_memory_copy_region(
                 src_region.as_ref().ok_or(NULL_POINTER)?,
             )
         };
-        let d = Region::new(d, dst_pitch, dst_slice_pitch);
-        let s = Region::new(s, src_pitch, src_slice_pitch);
+        // `depth == 0` means one slice (a 2-D copy), as in Intel's driver, which copies in 3-D
+        // only when the depth is above 1.
+        let slices = |mut r: CopyRegion| {
+            r.extent[2] = r.extent[2].max(1);
+            r
+        };
+        let d = slices(CopyRegion::new(d, dst_pitch, dst_slice_pitch));
+        let s = slices(CopyRegion::new(s, src_pitch, src_slice_pitch));
         ensure(d.extent == s.extent, INVALID_SIZE)?;
         if d.is_empty() {
             // Nothing to copy (e.g. an all-zero region): ordering and the signal only.
