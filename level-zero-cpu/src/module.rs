@@ -6,6 +6,7 @@ use crate::handle::{self, Kind, Object};
 use level_zero_sys::*;
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::{c_char, CStr, CString};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 
 /// A built module.
@@ -24,9 +25,35 @@ impl Object for Module {
 
 /// The module-scope memory of every live module with globals: base → (end, module), so that
 /// a pointer from `zeModuleGetGlobalPointer` can be passed to any kernel of the context.
-pub static GLOBALS: Mutex<BTreeMap<usize, (usize, Weak<Module>)>> = Mutex::new(BTreeMap::new());
+static GLOBALS: Mutex<BTreeMap<usize, (usize, Weak<Module>)>> = Mutex::new(BTreeMap::new());
 
 impl Module {
+    /// The module of context `ctx` built from SPIR-V `spirv`, its module-scope variables
+    /// registered (`module_of_global`).
+    pub fn new(ctx: Arc<Context>, built: spirv_exec::Module, spirv: Vec<u8>) -> Arc<Module> {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        let names = built
+            .kernels()
+            .iter()
+            .map(|k| CString::new(k.name()).unwrap_or_default())
+            .collect();
+        let module = Arc::new(Module {
+            context: ctx,
+            built,
+            spirv,
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            names,
+        });
+        let (base, end) = module.globals_range();
+        if end > base {
+            GLOBALS
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(base, (end, Arc::downgrade(&module)));
+        }
+        module
+    }
+
     /// The bytes of module-scope variables: `[base, end)`.
     pub fn globals_range(&self) -> (usize, usize) {
         let globals = self.built.globals();

@@ -24,29 +24,48 @@ use std::sync::{Arc, Mutex};
 /// reports for most sizes.
 pub const PAGE: usize = 64 << 10;
 
-pub const NONE: ze_memory_access_attribute_t =
+const NONE: ze_memory_access_attribute_t =
     ze_memory_access_attribute_t::ZE_MEMORY_ACCESS_ATTRIBUTE_NONE;
 pub const READONLY: ze_memory_access_attribute_t =
     ze_memory_access_attribute_t::ZE_MEMORY_ACCESS_ATTRIBUTE_READONLY;
 
 /// A physical memory object: a memfd of `size` bytes, charged to its device.
 pub struct PhysicalMem {
-    pub fd: OwnedFd,
+    fd: OwnedFd,
     pub size: usize,
     device: usize,
     budget: Arc<MemoryBudget>,
 }
 
 impl PhysicalMem {
-    /// A physical memory object of `size` bytes in `fd`, charged to `budget` (of device
-    /// `device`, a handle address) until dropped.
-    pub fn new(fd: OwnedFd, size: usize, device: usize, budget: Arc<MemoryBudget>) -> Self {
-        PhysicalMem {
+    /// A physical memory object of `size` bytes (whole pages): a new memfd, charged to
+    /// `budget` (of device `device`, a handle address) until dropped.
+    pub fn create(size: usize, device: usize, budget: Arc<MemoryBudget>) -> ZeResult<Self> {
+        budget.reserve(size as u64)?;
+        // SAFETY: a C string literal and a valid flag.
+        let fd = unsafe {
+            libc::memfd_create(
+                c"level-zero-cpu physical memory".as_ptr(),
+                libc::MFD_CLOEXEC,
+            )
+        };
+        if fd < 0 {
+            budget.release(size as u64);
+            return Err(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+        }
+        // SAFETY: a new descriptor this object owns from now on.
+        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+        // SAFETY: a valid descriptor of a memfd.
+        if unsafe { libc::ftruncate(fd.as_raw_fd(), size as libc::off_t) } != 0 {
+            budget.release(size as u64);
+            return Err(ze_result_t::ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY);
+        }
+        Ok(PhysicalMem {
             fd,
             size,
             device,
             budget,
-        }
+        })
     }
 }
 
@@ -62,11 +81,11 @@ impl Drop for PhysicalMem {
 
 /// What one page of a reservation is.
 #[derive(Clone)]
-pub struct Page {
-    pub backing: Option<Arc<PhysicalMem>>,
+struct Page {
+    backing: Option<Arc<PhysicalMem>>,
     /// The page's byte offset in its physical memory.
-    pub offset: usize,
-    pub access: ze_memory_access_attribute_t,
+    offset: usize,
+    access: ze_memory_access_attribute_t,
 }
 
 /// What an IPC export of mapped pages keeps alive in the exporting process, as long as the
@@ -134,10 +153,10 @@ impl Part {
 
 /// The pages of a reservation and the byte ranges commands have pinned, under one lock so
 /// that pinning and unmapping are atomic with each other.
-pub struct State {
+struct State {
     /// The first pages (up to the last one ever mapped or given an attribute: a large
     /// reservation costs nothing until used); pages past the end are unmapped.
-    pub pages: Vec<Page>,
+    pages: Vec<Page>,
     /// `[start, end)` of each pin (a multiset: equal ranges appear once per pin).
     pins: Vec<(usize, usize)>,
     exports: Vec<Export>,
@@ -158,7 +177,7 @@ const UNMAPPED: Page = Page {
 
 impl State {
     /// The known pages of `range` (those past the end are unmapped).
-    pub fn known(&self, range: std::ops::Range<usize>) -> &[Page] {
+    fn known(&self, range: std::ops::Range<usize>) -> &[Page] {
         let len = self.pages.len();
         &self.pages[range.start.min(len)..range.end.min(len)]
     }
@@ -172,7 +191,7 @@ impl State {
     }
 
     /// The pages of `range`, the vector grown to hold them.
-    pub fn grown(&mut self, range: std::ops::Range<usize>) -> &mut [Page] {
+    fn grown(&mut self, range: std::ops::Range<usize>) -> &mut [Page] {
         if self.pages.len() < range.end {
             self.pages.resize(range.end, UNMAPPED);
         }
@@ -181,20 +200,90 @@ impl State {
 }
 
 impl Reservation {
-    /// The reserved range `[base, base + size)`, every page unmapped.
-    pub fn new(base: usize, size: usize) -> Self {
-        Reservation {
-            base,
+    /// Reserves `size` bytes of address space (whole pages), at `hint` if that range is free;
+    /// every page unmapped. `None` if the address space is exhausted.
+    pub fn reserve(hint: usize, size: usize) -> Option<Self> {
+        Some(Reservation {
+            base: reserve(hint, size)?,
             size,
             state: Mutex::new(State {
                 pages: Vec::new(),
                 pins: Vec::new(),
                 exports: Vec::new(),
             }),
+        })
+    }
+
+    /// The first byte of the range.
+    pub fn base(&self) -> usize {
+        self.base
+    }
+
+    /// Maps `[ptr, ptr + size)` (whole pages of the reservation, all unmapped) onto the pages
+    /// of `phys` from `offset` on, with `access`.
+    pub fn map(
+        &self,
+        ptr: usize,
+        size: usize,
+        phys: &Arc<PhysicalMem>,
+        offset: usize,
+        access: ze_memory_access_attribute_t,
+    ) -> ZeResult {
+        let mut state = self.state();
+        let range = self.page_range(ptr, size);
+        ensure(
+            state
+                .known(range.clone())
+                .iter()
+                .all(|p| p.backing.is_none()),
+            INVALID_ARGUMENT,
+        )?;
+        // SAFETY: unmapped pages of our reservation (checked under its lock), replaced by the
+        // physical memory's pages.
+        let p = unsafe {
+            libc::mmap(
+                ptr as *mut c_void,
+                size,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_FIXED,
+                phys.fd.as_raw_fd(),
+                offset as libc::off_t,
+            )
+        };
+        ensure(
+            p != libc::MAP_FAILED,
+            ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY,
+        )?;
+        for (i, page) in state.grown(range).iter_mut().enumerate() {
+            *page = Page {
+                backing: Some(phys.clone()),
+                offset: offset + i * PAGE,
+                access,
+            };
+        }
+        Ok(())
+    }
+
+    /// Gives the pages of `[ptr, ptr + size)` the access `access`.
+    pub fn set_access(&self, ptr: usize, size: usize, access: ze_memory_access_attribute_t) {
+        let range = self.page_range(ptr, size);
+        for page in self.state().grown(range) {
+            page.access = access;
         }
     }
 
-    pub fn state(&self) -> std::sync::MutexGuard<'_, State> {
+    /// The access of the page at `ptr`, and how many bytes from `ptr` on (up to `size`) share
+    /// it.
+    pub fn access(&self, ptr: usize, size: usize) -> (ze_memory_access_attribute_t, usize) {
+        let state = self.state();
+        let range = self.page_range(ptr, size);
+        let access_of = |i: usize| state.pages.get(i).map_or(NONE, |p| p.access);
+        let first = access_of(range.start);
+        let same = range.take_while(|&i| access_of(i) == first).count();
+        (first, same * PAGE)
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -290,7 +379,7 @@ impl Reservation {
             .any(|&(lo, hi)| lo < ptr + len && ptr < hi)
     }
 
-    pub fn page_range(&self, ptr: usize, len: usize) -> std::ops::Range<usize> {
+    fn page_range(&self, ptr: usize, len: usize) -> std::ops::Range<usize> {
         let first = (ptr - self.base) / PAGE;
         let last = (ptr + len.max(1) - 1 - self.base) / PAGE;
         first..last + 1
@@ -345,7 +434,7 @@ impl Drop for Reservation {
 
 /// An inaccessible anonymous mapping of `size` bytes aligned to [`PAGE`], at `hint` if that
 /// range is free.
-pub fn reserve(hint: usize, size: usize) -> Option<usize> {
+fn reserve(hint: usize, size: usize) -> Option<usize> {
     let flags = libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE;
     let map = |at: usize, len: usize| {
         // SAFETY: a new inaccessible mapping; `at` is only a hint (no MAP_FIXED).

@@ -7,8 +7,7 @@ use crate::handle::{self};
 use crate::module::*;
 use level_zero_sys::ddi::names;
 use level_zero_sys::*;
-use std::ffi::{c_char, c_void, CStr, CString};
-use std::sync::Arc;
+use std::ffi::{c_char, c_void, CStr};
 
 pub unsafe extern "C" fn module_create(
     ctx: ze_context_handle_t,
@@ -66,28 +65,8 @@ pub unsafe extern "C" fn module_create(
             Err(e) => return fail(e.to_string()),
         };
         make_log(built.log(), ctx.id(), log);
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        let names = built
-            .kernels()
-            .iter()
-            .map(|k| CString::new(k.name()).unwrap_or_default())
-            .collect();
         let id = ctx.id();
-        let module = Module {
-            context: ctx,
-            built,
-            spirv: bytes,
-            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-            names,
-        };
-        let module = Arc::new(module);
-        let (base, end) = module.globals_range();
-        if end > base {
-            GLOBALS
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(base, (end, Arc::downgrade(&module)));
-        }
+        let module = Module::new(ctx, built, bytes);
         // SAFETY: `out` is non-null and writable by contract.
         unsafe { out.write(handle::create(module, id)) };
         Ok(())

@@ -9,7 +9,6 @@ use crate::vm::*;
 use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::ffi::c_void;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::sync::Arc;
 
 pub unsafe extern "C" fn query_page_size(
@@ -43,9 +42,9 @@ pub unsafe extern "C" fn virtual_reserve(
             start as usize % PAGE == 0,
             ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT,
         )?;
-        let base =
-            reserve(start as usize, size).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
-        let reservation = Reservation::new(base, size);
+        let reservation = Reservation::reserve(start as usize, size)
+            .ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
+        let base = reservation.base();
         memory::insert_reserved(&ctx, reservation);
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(base as *mut c_void) };
@@ -88,27 +87,7 @@ pub unsafe extern "C" fn physical_create(
             desc.size != 0 && desc.size % PAGE == 0,
             ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
         )?;
-        let budget = device_obj.memory.clone();
-        budget.reserve(desc.size as u64)?;
-        // SAFETY: a C string literal and a valid flag.
-        let fd = unsafe {
-            libc::memfd_create(
-                c"level-zero-cpu physical memory".as_ptr(),
-                libc::MFD_CLOEXEC,
-            )
-        };
-        if fd < 0 {
-            budget.release(desc.size as u64);
-            return Err(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
-        }
-        // SAFETY: a new descriptor this object owns from now on.
-        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
-        // SAFETY: a valid descriptor of a memfd.
-        if unsafe { libc::ftruncate(fd.as_raw_fd(), desc.size as libc::off_t) } != 0 {
-            budget.release(desc.size as u64);
-            return Err(ze_result_t::ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY);
-        }
-        let phys = PhysicalMem::new(fd, desc.size, dev as usize, budget);
+        let phys = PhysicalMem::create(desc.size, dev as usize, device_obj.memory.clone())?;
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(phys), ctx.id())) };
         Ok(())
@@ -148,39 +127,7 @@ pub unsafe extern "C" fn virtual_map(
             ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
         )?;
         let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
-        let mut state = res.state();
-        let range = res.page_range(ptr, size);
-        ensure(
-            state
-                .known(range.clone())
-                .iter()
-                .all(|p| p.backing.is_none()),
-            INVALID_ARGUMENT,
-        )?;
-        // SAFETY: unmapped pages of our reservation (checked under its lock), replaced by the
-        // physical memory's pages.
-        let p = unsafe {
-            libc::mmap(
-                ptr as *mut c_void,
-                size,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_SHARED | libc::MAP_FIXED,
-                phys.fd.as_raw_fd(),
-                offset as libc::off_t,
-            )
-        };
-        ensure(
-            p != libc::MAP_FAILED,
-            ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY,
-        )?;
-        for (i, page) in state.grown(range).iter_mut().enumerate() {
-            *page = Page {
-                backing: Some(phys.clone()),
-                offset: offset + i * PAGE,
-                access,
-            };
-        }
-        Ok(())
+        res.map(ptr, size, &phys, offset, access)
     })
 }
 
@@ -209,10 +156,7 @@ pub unsafe extern "C" fn set_access_attribute(
         ensure(access.0 <= READONLY.0, INVALID_ENUM)?;
         let (alloc, ptr) = memory::reservation_of(ptr, size)?;
         let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
-        let range = res.page_range(ptr, size);
-        for page in res.state().grown(range) {
-            page.access = access;
-        }
+        res.set_access(ptr, size, access);
         Ok(())
     })
 }
@@ -229,15 +173,11 @@ pub unsafe extern "C" fn get_access_attribute(
         ensure(!access.is_null() && !out_size.is_null(), NULL_POINTER)?;
         let (alloc, ptr) = memory::reservation_of(ptr, size)?;
         let res = alloc.reservation().ok_or(INVALID_ARGUMENT)?;
-        let state = res.state();
-        let range = res.page_range(ptr, size);
-        let access_of = |i: usize| state.pages.get(i).map_or(NONE, |p| p.access);
-        let first = access_of(range.start);
-        let same = range.take_while(|&i| access_of(i) == first).count();
+        let (first, bytes) = res.access(ptr, size);
         // SAFETY: both out-pointers checked non-null; writable by contract.
         unsafe {
             access.write(first);
-            out_size.write(same * PAGE);
+            out_size.write(bytes);
         }
         Ok(())
     })
