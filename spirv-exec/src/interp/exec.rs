@@ -13,7 +13,8 @@
 use crate::error::Fault;
 use crate::interp::ops::vectorized;
 use crate::interp::program::{BuiltinValue, Edge, EdgeCopy, Exec, Lanes, ParamKind, Program, Term};
-use crate::run::launch::{Arg, Launch};
+use crate::run::bind::{align_up, bind_args, Bound, LocalLayout};
+use crate::run::launch::Launch;
 use crate::run::printf::Printed;
 use crate::run::reach::Memory;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -180,30 +181,12 @@ struct Frame {
 /// lie next to the arena and that the kernel may reach (a buffer, say).
 const PRIVATE_GUARD: usize = 4096;
 
-fn align_up(x: usize, a: usize) -> usize {
-    x.next_multiple_of(a.max(1))
-}
-
 impl Frame {
     fn new(p: &Program, launch: &Launch) -> Frame {
         let n = launch.lanes();
         let private_stride = align_up(p.private_size, 16);
-        let mut local_size = 0usize;
-        let mut local_params = Vec::new();
-        let mut local_parts = Vec::new();
-        for (param, arg) in p.params.iter().zip(&launch.args) {
-            if let (ParamKind::Local, Arg::Local(bytes)) = (&param.kind, arg) {
-                let bytes = *bytes;
-                local_size = align_up(local_size, 64);
-                local_params.push((param.slot, local_size));
-                local_parts.push((local_size, local_size + bytes));
-                local_size += bytes;
-            }
-        }
-        let static_base = align_up(local_size, 64);
-        local_size = static_base + p.local_static;
-        local_parts.push((static_base, local_size));
-        local_parts.retain(|(b, e)| e > b);
+        let local = LocalLayout::new(&p.params, &launch.args, p.local_static);
+        let static_base = local.static_base;
         let mut params_size = 0usize;
         for param in &p.params {
             if let ParamKind::ByVal { size, align } = param.kind {
@@ -213,7 +196,7 @@ impl Frame {
         let mut f = Frame {
             regs: Regs::zeroed(p.slots * n),
             private: vec![0; (private_stride * n).div_ceil(8).max(1) + 2 * PRIVATE_GUARD / 8],
-            local: vec![0; local_size.div_ceil(8).max(1)],
+            local: vec![0; local.size.div_ceil(8).max(1)],
             params: vec![0; params_size.div_ceil(8).max(1)],
             lanes: n,
             pending: Vec::new(),
@@ -224,7 +207,7 @@ impl Frame {
             private_stride,
             scratch: Vec::new(),
             local_ids: Default::default(),
-            local_parts,
+            local_parts: local.parts,
             ids_of: None,
         };
         let set = |regs: &mut [u64], slot: usize, v: &dyn Fn(usize) -> u64| {
@@ -236,9 +219,6 @@ impl Frame {
             set(&mut f.regs, slot, &|_| value);
         }
         let local_base = f.local.as_ptr() as usize;
-        for &(slot, off) in &local_params {
-            set(&mut f.regs, slot, &|_| (local_base + off) as u64);
-        }
         for &(slot, off) in &p.local_vars {
             set(&mut f.regs, slot, &|_| {
                 (local_base + static_base + off) as u64
@@ -250,42 +230,24 @@ impl Frame {
                 (private_base + l * private_stride + off) as u64
             });
         }
-        let params_base = f.params.as_mut_ptr() as *mut u8;
-        let mut params_off = 0usize;
-        // The arguments were checked against the parameters: `Value` bytes as long as the
-        // parameter, `Local` for `__local` ones.
-        for (param, arg) in p.params.iter().zip(&launch.args) {
-            let Arg::Value(arg) = arg else { continue };
-            match &param.kind {
-                ParamKind::Value { leaves } => {
-                    for (i, leaf) in leaves.iter().enumerate() {
-                        let bytes = (leaf.scalar.bits() as usize / 8).max(1);
-                        let mut v = [0u8; 8];
-                        let src = arg.get(leaf.offset..).unwrap_or(&[]);
-                        let n = bytes.min(src.len());
-                        v[..n].copy_from_slice(&src[..n]);
-                        let value = u64::from_le_bytes(v);
+        let mut local_offsets = local.offsets.into_iter();
+        bind_args(
+            &p.params,
+            &launch.args,
+            &mut f.params,
+            |param, bound| match bound {
+                Bound::Value(values) => {
+                    for (i, value) in values.iter().enumerate() {
                         set(&mut f.regs, param.slot + i, &|_| value);
                     }
                 }
-                ParamKind::Local => {}
-                ParamKind::ByVal { size, align } => {
-                    params_off = align_up(params_off, *align);
-                    let n_copy = (*size).min(arg.len());
-                    // SAFETY: `params` holds `params_size >= params_off + size` bytes.
-                    unsafe {
-                        std::ptr::copy_nonoverlapping(
-                            arg.as_ptr(),
-                            params_base.add(params_off),
-                            n_copy,
-                        )
-                    };
-                    let addr = params_base as usize + params_off;
-                    set(&mut f.regs, param.slot, &|_| addr as u64);
-                    params_off += size;
+                Bound::Local => {
+                    let off = local_offsets.next().unwrap_or(0);
+                    set(&mut f.regs, param.slot, &|_| (local_base + off) as u64);
                 }
-            }
-        }
+                Bound::ByVal(addr) => set(&mut f.regs, param.slot, &|_| addr as u64),
+            },
+        );
         f.set_constant_builtins(p, launch);
         if !p.hoisted.is_empty() {
             // Pure arithmetic over slots: no memory is reached, and integer arithmetic and

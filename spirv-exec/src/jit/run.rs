@@ -14,15 +14,12 @@ use super::runtime::{self, table, Ctx, State};
 use super::Compiled;
 use crate::error::Fault;
 use crate::interp::program::{ParamKind, Program};
+use crate::run::bind::{align_up, bind_args, Bound, LocalLayout};
 use crate::run::claims::Claims;
-use crate::run::launch::{Arg, Launch};
+use crate::run::launch::Launch;
 use crate::run::reach::Memory;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
-
-fn align_up(x: usize, a: usize) -> usize {
-    x.next_multiple_of(a.max(1))
-}
 
 /// How many work-items a call of a kernel whose groups merge runs at most (whole groups).
 /// saxpy (groups of 256, 1 thread, 2026-11-26, one binary, quiet machine): calls of 512
@@ -68,22 +65,7 @@ impl Frame {
             .map(|&s| s as usize)
             .product::<usize>()
             * most;
-        let mut local_size = 0usize;
-        let mut local_parts = Vec::new();
-        let mut local_offsets = Vec::new();
-        for (param, arg) in p.params.iter().zip(&launch.args) {
-            if let (ParamKind::Local, Arg::Local(bytes)) = (&param.kind, arg) {
-                let bytes = *bytes;
-                local_size = align_up(local_size, 64);
-                local_offsets.push(local_size);
-                local_parts.push((local_size, local_size + bytes));
-                local_size += bytes;
-            }
-        }
-        let static_base = align_up(local_size, 64);
-        local_size = static_base + c.local_static;
-        local_parts.push((static_base, local_size));
-        local_parts.retain(|(b, e)| e > b);
+        let local = LocalLayout::new(&p.params, &launch.args, c.local_static);
         let byval_size: usize = p
             .params
             .iter()
@@ -96,9 +78,9 @@ impl Frame {
         let gs = launch.group_size.map(|s| s as usize);
         let mut f = Frame {
             params: Vec::new(),
-            local: vec![0; local_size.div_ceil(8).max(1)],
-            local_parts,
-            static_base,
+            local: vec![0; local.size.div_ceil(8).max(1)],
+            local_parts: local.parts,
+            static_base: local.static_base,
             private: vec![0; (private_stride * n).div_ceil(8).max(1)],
             private_stride,
             byval: vec![0; byval_size.div_ceil(8).max(1)],
@@ -115,49 +97,25 @@ impl Frame {
             width: 0,
         };
         let local_base = f.local.as_ptr() as usize;
-        let byval_base = f.byval.as_mut_ptr() as *mut u8;
-        let mut byval_off = 0usize;
-        let mut locals = local_offsets.into_iter();
-        for (param, arg) in p.params.iter().zip(&launch.args) {
-            let arg: &[u8] = match arg {
-                Arg::Value(bytes) => bytes,
-                Arg::Local(_) => &[],
-            };
-            match &param.kind {
-                ParamKind::Value { leaves } => {
-                    for leaf in leaves {
-                        let bytes = (leaf.scalar.bits() as usize / 8).max(1);
-                        let mut v = [0u8; 8];
-                        // The launch was checked: the argument has the parameter's size.
-                        if let Some(src) = arg.get(leaf.offset..leaf.offset + bytes) {
-                            v[..bytes].copy_from_slice(src);
-                        }
-                        f.params.push(u64::from_le_bytes(v));
-                    }
-                    if leaves.is_empty() {
+        let mut local_offsets = local.offsets.into_iter();
+        bind_args(
+            &p.params,
+            &launch.args,
+            &mut f.byval,
+            |_, bound| match bound {
+                Bound::Value(values) => {
+                    f.params.extend(values.iter());
+                    if values.is_empty() {
                         f.params.push(0);
                     }
                 }
-                ParamKind::Local => {
-                    let off = locals.next().unwrap_or(0);
+                Bound::Local => {
+                    let off = local_offsets.next().unwrap_or(0);
                     f.params.push((local_base + off) as u64);
                 }
-                ParamKind::ByVal { size, align } => {
-                    byval_off = align_up(byval_off, *align);
-                    let n_copy = (*size).min(arg.len());
-                    // SAFETY: `byval` holds the sum of every by-value size plus alignment.
-                    unsafe {
-                        std::ptr::copy_nonoverlapping(
-                            arg.as_ptr(),
-                            byval_base.add(byval_off),
-                            n_copy,
-                        )
-                    };
-                    f.params.push(byval_base as u64 + byval_off as u64);
-                    byval_off += size;
-                }
-            }
-        }
+                Bound::ByVal(addr) => f.params.push(addr as u64),
+            },
+        );
         let groups = launch.groups.map(|g| g as u64);
         for d in 0..3 {
             f.table[table::NUM_GROUPS + d] = groups[d];

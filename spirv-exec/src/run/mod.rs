@@ -1,7 +1,9 @@
-//! Running a kernel: a launch's arguments (`launch.rs`, `launcher.rs`), the memory it may reach
+//! Running a kernel: a launch's arguments (`launch.rs`, `launcher.rs`) bound to its parameters
+//! (`bind.rs`, for both executors), the memory it may reach
 //! (`reach.rs`), its work-groups spread over host threads (`pool.rs`, `claims.rs`), its
 //! `printf` output (`printf.rs`).
 
+pub(crate) mod bind;
 pub(crate) mod claims;
 pub(crate) mod launch;
 pub(crate) mod launcher;
