@@ -12,17 +12,34 @@ use std::sync::{Arc, Mutex};
 
 /// A regular list's recorded commands. Closing freezes them into a shared snapshot that
 /// queues execute (so a reset or destroy never disturbs work in flight).
+/// A regular list's commands: recorded until it is closed, then run as they were closed.
 #[derive(Default)]
-pub struct Recording {
-    pub ops: Vec<Op>,
-    pub closed: Option<Arc<[Op]>>,
+struct Recording {
+    ops: Vec<Op>,
+    closed: Option<Arc<[Op]>>,
 }
 
-pub struct RegularList(pub Mutex<Recording>);
+#[derive(Default)]
+pub struct RegularList(Mutex<Recording>);
 
 impl RegularList {
-    pub fn lock(&self) -> std::sync::MutexGuard<'_, Recording> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Recording> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Closes the list (`zeCommandListClose`): what it recorded is what it runs. A list is
+    /// closed once.
+    pub fn close(&self) -> ZeResult {
+        let mut rec = self.lock();
+        ensure(rec.closed.is_none(), INVALID_ARGUMENT)?;
+        let ops = std::mem::take(&mut rec.ops);
+        rec.closed = Some(Arc::from(ops));
+        Ok(())
+    }
+
+    /// Empty and open again (`zeCommandListReset`).
+    pub fn reset(&self) {
+        *self.lock() = Recording::default();
     }
 
     /// The closed list's commands, for execution; a list that is not closed cannot run.

@@ -27,8 +27,8 @@ impl Object for Driver {
     const KIND: Kind = Kind::Driver;
 }
 
-pub struct Initialised {
-    pub handle: ze_driver_handle_t,
+struct Initialised {
+    handle: ze_driver_handle_t,
     driver: Arc<Driver>,
 }
 
@@ -37,7 +37,7 @@ unsafe impl Send for Initialised {}
 // SAFETY: as above.
 unsafe impl Sync for Initialised {}
 
-pub static STATE: OnceLock<Initialised> = OnceLock::new();
+static STATE: OnceLock<Initialised> = OnceLock::new();
 
 /// Makes the driver once (`zeInit`): `build` creates it with its devices, the first time only.
 pub fn initialise(build: impl FnOnce() -> Driver) {
@@ -53,6 +53,14 @@ pub fn initialised() -> ZeResult<&'static Arc<Driver>> {
     STATE
         .get()
         .map(|s| &s.driver)
+        .ok_or(ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED)
+}
+
+/// The driver's handle, or `ZE_RESULT_ERROR_UNINITIALIZED` before `zeInit`.
+pub fn handle() -> ZeResult<ze_driver_handle_t> {
+    STATE
+        .get()
+        .map(|s| s.handle)
         .ok_or(ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED)
 }
 

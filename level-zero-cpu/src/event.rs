@@ -105,7 +105,7 @@ pub struct EventPool {
     /// Opened from an IPC handle (`zeEventPoolOpenIpcHandle`): its slots are another pool's.
     pub opened: bool,
     /// Which slots have a live event handle.
-    pub used: Mutex<Vec<bool>>,
+    used: Mutex<Vec<bool>>,
     /// The description of the failed command that signalled a slot (as failed), by slot.
     /// Kept in this process only: a pool opened from an IPC handle sees the state alone.
     faults: Mutex<HashMap<u32, Text>>,
@@ -121,6 +121,27 @@ impl EventPool {
             opened,
             used: Mutex::new(vec![false; count as usize]),
             faults: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Takes slot `index` for a new event handle (`INVALID_ARGUMENT` if one has it).
+    pub fn take_slot(&self, index: u32) -> ZeResult {
+        let mut used = self.used.lock().unwrap_or_else(|e| e.into_inner());
+        let slot = used.get_mut(index as usize).ok_or(INVALID_ARGUMENT)?;
+        ensure(!*slot, INVALID_ARGUMENT)?;
+        *slot = true;
+        Ok(())
+    }
+
+    /// Frees slot `index` (its event handle is gone).
+    pub fn free_slot(&self, index: u32) {
+        if let Some(slot) = self
+            .used
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_mut(index as usize)
+        {
+            *slot = false;
         }
     }
 

@@ -14,12 +14,12 @@ use std::sync::{Arc, Mutex};
 pub struct Fence {
     /// The engine of the queue the fence belongs to (a fence keeps it running).
     pub engine: Arc<Engine>,
-    pub state: AtomicU32,
+    state: AtomicU32,
     /// What failed in the execution that signalled the fence as failed.
     fault: Mutex<Option<Text>>,
 }
 
-pub const CLEAR: u32 = 0;
+const CLEAR: u32 = 0;
 const SIGNALLED: u32 = 1;
 const FAILED: u32 = 2;
 
@@ -48,6 +48,18 @@ impl Fence {
         }
     }
 
+    /// Whether the fence has been signalled (as done or as failed).
+    pub fn is_signalled(&self) -> bool {
+        self.state.load(Ordering::Acquire) != CLEAR
+    }
+
+    /// Back to not signalled (`zeFenceReset`).
+    pub fn reset(&self) {
+        self.state.store(CLEAR, Ordering::Release);
+    }
+
+    /// `Ok` once signalled as done; `NOT_READY` before; a failed execution's `DEVICE_LOST`
+    /// (its fault reported to the calling thread).
     pub fn status(&self) -> ZeResult {
         match self.state.load(Ordering::Acquire) {
             CLEAR => Err(ze_result_t::ZE_RESULT_NOT_READY),

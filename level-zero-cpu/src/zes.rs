@@ -20,7 +20,18 @@ impl Object for MemoryModule {
 
 /// Device handle → its memory module's handle (created on first enumeration, kept for the
 /// life of the process like the device itself).
-pub static MODULES: LazyLock<Mutex<HashMap<usize, usize>>> = LazyLock::new(Default::default);
+static MODULES: LazyLock<Mutex<HashMap<usize, usize>>> = LazyLock::new(Default::default);
+
+/// The memory module of `device` (handle address `dev`): made at the first enumeration, kept
+/// for the life of the process like the device itself.
+pub fn module_of(dev: usize, device: Arc<Device>) -> zes_mem_handle_t {
+    *MODULES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(dev)
+        .or_insert_with(|| handle::create::<_, ()>(Arc::new(MemoryModule { device }), 0) as usize)
+        as zes_mem_handle_t
+}
 
 pub fn module(h: zes_mem_handle_t) -> ZeResult<Arc<MemoryModule>> {
     crate::driver::initialised()?;

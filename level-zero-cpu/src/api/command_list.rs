@@ -12,7 +12,7 @@ use crate::memory::Range;
 use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::ffi::c_void;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 pub unsafe extern "C" fn list_create(
     ctx: ze_context_handle_t,
@@ -35,7 +35,7 @@ pub unsafe extern "C" fn list_create(
         let id = ctx.id();
         let list = CommandList {
             ordinal: desc.commandQueueGroupOrdinal,
-            kind: ListKind::Regular(RegularList(Mutex::default())),
+            kind: ListKind::Regular(RegularList::default()),
         };
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(list), id)) };
@@ -85,13 +85,7 @@ pub unsafe extern "C" fn list_close(list: ze_command_list_handle_t) -> ze_result
     entry(names::zeCommandListClose, || {
         let list = command_list(list)?;
         match &list.kind {
-            ListKind::Regular(regular) => {
-                let mut rec = regular.lock();
-                ensure(rec.closed.is_none(), INVALID_ARGUMENT)?;
-                let ops = std::mem::take(&mut rec.ops);
-                rec.closed = Some(Arc::from(ops));
-                Ok(())
-            }
+            ListKind::Regular(regular) => regular.close(),
             ListKind::Immediate { .. } => Err(INVALID_ARGUMENT),
         }
     })
@@ -101,7 +95,7 @@ pub unsafe extern "C" fn list_reset(list: ze_command_list_handle_t) -> ze_result
     entry(names::zeCommandListReset, || {
         let list = command_list(list)?;
         match &list.kind {
-            ListKind::Regular(regular) => *regular.lock() = Recording::default(),
+            ListKind::Regular(regular) => regular.reset(),
             ListKind::Immediate { engine, .. } => engine.synchronize(u64::MAX)?,
         }
         Ok(())

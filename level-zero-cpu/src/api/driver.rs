@@ -12,11 +12,9 @@ pub unsafe extern "C" fn driver_get(
 ) -> ze_result_t {
     entry(names::zeDriverGet, || {
         ensure(!count.is_null(), NULL_POINTER)?;
-        let state = STATE
-            .get()
-            .ok_or(ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED)?;
+        let handle = crate::driver::handle()?;
         // SAFETY: count checked non-null; drivers has room for *count handles (spec contract).
-        unsafe { write_array(count, drivers, &[state.handle]) }
+        unsafe { write_array(count, drivers, &[handle]) }
     })
 }
 

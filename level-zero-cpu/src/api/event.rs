@@ -73,12 +73,7 @@ pub unsafe extern "C" fn event_create(
         )?;
         ensure(!out.is_null(), NULL_POINTER)?;
         ensure(desc.index < pool.count, INVALID_ARGUMENT)?;
-        {
-            let mut used = pool.used.lock().unwrap_or_else(|e| e.into_inner());
-            let slot = &mut used[desc.index as usize];
-            ensure(!*slot, INVALID_ARGUMENT)?;
-            *slot = true;
-        }
+        pool.take_slot(desc.index)?;
         let context = pool.context;
         let event = Event {
             pool,
@@ -101,15 +96,7 @@ pub unsafe extern "C" fn event_destroy(ev: ze_event_handle_t) -> ze_result_t {
         let ev = handle::destroy::<Event, _>(ev)?;
         // The slot is free once the handle is gone, even if a finished command that signalled
         // the event has not dropped its reference yet (the pool may then be destroyed).
-        if let Some(slot) = ev
-            .pool
-            .used
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get_mut(ev.index as usize)
-        {
-            *slot = false;
-        }
+        ev.pool.free_slot(ev.index);
         Ok(())
     })
 }

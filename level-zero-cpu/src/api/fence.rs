@@ -6,7 +6,6 @@ use crate::handle::{self};
 use crate::sync::{timeout_from_ns, NOTIFIER};
 use level_zero_sys::ddi::names;
 use level_zero_sys::*;
-use std::sync::atomic::Ordering;
 
 pub unsafe extern "C" fn fence_destroy(f: ze_fence_handle_t) -> ze_result_t {
     entry(names::zeFenceDestroy, || {
@@ -18,10 +17,7 @@ pub unsafe extern "C" fn fence_destroy(f: ze_fence_handle_t) -> ze_result_t {
 pub unsafe extern "C" fn fence_host_synchronize(f: ze_fence_handle_t, timeout: u64) -> ze_result_t {
     entry(names::zeFenceHostSynchronize, || {
         let f = fence(f)?;
-        if !NOTIFIER.wait_until(
-            || f.state.load(Ordering::Acquire) != CLEAR,
-            timeout_from_ns(timeout),
-        ) {
+        if !NOTIFIER.wait_until(|| f.is_signalled(), timeout_from_ns(timeout)) {
             return Err(ze_result_t::ZE_RESULT_NOT_READY);
         }
         f.status()
@@ -34,7 +30,7 @@ pub unsafe extern "C" fn fence_query_status(f: ze_fence_handle_t) -> ze_result_t
 
 pub unsafe extern "C" fn fence_reset(f: ze_fence_handle_t) -> ze_result_t {
     entry(names::zeFenceReset, || {
-        fence(f)?.state.store(CLEAR, Ordering::Release);
+        fence(f)?.reset();
         Ok(())
     })
 }

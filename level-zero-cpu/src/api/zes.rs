@@ -2,11 +2,9 @@
 
 use crate::abi::*;
 use crate::device::device;
-use crate::handle::{self};
 use crate::zes::*;
 use level_zero_sys::ddi::names;
 use level_zero_sys::*;
-use std::sync::Arc;
 
 pub unsafe extern "C" fn device_enum_memory_modules(
     dev: zes_device_handle_t,
@@ -15,15 +13,9 @@ pub unsafe extern "C" fn device_enum_memory_modules(
 ) -> ze_result_t {
     entry(names::zesDeviceEnumMemoryModules, || {
         let device_obj = device(dev.cast())?;
-        let module = *MODULES
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .entry(dev as usize)
-            .or_insert_with(|| {
-                handle::create::<_, ()>(Arc::new(MemoryModule { device: device_obj }), 0) as usize
-            });
+        let module = module_of(dev as usize, device_obj);
         // SAFETY: count/modules follow the spec's count-and-array protocol.
-        unsafe { write_array(count, modules, &[module as zes_mem_handle_t]) }
+        unsafe { write_array(count, modules, &[module]) }
     })
 }
 
