@@ -16,6 +16,7 @@
 
 mod adopt;
 mod array;
+mod array_views;
 mod batch;
 mod copy;
 mod devices;

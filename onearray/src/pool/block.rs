@@ -7,7 +7,7 @@
 //! atomic read-modify-write.
 
 use super::Pool;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use level_zero::{Allocation, Context, Device, ImmediateCommandList, Token};
 use std::marker::PhantomData;
 use std::ptr::NonNull;
@@ -225,7 +225,7 @@ impl Block {
     pub(crate) fn begin_execute(&self, epoch: u64) -> Result<()> {
         let mut h = self.lock_holds();
         if h.epoch != epoch {
-            return Err(crate::Error::ListRevoked);
+            return Err(Error::ListRevoked);
         }
         h.submitting += 1;
         Ok(())
@@ -255,7 +255,7 @@ impl Block {
             };
             if racing > 0 {
                 if !take_back {
-                    return Err(crate::Error::HeldByList {
+                    return Err(Error::HeldByList {
                         lists: racing,
                         write: access == HostAccess::Write,
                     });

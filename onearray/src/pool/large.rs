@@ -23,7 +23,7 @@ use super::block::{Block, BlockRef, Node};
 use super::expandable::{self, Expandable, VM_SEGMENT};
 use super::segments::{Segments, Taken};
 use super::{limit, size_class, stream_id, Inner, Pool, BLOCK_ALIGN, LARGE};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use level_zero::{Allocation, MemoryKind};
 use std::sync::atomic::Ordering;
 
@@ -231,7 +231,7 @@ impl Pool {
     }
 
     /// The error for a piece whose segment the books do not know (cannot happen).
-    fn lost(&self, taken: Taken) -> crate::Error {
+    fn lost(&self, taken: Taken) -> Error {
         level_zero::Error::InvalidArgument(format!(
             "pool: segment {} of a {}-byte piece is unknown",
             taken.segment, taken.size
