@@ -24,6 +24,10 @@
 //! counters are kept under the pool's lock or per magazine, and summed by `stats()`. While
 //! other threads allocate concurrently a snapshot's fields may stem from slightly different
 //! instants; each is in range (no more frees than allocations are ever counted).
+//!
+//! Beside this file: `large.rs` and `segments.rs` (large blocks), `expandable.rs`,
+//! `magazine.rs`, `block.rs` (a block's bookkeeping and `BlockRef`, the arrays' handle), and
+//! `idle_trim.rs` and `timeline.rs` (they read every pool; they start when a pool is made).
 
 pub(crate) mod block;
 mod expandable;
