@@ -107,6 +107,8 @@ impl CommandList {
     }
 }
 
+impl crate::commands::sealed::Sealed for CommandList {}
+
 impl Commands for CommandList {
     fn core(&self) -> &ListCore {
         &self.core

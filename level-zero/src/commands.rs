@@ -492,11 +492,9 @@ fn launch_with<L: Commands + ?Sized>(
 }
 
 pub(crate) mod sealed {
-    /// Only this crate's command lists implement [`Commands`](super::Commands).
+    /// Only this crate's command lists implement [`Commands`](super::Commands) (each beside
+    /// its `Commands` impl).
     pub trait Sealed {}
-    impl Sealed for crate::CommandList {}
-    impl Sealed for crate::ImmediateCommandList {}
-    impl Sealed for crate::Batch<'_> {}
 }
 
 fn same_context(ctx: &Context, a: &Allocation) -> Result<()> {

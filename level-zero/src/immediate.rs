@@ -279,6 +279,8 @@ impl ImmediateCommandList {
     }
 }
 
+impl crate::commands::sealed::Sealed for ImmediateCommandList {}
+
 impl Commands for ImmediateCommandList {
     fn core(&self) -> &ListCore {
         &self.core
@@ -430,6 +432,8 @@ pub struct Batch<'l> {
     retain: Vec<Retained>,
     recorded: usize,
 }
+
+impl crate::commands::sealed::Sealed for Batch<'_> {}
 
 impl Commands for Batch<'_> {
     fn core(&self) -> &ListCore {
