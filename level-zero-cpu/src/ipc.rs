@@ -8,26 +8,30 @@
 //! handles carry a dma-buf descriptor).
 
 use crate::abi::*;
+use crate::context::Context;
 use crate::mapping::Mapping;
+use crate::memory::{self, Allocation};
+use crate::sync::NOTIFIER;
 use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::os::fd::{AsRawFd, OwnedFd};
+use std::sync::Arc;
 
 const MAGIC: [u8; 8] = *b"lzcpuipc";
 /// In a handle's kind: the descriptor is a manifest of virtual memory's parts.
-pub const MANIFEST: u32 = 1 << 31;
+const MANIFEST: u32 = 1 << 31;
 
 /// What an IPC memory handle carries.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Handle {
-    pub pid: u32,
-    pub fd: i32,
-    pub size: u64,
-    pub kind: u32,
+struct Handle {
+    pid: u32,
+    fd: i32,
+    size: u64,
+    kind: u32,
 }
 
 impl Handle {
-    pub fn encode(&self) -> ze_ipc_mem_handle_t {
+    fn encode(&self) -> ze_ipc_mem_handle_t {
         let mut data = [0u8; 64];
         data[..8].copy_from_slice(&MAGIC);
         data[8..12].copy_from_slice(&self.pid.to_le_bytes());
@@ -39,7 +43,7 @@ impl Handle {
         }
     }
 
-    pub fn decode(handle: &ze_ipc_mem_handle_t) -> Option<Handle> {
+    fn decode(handle: &ze_ipc_mem_handle_t) -> Option<Handle> {
         let data = handle.data.map(|c| c as u8);
         let field = |at: usize| -> [u8; 4] { data[at..at + 4].try_into().unwrap_or_default() };
         (data[..8] == MAGIC).then(|| Handle {
@@ -70,7 +74,7 @@ pub const POOL_MAGIC: [u8; 8] = *b"lzcpuevp";
 /// Virtual memory another process exported: `size` bytes of addresses with the parts the
 /// manifest `manifest` lists mapped from that process's physical memory; with the parts'
 /// `(offset, len)`, the only addresses that may be accessed.
-pub fn open_parts(
+fn open_parts(
     pid: u32,
     manifest: OwnedFd,
     size: usize,
@@ -107,6 +111,83 @@ pub fn open_remote(pid: u32, fd: i32, what: &str) -> ZeResult<OwnedFd> {
             eprintln!("level-zero-cpu: {what}: descriptor {fd} of process {pid}: {e}");
             INVALID_ARGUMENT
         })
+}
+
+/// An IPC handle of the allocation `alloc` that holds `ptr` (`zeMemGetIpcHandle`). The first
+/// handle of USM moves its pages into a memfd; a reservation's handle names a manifest of the
+/// mapped run around `ptr`.
+pub fn export(alloc: &Arc<Allocation>, ptr: usize) -> ZeResult<ze_ipc_mem_handle_t> {
+    if let Some(res) = alloc.reservation() {
+        // Pages of a reservation are already memfds: the handle names a manifest of the
+        // mapped run around `ptr` (see `vm::Part`), for the whole reservation's size.
+        let fd = res.export(ptr).ok_or(INVALID_ARGUMENT)?;
+        let handle = Handle {
+            pid: std::process::id(),
+            fd,
+            size: alloc.size as u64,
+            kind: alloc.kind.0 | MANIFEST,
+        };
+        return Ok(handle.encode());
+    }
+    // The first handle moves the pages into a memfd with their bytes: no command may be
+    // using them then. Commands still pending may wait for work appended later, so the
+    // wait is bounded.
+    if !alloc.is_shareable()
+        && !NOTIFIER.wait_until(
+            || Arc::strong_count(alloc) <= 2,
+            Some(std::time::Duration::from_secs(1)),
+        )
+    {
+        eprintln!(
+            "level-zero-cpu: {}: commands still use the allocation at {:#x}; \
+             get its first IPC handle before using it in commands, or once they are done",
+            names::zeMemGetIpcHandle,
+            alloc.base
+        );
+        return Err(ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE);
+    }
+    let fd = alloc.shareable_fd().ok_or(INVALID_ARGUMENT)?;
+    let handle = Handle {
+        pid: std::process::id(),
+        fd: fd.as_raw_fd(),
+        size: alloc.size as u64,
+        kind: alloc.kind.0,
+    };
+    Ok(handle.encode())
+}
+
+/// Opens an IPC memory handle in context `ctx` for device `dev` (a handle address;
+/// `zeMemOpenIpcHandle`): the other process's memory mapped here, entered in the allocation
+/// map. Returns its base address.
+pub fn open(ctx: &Context, dev: usize, handle: &ze_ipc_mem_handle_t) -> ZeResult<usize> {
+    let h = Handle::decode(handle).ok_or(INVALID_ARGUMENT)?;
+    let size = usize::try_from(h.size).map_err(|_| INVALID_ARGUMENT)?;
+    ensure(size > 0 && h.fd >= 0, INVALID_ARGUMENT)?;
+    // Another process's descriptor (or this one's): the file behind it, opened again.
+    let fd = open_remote(h.pid, h.fd, names::zeMemOpenIpcHandle)?;
+    let (pages, fd, parts) = if h.kind & MANIFEST != 0 {
+        let (pages, parts) = open_parts(h.pid, fd, size)?;
+        (pages, None, Some(parts))
+    } else {
+        let pages = Mapping::shared(fd.as_raw_fd(), size)
+            .ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
+        (pages, Some(Arc::new(fd)), None)
+    };
+    let kind = ze_memory_type_t(h.kind & !MANIFEST);
+    let device = if kind == ze_memory_type_t::ZE_MEMORY_TYPE_HOST {
+        0
+    } else {
+        dev
+    };
+    Ok(memory::insert_opened(
+        ctx,
+        kind,
+        size,
+        device,
+        pages,
+        fd,
+        parts.as_deref(),
+    ))
 }
 
 #[cfg(test)]

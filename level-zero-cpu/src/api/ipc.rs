@@ -5,9 +5,7 @@ use crate::context::context;
 use crate::device::device;
 use crate::event::{EventPool, SharedSlots, Slots};
 use crate::ipc::*;
-use crate::mapping::Mapping;
 use crate::memory::{self, lookup};
-use crate::sync::NOTIFIER;
 use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::ffi::c_void;
@@ -25,46 +23,9 @@ pub unsafe extern "C" fn get_ipc_handle(
         let alloc = lookup(ptr as usize).ok_or(INVALID_ARGUMENT)?;
         // Memory opened from a handle of virtual memory is not exported again.
         ensure(!alloc.opened || alloc.is_shareable(), INVALID_ARGUMENT)?;
-        if let Some(res) = alloc.reservation() {
-            // Pages of a reservation are already memfds: the handle names a manifest of the
-            // mapped run around `ptr` (see `vm::Part`), for the whole reservation's size.
-            let fd = res.export(ptr as usize).ok_or(INVALID_ARGUMENT)?;
-            let handle = Handle {
-                pid: std::process::id(),
-                fd,
-                size: alloc.size as u64,
-                kind: alloc.kind.0 | MANIFEST,
-            };
-            // SAFETY: `out` non-null and writable by contract.
-            unsafe { out.write(handle.encode()) };
-            return Ok(());
-        }
-        // The first handle moves the pages into a memfd with their bytes: no command may be
-        // using them then. Commands still pending may wait for work appended later, so the
-        // wait is bounded.
-        if !alloc.is_shareable()
-            && !NOTIFIER.wait_until(
-                || Arc::strong_count(&alloc) <= 2,
-                Some(std::time::Duration::from_secs(1)),
-            )
-        {
-            eprintln!(
-                "level-zero-cpu: {}: commands still use the allocation at {:#x}; \
-                 get its first IPC handle before using it in commands, or once they are done",
-                names::zeMemGetIpcHandle,
-                alloc.base
-            );
-            return Err(ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE);
-        }
-        let fd = alloc.shareable_fd().ok_or(INVALID_ARGUMENT)?;
-        let handle = Handle {
-            pid: std::process::id(),
-            fd: fd.as_raw_fd(),
-            size: alloc.size as u64,
-            kind: alloc.kind.0,
-        };
+        let handle = export(&alloc, ptr as usize)?;
         // SAFETY: `out` non-null and writable by contract.
-        unsafe { out.write(handle.encode()) };
+        unsafe { out.write(handle) };
         Ok(())
     })
 }
@@ -81,26 +42,7 @@ pub unsafe extern "C" fn open_ipc_handle(
         device(dev)?;
         ensure(flags.0 & !0x3 == 0, INVALID_ENUM)?;
         ensure(!out.is_null(), NULL_POINTER)?;
-        let h = Handle::decode(&handle).ok_or(INVALID_ARGUMENT)?;
-        let size = usize::try_from(h.size).map_err(|_| INVALID_ARGUMENT)?;
-        ensure(size > 0 && h.fd >= 0, INVALID_ARGUMENT)?;
-        // Another process's descriptor (or this one's): the file behind it, opened again.
-        let fd = open_remote(h.pid, h.fd, names::zeMemOpenIpcHandle)?;
-        let (pages, fd, parts) = if h.kind & MANIFEST != 0 {
-            let (pages, parts) = open_parts(h.pid, fd, size)?;
-            (pages, None, Some(parts))
-        } else {
-            let pages = Mapping::shared(fd.as_raw_fd(), size)
-                .ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
-            (pages, Some(Arc::new(fd)), None)
-        };
-        let kind = ze_memory_type_t(h.kind & !MANIFEST);
-        let device = if kind == ze_memory_type_t::ZE_MEMORY_TYPE_HOST {
-            0
-        } else {
-            dev as usize
-        };
-        let base = memory::insert_opened(&ctx, kind, size, device, pages, fd, parts.as_deref());
+        let base = open(&ctx, dev as usize, &handle)?;
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(base as *mut c_void) };
         Ok(())
