@@ -206,16 +206,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         region: usize,
         scalar: cranelift_codegen::ir::FuncRef,
     ) -> Result<(), String> {
-        let entry = self.b.create_block();
-        self.b.append_block_params_for_function_params(entry);
-        self.b.switch_to_block(entry);
-        let params = self.b.block_params(entry).to_vec();
-        self.b.def_var(self.ctx, params[0]);
-        self.b.def_var(self.lane, params[1]);
-        let end = params[2];
-        let none = self.b.ins().iconst(types::I32, runtime::NONE as i32 as i64);
-        self.b.def_var(self.code, none);
-        self.load_local_range();
+        let end = self.prologue();
         for s in &self.f.blocks[0].stmts {
             if !Self::per_item_stmt(s) {
                 self.stmt(s)?;
@@ -281,20 +272,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                 self.layout.resume[r - 1]
             }
         };
-        let reach = self.create_region_blocks(first);
-        self.b.ins().jump(self.blocks[first as usize], &[]);
-        for (i, block) in self.f.blocks.iter().enumerate() {
-            if !reach[i] {
-                continue;
-            }
-            self.b.switch_to_block(self.blocks[i]);
-            self.cancel_point(i);
-            for s in &block.stmts {
-                self.vstmt(s)?;
-            }
-            self.vterm(&block.term, bail)?;
-            self.fill_edge_blocks();
-        }
+        self.region_blocks(first, Self::vstmt, |g, _, t| g.vterm(t, bail))?;
         // A pack that cannot stay together runs work-item by work-item.
         self.b.switch_to_block(bail);
         let ctx = self.b.use_var(self.ctx);
@@ -317,15 +295,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         self.b.def_var(self.code, code);
         self.next_pack();
 
-        self.b.switch_to_block(self.fault);
-        let f = self
-            .b
-            .ins()
-            .iconst(types::I32, runtime::FAULT as i32 as i64);
-        self.b.ins().return_(&[f]);
-        self.b.switch_to_block(exit);
-        let code = self.b.use_var(self.code);
-        self.b.ins().return_(&[code]);
+        self.epilogue(exit);
         Ok(())
     }
 

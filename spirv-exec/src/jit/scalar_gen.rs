@@ -270,16 +270,7 @@ impl<'a, 'b> Gen<'a, 'b> {
 
     /// The function of region `region`: 0 from the kernel's start, `i + 1` from barrier `i`.
     fn body(&mut self, region: usize) -> Result<(), String> {
-        let entry = self.b.create_block();
-        self.b.append_block_params_for_function_params(entry);
-        self.b.switch_to_block(entry);
-        let params = self.b.block_params(entry).to_vec();
-        self.b.def_var(self.ctx, params[0]);
-        self.b.def_var(self.lane, params[1]);
-        let end = params[2];
-        let none = self.b.ins().iconst(types::I32, runtime::NONE as i32 as i64);
-        self.b.def_var(self.code, none);
-        self.load_local_range();
+        let end = self.prologue();
         // Values the same for every work-item: once per call.
         for s in &self.f.blocks[0].stmts {
             if !per_item(s) {
@@ -326,6 +317,36 @@ impl<'a, 'b> Gen<'a, 'b> {
             }
         };
         // The blocks this region reaches (a barrier ends it).
+        self.region_blocks(first, Self::stmt, |g, i, t| g.term(i, t))?;
+        self.epilogue(exit);
+        Ok(())
+    }
+
+    /// The entry block of a region's function (per work-item or per pack: the same
+    /// parameters): the context and first lane in their variables, the result code `NONE`,
+    /// the static local part's range loaded; returns the end of the call's work-items.
+    pub(super) fn prologue(&mut self) -> Value {
+        let entry = self.b.create_block();
+        self.b.append_block_params_for_function_params(entry);
+        self.b.switch_to_block(entry);
+        let params = self.b.block_params(entry).to_vec();
+        self.b.def_var(self.ctx, params[0]);
+        self.b.def_var(self.lane, params[1]);
+        let end = params[2];
+        let none = self.b.ins().iconst(types::I32, runtime::NONE as i32 as i64);
+        self.b.def_var(self.code, none);
+        self.load_local_range();
+        end
+    }
+
+    /// The blocks of the region that starts at `first` (`create_region_blocks`), jumped to
+    /// from the current block, each with its statements (`stmt`) and terminator (`term`).
+    pub(super) fn region_blocks(
+        &mut self,
+        first: BlockId,
+        mut stmt: impl FnMut(&mut Self, &Stmt) -> Result<(), String>,
+        mut term: impl FnMut(&mut Self, BlockId, &Term) -> Result<(), String>,
+    ) -> Result<(), String> {
         let reach = self.create_region_blocks(first);
         self.b.ins().jump(self.blocks[first as usize], &[]);
         for (i, block) in self.f.blocks.iter().enumerate() {
@@ -335,11 +356,17 @@ impl<'a, 'b> Gen<'a, 'b> {
             self.b.switch_to_block(self.blocks[i]);
             self.cancel_point(i);
             for s in &block.stmts {
-                self.stmt(s)?;
+                stmt(self, s)?;
             }
-            self.term(i as BlockId, &block.term)?;
+            term(self, i as BlockId, &block.term)?;
             self.fill_edge_blocks();
         }
+        Ok(())
+    }
+
+    /// The fault block (returns `FAULT`) and the exit block (returns the result code) of a
+    /// region's function, per work-item or per pack.
+    pub(super) fn epilogue(&mut self, exit: Block) {
         self.b.switch_to_block(self.fault);
         let f = self
             .b
@@ -349,7 +376,6 @@ impl<'a, 'b> Gen<'a, 'b> {
         self.b.switch_to_block(exit);
         let code = self.b.use_var(self.code);
         self.b.ins().return_(&[code]);
-        Ok(())
     }
 
     /// Creates the fault block and the loop head (the current block jumps there), and
