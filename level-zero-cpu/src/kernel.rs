@@ -58,6 +58,77 @@ impl Object for Kernel {
 }
 
 impl Kernel {
+    /// Sets argument `index` from `size` bytes at `value` (`zeKernelSetArgumentValue`): a
+    /// local parameter takes a size and no value; a pointer its exact size (null: a null
+    /// pointer); any other value up to its declared size. It lifts the argument's reach limit.
+    ///
+    /// # Safety
+    /// A non-null `value` must be readable for `size` bytes.
+    pub unsafe fn set_argument_value(&self, index: u32, size: usize, value: *const u8) -> ZeResult {
+        let param = self.param(index)?;
+        let bad_size = ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE;
+        let arg = match param.kind {
+            ParamKind::Local => {
+                ensure(value.is_null() && size > 0, bad_size)?;
+                Arg::Local(size)
+            }
+            ParamKind::Pointer => {
+                ensure(size == param.size, bad_size)?;
+                if value.is_null() {
+                    Arg::Value(vec![0; size])
+                } else {
+                    // SAFETY: a non-null value holds `size` bytes (the caller's contract).
+                    let bytes = unsafe { std::slice::from_raw_parts(value, size) };
+                    Arg::Value(bytes.to_vec())
+                }
+            }
+            _ => {
+                // As Intel's driver: a value smaller than declared fills the low bytes (the
+                // rest are zero), e.g. a 4-byte size_t from a 32-bit host type.
+                ensure(size > 0 && size <= param.size, bad_size)?;
+                ensure(!value.is_null(), NULL_POINTER)?;
+                let mut bytes = vec![0; param.size];
+                // SAFETY: a non-null value holds `size` bytes (the caller's contract).
+                bytes[..size].copy_from_slice(unsafe { std::slice::from_raw_parts(value, size) });
+                Arg::Value(bytes)
+            }
+        };
+        let mut state = self.state();
+        state.args[index as usize] = Some(arg);
+        state.reach[index as usize] = None;
+        Ok(())
+    }
+
+    /// Sets pointer argument `index` to `ptr`, a USM address, which lets the kernel reach only
+    /// `[ptr, ptr + size)` through it (`zexCpuKernelSetArgumentBuffer`).
+    pub fn set_argument_buffer(
+        &self,
+        index: u32,
+        ptr: *const std::ffi::c_void,
+        size: usize,
+    ) -> ZeResult {
+        let param = self.param(index)?;
+        ensure(param.kind == ParamKind::Pointer, INVALID_ARGUMENT)?;
+        Range::check_usm(ptr, size)?;
+        let mut state = self.state();
+        state.args[index as usize] = Some(Arg::Value((ptr as u64).to_le_bytes().to_vec()));
+        state.reach[index as usize] = Some(size);
+        Ok(())
+    }
+
+    /// A group size for a launch of `global` work-items (`zeKernelSuggestGroupSize`): the
+    /// required one, or divisors of each dimension of up to 256 work-items in all.
+    pub fn suggest_group_size(&self, global: [u32; 3]) -> [u32; 3] {
+        if let Some(req) = self.exec.required_group_size() {
+            return req;
+        }
+        let [gx, gy, gz] = global;
+        let sx = divisor(gx, 256);
+        let sy = divisor(gy, (256 / sx).max(1));
+        let sz = divisor(gz, (256 / (sx * sy)).clamp(1, 64));
+        [sx, sy, sz]
+    }
+
     /// Parameter `index` (`INVALID_KERNEL_ARGUMENT_INDEX` past the last).
     pub fn param(&self, index: u32) -> ZeResult<spirv_exec::Param> {
         self.exec
@@ -95,7 +166,7 @@ pub fn check_group_size(k: &Kernel, size: [u32; 3]) -> ZeResult {
 }
 
 /// The largest divisor of `n` not above `limit` (powers of two first).
-pub fn divisor(n: u32, limit: u32) -> u32 {
+fn divisor(n: u32, limit: u32) -> u32 {
     let mut p = limit.min(n.max(1)).next_power_of_two();
     while p > 1 {
         if p <= limit && n % p == 0 {

@@ -10,7 +10,6 @@ use crate::memory::Range;
 use crate::module::{module, write_string};
 use level_zero_sys::ddi::names;
 use level_zero_sys::*;
-use spirv_exec::{Arg, ParamKind};
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::{Arc, Mutex};
 
@@ -117,15 +116,7 @@ pub unsafe extern "C" fn kernel_suggest_group_size(
             gx > 0 && gy > 0 && gz > 0,
             ze_result_t::ZE_RESULT_ERROR_INVALID_GLOBAL_WIDTH_DIMENSION,
         )?;
-        let size = match k.exec.required_group_size() {
-            Some(req) => req,
-            None => {
-                let sx = divisor(gx, 256);
-                let sy = divisor(gy, (256 / sx).max(1));
-                let sz = divisor(gz, (256 / (sx * sy)).clamp(1, 64));
-                [sx, sy, sz]
-            }
-        };
+        let size = k.suggest_group_size([gx, gy, gz]);
         // SAFETY: all three out-pointers checked non-null.
         unsafe {
             x.write(size[0]);
@@ -155,40 +146,8 @@ pub unsafe extern "C" fn kernel_set_argument_value(
 ) -> ze_result_t {
     entry(names::zeKernelSetArgumentValue, || {
         let k = kernel(k)?;
-        let param = k.param(index)?;
-        let bad_size = ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE;
-        let arg = match param.kind {
-            ParamKind::Local => {
-                ensure(value.is_null() && size > 0, bad_size)?;
-                Arg::Local(size)
-            }
-            ParamKind::Pointer => {
-                ensure(size == param.size, bad_size)?;
-                if value.is_null() {
-                    Arg::Value(vec![0; size])
-                } else {
-                    // SAFETY: the caller's value holds `size` bytes.
-                    let bytes = unsafe { std::slice::from_raw_parts(value.cast::<u8>(), size) };
-                    Arg::Value(bytes.to_vec())
-                }
-            }
-            _ => {
-                // As Intel's driver: a value smaller than declared fills the low bytes (the
-                // rest are zero), e.g. a 4-byte size_t from a 32-bit host type.
-                ensure(size > 0 && size <= param.size, bad_size)?;
-                ensure(!value.is_null(), NULL_POINTER)?;
-                let mut bytes = vec![0; param.size];
-                // SAFETY: the caller's value holds `size` bytes.
-                bytes[..size].copy_from_slice(unsafe {
-                    std::slice::from_raw_parts(value.cast::<u8>(), size)
-                });
-                Arg::Value(bytes)
-            }
-        };
-        let mut state = k.state();
-        state.args[index as usize] = Some(arg);
-        state.reach[index as usize] = None;
-        Ok(())
+        // SAFETY: the caller's value holds `size` bytes.
+        unsafe { k.set_argument_value(index, size, value.cast()) }
     })
 }
 
@@ -204,13 +163,7 @@ pub unsafe extern "C" fn kernel_set_argument_buffer(
 ) -> ze_result_t {
     entry(SET_ARGUMENT_BUFFER, || {
         let k = kernel(k)?;
-        let param = k.param(index)?;
-        ensure(param.kind == ParamKind::Pointer, INVALID_ARGUMENT)?;
-        Range::check_usm(ptr, size)?;
-        let mut state = k.state();
-        state.args[index as usize] = Some(Arg::Value((ptr as u64).to_le_bytes().to_vec()));
-        state.reach[index as usize] = Some(size);
-        Ok(())
+        k.set_argument_buffer(index, ptr, size)
     })
 }
 
