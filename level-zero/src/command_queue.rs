@@ -154,7 +154,7 @@ impl CommandQueue {
         self.0.ctx.dispatch()
     }
 
-    pub(crate) fn api(&self) -> &Arc<crate::Api> {
+    pub(crate) fn api(&self) -> &Arc<crate::api::Api> {
         self.0.ctx.api()
     }
 

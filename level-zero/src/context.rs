@@ -117,7 +117,7 @@ impl Context {
         &self.0.driver.api.dispatch
     }
 
-    pub(crate) fn api(&self) -> &Arc<crate::Api> {
+    pub(crate) fn api(&self) -> &Arc<crate::api::Api> {
         &self.0.driver.api
     }
 

@@ -501,9 +501,9 @@ impl Device {
         match unsafe { calls::device::get_status(self.dispatch(), self.handle) } {
             Ok(()) => Ok(()),
             Err(e) => {
-                let e = crate::Error::from(e);
+                let e = crate::error::Error::from(e);
                 match crate::error::lost_fault(&e) {
-                    Some(fault) => Err(crate::Error::DeviceLost { fault }),
+                    Some(fault) => Err(crate::error::Error::DeviceLost { fault }),
                     None => Err(e),
                 }
             }

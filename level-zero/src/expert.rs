@@ -36,7 +36,7 @@ pub unsafe fn unsafe_copyto(
     src: *const c_void,
     n: usize,
 ) -> Result<()> {
-    crate::with_stream(ctx, device, |s| {
+    crate::stream::with_stream(ctx, device, |s| {
         // SAFETY: the caller's contract; we wait before returning.
         unsafe { s.copy_raw(dst, src, n, Deps::NONE, Vec::new()) }?;
         s.synchronize()
@@ -62,7 +62,7 @@ pub unsafe fn unsafe_fill(
             pattern.len()
         )));
     }
-    crate::with_stream(ctx, device, |s| {
+    crate::stream::with_stream(ctx, device, |s| {
         let handle = s.handle();
         let pattern = pattern.to_vec();
         s.record(Deps::NONE, Vec::new(), &mut |dispatch, (sig, nw, waits)| {

@@ -162,7 +162,7 @@ impl ImmediateCommandList {
     }
 
     /// Records that the command `seq` failed with `e`: a device loss loses the context.
-    fn fail_at(&mut self, seq: u64, e: &crate::Error) {
+    fn fail_at(&mut self, seq: u64, e: &crate::error::Error) {
         if let Some(fault) = crate::error::lost_fault(e) {
             self.core.ctx.mark_lost(fault.clone());
             if self.failed.as_ref().is_none_or(|(first, _)| seq < *first) {
@@ -175,7 +175,7 @@ impl ImmediateCommandList {
     /// one seen failed.
     fn check_failed(&self, seq: u64) -> Result<()> {
         match &self.failed {
-            Some((first, fault)) if seq >= *first => Err(crate::Error::DeviceLost {
+            Some((first, fault)) if seq >= *first => Err(crate::error::Error::DeviceLost {
                 fault: fault.clone(),
             }),
             _ => Ok(()),

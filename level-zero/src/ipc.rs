@@ -133,7 +133,7 @@ impl Context {
                 "the opened IPC handle is not USM memory of this context",
             ));
         };
-        let device = (kind != crate::MemoryKind::Host).then(|| device.clone());
+        let device = (kind != crate::memory::MemoryKind::Host).then(|| device.clone());
         Ok(Allocation::wrap_opened(self, ptr, size, kind, device))
     }
 }

@@ -5,13 +5,13 @@
 
 use crate::args::{local_bytes, Arg, ArgKind, BufferArg, KernelArg};
 use crate::command_list::CommandList;
+use crate::deps::Deps;
 use crate::deps::Retained;
 use crate::error::{invalid, Error, Result};
 use crate::event::{Event, EventPool, EventPoolFlags, EventScope};
 use crate::immediate::{ImmediateCommandList, Token};
 use crate::kernel::{Groups, Kernel};
 use crate::signature::{AddressSpace, ElemType, ParamType};
-use crate::Deps;
 use std::sync::Arc;
 
 /// Several kernel arguments in order: tuples of up to 16 [`KernelArg`]s, for
@@ -186,7 +186,11 @@ impl Kernel {
     /// saxpy.run(Grid::for_len(256), (2.0f32, &x, &mut y))?;
     /// # Ok::<(), level_zero::Error>(())
     /// ```
-    pub fn run<'a>(&'a mut self, grid: Grid, args: impl KernelArgs<'a>) -> Result<crate::Pending> {
+    pub fn run<'a>(
+        &'a mut self,
+        grid: Grid,
+        args: impl KernelArgs<'a>,
+    ) -> Result<crate::pending::Pending> {
         self.launch(grid).args(args).run()
     }
 }
@@ -244,14 +248,14 @@ impl<'a> Launch<'a> {
     /// Runs the launch on this thread's stream for the kernel's context and device (the one
     /// the array crate uses); returns its handle (the same type as the array crate's
     /// asynchronous copies and fills return).
-    pub fn run(self) -> Result<crate::Pending> {
+    pub fn run(self) -> Result<crate::pending::Pending> {
         let ctx = self.kernel.module().context().clone();
         let dev = self.kernel.module().device().clone();
         self.check()?;
-        let list = crate::with_stream(&ctx, &dev, |l| Ok(l.last_token().list))?;
+        let list = crate::stream::with_stream(&ctx, &dev, |l| Ok(l.last_token().list))?;
         let waits = self.waits(list)?;
-        let token = crate::with_stream(&ctx, &dev, |l| self.append(l, false, &waits))?;
-        Ok(crate::Pending::on_stream(&ctx, &dev, token))
+        let token = crate::stream::with_stream(&ctx, &dev, |l| self.append(l, false, &waits))?;
+        Ok(crate::pending::Pending::on_stream(&ctx, &dev, token))
     }
 
     /// Runs the launch on `list`; returns its token. Arrays last used on another list are
@@ -344,7 +348,7 @@ impl<'a> Launch<'a> {
             .allocation
             .associated_device()
             .is_some_and(|d| d != module.device());
-        (b.allocation.kind() == crate::MemoryKind::Device && other_device)
+        (b.allocation.kind() == crate::memory::MemoryKind::Device && other_device)
             .then_some("on another device")
     }
 
@@ -473,7 +477,7 @@ impl<'a> Launch<'a> {
             signal: done.as_ref(),
             wait: &waits,
         };
-        let launched = crate::Commands::launch(list, self.kernel, groups, deps);
+        let launched = crate::commands::Commands::launch(list, self.kernel, groups, deps);
         self.forget(&buffers);
         launched?;
         let token = list.last_token();

@@ -137,7 +137,7 @@ fn alloc_error(
     device: Option<&Device>,
     size: usize,
     alignment: usize,
-) -> crate::Error {
+) -> crate::error::Error {
     let want = format!(
         "cannot allocate {} of {} memory",
         human_bytes(size as u64),
@@ -518,7 +518,7 @@ impl Allocation {
     /// assert_eq!(buf.owners(), 1);
     /// # Ok::<(), level_zero::Error>(())
     /// ```
-    pub fn retained(&self) -> crate::Retained {
+    pub fn retained(&self) -> crate::deps::Retained {
         self.0.clone()
     }
 

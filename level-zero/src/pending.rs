@@ -78,7 +78,7 @@ impl Pending {
     /// Whether the work has finished, and the event [`event`](Self::event) returned (if
     /// any) is signalled (polls the driver only while not).
     pub fn is_complete(&self) -> Result<bool> {
-        crate::with_stream(&self.ctx, &self.dev, |s| s.is_complete(self.end()))
+        crate::stream::with_stream(&self.ctx, &self.dev, |s| s.is_complete(self.end()))
     }
 
     /// Waits for the work; a failure of it (or of earlier work of the stream) is the error.
@@ -88,7 +88,7 @@ impl Pending {
 
     /// Waits up to `timeout` (`None`: as long as it takes); `Ok(false)` on timeout.
     pub fn wait_timeout(&self, timeout: Option<Duration>) -> Result<bool> {
-        crate::with_stream(&self.ctx, &self.dev, |s| s.wait_for(self.end(), timeout))
+        crate::stream::with_stream(&self.ctx, &self.dev, |s| s.wait_for(self.end(), timeout))
     }
 
     /// An event signalled when the work is done (already signalled if it is), for commands
@@ -96,7 +96,7 @@ impl Pending {
     /// after the work; from then on [`wait`](Self::wait) and [`is_complete`](Self::is_complete)
     /// cover that command as well, so the event is signalled once they say the work is done.
     pub fn event(&self) -> Result<Event> {
-        let after = crate::with_stream(&self.ctx, &self.dev, |s| {
+        let after = crate::stream::with_stream(&self.ctx, &self.dev, |s| {
             let event = s.event_after(self.token)?;
             Ok(event.map(|e| (e, s.last_token())))
         })?;
