@@ -446,8 +446,9 @@ pub(crate) struct Expandable {
 
 impl Expandable {
     /// A range of twice the device's memory (at least 64 GiB of addresses), or `None` if
-    /// the driver has no virtual memory.
-    pub(crate) fn new(ctx: &Context, dev: &Device) -> Option<Expandable> {
+    /// the driver has no virtual memory; a free piece is split when at least `split_min`
+    /// bytes would be left.
+    pub(crate) fn new(ctx: &Context, dev: &Device, split_min: usize) -> Option<Expandable> {
         let page = virtual_page_size(ctx, dev, CHUNK).ok()?;
         if page == 0 || CHUNK % page != 0 {
             return None;
@@ -464,7 +465,7 @@ impl Expandable {
             .next_multiple_of(CHUNK);
         let range = VirtualRange::reserve(ctx, dev, size).ok()?;
         Some(Expandable {
-            books: Books::new(size, page, super::LARGE),
+            books: Books::new(size, page, split_min),
             range,
         })
     }

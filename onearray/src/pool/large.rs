@@ -135,7 +135,7 @@ impl Pool {
         unmapped: &mut Vec<Allocation>,
     ) -> Option<Node> {
         if inner.expandable.is_none() && !inner.expandable_failed {
-            match Expandable::new(&self.ctx, &self.dev) {
+            match Expandable::new(&self.ctx, &self.dev, LARGE) {
                 Some(e) => inner.expandable = Some(Box::new(e)),
                 None => inner.expandable_failed = true,
             }
