@@ -5,7 +5,7 @@
 use crate::abi::accept;
 use crate::api::{
     command_list, command_queue, context, device, driver, event, extensions, fence, init, ipc,
-    kernel, memory, module, vm,
+    kernel, memory, module, vm, zes,
 };
 use crate::unsupported;
 use level_zero_sys::ddi::since;
@@ -249,9 +249,47 @@ empty_getters! {
     fabric_edge_exp: ze_fabric_edge_exp_dditable_t = fabric_edge_exp;
 }
 
+/// Fills the sysman device table's memory entry (a 1.0 entry: present at every version).
+///
+/// # Safety
+/// `table` must be null or a writable `zes_device_dditable_t` of the requested version.
+pub unsafe extern "C" fn zes_device_table(
+    version: ze_api_version_t,
+    table: *mut zes_device_dditable_t,
+) -> ze_result_t {
+    if let Err(code) = accept(version, table) {
+        return code;
+    }
+    // SAFETY: non-null (checked by `accept`); the entry exists since 1.0.
+    unsafe {
+        core::ptr::addr_of_mut!((*table).pfnEnumMemoryModules)
+            .write(Some(zes::device_enum_memory_modules))
+    };
+    ze_result_t::ZE_RESULT_SUCCESS
+}
+
+/// Fills the sysman memory table's property and state entries (1.0 entries).
+///
+/// # Safety
+/// `table` must be null or a writable `zes_memory_dditable_t` of the requested version.
+pub unsafe extern "C" fn zes_memory_table(
+    version: ze_api_version_t,
+    table: *mut zes_memory_dditable_t,
+) -> ze_result_t {
+    if let Err(code) = accept(version, table) {
+        return code;
+    }
+    // SAFETY: non-null (checked by `accept`); the entries exist since 1.0.
+    unsafe {
+        core::ptr::addr_of_mut!((*table).pfnGetProperties).write(Some(zes::memory_get_properties));
+        core::ptr::addr_of_mut!((*table).pfnGetState).write(Some(zes::memory_get_state));
+    }
+    ze_result_t::ZE_RESULT_SUCCESS
+}
+
 /// A `zet`/`zes` getter: this driver offers no tools entry points and of sysman only the
-/// memory-module ones ([`zes_device_table`](crate::zes_device_table),
-/// [`zes_memory_table`](crate::zes_memory_table)); for any other table it answers success and
+/// memory-module ones ([`zes_device_table`](zes_device_table),
+/// [`zes_memory_table`](zes_memory_table)); for any other table it answers success and
 /// leaves the caller's (zero-initialised) table untouched.
 ///
 /// # Safety
@@ -261,11 +299,11 @@ pub unsafe fn tools_getter<T: 'static>(version: ze_api_version_t, table: *mut T)
     let of = TypeId::of::<T>();
     if of == TypeId::of::<zes_device_dditable_t>() {
         // SAFETY: `T` is this table type; the caller's guarantees are forwarded.
-        return unsafe { crate::zes_device_table(version, table.cast()) };
+        return unsafe { zes_device_table(version, table.cast()) };
     }
     if of == TypeId::of::<zes_memory_dditable_t>() {
         // SAFETY: as above.
-        return unsafe { crate::zes_memory_table(version, table.cast()) };
+        return unsafe { zes_memory_table(version, table.cast()) };
     }
     match accept(version, table) {
         Ok(_) => ze_result_t::ZE_RESULT_SUCCESS,
@@ -298,6 +336,6 @@ pub const GETTERS: ZeGetters = ZeGetters {
     virtual_mem: Some(virtual_mem_table),
     fabric_vertex_exp: Some(fabric_vertex_exp),
     fabric_edge_exp: Some(fabric_edge_exp),
-    zes_device: Some(crate::api::zes::zes_device_table),
-    zes_memory: Some(crate::api::zes::zes_memory_table),
+    zes_device: Some(zes_device_table),
+    zes_memory: Some(zes_memory_table),
 };

@@ -47,8 +47,7 @@ mod vm;
 mod watchdog;
 mod zes;
 
-pub use api::zes::{zes_device_table, zes_memory_table};
-pub use ddi::{tools_getter, GETTERS};
+pub use ddi::{tools_getter, zes_device_table, zes_memory_table, GETTERS};
 
 /// The C names of every getter Intel's loader looks up in a driver: the 23 `ze` getters,
 /// then the 13 `zet` and 17 `zes` ones.
