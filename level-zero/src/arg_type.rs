@@ -54,3 +54,53 @@ macro_rules! vectors {
 }
 
 vectors!(u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
+
+/// Host element types.
+impl ElemType {
+    /// How a buffer of `T` elements describes them to a launch's check: the [`ArgType`]s
+    /// (scalars, and arrays of 2, 4, 8 or 16 of them for vectors) as themselves, any other
+    /// `Pod` type (a struct of the program's) by its size and alignment
+    /// ([`ElemType::Bytes`]), which the check compares with the kernel's pointee.
+    ///
+    /// ```
+    /// use level_zero::ElemType;
+    /// #[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+    /// #[repr(C)]
+    /// struct Body { pos: [f32; 3], m: f32 }
+    /// assert_eq!(ElemType::of::<f32>(), ElemType::Float { bits: 32 });
+    /// assert_eq!(ElemType::of::<[i32; 4]>().to_string(), "int4");
+    /// assert!(matches!(ElemType::of::<Body>(), ElemType::Bytes { size: 16, align: 4, .. }));
+    /// ```
+    pub fn of<T: bytemuck::Pod>() -> ElemType {
+        use std::any::TypeId;
+        let id = TypeId::of::<T>();
+        macro_rules! known {
+            ($($t:ty),*) => {$(
+                if id == TypeId::of::<$t>() {
+                    return <$t as ArgType>::TYPE;
+                }
+                if id == TypeId::of::<[$t; 2]>() {
+                    return <[$t; 2] as ArgType>::TYPE;
+                }
+                if id == TypeId::of::<[$t; 4]>() {
+                    return <[$t; 4] as ArgType>::TYPE;
+                }
+                if id == TypeId::of::<[$t; 8]>() {
+                    return <[$t; 8] as ArgType>::TYPE;
+                }
+                if id == TypeId::of::<[$t; 16]>() {
+                    return <[$t; 16] as ArgType>::TYPE;
+                }
+            )*};
+        }
+        known!(u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
+        if id == TypeId::of::<half::f16>() {
+            return <half::f16 as ArgType>::TYPE;
+        }
+        ElemType::Bytes {
+            size: size_of::<T>(),
+            align: align_of::<T>(),
+            name: std::any::type_name::<T>(),
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Parameter types read from SPIR-V: the corpus's kernels and hand-built modules.
 
 use super::*;
+use crate::arg_type::ArgType;
 
 fn kernels(file: &str) -> HashMap<String, Vec<ParamType>> {
     let path = format!("{}/../kernels/spv/{file}", env!("CARGO_MANIFEST_DIR"));
