@@ -107,8 +107,6 @@ pub fn command_list(handle: ze_command_list_handle_t) -> ZeResult<Arc<CommandLis
     handle::get::<CommandList, _>(handle)
 }
 
-pub const LIST_FLAGS: u32 = 0x7;
-
 /// An append's signal event and wait list.
 type EventArgs = (Option<Arc<Event>>, Vec<Arc<Event>>);
 

@@ -11,9 +11,6 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-pub const POOL_FLAGS: u32 = 0x7;
-pub const SCOPE_FLAGS: u32 = 0x7;
-
 /// One event's state: what a handle to the event (in this process or, for an IPC pool, in
 /// another) reads and writes. All-zero bytes are a clear event.
 #[repr(C)]

@@ -69,7 +69,23 @@ pub fn encode_pool(fd: i32, count: u32, timestamps: bool) -> ze_ipc_event_pool_h
     }
 }
 
-pub const POOL_MAGIC: [u8; 8] = *b"lzcpuevp";
+/// What [`encode_pool`] wrote: (process, descriptor, slot count, timestamps); `None` for
+/// bytes that are no event pool handle of this driver.
+pub fn decode_pool(handle: &ze_ipc_event_pool_handle_t) -> Option<(u32, i32, u32, bool)> {
+    let data = handle.data.map(|c| c as u8);
+    if data[..8] != POOL_MAGIC {
+        return None;
+    }
+    let word = |at: usize| -> [u8; 4] { data[at..at + 4].try_into().unwrap_or_default() };
+    Some((
+        u32::from_le_bytes(word(8)),
+        i32::from_le_bytes(word(12)),
+        u32::from_le_bytes(word(16)),
+        data[20] != 0,
+    ))
+}
+
+const POOL_MAGIC: [u8; 8] = *b"lzcpuevp";
 
 /// Virtual memory another process exported: `size` bytes of addresses with the parts the
 /// manifest `manifest` lists mapped from that process's physical memory; with the parts'

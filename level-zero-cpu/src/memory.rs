@@ -529,9 +529,6 @@ pub fn remove_reserved(base: usize) -> ZeResult<Arc<Allocation>> {
     map.remove(&base).ok_or(INVALID_ARGUMENT)
 }
 
-pub const DEVICE_ALLOC_FLAGS: u32 = 0x7;
-pub const HOST_ALLOC_FLAGS: u32 = 0xf;
-
 /// Unmaps the allocation starting exactly at `ptr`, returning it. Any context of the driver
 /// may free it (Intel's driver keeps USM driver-wide); leak reports still name the context
 /// that allocated it.

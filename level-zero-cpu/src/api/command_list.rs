@@ -14,6 +14,8 @@ use level_zero_sys::*;
 use std::ffi::c_void;
 use std::sync::Arc;
 
+const LIST_FLAGS: u32 = 0x7;
+
 pub unsafe extern "C" fn list_create(
     ctx: ze_context_handle_t,
     dev: ze_device_handle_t,

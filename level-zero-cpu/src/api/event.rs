@@ -9,6 +9,9 @@ use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::sync::Arc;
 
+const POOL_FLAGS: u32 = 0x7;
+const SCOPE_FLAGS: u32 = 0x7;
+
 pub unsafe extern "C" fn event_pool_create(
     ctx: ze_context_handle_t,
     desc: *const ze_event_pool_desc_t,

@@ -87,16 +87,12 @@ pub unsafe extern "C" fn event_pool_open_ipc_handle(
     entry(names::zeEventPoolOpenIpcHandle, || {
         let ctx = context(ctx)?;
         ensure(!out.is_null(), NULL_POINTER)?;
-        let data = handle.data.map(|c| c as u8);
-        ensure(data[..8] == POOL_MAGIC, INVALID_ARGUMENT)?;
-        let word = |at: usize| -> [u8; 4] { data[at..at + 4].try_into().unwrap_or_default() };
-        let (pid, fd) = (u32::from_le_bytes(word(8)), i32::from_le_bytes(word(12)));
-        let count = u32::from_le_bytes(word(16));
+        let (pid, fd, count, timestamps) = decode_pool(&handle).ok_or(INVALID_ARGUMENT)?;
         ensure(count > 0 && fd >= 0, INVALID_ARGUMENT)?;
         let fd = Arc::new(open_remote(pid, fd, names::zeEventPoolOpenIpcHandle)?);
         let slots =
             SharedSlots::open(fd, count).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
-        let pool = EventPool::new(ctx.id(), count, data[20] != 0, Slots::Shared(slots), true);
+        let pool = EventPool::new(ctx.id(), count, timestamps, Slots::Shared(slots), true);
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(crate::handle::create(Arc::new(pool), ctx.id())) };
         Ok(())

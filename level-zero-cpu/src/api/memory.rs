@@ -10,6 +10,9 @@ use level_zero_sys::*;
 use std::ffi::c_void;
 use std::sync::Arc;
 
+const DEVICE_ALLOC_FLAGS: u32 = 0x7;
+const HOST_ALLOC_FLAGS: u32 = 0xf;
+
 pub unsafe extern "C" fn alloc_shared(
     ctx: ze_context_handle_t,
     device_desc: *const ze_device_mem_alloc_desc_t,
