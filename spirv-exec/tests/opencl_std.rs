@@ -14,6 +14,8 @@ mod accuracy;
 mod half_conv;
 #[path = "opencl_std/int.rs"]
 mod int;
+#[path = "opencl_std/pointer_results.rs"]
+mod pointer_results;
 #[path = "opencl_std/special.rs"]
 mod special;
 

@@ -1,8 +1,9 @@
 //! Lowering of individual (non-control-flow) instructions.
 
 use crate::front::types::Shape;
+use crate::interp::atomic::{self, Rmw};
 use crate::interp::lower::Lowering;
-use crate::interp::memops::{self, Rmw, Step};
+use crate::interp::memops::{self, Step};
 use crate::interp::ops::{
     self, binary, copy, float_binary, float_compare, float_test, ternary, unary,
 };
@@ -705,7 +706,7 @@ impl Lowering<'_> {
                     Op::AtomicFlagTestAndSet => (Rmw::FlagTestAndSet, None, None),
                     _ => (Rmw::FlagClear, None, None),
                 };
-                memops::atomic(
+                atomic::atomic(
                     rmw,
                     scalar,
                     if op == Op::AtomicStore || op == Op::AtomicFlagClear {

@@ -4,7 +4,7 @@ use super::front::{id, lit, Env, Front};
 use super::ssa::{Bin, Conv, Inst, Space, Un, Val};
 use crate::front::spirv::GlobalVar;
 use crate::front::types::Shape;
-use crate::interp::memops::Rmw;
+use crate::interp::atomic::Rmw;
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Decoration, FPRoundingMode, Op, StorageClass, Word};

@@ -47,7 +47,7 @@ mod verify;
 pub use run::run;
 
 use crate::front::spirv::ModuleData;
-use crate::interp::memops::Rmw;
+use crate::interp::atomic::Rmw;
 use crate::interp::program::{Param, ParamKind};
 use runtime::ExtDesc;
 use ssa::{Func, Inst, Val};

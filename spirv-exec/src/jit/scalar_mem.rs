@@ -6,7 +6,7 @@ use super::runtime::{self, field, table};
 use super::scalar_gen::{ctx_flags, fixed_flags, mem_flags, Gen};
 use super::scalar_ops::{self as ops, cl_type};
 use super::ssa::{Space, Stmt, Val};
-use crate::interp::memops::Rmw;
+use crate::interp::atomic::Rmw;
 use crate::interp::program::BuiltinValue;
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;

@@ -3,7 +3,7 @@
 //! interpreter's slots are), in SSA form with block parameters instead of phis, and with each
 //! barrier ending a block.
 
-use crate::interp::memops::Rmw;
+use crate::interp::atomic::Rmw;
 use crate::interp::program::BuiltinValue;
 use crate::value::Scalar;
 

@@ -8,7 +8,7 @@
 
 use super::scalar_ops::cl_type;
 use super::ssa::{Bin, Conv, Edge, Func, Inst, Term, Un, Val};
-use crate::interp::memops::Rmw;
+use crate::interp::atomic::Rmw;
 use crate::value::Scalar;
 
 /// Checks `f`; the first ill-typed statement or edge, described, if any.
