@@ -5,7 +5,7 @@
 //! measured together, and the best run's median kept. The host's memcpy, the reference, is
 //! timed the same way without the driver.
 
-use crate::bandwidth::{Kind, Measurement, Op};
+use crate::op::{Kind, Measurement, Op};
 use level_zero::{Allocation, Commands, Context, Deps, Device, ImmediateCommandList};
 use onearray::{DeviceBuffer, HostBuffer, OneArray, SharedBuffer};
 use std::ffi::c_void;

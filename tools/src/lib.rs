@@ -8,4 +8,5 @@ pub mod bench;
 pub mod host;
 pub mod info;
 pub mod names;
+pub mod op;
 pub mod plot;
