@@ -2,8 +2,10 @@
 //! worker thread.
 
 use crate::abi::*;
-use crate::context::Context;
-use crate::engine::Engine;
+use crate::command_list::{CommandList, ListKind};
+use crate::context::{Context, Owner};
+use crate::engine::{Completion, Engine, Job};
+use crate::fence::Fence;
 use crate::handle::{self, Kind, Object};
 use level_zero_sys::*;
 use std::sync::Arc;
@@ -13,11 +15,76 @@ pub struct CommandQueue {
     pub context: Arc<Context>,
     pub ordinal: u32,
     pub synchronous: bool,
-    pub engine: Arc<Engine>,
+    engine: Arc<Engine>,
 }
 
 impl Object for CommandQueue {
     const KIND: Kind = Kind::CommandQueue;
+}
+
+impl CommandQueue {
+    /// A queue of `context` for queue group `ordinal`, its failures marked on `owner`, running
+    /// on a worker thread of its own called `name`.
+    pub fn new(
+        context: Arc<Context>,
+        ordinal: u32,
+        synchronous: bool,
+        name: String,
+        owner: Owner,
+    ) -> CommandQueue {
+        CommandQueue {
+            context,
+            ordinal,
+            synchronous,
+            engine: Arc::new(Engine::new(name, owner)),
+        }
+    }
+
+    /// A fence of this queue, signalled from the start if `signalled`.
+    pub fn new_fence(&self, signalled: bool) -> Fence {
+        Fence::new(self.engine.clone(), signalled)
+    }
+
+    /// `fence` if it is one of this queue's (`INVALID_ARGUMENT` otherwise).
+    pub fn own_fence(&self, fence: Arc<Fence>) -> ZeResult<Arc<Fence>> {
+        ensure(Arc::ptr_eq(&fence.engine, &self.engine), INVALID_ARGUMENT)?;
+        Ok(fence)
+    }
+
+    /// Runs the closed regular `lists` of this queue's group, in order, then signals `fence`
+    /// (one of this queue's: [`own_fence`](Self::own_fence)); a synchronous queue returns
+    /// when they have run. The lists are checked in order, each as it is looked up.
+    pub fn execute(
+        &self,
+        lists: impl ExactSizeIterator<Item = ZeResult<Arc<CommandList>>>,
+        fence: Option<Arc<Fence>>,
+    ) -> ZeResult {
+        let mut snapshots = Vec::with_capacity(lists.len());
+        for list in lists {
+            let list = list?;
+            ensure(
+                list.ordinal == self.ordinal,
+                ze_result_t::ZE_RESULT_ERROR_INVALID_COMMAND_LIST_TYPE,
+            )?;
+            match &list.kind {
+                ListKind::Regular(state) => snapshots.push(state.snapshot()?),
+                ListKind::Immediate { .. } => return Err(INVALID_ARGUMENT),
+            }
+        }
+        self.engine.submit(Job {
+            lists: snapshots,
+            done: fence.map(|f| f as Arc<dyn Completion>),
+        });
+        if self.synchronous {
+            self.engine.synchronize(u64::MAX)?;
+        }
+        Ok(())
+    }
+
+    /// Waits up to `timeout` ns for everything submitted to have run.
+    pub fn synchronize(&self, timeout: u64) -> ZeResult {
+        self.engine.synchronize(timeout)
+    }
 }
 
 /// The queue behind a handle.

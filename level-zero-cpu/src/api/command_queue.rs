@@ -1,11 +1,10 @@
 //! The `extern "C"` entry points of `command_queue` (see [`crate::command_queue`]).
 
 use crate::abi::*;
-use crate::command_list::{command_list, ListKind};
+use crate::command_list::command_list;
 use crate::command_queue::*;
 use crate::context::context;
-use crate::engine::{Completion, Engine, Job};
-use crate::fence::{fence, Fence};
+use crate::fence::fence;
 use crate::handle::{self};
 use level_zero_sys::ddi::names;
 use level_zero_sys::*;
@@ -29,12 +28,7 @@ pub unsafe extern "C" fn queue_create(
             context: Arc::downgrade(&ctx),
             device: Arc::downgrade(&crate::device::device(dev)?),
         };
-        let queue = CommandQueue {
-            context: ctx,
-            ordinal,
-            synchronous,
-            engine: Arc::new(Engine::new(name, owner)),
-        };
+        let queue = CommandQueue::new(ctx, ordinal, synchronous, name, owner);
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(queue), id)) };
         Ok(())
@@ -58,7 +52,7 @@ pub unsafe extern "C" fn fence_create(
         ensure(!out.is_null(), NULL_POINTER)?;
         let signalled = desc.flags.0 & ze_fence_flag_t::ZE_FENCE_FLAG_SIGNALED.0 != 0;
         let context = queue.context.id();
-        let fence = Fence::new(queue.engine.clone(), signalled);
+        let fence = queue.new_fence(signalled);
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(fence), context)) };
         Ok(())
@@ -85,32 +79,11 @@ pub unsafe extern "C" fn queue_execute_command_lists(
         let fence = if f.is_null() {
             None
         } else {
-            let fence = fence(f)?;
-            ensure(Arc::ptr_eq(&fence.engine, &queue.engine), INVALID_ARGUMENT)?;
-            Some(fence as Arc<dyn Completion>)
+            Some(queue.own_fence(fence(f)?)?)
         };
         // SAFETY: the caller passes `count` list handles.
         let handles = unsafe { std::slice::from_raw_parts(lists, count as usize) };
-        let mut snapshots = Vec::with_capacity(handles.len());
-        for &h in handles {
-            let list = command_list(h)?;
-            ensure(
-                list.ordinal == queue.ordinal,
-                ze_result_t::ZE_RESULT_ERROR_INVALID_COMMAND_LIST_TYPE,
-            )?;
-            match &list.kind {
-                ListKind::Regular(state) => snapshots.push(state.snapshot()?),
-                ListKind::Immediate { .. } => return Err(INVALID_ARGUMENT),
-            }
-        }
-        queue.engine.submit(Job {
-            lists: snapshots,
-            done: fence,
-        });
-        if queue.synchronous {
-            queue.engine.synchronize(u64::MAX)?;
-        }
-        Ok(())
+        queue.execute(handles.iter().map(|&h| command_list(h)), fence)
     })
 }
 
@@ -119,6 +92,6 @@ pub unsafe extern "C" fn queue_synchronize(
     timeout: u64,
 ) -> ze_result_t {
     entry(names::zeCommandQueueSynchronize, || {
-        command_queue(q)?.engine.synchronize(timeout)
+        command_queue(q)?.synchronize(timeout)
     })
 }
