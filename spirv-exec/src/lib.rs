@@ -42,5 +42,5 @@ pub use front::spirv::MAX_SPIRV_VERSION;
 pub use interp::program::Program;
 pub use run::launch::{Arg, Launch, Region, MAX_GROUP_SIZE};
 pub use run::launcher::Launcher;
-pub use run::printf::PRINTF_BUFFER_SIZE;
+pub use run::printed::PRINTF_BUFFER_SIZE;
 pub use value::Scalar;

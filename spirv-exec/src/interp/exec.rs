@@ -15,7 +15,7 @@ use crate::interp::ops::vectorized;
 use crate::interp::program::{BuiltinValue, Edge, EdgeCopy, Exec, Lanes, ParamKind, Program, Term};
 use crate::run::bind::{align_up, bind_args, Bound, LocalLayout};
 use crate::run::launch::Launch;
-use crate::run::printf::Printed;
+use crate::run::printed::Printed;
 use crate::run::reach::Memory;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;

@@ -2,46 +2,10 @@
 //! and defines, which values are live where a work-item stops at a barrier (they are kept
 //! per work-item across it), and which values the entry block computes once per call.
 
+pub use super::ssa::{defs, edges, uses};
 use super::ssa::{Block, Func, Inst, Stmt, Term, Val};
 use crate::interp::program::BuiltinValue;
 use std::collections::BTreeSet;
-
-/// The values a statement reads.
-pub fn uses(s: &Stmt) -> Vec<Val> {
-    match &s.inst {
-        Inst::Const(_)
-        | Inst::Param { .. }
-        | Inst::ParamAddr { .. }
-        | Inst::Builtin(..)
-        | Inst::LocalVar(_)
-        | Inst::PrivateVar(_) => vec![],
-        Inst::Copy(a) | Inst::Un(_, a) | Inst::Conv(_, a) | Inst::GenericCast(a, _) => vec![*a],
-        Inst::Bin(_, a, b) => vec![*a, *b],
-        Inst::Fma(a, b, c) | Inst::Select(a, b, c) => vec![*a, *b, *c],
-        Inst::Int3(_, _, a) => a.to_vec(),
-        Inst::Load { ptr, .. } => vec![*ptr],
-        Inst::Store { ptr, value, .. } => vec![*ptr, *value],
-        Inst::MemCopy { dst, src, bytes } => vec![*dst, *src, *bytes],
-        Inst::Atomic {
-            ptr,
-            value,
-            compare,
-            ..
-        } => std::iter::once(*ptr)
-            .chain(*value)
-            .chain(*compare)
-            .collect(),
-        Inst::Ext(call) => call.args.iter().flat_map(|a| a.0.clone()).collect(),
-    }
-}
-
-/// The values a statement defines.
-pub fn defs(s: &Stmt) -> Vec<Val> {
-    match &s.inst {
-        Inst::Ext(call) => call.results.iter().chain(&call.out2).copied().collect(),
-        _ => s.result.into_iter().collect(),
-    }
-}
 
 fn term_uses(t: &Term) -> Vec<Val> {
     match t {
@@ -252,17 +216,6 @@ pub fn roots(f: &Func) -> Vec<Option<Root>> {
         }
     }
     root
-}
-
-pub fn edges(t: &Term) -> Vec<&super::ssa::Edge> {
-    match t {
-        Term::Jump(e) => vec![e],
-        Term::Branch { then, other, .. } => vec![then, other],
-        Term::Switch { default, cases, .. } => std::iter::once(default)
-            .chain(cases.iter().map(|(_, e)| e))
-            .collect(),
-        _ => vec![],
-    }
 }
 
 /// Whether a statement computes its value from its operands alone (no memory, no calls).

@@ -6,8 +6,7 @@
 //! iteration's value). What the code generators assume about a value's content holds only at
 //! the uses its definition dominates.
 
-use super::analysis::{defs, edges, uses};
-use super::ssa::{Func, Term, Val};
+use super::ssa::{defs, edges, uses, Func, Term, Val};
 
 /// Where a statement is: its block and its index there (the block's statement count for its
 /// terminator).

@@ -1,55 +1,15 @@
 //! OpenCL `printf`: the format language of OpenCL C 1.2 §6.12.13 (C99's conversions, vector
 //! specifiers `%v4d`, length modifiers `hh h hl l`), formatted when a work-item calls it into a
-//! per-launch buffer of [`PRINTF_BUFFER_SIZE`] bytes, delivered when the launch completes (to
-//! standard output, or to the launch's buffer): as Intel's GPU driver prints at completion.
+//! per-launch buffer of [`PRINTF_BUFFER_SIZE`](crate::PRINTF_BUFFER_SIZE) bytes
+//! (`printed.rs`), delivered when the launch completes (to standard output, or to the
+//! launch's buffer): as Intel's GPU driver prints at completion.
 
 use crate::error::Fault;
 use crate::interp::program::{Exec, Lanes};
 use crate::value::Scalar;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
-/// Bytes of `printf` output a launch keeps (Intel's GPU driver's buffer size): a call whose
-/// output does not fit prints nothing and returns -1.
-pub const PRINTF_BUFFER_SIZE: usize = 4 << 20;
 
 /// Longest string `%s` (or a format) reads before giving up: 64 KiB.
 const MAX_STRING: usize = 1 << 16;
-
-/// The `printf` output of one launch, filled by its work-items.
-#[derive(Default)]
-pub(crate) struct Printed(Mutex<Vec<u8>>);
-
-impl Printed {
-    /// Appends one call's output: `false` (nothing kept) if the buffer would overflow.
-    fn push(&self, bytes: &[u8]) -> bool {
-        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if out.len() + bytes.len() > PRINTF_BUFFER_SIZE {
-            return false;
-        }
-        out.extend_from_slice(bytes);
-        true
-    }
-
-    /// Hands the output over at the end of the launch: to `sink`, else to standard output.
-    pub(crate) fn deliver(self, sink: &Option<Arc<Mutex<Vec<u8>>>>) {
-        let out = self.0.into_inner().unwrap_or_else(|e| e.into_inner());
-        if out.is_empty() {
-            return;
-        }
-        match sink {
-            Some(buffer) => buffer
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .extend_from_slice(&out),
-            None => {
-                let mut stdout = std::io::stdout().lock();
-                // Standard output closed or full: the output is lost, as a C program's would be.
-                let _ = stdout.write_all(&out).and_then(|()| stdout.flush());
-            }
-        }
-    }
-}
 
 /// A `printf` argument as lowered: its first slot, element type and component count.
 #[derive(Clone, Copy, Debug)]

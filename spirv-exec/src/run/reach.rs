@@ -4,7 +4,7 @@
 
 use crate::error::Fault;
 use crate::run::launch::Region;
-use crate::run::printf::Printed;
+use crate::run::printed::Printed;
 use std::cell::Cell;
 
 /// Checks every load and store of one thread's work-groups.
