@@ -28,9 +28,36 @@ impl Object for Module {
 static GLOBALS: Mutex<BTreeMap<usize, (usize, Weak<Module>)>> = Mutex::new(BTreeMap::new());
 
 impl Module {
+    /// Builds SPIR-V `bytes` into a module of `ctx` (`zeModuleCreate`). Build flags (e.g.
+    /// -cl-fast-relaxed-math) are accepted (both executors are exact);
+    /// `-level-zero-cpu-exec=jit|interp` in `flags` chooses the executor of this module.
+    /// `constants` reads the specialization constants for the module's words. `Err` is the
+    /// build log.
+    pub fn build(
+        ctx: Arc<Context>,
+        bytes: Vec<u8>,
+        flags: &str,
+        constants: impl FnOnce(&[u32]) -> Result<HashMap<u32, u64>, String>,
+    ) -> Result<Arc<Module>, String> {
+        let words = spirv_exec::words(&bytes).map_err(|e| e.to_string())?;
+        let exec = flags
+            .split_whitespace()
+            .find_map(|f| f.strip_prefix("-level-zero-cpu-exec="))
+            .unwrap_or(&crate::config::config().exec);
+        let Some(backend) = spirv_exec::backend_named(exec) else {
+            return Err(format!(
+                "-level-zero-cpu-exec={exec}: not an executor (jit or interp)"
+            ));
+        };
+        let spec = constants(&words)?;
+        let built =
+            spirv_exec::Module::build_with(&words, &spec, backend).map_err(|e| e.to_string())?;
+        Ok(Module::new(ctx, built, bytes))
+    }
+
     /// The module of context `ctx` built from SPIR-V `spirv`, its module-scope variables
     /// registered (`module_of_global`).
-    pub fn new(ctx: Arc<Context>, built: spirv_exec::Module, spirv: Vec<u8>) -> Arc<Module> {
+    fn new(ctx: Arc<Context>, built: spirv_exec::Module, spirv: Vec<u8>) -> Arc<Module> {
         static NEXT: AtomicU64 = AtomicU64::new(1);
         let names = built
             .kernels()

@@ -28,16 +28,6 @@ pub unsafe extern "C" fn module_create(
         // SAFETY: the caller's module holds inputSize bytes.
         let bytes =
             unsafe { std::slice::from_raw_parts(desc.pInputModule, desc.inputSize) }.to_vec();
-        let fail = |text: String| {
-            make_log(&text, ctx.id(), log);
-            Err(ze_result_t::ZE_RESULT_ERROR_MODULE_BUILD_FAILURE)
-        };
-        let words = match spirv_exec::words(&bytes) {
-            Ok(words) => words,
-            Err(e) => return fail(e.to_string()),
-        };
-        // Build flags (e.g. -cl-fast-relaxed-math) are accepted (both executors are exact);
-        // `-level-zero-cpu-exec=jit|interp` chooses the executor of this module.
         let flags = if desc.pBuildFlags.is_null() {
             String::new()
         } else {
@@ -46,29 +36,22 @@ pub unsafe extern "C" fn module_create(
                 .to_string_lossy()
                 .into_owned()
         };
-        let exec = flags
-            .split_whitespace()
-            .find_map(|f| f.strip_prefix("-level-zero-cpu-exec="))
-            .unwrap_or(&crate::config::config().exec);
-        let Some(backend) = spirv_exec::backend_named(exec) else {
-            return fail(format!(
-                "-level-zero-cpu-exec={exec}: not an executor (jit or interp)"
-            ));
+        let constants = |words: &[u32]| {
+            // SAFETY: descriptor fields from the caller.
+            unsafe { spec_constants(words, desc.pConstants) }
         };
-        // SAFETY: descriptor fields from the caller.
-        let spec = match unsafe { spec_constants(&words, desc.pConstants) } {
-            Ok(spec) => spec,
-            Err(e) => return fail(e),
-        };
-        let built = match spirv_exec::Module::build_with(&words, &spec, backend) {
-            Ok(b) => b,
-            Err(e) => return fail(e.to_string()),
-        };
-        make_log(built.log(), ctx.id(), log);
         let id = ctx.id();
-        let module = Module::new(ctx, built, bytes);
-        // SAFETY: `out` is non-null and writable by contract.
-        unsafe { out.write(handle::create(module, id)) };
+        match Module::build(ctx, bytes, &flags, constants) {
+            Ok(module) => {
+                make_log(module.built.log(), id, log);
+                // SAFETY: `out` is non-null and writable by contract.
+                unsafe { out.write(handle::create(module, id)) };
+            }
+            Err(text) => {
+                make_log(&text, id, log);
+                return Err(ze_result_t::ZE_RESULT_ERROR_MODULE_BUILD_FAILURE);
+            }
+        }
         Ok(())
     })
 }
