@@ -67,6 +67,20 @@ impl<'a> Arg<'a> {
         }
     }
 
+    /// A value argument of any `Pod` type: an [`ArgType`] as itself, any other type (a struct
+    /// the kernel takes by value) by its bytes, which the launch's check compares by size with
+    /// the kernel's parameter.
+    pub fn value_of<T: bytemuck::Pod>(value: &T) -> Arg<'a> {
+        Arg {
+            kind: ArgKind::Value {
+                bytes: bytemuck::bytes_of(value).to_vec(),
+                ty: ElemType::of::<T>(),
+            },
+            track: None,
+            refused: None,
+        }
+    }
+
     /// A buffer argument; `track` (if any) hears of the launch.
     pub fn buffer(buffer: BufferArg, track: Option<&'a dyn LaunchUse>) -> Arg<'a> {
         Arg {
@@ -206,5 +220,40 @@ impl<'a, T: ArgType> KernelArg<'a> for Local<T> {
             track: None,
             refused: None,
         }
+    }
+}
+
+/// A value argument of any `Pod` type, for a kernel parameter taken by value that no
+/// [`ArgType`] names: a struct of the program's with the kernel's layout (`#[repr(C)]`, the
+/// same size). Scalars and vectors need no wrapper.
+///
+/// ```
+/// use level_zero::*;
+/// #[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+/// #[repr(C)]
+/// struct Params { scale: f32, offset: i32, bias: f32 } // params_t in structs.cl
+/// let spirv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/structs-O2.spv")).unwrap();
+/// let mut k = Module::new(&spirv)?.kernel("struct_by_value")?;
+/// let (ctx, dev) = (default_context()?, default_device()?);
+/// let x = Allocation::shared(&ctx, Some(&dev), 4 * 64, 0)?;
+/// let mut y = Allocation::shared(&ctx, Some(&dev), 4 * 64, 0)?;
+/// let mut list = ImmediateCommandList::new(&ctx, &dev)?;
+/// list.fill(&x, 0, 4 * 64, &1.0f32.to_ne_bytes(), Deps::NONE)?;
+/// list.synchronize()?;
+/// let p = Params { scale: 2.0, offset: 1, bias: 0.5 };
+/// k.run(Grid::for_len(64), (&x, &mut y, ByValue(p)))?.wait()?;
+/// // SAFETY: shared memory of 64 floats; the launch has completed.
+/// assert_eq!(unsafe { *y.as_ptr().cast::<f32>().add(63) }, 1.0 * 2.0 + 1.0 + 0.5);
+/// // A value of another size is refused, naming both.
+/// let err = k.run(Grid::for_len(64), (&x, &mut y, ByValue([0u8; 8]))).unwrap_err();
+/// assert!(matches!(err, Error::KernelArgument { index: 2, .. }), "{err}");
+/// # Ok::<(), level_zero::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ByValue<T: bytemuck::Pod>(pub T);
+
+impl<'a, T: bytemuck::Pod> KernelArg<'a> for ByValue<T> {
+    fn into_arg(self) -> Arg<'a> {
+        Arg::value_of(&self.0)
     }
 }

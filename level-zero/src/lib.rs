@@ -56,7 +56,7 @@ mod virtual_memory;
 
 pub use api::{Api, BackendChoice, BACKEND_ENV};
 pub use arg_type::ArgType;
-pub use args::{Arg, BufferArg, KernelArg, Local};
+pub use args::{Arg, BufferArg, ByValue, KernelArg, Local};
 pub use backend::load;
 pub use command_list::CommandList;
 pub use command_queue::{CommandQueue, Execution};
