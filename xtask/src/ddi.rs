@@ -250,7 +250,10 @@ impl Tables {
              pub mod names {\n",
         );
         let mut seen = std::collections::BTreeSet::new();
-        let all = self.ze.iter().flat_map(|t| t.entries.iter().map(Entry::c_name));
+        let all = self
+            .ze
+            .iter()
+            .flat_map(|t| t.entries.iter().map(Entry::c_name));
         for name in all.chain(self.tools.iter().flat_map(|t| t.entries.iter().cloned())) {
             if seen.insert(name.clone()) {
                 let _ = writeln!(out, "    pub const {name}: &str = {name:?};");
