@@ -9,31 +9,14 @@
 //! [`Step::Sum`]: crate::interp::memops::Step::Sum
 
 use crate::interp::lower::{Env, Lowering};
+use crate::interp::lower_inst::integer_binary;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Op, Word};
 use std::collections::HashMap;
 
 /// Integer arithmetic and conversions: the same operands give the same result in every lane.
 fn pure_integer(op: Op) -> bool {
-    matches!(
-        op,
-        Op::IAdd
-            | Op::ISub
-            | Op::IMul
-            | Op::UDiv
-            | Op::SDiv
-            | Op::UMod
-            | Op::SRem
-            | Op::SMod
-            | Op::ShiftLeftLogical
-            | Op::ShiftRightLogical
-            | Op::ShiftRightArithmetic
-            | Op::BitwiseAnd
-            | Op::BitwiseOr
-            | Op::BitwiseXor
-            | Op::UConvert
-            | Op::SConvert
-    )
+    integer_binary(op) || matches!(op, Op::UConvert | Op::SConvert)
 }
 
 impl Lowering<'_> {

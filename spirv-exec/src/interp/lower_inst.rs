@@ -1,7 +1,7 @@
 //! Lowering of individual (non-control-flow) instructions.
 
 use crate::front::types::Shape;
-use crate::interp::atomic::{self, Rmw};
+use crate::interp::atomic::{self, atomic_form, AtomicValue};
 use crate::interp::lower::Lowering;
 use crate::interp::memops::{self, Step};
 use crate::interp::ops::{
@@ -13,6 +13,29 @@ use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Decoration, FPRoundingMode, Op, Word};
 
 use crate::interp::lower::Env;
+
+/// Integer arithmetic, shifts and bitwise operations of two operands: one `int_binary` row
+/// operation each, hoisted out of the work-item loop when their operands allow
+/// (`lower_hoist.rs`).
+pub(crate) fn integer_binary(op: Op) -> bool {
+    matches!(
+        op,
+        Op::IAdd
+            | Op::ISub
+            | Op::IMul
+            | Op::UDiv
+            | Op::SDiv
+            | Op::UMod
+            | Op::SRem
+            | Op::SMod
+            | Op::ShiftLeftLogical
+            | Op::ShiftRightLogical
+            | Op::ShiftRightArithmetic
+            | Op::BitwiseAnd
+            | Op::BitwiseOr
+            | Op::BitwiseXor
+    )
+}
 
 pub(crate) fn id(inst: &Instruction, i: usize) -> Result<Word, String> {
     match inst.operands.get(i) {
@@ -232,22 +255,7 @@ impl Lowering<'_> {
                 Some(Operand::StorageClass(sc)) => memops::generic_cast(dst, arg!(0), *sc),
                 other => return Err(format!("malformed OpGenericCastToPtrExplicit ({other:?})")),
             },
-            Op::IAdd
-            | Op::ISub
-            | Op::IMul
-            | Op::UDiv
-            | Op::SDiv
-            | Op::UMod
-            | Op::SRem
-            | Op::SMod
-            | Op::ShiftLeftLogical
-            | Op::ShiftRightLogical
-            | Op::ShiftRightArithmetic
-            | Op::BitwiseAnd
-            | Op::BitwiseOr
-            | Op::BitwiseXor
-            | Op::LogicalAnd
-            | Op::LogicalOr => {
+            _ if integer_binary(op) || matches!(op, Op::LogicalAnd | Op::LogicalOr) => {
                 let (s, n) = res()?;
                 int_binary(
                     op,
@@ -651,24 +659,7 @@ impl Lowering<'_> {
                 let record = env.access_next && self.m.types.get(pointee)?.leaves.len() == 1;
                 memops::address(dst, self.slot(env, base)?, kbase, folded, record)
             }
-            Op::AtomicLoad
-            | Op::AtomicStore
-            | Op::AtomicExchange
-            | Op::AtomicCompareExchange
-            | Op::AtomicCompareExchangeWeak
-            | Op::AtomicIIncrement
-            | Op::AtomicIDecrement
-            | Op::AtomicIAdd
-            | Op::AtomicISub
-            | Op::AtomicSMin
-            | Op::AtomicUMin
-            | Op::AtomicSMax
-            | Op::AtomicUMax
-            | Op::AtomicAnd
-            | Op::AtomicOr
-            | Op::AtomicXor
-            | Op::AtomicFlagTestAndSet
-            | Op::AtomicFlagClear => {
+            _ if atomic_form(op).is_some() => {
                 let ptr_id = id(inst, 0)?;
                 let Shape::Pointer(_, pointee) =
                     self.m.types.get(self.type_of(env, ptr_id)?)?.shape
@@ -685,26 +676,15 @@ impl Lowering<'_> {
                     let c = self.alloc_const(1);
                     Some(c)
                 };
-                let (rmw, v, cmp) = match op {
-                    Op::AtomicLoad => (Rmw::Load, None, None),
-                    Op::AtomicStore => (Rmw::Store, Some(arg!(3)), None),
-                    Op::AtomicExchange => (Rmw::Exchange, Some(arg!(3)), None),
-                    Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak => {
-                        (Rmw::CompareExchange, Some(arg!(4)), Some(arg!(5)))
-                    }
-                    Op::AtomicIIncrement => (Rmw::Add, one, None),
-                    Op::AtomicIDecrement => (Rmw::Sub, one, None),
-                    Op::AtomicIAdd => (Rmw::Add, Some(arg!(3)), None),
-                    Op::AtomicISub => (Rmw::Sub, Some(arg!(3)), None),
-                    Op::AtomicSMin => (Rmw::SMin, Some(arg!(3)), None),
-                    Op::AtomicUMin => (Rmw::UMin, Some(arg!(3)), None),
-                    Op::AtomicSMax => (Rmw::SMax, Some(arg!(3)), None),
-                    Op::AtomicUMax => (Rmw::UMax, Some(arg!(3)), None),
-                    Op::AtomicAnd => (Rmw::And, Some(arg!(3)), None),
-                    Op::AtomicOr => (Rmw::Or, Some(arg!(3)), None),
-                    Op::AtomicXor => (Rmw::Xor, Some(arg!(3)), None),
-                    Op::AtomicFlagTestAndSet => (Rmw::FlagTestAndSet, None, None),
-                    _ => (Rmw::FlagClear, None, None),
+                let (rmw, value, compare) = atomic_form(op).ok_or("internal: atomic")?;
+                let v = match value {
+                    AtomicValue::Absent => None,
+                    AtomicValue::One => one,
+                    AtomicValue::Operand(i) => Some(arg!(i)),
+                };
+                let cmp = match compare {
+                    Some(i) => Some(arg!(i)),
+                    None => None,
                 };
                 atomic::atomic(
                     rmw,

@@ -4,7 +4,7 @@ use super::front::{id, lit, Env, Front};
 use super::ssa::{Bin, Conv, Inst, Space, Un, Val};
 use crate::front::spirv::GlobalVar;
 use crate::front::types::Shape;
-use crate::interp::atomic::Rmw;
+use crate::interp::atomic::{atomic_form, AtomicValue, Rmw};
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Decoration, FPRoundingMode, Op, StorageClass, Word};
@@ -437,24 +437,7 @@ impl Front<'_> {
             | Op::InBoundsAccessChain
             | Op::PtrAccessChain
             | Op::InBoundsPtrAccessChain => self.access_chain(env, inst, one(&dst)?)?,
-            Op::AtomicLoad
-            | Op::AtomicStore
-            | Op::AtomicExchange
-            | Op::AtomicCompareExchange
-            | Op::AtomicCompareExchangeWeak
-            | Op::AtomicIIncrement
-            | Op::AtomicIDecrement
-            | Op::AtomicIAdd
-            | Op::AtomicISub
-            | Op::AtomicSMin
-            | Op::AtomicUMin
-            | Op::AtomicSMax
-            | Op::AtomicUMax
-            | Op::AtomicAnd
-            | Op::AtomicOr
-            | Op::AtomicXor
-            | Op::AtomicFlagTestAndSet
-            | Op::AtomicFlagClear => self.atomic(env, inst, &dst)?,
+            _ if atomic_form(op).is_some() => self.atomic(env, inst, &dst)?,
             Op::ExtInst => self.ext_inst(env, inst, &dst)?,
             other => return Err(format!("Op{other:?} is not supported by the compiler")),
         }
@@ -640,37 +623,15 @@ impl Front<'_> {
             _ => self.m.components(pointee)?.0,
         };
         let one = |f: &mut Self| Some(f.emit(scalar, Inst::Const(1)));
-        let (rmw, value, compare) = match op {
-            Op::AtomicLoad => (Rmw::Load, None, None),
-            Op::AtomicStore => (Rmw::Store, Some(self.val(env, id(inst, 3)?)?), None),
-            Op::AtomicExchange => (Rmw::Exchange, Some(self.val(env, id(inst, 3)?)?), None),
-            Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak => (
-                Rmw::CompareExchange,
-                Some(self.val(env, id(inst, 4)?)?),
-                Some(self.val(env, id(inst, 5)?)?),
-            ),
-            Op::AtomicIIncrement => (Rmw::Add, one(self), None),
-            Op::AtomicIDecrement => (Rmw::Sub, one(self), None),
-            _ => {
-                let rmw = match op {
-                    Op::AtomicIAdd => Rmw::Add,
-                    Op::AtomicISub => Rmw::Sub,
-                    Op::AtomicSMin => Rmw::SMin,
-                    Op::AtomicUMin => Rmw::UMin,
-                    Op::AtomicSMax => Rmw::SMax,
-                    Op::AtomicUMax => Rmw::UMax,
-                    Op::AtomicAnd => Rmw::And,
-                    Op::AtomicOr => Rmw::Or,
-                    Op::AtomicXor => Rmw::Xor,
-                    Op::AtomicFlagTestAndSet => Rmw::FlagTestAndSet,
-                    _ => Rmw::FlagClear,
-                };
-                let v = match rmw {
-                    Rmw::FlagTestAndSet | Rmw::FlagClear => None,
-                    _ => Some(self.val(env, id(inst, 3)?)?),
-                };
-                (rmw, v, None)
-            }
+        let (rmw, value, compare) = atomic_form(op).ok_or("internal: atomic")?;
+        let value = match value {
+            AtomicValue::Absent => None,
+            AtomicValue::One => one(self),
+            AtomicValue::Operand(i) => Some(self.val(env, id(inst, i)?)?),
+        };
+        let compare = match compare {
+            Some(i) => Some(self.val(env, id(inst, i)?)?),
+            None => None,
         };
         let atomic = Inst::Atomic {
             op: rmw,
