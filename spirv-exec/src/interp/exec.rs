@@ -13,7 +13,7 @@
 use crate::error::Fault;
 use crate::interp::ops::vectorized;
 use crate::interp::program::{BuiltinValue, Edge, EdgeCopy, Exec, Lanes, ParamKind, Program, Term};
-use crate::run::bind::{align_up, bind_args, Bound, LocalLayout};
+use crate::run::bind::{align_up, bind_args, local_ranges, Bound, LocalLayout};
 use crate::run::launch::Launch;
 use crate::run::printed::Printed;
 use crate::run::reach::Memory;
@@ -230,22 +230,19 @@ impl Frame {
                 (private_base + l * private_stride + off) as u64
             });
         }
-        let mut local_offsets = local.offsets.into_iter();
+        let local = (local_base, &local.offsets[..]);
         bind_args(
             &p.params,
             &launch.args,
+            local,
             &mut f.params,
-            |param, bound| match bound {
+            |q, bound| match bound {
                 Bound::Value(values) => {
                     for (i, value) in values.iter().enumerate() {
-                        set(&mut f.regs, param.slot + i, &|_| value);
+                        set(&mut f.regs, q.slot + i, &|_| value);
                     }
                 }
-                Bound::Local => {
-                    let off = local_offsets.next().unwrap_or(0);
-                    set(&mut f.regs, param.slot, &|_| (local_base + off) as u64);
-                }
-                Bound::ByVal(addr) => set(&mut f.regs, param.slot, &|_| addr as u64),
+                Bound::Address(addr) => set(&mut f.regs, q.slot, &|_| addr as u64),
             },
         );
         f.set_constant_builtins(p, launch);
@@ -276,11 +273,7 @@ impl Frame {
 
     /// The addresses of [`Frame::local_parts`].
     fn local_ranges(&self) -> Vec<(usize, usize)> {
-        let base = self.local.as_ptr() as usize;
-        self.local_parts
-            .iter()
-            .map(|(b, e)| (base + b, base + e))
-            .collect()
+        local_ranges(&self.local, &self.local_parts)
     }
 
     /// Fills the built-ins that are the same for every group (local ids, sizes, counts).

@@ -14,7 +14,7 @@ use super::runtime::{self, table, Ctx, State};
 use super::Compiled;
 use crate::error::Fault;
 use crate::interp::program::{ParamKind, Program};
-use crate::run::bind::{align_up, bind_args, Bound, LocalLayout};
+use crate::run::bind::{align_up, bind_args, local_ranges, Bound, LocalLayout};
 use crate::run::claims::Claims;
 use crate::run::launch::Launch;
 use crate::run::reach::Memory;
@@ -97,23 +97,16 @@ impl Frame {
             width: 0,
         };
         let local_base = f.local.as_ptr() as usize;
-        let mut local_offsets = local.offsets.into_iter();
+        let (local, params) = ((local_base, &local.offsets[..]), &mut f.params);
         bind_args(
             &p.params,
             &launch.args,
+            local,
             &mut f.byval,
             |_, bound| match bound {
-                Bound::Value(values) => {
-                    f.params.extend(values.iter());
-                    if values.is_empty() {
-                        f.params.push(0);
-                    }
-                }
-                Bound::Local => {
-                    let off = local_offsets.next().unwrap_or(0);
-                    f.params.push((local_base + off) as u64);
-                }
-                Bound::ByVal(addr) => f.params.push(addr as u64),
+                Bound::Value(values) if values.is_empty() => params.push(0),
+                Bound::Value(values) => params.extend(values.iter()),
+                Bound::Address(addr) => params.push(addr as u64),
             },
         );
         let groups = launch.groups.map(|g| g as u64);
@@ -168,11 +161,7 @@ impl Frame {
     }
 
     fn local_ranges(&self) -> Vec<(usize, usize)> {
-        let base = self.local.as_ptr() as usize;
-        self.local_parts
-            .iter()
-            .map(|(b, e)| (base + b, base + e))
-            .collect()
+        local_ranges(&self.local, &self.local_parts)
     }
 
     /// Runs group `g` (its coordinates) and the `m - 1` groups after it along dimension 0 (at

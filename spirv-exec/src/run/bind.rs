@@ -51,15 +51,21 @@ impl LocalLayout {
     }
 }
 
+/// The addresses of a group's local memory parts ([`LocalLayout::parts`]) in its memory
+/// `local`.
+pub(crate) fn local_ranges(local: &[u64], parts: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let base = local.as_ptr() as usize;
+    parts.iter().map(|(b, e)| (base + b, base + e)).collect()
+}
+
 /// What one parameter receives.
 pub(crate) enum Bound<'a> {
     /// A value parameter: its scalar leaves, read from the argument's bytes by
     /// [`Values::iter`].
     Value(Values<'a>),
-    /// A `__local` pointer: its part is in [`LocalLayout::offsets`].
-    Local,
-    /// A struct passed by value: the address of its copy.
-    ByVal(usize),
+    /// A `__local` pointer or a struct passed by value: the address of its part of the
+    /// group's local memory, or of its copy.
+    Address(usize),
 }
 
 /// A value parameter's leaves and its argument's bytes.
@@ -86,21 +92,24 @@ impl Values<'_> {
     }
 }
 
-/// Binds `args` to `params` in order, calling `bind` for each: a by-value struct is copied
-/// into `byval` (each copy at the next offset aligned to its alignment, from the start of
-/// `byval`), and its address passed.
+/// Binds `args` to `params` in order, calling `bind` for each: a `__local` pointer gets
+/// `local_base` plus its part's offset (`local_offsets`, in order: [`LocalLayout::offsets`]),
+/// a by-value struct is copied into `byval` (each copy at the next offset aligned to its
+/// alignment, from the start of `byval`) and gets the copy's address.
 ///
 /// # Panics
 /// If `byval` is too short for the by-value copies.
 pub(crate) fn bind_args<'a>(
     params: &'a [Param],
     args: &'a [Arg],
+    (local_base, local_offsets): (usize, &[usize]),
     byval: &mut [u64],
     mut bind: impl FnMut(&'a Param, Bound<'a>),
 ) {
     let byval_len = byval.len() * 8;
     let byval_base = byval.as_mut_ptr().cast::<u8>();
     let mut byval_off = 0usize;
+    let mut local_offsets = local_offsets.iter();
     for (param, arg) in params.iter().zip(args) {
         let arg: &[u8] = match arg {
             Arg::Value(bytes) => bytes,
@@ -108,7 +117,10 @@ pub(crate) fn bind_args<'a>(
         };
         match &param.kind {
             ParamKind::Value { leaves } => bind(param, Bound::Value(Values { leaves, arg })),
-            ParamKind::Local => bind(param, Bound::Local),
+            ParamKind::Local => {
+                let off = local_offsets.next().copied().unwrap_or(0);
+                bind(param, Bound::Address(local_base + off));
+            }
             ParamKind::ByVal { size, align } => {
                 byval_off = align_up(byval_off, *align);
                 assert!(
@@ -121,7 +133,7 @@ pub(crate) fn bind_args<'a>(
                 unsafe {
                     std::ptr::copy_nonoverlapping(arg.as_ptr(), byval_base.add(byval_off), n_copy);
                 };
-                bind(param, Bound::ByVal(byval_base as usize + byval_off));
+                bind(param, Bound::Address(byval_base as usize + byval_off));
                 byval_off += size;
             }
         }
