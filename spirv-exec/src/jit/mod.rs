@@ -31,6 +31,7 @@ mod front_inst;
 mod group_pass;
 mod group_range;
 mod pack_loop;
+mod region;
 mod row_check;
 mod row_touch;
 mod row_values;
