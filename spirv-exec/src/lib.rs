@@ -2,9 +2,12 @@
 //!
 //! A [`Module`] is built once from SPIR-V words and specialization constants: the words are
 //! checked (header, capabilities, opcodes), parsed with rspirv, and every entry point is
-//! lowered to a compact register form ([`Program`]) that a [`Backend`] prepares to run (the
-//! lane-parallel [`Interpreter`] today). Its [`Kernel`]s list their parameters and memory
-//! needs, and run over a grid of work-groups spread over host threads.
+//! lowered to a compact register form ([`Program`]) that a [`Backend`] prepares to run: the
+//! [`Compiler`] (Cranelift machine code, what [`Module::build`] uses) or the lane-parallel
+//! [`Interpreter`] (`Module::build_with`; also the compiler's fallback for a kernel it does
+//! not take).
+//! Its [`Kernel`]s list their parameters and memory needs, and run over a grid of work-groups
+//! spread over host threads.
 //!
 //! Every load and store is checked against the memory the launch lets the kernel reach: the
 //! buffers (or [`Region`]s) it was given, its module's program-scope variables, the parts of
