@@ -130,7 +130,8 @@ pub fn bandwidth_svg(
         ))?;
         chart.draw_series(std::iter::once(Text::new(
             format!("{} {}", cache.name(), size_label(cache.size)),
-            (x * 1.04, top * 0.985),
+            // At the foot of the line: the legend takes the top right corner.
+            (x * 1.04, top * 0.05),
             ("sans-serif", 14).into_font().color(&grey),
         )))?;
     }
