@@ -87,7 +87,7 @@ pub use queue_desc::{QueueDesc, QueueMode, QueuePriority};
 pub use region::Region;
 pub use shutdown::{at_shutdown, ShutdownStage};
 pub use signature::{AddressSpace, ElemType, ParamType, Scalar};
-pub use stream::{poll_stream, wait_token, with_stream};
+pub use stream::{wait_token, with_stream};
 pub use tracking::{LaunchUse, ListUse};
 pub use virtual_memory::{virtual_page_size, Mapping, MemoryAccess, PhysicalMemory, VirtualRange};
 

@@ -164,40 +164,23 @@ pub fn wait_token(token: Token) -> Result<()> {
     };
     let mut backoff = Duration::from_micros(20);
     loop {
-        match stream.list.try_lock() {
-            Ok(mut list) => {
-                // Short waits: the owner may need its stream meanwhile.
+        let held = match stream.list.try_lock() {
+            Ok(list) => Some(list),
+            Err(TryLockError::Poisoned(p)) => Some(p.into_inner()),
+            // The owner is appending or waiting on its stream: try again shortly.
+            Err(TryLockError::WouldBlock) => None,
+        };
+        match held {
+            // Short waits: the owner may need its stream meanwhile.
+            Some(mut list) => {
                 if list.wait_for(token, Some(Duration::from_millis(2)))? {
                     return Ok(());
                 }
             }
-            Err(TryLockError::Poisoned(p)) => {
-                if p.into_inner()
-                    .wait_for(token, Some(Duration::from_millis(2)))?
-                {
-                    return Ok(());
-                }
-            }
-            // The owner is appending or waiting on its stream: try again shortly.
-            Err(TryLockError::WouldBlock) => {
+            None => {
                 std::thread::sleep(backoff);
                 backoff = (backoff * 2).min(Duration::from_millis(1));
             }
-        }
-    }
-}
-
-/// Retires the finished commands of the stream `list` (any thread's) if its lock is free right
-/// now: what they kept alive is released. Never waits.
-pub fn poll_stream(list: u64) {
-    let stream = registry()
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get(&list)
-        .and_then(Weak::upgrade);
-    if let Some(stream) = stream {
-        if let Ok(mut l) = stream.list.try_lock() {
-            let _ = l.poll();
         }
     }
 }
