@@ -330,12 +330,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// Host-visible kinds may be written only while no view shares the memory (so no host
     /// reference into it can exist elsewhere).
     pub(crate) fn check_writable(&self) -> Result<()> {
-        if B::KIND != MemoryKind::Device && self.views() > 0 {
-            return Err(Error::ViewsExist {
-                views: self.views(),
-            });
-        }
-        Ok(())
+        self.block.check_writable(B::KIND)
     }
 
     pub(crate) fn byte_offset(&self) -> usize {

@@ -47,9 +47,7 @@ use crate::kinds::BufferKind;
 use crate::layout::Layout;
 use crate::pool::block::{BlockRef, Foreign};
 use crate::view::{ArrayView, ArrayViewMut};
-use level_zero::{
-    Arg, BufferArg, ElemType, Execution, KernelArg, LaunchUse, ListUse, MemoryKind, Token,
-};
+use level_zero::{Arg, BufferArg, ElemType, Execution, KernelArg, LaunchUse, ListUse, Token};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -77,14 +75,12 @@ fn buffer_arg<'a, T: bytemuck::Pod, B: BufferKind>(
         &NotContiguous
     };
     let arg = Arg::buffer(arg, Some(track));
-    let views = block.views();
-    if writable && B::KIND != MemoryKind::Device && views > 0 {
-        return arg.refused(format!(
-            "whose memory is shared by {views} other view(s) (owned views, which may be \
-             borrowed on the host: drop them first)"
-        ));
+    match block.check_writable(B::KIND) {
+        Err(e) if writable => arg.refused(format!(
+            "({e}: owned views may be borrowed on the host; drop them first)"
+        )),
+        _ => arg,
     }
-    arg
 }
 
 /// Stands in for a strided view's block: fails the launch before anything is recorded.

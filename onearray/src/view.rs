@@ -399,11 +399,7 @@ impl<'a, T: Pod, B: BufferKind> View<'a, T, B, Unique> {
     /// Host-visible kinds may be written only while no owned view shares the block (so no
     /// host reference into it can exist elsewhere).
     pub(crate) fn check_writable(&self) -> Result<()> {
-        let views = self.block.views();
-        if B::KIND != MemoryKind::Device && views > 0 {
-            return Err(Error::ViewsExist { views });
-        }
-        Ok(())
+        self.block.check_writable(B::KIND)
     }
 
     /// Sets every element to `value` (blocking).

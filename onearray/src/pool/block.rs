@@ -387,6 +387,17 @@ impl BlockRef {
     pub(crate) fn views(&self) -> usize {
         self.count().saturating_sub(1 + self.list_records())
     }
+
+    /// Memory of `kind` may be written on the host, or by a launch, through this handle only
+    /// while no owned view shares it ([`Error::ViewsExist`](crate::Error::ViewsExist)): a view
+    /// of host-visible memory may be borrowed as a slice. Device memory has no host slices.
+    pub(crate) fn check_writable(&self, kind: level_zero::MemoryKind) -> Result<()> {
+        let views = self.views();
+        if kind != level_zero::MemoryKind::Device && views > 0 {
+            return Err(crate::Error::ViewsExist { views });
+        }
+        Ok(())
+    }
 }
 
 impl std::ops::Deref for BlockRef {
