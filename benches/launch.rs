@@ -1,7 +1,9 @@
 //! Launch overhead of the kernel executor (a table, not a timed test): a tiny kernel (saxpy
 //! over 2 work-groups of 64) launched again and again on each backend with 1 and 2 threads,
 //! so that what a launch costs besides the work-items (threads, frames, the groups' set-up)
-//! dominates.
+//! dominates. Then the same launch through the safe layer (`Kernel::run` on the thread's
+//! stream, waited for each time) on the CPU driver: what the arguments' trip through
+//! `level-zero` and the driver adds.
 //!
 //! ```sh
 //! cargo bench --bench launch
@@ -83,4 +85,49 @@ fn main() {
         "saxpy: {} instead of {want}",
         y[0]
     );
+    safe_layer();
+}
+
+/// `Kernel::run` of the same saxpy through `level-zero` on the CPU driver, each launch waited
+/// for: the executor's launch plus the safe layer's and the driver's.
+fn safe_layer() {
+    use oneapi::level_zero::{self as lz, Allocation, BuildOptions, Grid};
+    let (ctx, dev) = (
+        lz::default_context().unwrap(),
+        lz::default_device().unwrap(),
+    );
+    let path = format!("{}/kernels/spv/saxpy-O2.spv", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let module = lz::Module::from_spirv(&ctx, &dev, &bytes, &BuildOptions::default()).unwrap();
+    let mut saxpy = module.kernel("saxpy").unwrap();
+    let n = (GROUPS * SIZE) as usize;
+    let x = Allocation::shared(&ctx, Some(&dev), 4 * n, 0).unwrap();
+    let mut y = Allocation::shared(&ctx, Some(&dev), 4 * n, 0).unwrap();
+    let grid = Grid::groups(lz::Groups([GROUPS, 1, 1]), [SIZE, 1, 1]);
+    // Per launch: the `run` call alone (arguments set, the launch appended), and with the
+    // wait for its completion.
+    let mut best = [(Duration::MAX, Duration::MAX); 2];
+    for _ in 0..ROUNDS {
+        let mut samples = [Vec::with_capacity(LAUNCHES), Vec::with_capacity(LAUNCHES)];
+        for i in 0..LAUNCHES + 100 {
+            let t = Instant::now();
+            let pending = saxpy.run(grid, (2.0f32, &x, &mut y)).expect("launch");
+            let appended = t.elapsed();
+            pending.wait().expect("wait");
+            if i >= 100 {
+                samples[0].push(appended);
+                samples[1].push(t.elapsed());
+            }
+        }
+        for (b, s) in best.iter_mut().zip(samples) {
+            let (median, p90) = percentiles(s);
+            *b = (b.0.min(median), b.1.min(p90));
+        }
+    }
+    println!("\nsafe layer (`Kernel::run` on the thread's stream, default backend)\n");
+    println!("| | median | p90 |");
+    println!("|---|---|---|");
+    for (what, (median, p90)) in ["`run` call", "`run` + wait"].iter().zip(best) {
+        println!("| {what} | {median:.2?} | {p90:.2?} |");
+    }
 }

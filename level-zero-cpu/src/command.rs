@@ -255,6 +255,7 @@ impl LaunchCommand {
         }
         let mut launch = Launch::new(groups, self.group_size);
         launch.offset = self.offset;
+        // Shares the values' bytes with the command (and the kernel's arguments): no copy.
         launch.args = self.args.clone();
         launch.threads = if self.cooperative {
             groups.iter().map(|&g| g as usize).product()

@@ -80,6 +80,18 @@ impl Owner {
     }
 }
 
+#[cfg(test)]
+impl Context {
+    /// A context of no device and no handle, for unit tests of its children.
+    pub fn detached() -> Arc<Context> {
+        Arc::new(Context {
+            id: AtomicUsize::new(0),
+            devices: Vec::new(),
+            lost: Default::default(),
+        })
+    }
+}
+
 /// The context behind a handle.
 pub fn context(handle: ze_context_handle_t) -> ZeResult<Arc<Context>> {
     crate::driver::initialised()?;

@@ -62,24 +62,30 @@ impl Kernel {
     /// local parameter takes a size and no value; a pointer its exact size (null: a null
     /// pointer); any other value up to its declared size. It lifts the argument's reach limit.
     ///
+    /// The bytes are copied once, into storage that launches of the kernel share
+    /// ([`snapshot`] copies none); bytes equal to the argument's current ones are not copied.
+    ///
     /// # Safety
     /// A non-null `value` must be readable for `size` bytes.
     pub unsafe fn set_argument_value(&self, index: u32, size: usize, value: *const u8) -> ZeResult {
         let param = self.param(index)?;
         let bad_size = ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE;
-        let arg = match param.kind {
+        // A value: `given`, then zeros up to the parameter's size.
+        let given: &[u8] = match param.kind {
             ParamKind::Local => {
                 ensure(value.is_null() && size > 0, bad_size)?;
-                Arg::Local(size)
+                let mut state = self.state();
+                state.args[index as usize] = Some(Arg::Local(size));
+                state.reach[index as usize] = None;
+                return Ok(());
             }
             ParamKind::Pointer => {
                 ensure(size == param.size, bad_size)?;
                 if value.is_null() {
-                    Arg::Value(vec![0; size])
+                    &[]
                 } else {
                     // SAFETY: a non-null value holds `size` bytes (the caller's contract).
-                    let bytes = unsafe { std::slice::from_raw_parts(value, size) };
-                    Arg::Value(bytes.to_vec())
+                    unsafe { std::slice::from_raw_parts(value, size) }
                 }
             }
             _ => {
@@ -87,14 +93,16 @@ impl Kernel {
                 // rest are zero), e.g. a 4-byte size_t from a 32-bit host type.
                 ensure(size > 0 && size <= param.size, bad_size)?;
                 ensure(!value.is_null(), NULL_POINTER)?;
-                let mut bytes = vec![0; param.size];
                 // SAFETY: a non-null value holds `size` bytes (the caller's contract).
-                bytes[..size].copy_from_slice(unsafe { std::slice::from_raw_parts(value, size) });
-                Arg::Value(bytes)
+                unsafe { std::slice::from_raw_parts(value, size) }
             }
         };
         let mut state = self.state();
-        state.args[index as usize] = Some(arg);
+        let slot = &mut state.args[index as usize];
+        let unchanged = matches!(slot, Some(Arg::Value(old)) if holds(old, given, param.size));
+        if !unchanged {
+            *slot = Some(Arg::Value(value_bytes(given, param.size)));
+        }
         state.reach[index as usize] = None;
         Ok(())
     }
@@ -110,8 +118,12 @@ impl Kernel {
         let param = self.param(index)?;
         ensure(param.kind == ParamKind::Pointer, INVALID_ARGUMENT)?;
         Range::check_usm(ptr, size)?;
+        let address = (ptr as u64).to_le_bytes();
         let mut state = self.state();
-        state.args[index as usize] = Some(Arg::Value((ptr as u64).to_le_bytes().to_vec()));
+        let slot = &mut state.args[index as usize];
+        if !matches!(slot, Some(Arg::Value(old)) if holds(old, &address, address.len())) {
+            *slot = Some(Arg::Value(Arc::from(address)));
+        }
         state.reach[index as usize] = Some(size);
         Ok(())
     }
@@ -165,6 +177,26 @@ pub fn check_group_size(k: &Kernel, size: [u32; 3]) -> ZeResult {
     Ok(())
 }
 
+/// A value argument's bytes: `given`, then zeros up to `len` bytes; the one copy of the
+/// caller's bytes, into storage that launches share.
+fn value_bytes(given: &[u8], len: usize) -> Arc<[u8]> {
+    if given.len() == len {
+        Arc::from(given)
+    } else {
+        // An exact-size iterator: the `Arc` is allocated once and filled in place.
+        (0..len)
+            .map(|i| given.get(i).copied().unwrap_or(0))
+            .collect()
+    }
+}
+
+/// Whether `stored` is what [`value_bytes`] makes of `given` and `len`.
+fn holds(stored: &[u8], given: &[u8], len: usize) -> bool {
+    stored.len() == len
+        && stored.get(..given.len()) == Some(given)
+        && stored[given.len()..].iter().all(|&b| b == 0)
+}
+
 /// The largest divisor of `n` not above `limit` (powers of two first).
 fn divisor(n: u32, limit: u32) -> u32 {
     let mut p = limit.min(n.max(1)).next_power_of_two();
@@ -184,22 +216,26 @@ fn divisor(n: u32, limit: u32) -> u32 {
 /// arguments must be USM, module-scope variables, shared system memory (or null). As in Intel's driver, modules,
 /// kernels and USM belong to the driver: a list of any of its contexts may launch a kernel of a
 /// module built in another, on memory allocated in a third.
+///
+/// The launch shares the arguments' bytes with the kernel (a later argument setter replaces
+/// the kernel's, not the launch's): no byte is copied here.
 pub fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
-    let state = k.state().clone();
+    let state = k.state();
     let mut args = Vec::with_capacity(state.args.len());
     let mut buffers = Vec::new();
     let mut modules = Vec::new();
     let mut system = Vec::new();
     let mut local = k.exec.local_memory_size();
     for ((param, arg), reach) in k.exec.params().iter().zip(&state.args).zip(&state.reach) {
+        // Shares the value's bytes.
         let arg = arg.clone().ok_or(INVALID_ARGUMENT)?;
         if let Arg::Local(bytes) = arg {
             // As the executor lays them out: each argument 64-byte aligned.
             local = local.saturating_add(bytes.saturating_add(63));
         }
         if let (ParamKind::Pointer, Arg::Value(bytes)) = (param.kind, &arg) {
-            let ptr =
-                u64::from_le_bytes(bytes[..8].try_into().map_err(|_| INVALID_ARGUMENT)?) as usize;
+            let address = bytes.get(..8).and_then(|b| b.try_into().ok());
+            let ptr = u64::from_le_bytes(address.ok_or(INVALID_ARGUMENT)?) as usize;
             if ptr != 0 {
                 match lookup(ptr) {
                     Some(alloc) => buffers.push(Range {
@@ -223,6 +259,8 @@ pub fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
         }
         args.push(arg);
     }
+    let (group_size, offset, indirect) = (state.group_size, state.offset, state.indirect);
+    drop(state);
     // Intel's driver answers a work-group memory request above `maxSharedLocalMemory` with
     // OUT_OF_DEVICE_MEMORY; here it is never attempted (1 TiB or SIZE_MAX would abort).
     if local > MAX_LOCAL_MEMORY {
@@ -238,9 +276,9 @@ pub fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
         buffers,
         modules,
         system,
-        group_size: state.group_size,
-        offset: state.offset,
-        indirect: state.indirect,
+        group_size,
+        offset,
+        indirect,
         groups: LaunchGroups::Direct([0; 3]),
         cooperative: false,
     })
@@ -311,4 +349,99 @@ pub fn direct(groups: *const ze_group_count_t) -> ZeResult<LaunchGroups> {
         g.groupCountY,
         g.groupCountZ,
     ]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// saxpy(float a, global const float* x, global float* y) as the driver holds it.
+    fn saxpy() -> Arc<Kernel> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/spv/saxpy-O2.spv");
+        let spirv = std::fs::read(path).unwrap();
+        let ctx = crate::context::Context::detached();
+        let module = Module::build(ctx, spirv, "-level-zero-cpu-exec=interp", |_| {
+            Ok(Default::default())
+        })
+        .unwrap();
+        let exec = module.built.kernel("saxpy").unwrap().clone();
+        let n = exec.params().len();
+        Arc::new(Kernel {
+            module,
+            exec,
+            name: CString::new("saxpy").unwrap(),
+            state: Mutex::new(KernelState {
+                args: vec![None; n],
+                reach: vec![None; n],
+                group_size: [1; 3],
+                offset: [0; 3],
+                indirect: 0,
+            }),
+        })
+    }
+
+    fn set(k: &Kernel, index: u32, bytes: &[u8]) {
+        // SAFETY: `bytes` holds `bytes.len()` bytes.
+        unsafe { k.set_argument_value(index, bytes.len(), bytes.as_ptr()) }.unwrap();
+    }
+
+    fn value(arg: &Option<Arg>) -> &Arc<[u8]> {
+        match arg {
+            Some(Arg::Value(bytes)) => bytes,
+            other => panic!("a value, not {other:?}"),
+        }
+    }
+
+    /// The setter copies a value once; a launch's snapshot shares those bytes with the kernel
+    /// (no copy), and a later setter replaces the kernel's bytes, not the launch's. Catches:
+    /// a snapshot deep-cloning the kernel's arguments, or a setter writing into shared bytes.
+    #[test]
+    fn a_snapshot_shares_the_arguments_bytes() {
+        let k = saxpy();
+        set(&k, 0, &2.0f32.to_le_bytes());
+        // SAFETY: null values (null pointers) are read from nowhere.
+        unsafe { k.set_argument_value(1, 8, std::ptr::null()) }.unwrap();
+        // SAFETY: as above.
+        unsafe { k.set_argument_value(2, 8, std::ptr::null()) }.unwrap();
+        let launch = snapshot(&k).unwrap();
+        {
+            let state = k.state();
+            for (i, arg) in launch.args.iter().enumerate() {
+                let Arg::Value(shared) = arg else {
+                    panic!("argument {i}: a value")
+                };
+                assert!(Arc::ptr_eq(shared, value(&state.args[i])), "argument {i}");
+            }
+        }
+        let Arg::Value(a) = &launch.args[0] else {
+            unreachable!()
+        };
+        assert_eq!(Arc::strong_count(a), 2, "the kernel's and the launch's");
+        // The same bytes again: nothing copied, still shared.
+        set(&k, 0, &2.0f32.to_le_bytes());
+        assert!(Arc::ptr_eq(a, value(&k.state().args[0])));
+        // Other bytes: the kernel's change, the launch keeps its own.
+        set(&k, 0, &3.0f32.to_le_bytes());
+        assert!(!Arc::ptr_eq(a, value(&k.state().args[0])));
+        assert_eq!(a[..], 2.0f32.to_le_bytes());
+        assert_eq!(value(&k.state().args[0])[..], 3.0f32.to_le_bytes());
+        assert_eq!(Arc::strong_count(a), 1, "the launch's alone");
+    }
+
+    /// A value shorter than its parameter fills the low bytes and zeros the rest (as Intel's
+    /// driver); equal bytes given either way are recognised as unchanged.
+    #[test]
+    fn a_short_value_is_zero_extended() {
+        let k = saxpy();
+        set(&k, 0, &[0xAB, 0xCD]);
+        let first = value(&k.state().args[0]).clone();
+        assert_eq!(first[..], [0xAB, 0xCD, 0, 0]);
+        set(&k, 0, &[0xAB, 0xCD, 0, 0]);
+        assert!(Arc::ptr_eq(&first, value(&k.state().args[0])));
+        set(&k, 0, &[0xAB]);
+        assert_eq!(value(&k.state().args[0])[..], [0xAB, 0, 0, 0]);
+        // SAFETY: null is refused before it is read.
+        let err = unsafe { k.set_argument_value(0, 4, std::ptr::null()) };
+        assert_eq!(err, Err(NULL_POINTER));
+    }
 }

@@ -23,10 +23,62 @@ pub struct BufferArg {
     pub writable: bool,
 }
 
+/// Bytes of a value argument kept in the argument itself, with no allocation: every scalar,
+/// every vector of up to 32 bytes, small structs. Larger values go to the heap.
+const INLINE: usize = 32;
+
+/// A value argument's bytes as the builder holds them until the launch, which lends them to
+/// the driver's setter (`zeKernelSetArgumentValue` copies them: the one copy between the
+/// caller's value and the executor).
+#[derive(Clone)]
+pub(crate) struct ValueBytes(Stored);
+
+#[derive(Clone)]
+enum Stored {
+    Inline { len: u8, bytes: [u8; INLINE] },
+    Heap(Box<[u8]>),
+}
+
+impl ValueBytes {
+    pub(crate) fn new(bytes: &[u8]) -> ValueBytes {
+        ValueBytes(match u8::try_from(bytes.len()) {
+            Ok(len) if bytes.len() <= INLINE => {
+                let mut inline = [0; INLINE];
+                inline[..bytes.len()].copy_from_slice(bytes);
+                Stored::Inline { len, bytes: inline }
+            }
+            _ => Stored::Heap(bytes.into()),
+        })
+    }
+
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        match &self.0 {
+            Stored::Inline { len, bytes } => bytes.get(..*len as usize).unwrap_or(bytes),
+            Stored::Heap(bytes) => bytes,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+
+    /// Whether the bytes live in the argument (no allocation).
+    #[cfg(test)]
+    fn inline(&self) -> bool {
+        matches!(self.0, Stored::Inline { .. })
+    }
+}
+
+impl std::fmt::Debug for ValueBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_slice().fmt(f)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(crate) enum ArgKind {
     Buffer(BufferArg),
-    Value { bytes: Vec<u8>, ty: ElemType },
+    Value { bytes: ValueBytes, ty: ElemType },
     Local { elems: usize, ty: ElemType },
     RawPointer(u64),
 }
@@ -59,7 +111,7 @@ impl<'a> Arg<'a> {
     pub fn value<T: ArgType>(value: &T) -> Arg<'a> {
         Arg {
             kind: ArgKind::Value {
-                bytes: bytemuck::bytes_of(value).to_vec(),
+                bytes: ValueBytes::new(bytemuck::bytes_of(value)),
                 ty: T::TYPE,
             },
             track: None,
@@ -73,7 +125,7 @@ impl<'a> Arg<'a> {
     pub fn value_of<T: bytemuck::Pod>(value: &T) -> Arg<'a> {
         Arg {
             kind: ArgKind::Value {
-                bytes: bytemuck::bytes_of(value).to_vec(),
+                bytes: ValueBytes::new(bytemuck::bytes_of(value)),
                 ty: ElemType::of::<T>(),
             },
             track: None,
@@ -255,5 +307,39 @@ pub struct ByValue<T: bytemuck::Pod>(pub T);
 impl<'a, T: bytemuck::Pod> KernelArg<'a> for ByValue<T> {
     fn into_arg(self) -> Arg<'a> {
         Arg::value_of(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Scalars and vectors up to 32 bytes stay in the argument; larger values go to the heap;
+    /// both give back exactly their bytes. Catches: a value argument allocating (or copying
+    /// into a `Vec`) again.
+    #[test]
+    fn small_values_are_kept_inline() {
+        let inline = |a: Arg<'_>| match a.kind {
+            ArgKind::Value { bytes, .. } => (bytes.inline(), bytes.as_slice().to_vec()),
+            _ => unreachable!("a value"),
+        };
+        assert_eq!(
+            inline(2.5f32.into_arg()),
+            (true, 2.5f32.to_ne_bytes().to_vec())
+        );
+        let v = [7u64, 8, 9, 10];
+        assert_eq!(
+            inline(v.into_arg()),
+            (true, bytemuck::bytes_of(&v).to_vec())
+        );
+        let big = [1.5f64; 16];
+        assert_eq!(
+            inline(big.into_arg()),
+            (false, bytemuck::bytes_of(&big).to_vec())
+        );
+        assert_eq!(
+            inline(ByValue([3u8; 48]).into_arg()),
+            (false, vec![3u8; 48])
+        );
     }
 }

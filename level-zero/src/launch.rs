@@ -252,9 +252,10 @@ impl<'a> Launch<'a> {
         let ctx = self.kernel.module().context().clone();
         let dev = self.kernel.module().device().clone();
         self.check()?;
-        let list = crate::stream::with_stream(&ctx, &dev, |l| Ok(l.last_token().list))?;
-        let waits = self.waits(list)?;
-        let token = crate::stream::with_stream(&ctx, &dev, |l| self.append(l, false, &waits))?;
+        // The stream's id is known without entering it: entered once, to append.
+        let stream = crate::stream::thread_stream(&ctx, &dev)?;
+        let waits = self.waits(stream.id())?;
+        let token = stream.enter(|l| self.append(l, false, &waits))?;
         Ok(crate::pending::Pending::on_stream(&ctx, &dev, token))
     }
 
@@ -507,7 +508,8 @@ impl Launch<'_> {
                         .set_arg_buffer_range(i, &b.allocation, b.offset, b.len)?;
                     buffers.push(i);
                 }
-                ArgKind::Value { bytes, .. } => self.kernel.set_arg_bytes(i, bytes)?,
+                // Lent to the driver, which copies them (the one copy).
+                ArgKind::Value { bytes, .. } => self.kernel.set_arg_bytes(i, bytes.as_slice())?,
                 ArgKind::Local { elems, ty } => {
                     let bytes = local_bytes(*elems, *ty).ok_or_else(|| {
                         invalid(format!(
@@ -564,5 +566,31 @@ fn accepts(param: &ParamType, arg: &ArgKind) -> bool {
             p => p == ty,
         },
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+
+    /// A launch on the thread's stream enters it once (it used to enter it twice, once for
+    /// its id). Catches: `Launch::run` entering `with_stream` again.
+    #[test]
+    fn a_launch_enters_the_stream_once() {
+        let spirv = include_bytes!("../../kernels/spv/saxpy-O2.spv");
+        let mut saxpy = Module::new(spirv).unwrap().kernel("saxpy").unwrap();
+        let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+        let x = Allocation::shared(&ctx, Some(&dev), 4 * 64, 0).unwrap();
+        let mut y = Allocation::shared(&ctx, Some(&dev), 4 * 64, 0).unwrap();
+        let grid = Grid::for_len(64);
+        saxpy
+            .run(grid, (2.0f32, &x, &mut y))
+            .unwrap()
+            .wait()
+            .unwrap();
+        let before = crate::stream::entries();
+        let pending = saxpy.run(grid, (3.0f32, &x, &mut y)).unwrap();
+        assert_eq!(crate::stream::entries() - before, 1);
+        pending.wait().unwrap();
     }
 }

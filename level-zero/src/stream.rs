@@ -81,13 +81,28 @@ pub fn with_stream<R>(
     device: &Device,
     f: impl FnOnce(&mut ImmediateCommandList) -> Result<R>,
 ) -> Result<R> {
-    let (stream, busy) = STREAMS.with(|s| -> Result<_> {
+    thread_stream(ctx, device)?.enter(f)
+}
+
+/// This thread's stream for a `(context, device)`, found (or made) but not entered: its id,
+/// and [`enter`](Self::enter), which is what [`with_stream`] does with it.
+pub(crate) struct ThreadStream {
+    stream: Arc<Stream>,
+    busy: Rc<Cell<bool>>,
+}
+
+/// This thread's stream for `(ctx, device)`, created on first use.
+pub(crate) fn thread_stream(ctx: &Context, device: &Device) -> Result<ThreadStream> {
+    STREAMS.with(|s| -> Result<_> {
         let mut streams = s.borrow_mut();
         if let Some(slot) = streams
             .iter()
             .find(|s| &s.ctx == ctx && &s.device == device)
         {
-            return Ok((slot.stream.clone(), slot.busy.clone()));
+            return Ok(ThreadStream {
+                stream: slot.stream.clone(),
+                busy: slot.busy.clone(),
+            });
         }
         let list = ImmediateCommandList::new(ctx, device)?;
         let id = list.last_token().list;
@@ -106,17 +121,48 @@ pub fn with_stream<R>(
             stream: stream.clone(),
             busy: busy.clone(),
         });
-        Ok((stream, busy))
-    })?;
-    if busy.replace(true) {
-        return Err(invalid(
-            "the thread's stream is already in use (re-entrant with_stream)",
-        ));
+        Ok(ThreadStream { stream, busy })
+    })
+}
+
+#[cfg(test)]
+thread_local! {
+    static ENTRIES: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many times this thread has entered a stream.
+#[cfg(test)]
+pub(crate) fn entries() -> u64 {
+    ENTRIES.with(Cell::get)
+}
+
+impl ThreadStream {
+    /// The stream's list id (its tokens' [`Token::list`]).
+    pub(crate) fn id(&self) -> u64 {
+        self.stream.id
     }
-    let _busy = Busy(busy);
-    // Another thread holds the lock only for a bounded wait on this stream's work.
-    let mut list = stream.list.lock().unwrap_or_else(PoisonError::into_inner);
-    f(&mut list)
+
+    /// Runs `f` with the stream's list (see [`with_stream`]).
+    pub(crate) fn enter<R>(
+        self,
+        f: impl FnOnce(&mut ImmediateCommandList) -> Result<R>,
+    ) -> Result<R> {
+        #[cfg(test)]
+        ENTRIES.with(|n| n.set(n.get() + 1));
+        if self.busy.replace(true) {
+            return Err(invalid(
+                "the thread's stream is already in use (re-entrant with_stream)",
+            ));
+        }
+        let _busy = Busy(self.busy);
+        // Another thread holds the lock only for a bounded wait on this stream's work.
+        let mut list = self
+            .stream
+            .list
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        f(&mut list)
+    }
 }
 
 /// Waits until the command of `token` has finished, whichever thread's stream it belongs to

@@ -19,11 +19,14 @@ pub struct Region {
 }
 
 /// One argument of a launch, for the parameter at the same index.
+///
+/// A value's bytes are shared, not owned: cloning an `Arg` (or a [`Launch`]) copies no bytes,
+/// so a driver keeping a kernel's arguments can hand the same bytes to every launch of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
     /// The bytes of a value: a scalar, a vector, a pointer (its 8-byte address) or a struct
     /// passed by value; as many bytes as the parameter's [`size`](crate::Param::size).
-    Value(Vec<u8>),
+    Value(Arc<[u8]>),
     /// The size in bytes of the work-group memory of a `__local` pointer parameter.
     Local(usize),
 }
@@ -31,7 +34,21 @@ pub enum Arg {
 impl Arg {
     /// The little-endian bytes of a plain value.
     pub fn of<T: bytemuck::NoUninit>(value: &T) -> Arg {
-        Arg::Value(bytemuck::bytes_of(value).to_vec())
+        Arg::bytes(bytemuck::bytes_of(value))
+    }
+
+    /// A value argument of these bytes (copied once, into the argument's shared storage).
+    ///
+    /// ```
+    /// use spirv_exec::Arg;
+    /// let seven = Arg::bytes(&7u32.to_le_bytes());
+    /// assert_eq!(seven, Arg::of(&7u32));
+    /// // A clone shares the bytes.
+    /// let (Arg::Value(a), Arg::Value(b)) = (&seven, &seven.clone()) else { unreachable!() };
+    /// assert!(std::sync::Arc::ptr_eq(a, b));
+    /// ```
+    pub fn bytes(bytes: &[u8]) -> Arg {
+        Arg::Value(Arc::from(bytes))
     }
 }
 

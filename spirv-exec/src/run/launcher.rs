@@ -48,7 +48,7 @@ impl<'a> Launcher<'a> {
     /// The next argument: the bytes of a value, as many as the parameter's
     /// [`size`](crate::Param::size) (for values whose type is known only at run time).
     pub fn value_bytes(mut self, bytes: &[u8]) -> Self {
-        self.launch.args.push(Arg::Value(bytes.to_vec()));
+        self.launch.args.push(Arg::bytes(bytes));
         self
     }
 
