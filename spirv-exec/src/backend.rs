@@ -4,18 +4,19 @@
 //! the interpreter.
 
 use crate::error::Fault;
-use crate::front::spirv::ModuleData;
+use crate::front::ssa::Func;
 use crate::interp::exec;
 use crate::interp::program::Program;
 use crate::jit;
 use crate::run::launch::Launch;
 use std::sync::Arc;
 
-/// A kernel as backends receive it: its lowered form and the module it comes from.
+/// A kernel as backends receive it: the shared IR and the interpreter's form of it.
 pub struct Source<'a> {
     pub(crate) program: &'a Arc<Program>,
-    pub(crate) data: &'a ModuleData,
-    pub(crate) function: &'a rspirv::dr::Function,
+    pub(crate) func: &'a Arc<Func>,
+    /// Where the module's program-scope variables lie.
+    pub(crate) globals: std::ops::Range<usize>,
     /// Identifies the module's words and specialization constants.
     pub(crate) key: &'a str,
 }
@@ -108,7 +109,7 @@ impl Backend for Compiler {
 
     fn compile(&self, kernel: &Source<'_>) -> Result<Arc<dyn Executable>, String> {
         let p = kernel.program;
-        let prepared = jit::prepare(kernel.data, kernel.function, &p.name, &p.params, kernel.key)?;
+        let prepared = jit::prepare(kernel.func.clone(), kernel.globals.clone(), kernel.key)?;
         Ok(Arc::new(Compiled {
             program: p.clone(),
             prepared,

@@ -4,7 +4,7 @@
 use crate::backend::{Backend, Compiler, Executable, Source};
 use crate::error::{BuildError, LaunchError};
 use crate::front::spirv::{self, ModuleData};
-use crate::interp::lower;
+use crate::front::ssa::Func;
 use crate::interp::program::{self, Program};
 use crate::run::launch::{Arg, Launch, Region, MAX_GROUP_SIZE};
 use rspirv::dr::Operand;
@@ -64,11 +64,11 @@ impl Module {
         let key = cache_key(words, spec);
         let mut log = String::new();
         let mut execs = Vec::with_capacity(programs.len());
-        for (program, function) in &programs {
+        for (program, func) in &programs {
             let source = Source {
                 program,
-                data: &data,
-                function: &data.module.functions[*function],
+                func,
+                globals: data.memory.range(),
                 key: &key,
             };
             let failed = |backend: &dyn Backend, message: String| BuildError {
@@ -437,9 +437,9 @@ fn cache_key(words: &[u32], spec: &SpecConstants) -> String {
     format!("{:016x}-{}", h.finish(), words.len())
 }
 
-/// Lowers every entry point: the programs (with the index of their function), and the errors
+/// Lowers every entry point to the shared IR and to the interpreter's program, and the errors
 /// of the kernels that did not lower.
-type Lowered = (Vec<(Arc<Program>, usize)>, Vec<BuildError>);
+type Lowered = (Vec<(Arc<Program>, Arc<Func>)>, Vec<BuildError>);
 
 /// The work-group sizes a `mode` (`LocalSize`, `LocalSizeHint`) declares, by entry function:
 /// as literals (`OpExecutionMode`) or, since SPIR-V 1.2, as constants (`OpExecutionModeId`
@@ -507,11 +507,20 @@ fn lower_kernels(data: &ModuleData) -> Result<Lowered, BuildError> {
             })
             .ok_or_else(|| format!("entry point {name}: function %{fid} not found"))?;
         let f = &data.module.functions[index];
-        match lower::Lowering::new(data).kernel(name, f) {
-            Ok(mut program) => {
+        // The front end refuses what it cannot type; a module ill-formed in a way it does not
+        // check must still not take the host down (the fuzzer counts such a caught panic as a
+        // failure).
+        let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let func = crate::front::kernel_ssa(data, name, f)?;
+            let program = crate::interp::lower::lower(&func)?;
+            Ok::<_, String>((program, func))
+        }))
+        .unwrap_or_else(|_| Err("the front end panicked (ill-typed module?)".into()));
+        match lowered {
+            Ok((mut program, func)) => {
                 program.required_group_size = required.get(fid).copied();
                 program.group_size_hint = hints.get(fid).copied();
-                kernels.push((Arc::new(program), index));
+                kernels.push((Arc::new(program), Arc::new(func)));
             }
             Err(message) => unavailable.push(BuildError {
                 kernel: Some(name.clone()),

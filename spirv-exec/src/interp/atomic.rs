@@ -3,70 +3,10 @@
 //! checked and aligned before it happens.
 
 use crate::error::Fault;
+use crate::front::ssa::Rmw;
 use crate::interp::program::{Exec, Lanes};
 use crate::value::Scalar;
-use rspirv::spirv::Op;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
-
-/// Atomic read-modify-write operations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rmw {
-    Load,
-    Store,
-    Exchange,
-    CompareExchange,
-    Add,
-    Sub,
-    SMin,
-    UMin,
-    SMax,
-    UMax,
-    And,
-    Or,
-    Xor,
-    FlagTestAndSet,
-    FlagClear,
-}
-
-/// Where an atomic instruction's value operand comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AtomicValue {
-    /// It has none (a load, a flag).
-    Absent,
-    /// The constant 1 (`OpAtomicIIncrement`, `OpAtomicIDecrement`).
-    One,
-    /// Operand `i` of the instruction.
-    Operand(usize),
-}
-
-/// What SPIR-V atomic instruction `op` does, for both front ends: its read-modify-write, where
-/// its value comes from and the operand index of its comparator; `None` for any other
-/// instruction.
-pub fn atomic_form(op: Op) -> Option<(Rmw, AtomicValue, Option<usize>)> {
-    use AtomicValue::{Absent, One, Operand};
-    Some(match op {
-        Op::AtomicLoad => (Rmw::Load, Absent, None),
-        Op::AtomicStore => (Rmw::Store, Operand(3), None),
-        Op::AtomicExchange => (Rmw::Exchange, Operand(3), None),
-        Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak => {
-            (Rmw::CompareExchange, Operand(4), Some(5))
-        }
-        Op::AtomicIIncrement => (Rmw::Add, One, None),
-        Op::AtomicIDecrement => (Rmw::Sub, One, None),
-        Op::AtomicIAdd => (Rmw::Add, Operand(3), None),
-        Op::AtomicISub => (Rmw::Sub, Operand(3), None),
-        Op::AtomicSMin => (Rmw::SMin, Operand(3), None),
-        Op::AtomicUMin => (Rmw::UMin, Operand(3), None),
-        Op::AtomicSMax => (Rmw::SMax, Operand(3), None),
-        Op::AtomicUMax => (Rmw::UMax, Operand(3), None),
-        Op::AtomicAnd => (Rmw::And, Operand(3), None),
-        Op::AtomicOr => (Rmw::Or, Operand(3), None),
-        Op::AtomicXor => (Rmw::Xor, Operand(3), None),
-        Op::AtomicFlagTestAndSet => (Rmw::FlagTestAndSet, Absent, None),
-        Op::AtomicFlagClear => (Rmw::FlagClear, Absent, None),
-        _ => return None,
-    })
-}
 
 macro_rules! rmw_on {
     ($atomic:ty, $int:ty, $addr:expr, $op:expr, $v:expr, $cmp:expr, $sc:expr) => {{

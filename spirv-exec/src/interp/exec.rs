@@ -231,20 +231,18 @@ impl Frame {
             });
         }
         let local = (local_base, &local.offsets[..]);
-        bind_args(
-            &p.params,
-            &launch.args,
-            local,
-            &mut f.params,
-            |q, bound| match bound {
+        let mut slots = p.param_slots.iter();
+        bind_args(&p.params, &launch.args, local, &mut f.params, |_, bound| {
+            let Some(&slot) = slots.next() else { return };
+            match bound {
                 Bound::Value(values) => {
                     for (i, value) in values.iter().enumerate() {
-                        set(&mut f.regs, q.slot + i, &|_| value);
+                        set(&mut f.regs, slot + i, &|_| value);
                     }
                 }
-                Bound::Address(addr) => set(&mut f.regs, q.slot, &|_| addr as u64),
-            },
-        );
+                Bound::Address(addr) => set(&mut f.regs, slot, &|_| addr as u64),
+            }
+        });
         f.set_constant_builtins(p, launch);
         if !p.hoisted.is_empty() {
             // Pure arithmetic over slots: no memory is reached, and integer arithmetic and

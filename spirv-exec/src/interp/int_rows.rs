@@ -4,20 +4,10 @@
 //! vectorize. Same results as `opencl_std::int` (which the 64-bit cases call): operands of up
 //! to 32 bits are widened to 64, where no intermediate overflows.
 
-use crate::front::types::Shape;
-use crate::interp::lower::{Env, Lowering};
 use crate::interp::ops::{binary, binary_k, ternary, unary, unary_k, unary_kk, Uniform};
 use crate::interp::program::Exec;
 use crate::opencl_std::{self, opcode::*};
 use crate::value::Scalar;
-use rspirv::dr::{Instruction, Operand};
-
-fn id(inst: &Instruction, i: usize) -> Result<u32, String> {
-    match inst.operands.get(i) {
-        Some(Operand::IdRef(w)) => Ok(*w),
-        other => Err(format!("operand {i} is not an id ({other:?})")),
-    }
-}
 
 /// Whether `num` is an integer built-in with a row path.
 fn has_row(num: u32) -> bool {
@@ -27,66 +17,24 @@ fn has_row(num: u32) -> bool {
     ) || matches!(num, U_ABS | U_ABS_DIFF | U_MUL_HI | U_MAD_HI)
 }
 
-impl Lowering<'_> {
-    /// The operand slots and operand type of integer built-in `num` when it has a row path:
-    /// every operand an integer with as many components as the result (no scalar broadcast,
-    /// no pointer), as many operands as the built-in takes.
-    pub(crate) fn int_row_operands(
-        &mut self,
-        env: &Env,
-        inst: &Instruction,
-        num: u32,
-        rty: u32,
-    ) -> Result<Option<(Scalar, Vec<usize>)>, String> {
-        if !has_row(num) {
-            return Ok(None);
-        }
-        let (_, n) = self.m.components(rty)?;
-        let mut slots = Vec::new();
-        let mut t = None;
-        for i in 2..inst.operands.len() {
-            let v = id(inst, i)?;
-            let ty = self.type_of(env, v)?;
-            if let Shape::Pointer(..) = self.m.types.get(ty)?.shape {
-                return Ok(None);
-            }
-            let (s, k) = self.m.components(ty)?;
-            if k != n || s.is_float() || s == Scalar::Bool {
-                return Ok(None);
-            }
-            t.get_or_insert(s);
-            slots.push(self.slot(env, v)?);
-        }
-        let Some(t) = t else { return Ok(None) };
-        if slots.len() != opencl_std::arity(num) {
-            return Ok(None);
-        }
-        Ok(Some((t, slots)))
+/// The row path of integer built-in `num` on operands of type `t` (`[a, b, c]`, the unused
+/// ones repeating the first; `kb`, `kc`: the second and third when they are one value for
+/// every lane), giving a `rt`; `None` when it has none.
+pub(crate) fn int_row(
+    num: u32,
+    (t, rt): (Scalar, Scalar),
+    d: usize,
+    abc: [usize; 3],
+    k: [Option<Uniform>; 2],
+) -> Option<Exec> {
+    if !has_row(num) || t.is_float() || t == Scalar::Bool {
+        return None;
     }
-
-    /// The row path of integer built-in `num`, when every operand has as many components as
-    /// the result (no scalar broadcast) and no pointer.
-    pub(crate) fn int_row(
-        &mut self,
-        env: &Env,
-        inst: &Instruction,
-        num: u32,
-        dst: usize,
-        rty: u32,
-    ) -> Result<Option<Exec>, String> {
-        let Some((t, slots)) = self.int_row_operands(env, inst, num, rty)? else {
-            return Ok(None);
-        };
-        let (rt, n) = self.m.components(rty)?;
-        let [a, b, c] = [0, 1, 2].map(|i| slots.get(i).copied().unwrap_or(slots[0]));
-        // Operands 2.. of the OpExtInst are the built-in's.
-        let consts = [1, 2].map(|i| self.uniform_arg(env, inst, 2 + i, n));
-        Ok(Some(if t.bits() > 32 {
-            wide(num, t, rt, dst, [a, b, c], n)
-        } else {
-            narrow(num, t, rt, dst, [a, b, c], n, consts)
-        }))
-    }
+    Some(if t.bits() > 32 {
+        wide(num, t, rt, d, abc, 1)
+    } else {
+        narrow(num, t, rt, d, abc, 1, k)
+    })
 }
 
 /// 64-bit operands: the interpreter's exact `i128` code per element.

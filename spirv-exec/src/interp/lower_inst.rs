@@ -1,766 +1,351 @@
-//! Lowering of individual (non-control-flow) instructions.
+//! One statement of the shared IR as a row instruction ([`Exec`]): arithmetic, conversions,
+//! memory accesses, atomics; OpenCL.std calls and `printf` are in `lower_ext.rs`.
 
-use crate::front::types::Shape;
-use crate::interp::atomic::{self, atomic_form, AtomicValue};
-use crate::interp::lower::Lowering;
-use crate::interp::memops::{self, Step};
+use crate::front::ssa::{Bin, BlockId, Conv, Inst, Space, Stmt, Un, Val};
+use crate::front::types::Leaf;
+use crate::interp::lower::{Inv, Lowering};
 use crate::interp::ops::{
-    self, binary, copy, float_binary, float_compare, float_test, ternary, unary,
+    self, binary, float_binary, float_compare, float_test, ternary, unary, Uniform,
 };
-use crate::interp::program::{Exec, Lanes};
+use crate::interp::program::Exec;
+use crate::interp::{atomic, memops};
 use crate::value::Scalar;
-use rspirv::dr::{Instruction, Operand};
-use rspirv::spirv::{Decoration, FPRoundingMode, Op, Word};
+use rspirv::spirv::StorageClass;
 
-use crate::interp::lower::Env;
-
-/// Integer arithmetic, shifts and bitwise operations of two operands: one `int_binary` row
-/// operation each, hoisted out of the work-item loop when their operands allow
-/// (`lower_hoist.rs`).
-pub(crate) fn integer_binary(op: Op) -> bool {
-    matches!(
-        op,
-        Op::IAdd
-            | Op::ISub
-            | Op::IMul
-            | Op::UDiv
-            | Op::SDiv
-            | Op::UMod
-            | Op::SRem
-            | Op::SMod
-            | Op::ShiftLeftLogical
-            | Op::ShiftRightLogical
-            | Op::ShiftRightArithmetic
-            | Op::BitwiseAnd
-            | Op::BitwiseOr
-            | Op::BitwiseXor
-    )
-}
-
-pub(crate) fn id(inst: &Instruction, i: usize) -> Result<Word, String> {
-    match inst.operands.get(i) {
-        Some(Operand::IdRef(w)) => Ok(*w),
-        other => Err(format!("operand {i} is not an id ({other:?})")),
+/// The remainder with the sign of the divisor (`OpFMod`).
+fn fmod<F: Copy + PartialOrd + std::ops::Rem<Output = F> + std::ops::Add<Output = F>>(
+    x: F,
+    y: F,
+    zero: F,
+) -> F {
+    let r = x % y;
+    if r != zero && (r < zero) != (y < zero) {
+        r + y
+    } else {
+        r
     }
 }
 
-pub(crate) fn lit(inst: &Instruction, i: usize) -> Result<u64, String> {
-    match inst.operands.get(i) {
-        Some(Operand::LiteralBit32(v)) => Ok(*v as u64),
-        Some(Operand::LiteralBit64(v)) => Ok(*v),
-        Some(Operand::LiteralExtInstInteger(v)) => Ok(*v as u64),
-        other => Err(format!("operand {i} is not a literal ({other:?})")),
-    }
-}
-
-/// `kb`: `b` when it is one value for every lane (see [`Lowering::uniform_arg`]): the
-/// operation then reads one row.
-fn int_binary(
-    op: Op,
+/// An integer operation of two operands (`s`: the operands' type); `kb`: `b` when it is one
+/// value for every lane (its row is then not read).
+pub(crate) fn int_binary(
+    op: Bin,
     s: Scalar,
     d: usize,
     a: usize,
-    (b, kb): (usize, Option<ops::Uniform>),
-    n: usize,
+    (b, kb): (usize, Option<Uniform>),
 ) -> Option<Exec> {
-    // A uniform operand's row is not read: its value is taken once instead.
     macro_rules! binary {
-        ($d:expr, $a:expr, $b:expr, $n:expr, $f:expr) => {{
-            let f = crate::interp::ops::as_binary($f);
+        ($f:expr) => {{
+            let f = ops::as_binary($f);
             match kb {
-                Some(k) => ops::unary_k($d, $a, k, f),
-                None => binary($d, $a, $b, $n, f),
+                Some(k) => ops::unary_k(d, a, k, f),
+                None => binary(d, a, b, 1, f),
             }
         }};
     }
     let m = s.mask();
     let bits = s.bits() as u64;
+    let shift = bits.max(1) - 1;
     Some(match op {
-        Op::IAdd => binary!(d, a, b, n, move |x, y| x.wrapping_add(y) & m),
-        Op::ISub => binary!(d, a, b, n, move |x, y| x.wrapping_sub(y) & m),
-        Op::IMul => binary!(d, a, b, n, move |x, y| x.wrapping_mul(y) & m),
-        Op::UDiv => binary!(d, a, b, n, move |x, y| x.checked_div(y).unwrap_or(0) & m),
-        Op::UMod => binary!(d, a, b, n, move |x, y| x.checked_rem(y).unwrap_or(0) & m),
-        Op::SDiv => binary!(d, a, b, n, move |x, y| {
-            (s.sext(x).checked_div(s.sext(y)).unwrap_or(0) as u64) & m
-        }),
-        Op::SRem => binary!(d, a, b, n, move |x, y| {
-            (s.sext(x).checked_rem(s.sext(y)).unwrap_or(0) as u64) & m
-        }),
-        Op::SMod => binary!(d, a, b, n, move |x, y| {
+        Bin::IAdd => binary!(move |x, y| x.wrapping_add(y) & m),
+        Bin::ISub => binary!(move |x, y| x.wrapping_sub(y) & m),
+        Bin::IMul => binary!(move |x, y| x.wrapping_mul(y) & m),
+        Bin::UDiv => binary!(move |x, y| x.checked_div(y).unwrap_or(0) & m),
+        Bin::URem => binary!(move |x, y| x.checked_rem(y).unwrap_or(0) & m),
+        Bin::SDiv => {
+            binary!(move |x, y| { (s.sext(x).checked_div(s.sext(y)).unwrap_or(0) as u64) & m })
+        }
+        Bin::SRem => {
+            binary!(move |x, y| { (s.sext(x).checked_rem(s.sext(y)).unwrap_or(0) as u64) & m })
+        }
+        Bin::SMod => binary!(move |x, y| {
             let (x, y) = (s.sext(x), s.sext(y));
-            let r = x.checked_rem(y).unwrap_or(0);
-            (if r != 0 && (r < 0) != (y < 0) {
-                r + y
-            } else {
-                r
-            }) as u64
-                & m
+            match x.checked_rem(y) {
+                Some(r) if r != 0 && (r < 0) != (y < 0) => (r + y) as u64 & m,
+                Some(r) => r as u64 & m,
+                None => 0,
+            }
         }),
-        Op::ShiftLeftLogical => binary!(d, a, b, n, move |x, y| (x << (y & (bits - 1))) & m),
-        Op::ShiftRightLogical => binary!(d, a, b, n, move |x, y| (x >> (y & (bits - 1))) & m),
-        Op::ShiftRightArithmetic => binary!(d, a, b, n, move |x, y| {
-            ((s.sext(x) >> (y & (bits - 1))) as u64) & m
-        }),
-        Op::BitwiseAnd | Op::LogicalAnd => binary!(d, a, b, n, |x, y| x & y),
-        Op::BitwiseOr | Op::LogicalOr => binary!(d, a, b, n, |x, y| x | y),
-        Op::BitwiseXor => binary!(d, a, b, n, |x, y| x ^ y),
-        Op::IEqual | Op::LogicalEqual => binary!(d, a, b, n, |x, y| (x == y) as u64),
-        Op::INotEqual | Op::LogicalNotEqual => binary!(d, a, b, n, |x, y| (x != y) as u64),
-        Op::UGreaterThan => binary!(d, a, b, n, |x, y| (x > y) as u64),
-        Op::UGreaterThanEqual => binary!(d, a, b, n, |x, y| (x >= y) as u64),
-        Op::ULessThan => binary!(d, a, b, n, |x, y| (x < y) as u64),
-        Op::ULessThanEqual => binary!(d, a, b, n, |x, y| (x <= y) as u64),
-        Op::SGreaterThan => binary!(d, a, b, n, move |x, y| (s.sext(x) > s.sext(y)) as u64),
-        Op::SGreaterThanEqual => binary!(d, a, b, n, move |x, y| (s.sext(x) >= s.sext(y)) as u64),
-        Op::SLessThan => binary!(d, a, b, n, move |x, y| (s.sext(x) < s.sext(y)) as u64),
-        Op::SLessThanEqual => binary!(d, a, b, n, move |x, y| (s.sext(x) <= s.sext(y)) as u64),
+        Bin::Shl => binary!(move |x, y| (x << (y & shift)) & m),
+        Bin::LShr => binary!(move |x, y| (x >> (y & shift)) & m),
+        Bin::AShr => binary!(move |x, y| ((s.sext(x) >> (y & shift)) as u64) & m),
+        Bin::And => binary!(|x, y| x & y),
+        Bin::Or => binary!(|x, y| x | y),
+        Bin::Xor => binary!(|x, y| x ^ y),
+        Bin::Eq => binary!(|x, y| (x == y) as u64),
+        Bin::Ne => binary!(|x, y| (x != y) as u64),
+        Bin::UGt => binary!(|x, y| (x > y) as u64),
+        Bin::UGe => binary!(|x, y| (x >= y) as u64),
+        Bin::ULt => binary!(|x, y| (x < y) as u64),
+        Bin::ULe => binary!(|x, y| (x <= y) as u64),
+        Bin::SGt => binary!(move |x, y| (s.sext(x) > s.sext(y)) as u64),
+        Bin::SGe => binary!(move |x, y| (s.sext(x) >= s.sext(y)) as u64),
+        Bin::SLt => binary!(move |x, y| (s.sext(x) < s.sext(y)) as u64),
+        Bin::SLe => binary!(move |x, y| (s.sext(x) <= s.sext(y)) as u64),
         _ => return None,
     })
 }
 
-fn float_op(op: Op, s: Scalar, d: usize, a: usize, b: usize, n: usize) -> Option<Exec> {
+/// A float operation of two operands of type `s`.
+fn float_bin(op: Bin, s: Scalar, d: usize, a: usize, b: usize) -> Option<Exec> {
+    let nan = |x: f64, y: f64| x.is_nan() || y.is_nan();
+    // Ordered comparisons are false when either operand is NaN, unordered ones true.
+    macro_rules! cmp {
+        ($ordered:expr, $f:expr) => {{
+            let f = $f;
+            match $ordered {
+                true => float_compare(s, d, a, b, 1, move |x, y| !nan(x, y) && f(x, y)),
+                false => float_compare(s, d, a, b, 1, move |x, y| nan(x, y) || f(x, y)),
+            }
+        }};
+    }
     Some(match op {
-        Op::FAdd => float_binary(s, d, a, b, n, |x, y| x + y, |x, y| x + y),
-        Op::FSub => float_binary(s, d, a, b, n, |x, y| x - y, |x, y| x - y),
-        Op::FMul => float_binary(s, d, a, b, n, |x, y| x * y, |x, y| x * y),
-        Op::FDiv => float_binary(s, d, a, b, n, |x, y| x / y, |x, y| x / y),
-        Op::FRem => float_binary(s, d, a, b, n, |x, y| x % y, |x, y| x % y),
-        Op::FMod => float_binary(
+        Bin::FAdd => float_binary(s, d, a, b, 1, |x, y| x + y, |x, y| x + y),
+        Bin::FSub => float_binary(s, d, a, b, 1, |x, y| x - y, |x, y| x - y),
+        Bin::FMul => float_binary(s, d, a, b, 1, |x, y| x * y, |x, y| x * y),
+        Bin::FDiv => float_binary(s, d, a, b, 1, |x, y| x / y, |x, y| x / y),
+        Bin::FRem => float_binary(s, d, a, b, 1, |x, y| x % y, |x, y| x % y),
+        Bin::FMod => float_binary(
             s,
             d,
             a,
             b,
-            n,
-            |x, y| {
-                let r = x % y;
-                if r != 0.0 && (r < 0.0) != (y < 0.0) {
-                    r + y
-                } else {
-                    r
-                }
-            },
-            |x, y| {
-                let r = x % y;
-                if r != 0.0 && (r < 0.0) != (y < 0.0) {
-                    r + y
-                } else {
-                    r
-                }
-            },
+            1,
+            |x, y| fmod(x, y, 0.0),
+            |x, y| fmod(x, y, 0.0),
         ),
-        Op::FOrdEqual => float_compare(s, d, a, b, n, |x, y| x == y),
-        Op::FUnordEqual => float_compare(s, d, a, b, n, |x, y| x == y || x.is_nan() || y.is_nan()),
-        Op::FOrdNotEqual => {
-            float_compare(s, d, a, b, n, |x, y| x != y && !x.is_nan() && !y.is_nan())
-        }
-        Op::FUnordNotEqual => float_compare(s, d, a, b, n, |x, y| x != y),
-        Op::FOrdLessThan => float_compare(s, d, a, b, n, |x, y| x < y),
-        Op::FUnordLessThan => {
-            float_compare(s, d, a, b, n, |x, y| x < y || x.is_nan() || y.is_nan())
-        }
-        Op::FOrdGreaterThan => float_compare(s, d, a, b, n, |x, y| x > y),
-        Op::FUnordGreaterThan => {
-            float_compare(s, d, a, b, n, |x, y| x > y || x.is_nan() || y.is_nan())
-        }
-        Op::FOrdLessThanEqual => float_compare(s, d, a, b, n, |x, y| x <= y),
-        Op::FUnordLessThanEqual => {
-            float_compare(s, d, a, b, n, |x, y| x <= y || x.is_nan() || y.is_nan())
-        }
-        Op::FOrdGreaterThanEqual => float_compare(s, d, a, b, n, |x, y| x >= y),
-        Op::FUnordGreaterThanEqual => {
-            float_compare(s, d, a, b, n, |x, y| x >= y || x.is_nan() || y.is_nan())
-        }
-        Op::LessOrGreater => {
-            float_compare(s, d, a, b, n, |x, y| x != y && !x.is_nan() && !y.is_nan())
-        }
-        Op::Ordered => float_compare(s, d, a, b, n, |x, y| !x.is_nan() && !y.is_nan()),
-        Op::Unordered => float_compare(s, d, a, b, n, |x, y| x.is_nan() || y.is_nan()),
+        Bin::CopySign => float_binary(s, d, a, b, 1, f32::copysign, f64::copysign),
+        Bin::FEq(o) => cmp!(o, |x: f64, y: f64| x == y),
+        Bin::FNe(o) => cmp!(o, |x: f64, y: f64| x != y),
+        Bin::FLt(o) => cmp!(o, |x: f64, y: f64| x < y),
+        Bin::FLe(o) => cmp!(o, |x: f64, y: f64| x <= y),
+        Bin::FGt(o) => cmp!(o, |x: f64, y: f64| x > y),
+        Bin::FGe(o) => cmp!(o, |x: f64, y: f64| x >= y),
+        Bin::Ordered => float_compare(s, d, a, b, 1, move |x, y| !nan(x, y)),
+        Bin::Unordered => float_compare(s, d, a, b, 1, nan),
         _ => return None,
     })
 }
 
-impl Lowering<'_> {
-    fn rounding(&self, rid: Word) -> Option<u32> {
-        match self
-            .m
-            .decoration(rid, Decoration::FPRoundingMode)?
-            .first()?
-        {
-            Operand::FPRoundingMode(mode) => Some(match mode {
-                FPRoundingMode::RTE => 0,
-                FPRoundingMode::RTZ => 1,
-                FPRoundingMode::RTP => 2,
-                FPRoundingMode::RTN => 3,
+/// A float function of one operand, computed in `f64` and rounded once (exact for these).
+fn float_un(s: Scalar, d: usize, a: usize, f: fn(f64) -> f64) -> Exec {
+    unary(d, a, 1, move |x| s.from_f64(f(s.to_f64(x))))
+}
+
+fn un(op: Un, s: Scalar, d: usize, a: usize) -> Exec {
+    let m = s.mask();
+    match op {
+        Un::INeg => unary(d, a, 1, move |x| x.wrapping_neg() & m),
+        Un::Not => unary(d, a, 1, move |x| !x & m),
+        Un::LNot => unary(d, a, 1, |x| (x & 1 == 0) as u64),
+        Un::FNeg => {
+            let sign = 1u64 << (s.bits() - 1);
+            unary(d, a, 1, move |x| x ^ sign)
+        }
+        Un::FAbs => {
+            let sign = 1u64 << (s.bits() - 1);
+            unary(d, a, 1, move |x| x & !sign)
+        }
+        Un::Sqrt => match s {
+            Scalar::F32 => unary(d, a, 1, |x| {
+                f32::from_bits(x as u32).sqrt().to_bits() as u64
             }),
-            _ => None,
+            _ => float_un(s, d, a, f64::sqrt),
+        },
+        Un::Floor => float_un(s, d, a, f64::floor),
+        Un::Ceil => float_un(s, d, a, f64::ceil),
+        Un::Trunc => float_un(s, d, a, f64::trunc),
+        Un::Nearest => float_un(s, d, a, f64::round_ties_even),
+        Un::IsNan => float_test(s, d, a, 1, f64::is_nan),
+        Un::IsInf => float_test(s, d, a, 1, f64::is_infinite),
+        Un::IsFinite => float_test(s, d, a, 1, f64::is_finite),
+        Un::SignBit => float_test(s, d, a, 1, f64::is_sign_negative),
+        // Normality depends on the type's own range: tested in the source type.
+        Un::IsNormal => unary(d, a, 1, move |x| match s {
+            Scalar::F16 => half::f16::from_bits(x as u16).is_normal() as u64,
+            Scalar::F32 => f32::from_bits(x as u32).is_normal() as u64,
+            _ => f64::from_bits(x).is_normal() as u64,
+        }),
+        Un::PopCount => unary(d, a, 1, |x| x.count_ones() as u64),
+        Un::BitReverse => {
+            let shift = 64 - s.bits();
+            unary(d, a, 1, move |x| (x.reverse_bits() >> shift) & m)
+        }
+    }
+}
+
+fn conv(c: Conv, from: Scalar, to: Scalar, d: usize, a: usize) -> Exec {
+    let conversion = |signed_from, signed_to, sat, mode| ops::Conversion {
+        from,
+        to,
+        signed_from,
+        signed_to,
+        sat,
+        mode,
+    };
+    match c {
+        Conv::Int { signed } => ops::int_convert(conversion(signed, signed, false, None), d, a, 1),
+        Conv::IntSat {
+            signed_from,
+            signed_to,
+        } => ops::int_convert(conversion(signed_from, signed_to, true, None), d, a, 1),
+        Conv::FToI { signed, sat, mode } => {
+            ops::float_to_int(conversion(false, signed, sat, mode), d, a, 1)
+        }
+        Conv::IToF { signed, mode } => ops::int_to_float(from, to, signed, mode, d, a, 1),
+        Conv::FToF { mode } => ops::fconvert(from, to, mode, d, a, 1),
+        Conv::Bitcast => ops::bitcast(from, 1, to, 1, d, a),
+    }
+}
+
+/// The bytes a value of `s` takes in memory.
+pub(crate) fn bytes_of(s: Scalar) -> usize {
+    (s.bits() as usize / 8).max(1)
+}
+
+impl Lowering<'_> {
+    /// The type of `v`.
+    pub(crate) fn ty(&self, v: Val) -> Result<Scalar, String> {
+        self.f
+            .types
+            .get(v as usize)
+            .copied()
+            .ok_or_else(|| format!("value {v} has no type"))
+    }
+
+    /// `v` as one value for every lane, if it is.
+    pub(crate) fn uniform(&self, v: Val) -> Option<Uniform> {
+        match self.konst(v) {
+            Some(c) => Some(Uniform::Const(c)),
+            None => (self.inv_of(v) == Inv::Uniform)
+                .then(|| self.at(v).ok().map(Uniform::Slot))
+                .flatten(),
         }
     }
 
-    /// The slot of operand `i` of `inst`.
-    pub(crate) fn operand(
+    /// Statement `st` (number `i` of block `b`) as a row instruction; `None` when it needs
+    /// none.
+    pub(crate) fn statement(
         &mut self,
-        env: &Env,
-        inst: &Instruction,
-        i: usize,
-    ) -> Result<usize, String> {
-        self.slot(env, id(inst, i)?)
-    }
-
-    /// The scalar type and component count of operand `i` of `inst`.
-    pub(crate) fn operand_components(
-        &self,
-        env: &Env,
-        inst: &Instruction,
-        i: usize,
-    ) -> Result<(Scalar, usize), String> {
-        self.m.components(self.type_of(env, id(inst, i)?)?)
-    }
-
-    /// Lowers a value-producing or memory instruction (control flow is handled by the caller).
-    pub(crate) fn instruction(
-        &mut self,
-        env: &mut Env,
-        inst: &Instruction,
+        st: &Stmt,
+        _b: BlockId,
+        _i: usize,
     ) -> Result<Option<Exec>, String> {
-        self.check_operands(env, inst)?;
-        let op = inst.class.opcode;
-        let rid = inst.result_id.unwrap_or(0);
-        let rty = inst.result_type.unwrap_or(0);
-        let dst = env.vals.get(&rid).copied().unwrap_or(0);
-        // Scalar type and width of the result / of operand i.
-        let res = || self.m.components(rty);
-        let n_res = || self.m.types.get(rty).map(|t| t.slots);
-        macro_rules! arg {
-            ($i:expr) => {
-                self.operand(env, inst, $i)?
-            };
-        }
-        macro_rules! arg_ty {
-            ($i:expr) => {
-                self.operand_components(env, inst, $i)?
-            };
-        }
-        let e: Exec = match op {
-            Op::Undef => return Ok(None),
-            Op::CopyObject | Op::CopyLogical | Op::PtrCastToGeneric | Op::GenericCastToPtr => {
-                let (src, n) = (arg!(0), n_res()?);
-                if self.is_stable(src, n) {
-                    env.vals.insert(rid, src);
-                    return Ok(None);
-                }
-                copy(dst, src, n)
-            }
-            Op::GenericCastToPtrExplicit => match inst.operands.get(1) {
-                Some(Operand::StorageClass(sc)) => memops::generic_cast(dst, arg!(0), *sc),
-                other => return Err(format!("malformed OpGenericCastToPtrExplicit ({other:?})")),
-            },
-            _ if integer_binary(op) || matches!(op, Op::LogicalAnd | Op::LogicalOr) => {
-                let (s, n) = res()?;
-                int_binary(
-                    op,
-                    s,
-                    dst,
-                    arg!(0),
-                    (arg!(1), self.uniform_arg(env, inst, 1, n)),
-                    n,
-                )
-                .ok_or("internal: integer op")?
-            }
-            Op::IEqual
-            | Op::INotEqual
-            | Op::UGreaterThan
-            | Op::UGreaterThanEqual
-            | Op::ULessThan
-            | Op::ULessThanEqual
-            | Op::SGreaterThan
-            | Op::SGreaterThanEqual
-            | Op::SLessThan
-            | Op::SLessThanEqual
-            | Op::LogicalEqual
-            | Op::LogicalNotEqual => {
-                let (s, n) = arg_ty!(0);
-                int_binary(
-                    op,
-                    s,
-                    dst,
-                    arg!(0),
-                    (arg!(1), self.uniform_arg(env, inst, 1, n)),
-                    n,
-                )
-                .ok_or("internal: comparison")?
-            }
-            Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FRem | Op::FMod => {
-                let (s, n) = res()?;
-                float_op(op, s, dst, arg!(0), arg!(1), n).ok_or("internal: float op")?
-            }
-            Op::FOrdEqual
-            | Op::FUnordEqual
-            | Op::FOrdNotEqual
-            | Op::FUnordNotEqual
-            | Op::FOrdLessThan
-            | Op::FUnordLessThan
-            | Op::FOrdGreaterThan
-            | Op::FUnordGreaterThan
-            | Op::FOrdLessThanEqual
-            | Op::FUnordLessThanEqual
-            | Op::FOrdGreaterThanEqual
-            | Op::FUnordGreaterThanEqual
-            | Op::LessOrGreater
-            | Op::Ordered
-            | Op::Unordered => {
-                let (s, n) = arg_ty!(0);
-                float_op(op, s, dst, arg!(0), arg!(1), n).ok_or("internal: float comparison")?
-            }
-            Op::SNegate => {
-                let (s, n) = res()?;
-                let m = s.mask();
-                unary(dst, arg!(0), n, move |x| x.wrapping_neg() & m)
-            }
-            Op::Not => {
-                let (s, n) = res()?;
-                let m = s.mask();
-                unary(dst, arg!(0), n, move |x| !x & m)
-            }
-            Op::LogicalNot => unary(dst, arg!(0), n_res()?, |x| (x == 0) as u64),
-            Op::BitCount => unary(dst, arg!(0), n_res()?, |x| x.count_ones() as u64),
-            Op::BitReverse => {
-                let (s, n) = res()?;
-                let shift = 64 - s.bits();
-                unary(dst, arg!(0), n, move |x| x.reverse_bits() >> shift)
-            }
-            Op::FNegate => {
-                let (s, n) = res()?;
-                let sign = 1u64 << (s.bits() - 1);
-                unary(dst, arg!(0), n, move |x| x ^ sign)
-            }
-            Op::IsNan | Op::IsInf | Op::IsFinite | Op::IsNormal | Op::SignBitSet => {
-                let (s, n) = arg_ty!(0);
-                let f: fn(f64) -> bool = match op {
-                    Op::IsNan => |x| x.is_nan(),
-                    Op::IsInf => |x| x.is_infinite(),
-                    Op::IsFinite => |x| x.is_finite(),
-                    Op::SignBitSet => |x| x.is_sign_negative(),
-                    _ => |x| x.is_normal(),
-                };
-                if op == Op::IsNormal {
-                    // Normality depends on the type's own range: test in the source type.
-                    let t = s;
-                    unary(dst, arg!(0), n, move |x| match t {
-                        Scalar::F16 => half::f16::from_bits(x as u16).is_normal() as u64,
-                        Scalar::F32 => f32::from_bits(x as u32).is_normal() as u64,
-                        _ => f64::from_bits(x).is_normal() as u64,
-                    })
-                } else {
-                    float_test(s, dst, arg!(0), n, f)
+        let dst = match st.result {
+            Some(r) => self.at(r)?,
+            None => 0,
+        };
+        let rty = || st.result.ok_or("no result").map(|r| self.ty(r));
+        Ok(Some(match &st.inst {
+            Inst::Un(op, a) => un(*op, self.ty(*a)?, dst, self.at(*a)?),
+            Inst::Bin(op, a, b) => {
+                let s = self.ty(*a)?;
+                let (sa, sb) = (self.at(*a)?, self.at(*b)?);
+                match int_binary(*op, s, dst, sa, (sb, self.uniform(*b))) {
+                    Some(e) => e,
+                    None => float_bin(*op, s, dst, sa, sb).ok_or("internal: a binary operation")?,
                 }
             }
-            Op::Any | Op::All => {
-                let (_, n) = arg_ty!(0);
-                let a = arg!(0);
-                let all = op == Op::All;
-                Box::new(move |x: &mut Lanes<'_>| {
-                    let s = x.n;
-                    for &l in x.active {
-                        let l = l as usize;
-                        let mut acc = all;
-                        for k in 0..n {
-                            let v = x.r[(a + k) * s + l] & 1 != 0;
-                            acc = if all { acc && v } else { acc || v };
-                        }
-                        x.r[dst * s + l] = acc as u64;
-                    }
-                    Ok(())
-                })
-            }
-            Op::Select => {
-                let n = n_res()?;
-                let (c, a, b) = (arg!(0), arg!(1), arg!(2));
-                let (_, cn) = arg_ty!(0);
-                if cn == n {
-                    ternary(dst, c, a, b, n, |c, a, b| if c & 1 != 0 { a } else { b })
-                } else {
-                    Box::new(move |x: &mut Lanes<'_>| {
-                        let s = x.n;
-                        for &l in x.active {
-                            let l = l as usize;
-                            let src = if x.r[c * s + l] & 1 != 0 { a } else { b };
-                            for k in 0..n {
-                                x.r[(dst + k) * s + l] = x.r[(src + k) * s + l];
-                            }
-                        }
-                        Ok(())
-                    })
-                }
-            }
-            Op::ConvertFToU | Op::ConvertFToS => {
-                let (from, n) = arg_ty!(0);
-                let (to, _) = res()?;
-                let sat = self
-                    .m
-                    .decoration(rid, Decoration::SaturatedConversion)
-                    .is_some();
-                let conversion = ops::Conversion {
-                    from,
-                    to,
-                    signed_from: false,
-                    signed_to: op == Op::ConvertFToS,
-                    sat,
-                    mode: self.rounding(rid),
-                };
-                ops::float_to_int(conversion, dst, arg!(0), n)
-            }
-            Op::ConvertSToF | Op::ConvertUToF => {
-                let (from, n) = arg_ty!(0);
-                let (to, _) = res()?;
-                ops::int_to_float(
-                    from,
-                    to,
-                    op == Op::ConvertSToF,
-                    self.rounding(rid),
-                    dst,
-                    arg!(0),
-                    n,
-                )
-            }
-            Op::UConvert | Op::SConvert | Op::SatConvertSToU | Op::SatConvertUToS => {
-                let (from, n) = arg_ty!(0);
-                let (to, _) = res()?;
-                let sat = op == Op::SatConvertSToU
-                    || op == Op::SatConvertUToS
-                    || self
-                        .m
-                        .decoration(rid, Decoration::SaturatedConversion)
-                        .is_some();
-                let signed_from = matches!(op, Op::SConvert | Op::SatConvertSToU);
-                let signed_to = match op {
-                    Op::SatConvertUToS => true,
-                    Op::SatConvertSToU => false,
-                    _ => signed_from,
-                };
-                let conversion = ops::Conversion {
-                    from,
-                    to,
-                    signed_from,
-                    signed_to,
-                    sat,
-                    mode: None,
-                };
-                ops::int_convert(conversion, dst, arg!(0), n)
-            }
-            Op::FConvert => {
-                let (from, n) = arg_ty!(0);
-                let (to, _) = res()?;
-                ops::fconvert(from, to, self.rounding(rid), dst, arg!(0), n)
-            }
-            Op::PtrEqual | Op::PtrNotEqual => {
-                let equal = op == Op::PtrEqual;
-                binary(dst, arg!(0), arg!(1), 1, move |x, y| {
-                    ((x == y) == equal) as u64
-                })
-            }
-            Op::PtrDiff | Op::SizeOf => {
-                let size = self.m.pointee_size(self.type_of(env, id(inst, 0)?)?)?;
-                let m = res()?.0.mask();
-                if op == Op::SizeOf {
-                    unary(dst, arg!(0), 1, move |_| size as u64 & m)
-                } else if size == 0 {
-                    return Err("OpPtrDiff over pointers to a zero-sized type".into());
-                } else {
-                    let size = size as i64;
-                    binary(dst, arg!(0), arg!(1), 1, move |x, y| {
-                        ((x as i64).wrapping_sub(y as i64) / size) as u64 & m
-                    })
-                }
-            }
-            Op::ConvertPtrToU | Op::ConvertUToPtr => {
-                let (to, _) = res()?;
-                let m = to.mask();
-                unary(dst, arg!(0), 1, move |x| x & m)
-            }
-            Op::Bitcast => {
-                let (from, na) = arg_ty!(0);
-                let (to, nd) = res()?;
-                if from.bits() as usize * na != to.bits() as usize * nd {
-                    return Err("bitcast between types of different sizes".into());
-                }
-                ops::bitcast(from, na, to, nd, dst, arg!(0))
-            }
-            Op::VectorTimesScalar => {
-                let (s, n) = res()?;
-                let (a, b) = (arg!(0), arg!(1));
+            Inst::Fma(a, b, c) => {
+                let s = rty()??;
+                let (a, b, c) = (self.at(*a)?, self.at(*b)?, self.at(*c)?);
                 match s {
-                    Scalar::F64 => ops::binary_scalar(dst, a, b, n, |x, y| {
-                        (f64::from_bits(x) * f64::from_bits(y)).to_bits()
+                    Scalar::F64 => ternary(dst, a, b, c, 1, |x, y, z| {
+                        f64::from_bits(x)
+                            .mul_add(f64::from_bits(y), f64::from_bits(z))
+                            .to_bits()
                     }),
-                    Scalar::F16 => ops::binary_scalar(dst, a, b, n, |x, y| {
-                        half::f16::from_f32(
-                            half::f16::from_bits(x as u16).to_f32()
-                                * half::f16::from_bits(y as u16).to_f32(),
-                        )
-                        .to_bits() as u64
+                    Scalar::F32 => ternary(dst, a, b, c, 1, |x, y, z| {
+                        f32::from_bits(x as u32)
+                            .mul_add(f32::from_bits(y as u32), f32::from_bits(z as u32))
+                            .to_bits() as u64
                     }),
-                    _ => ops::binary_scalar(dst, a, b, n, |x, y| {
-                        (f32::from_bits(x as u32) * f32::from_bits(y as u32)).to_bits() as u64
+                    _ => ternary(dst, a, b, c, 1, move |x, y, z| {
+                        s.from_f64(s.to_f64(x).mul_add(s.to_f64(y), s.to_f64(z)))
                     }),
                 }
             }
-            Op::Dot => {
-                let (s, n) = arg_ty!(0);
-                let (a, b) = (arg!(0), arg!(1));
-                Box::new(move |x: &mut Lanes<'_>| {
-                    let st = x.n;
-                    for &l in x.active {
-                        let l = l as usize;
-                        let mut acc = 0f64;
-                        for k in 0..n {
-                            acc +=
-                                s.to_f64(x.r[(a + k) * st + l]) * s.to_f64(x.r[(b + k) * st + l]);
-                        }
-                        x.r[dst * st + l] = s.from_f64(acc);
-                    }
-                    Ok(())
-                })
+            Inst::Int3(num, t, ops3) => self.int3(*num, *t, rty()??, dst, ops3)?,
+            Inst::Select(c, a, b) => {
+                let (c, a, b) = (self.at(*c)?, self.at(*a)?, self.at(*b)?);
+                ternary(dst, c, a, b, 1, |c, a, b| if c & 1 != 0 { a } else { b })
             }
-            Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended => {
-                let (s, n) = arg_ty!(0);
-                let (a, b) = (arg!(0), arg!(1));
-                let bits = s.bits();
-                let m = s.mask();
-                Box::new(move |x: &mut Lanes<'_>| {
-                    let st = x.n;
-                    for &l in x.active {
-                        let l = l as usize;
-                        for k in 0..n {
-                            let (u, v) = (x.r[(a + k) * st + l], x.r[(b + k) * st + l]);
-                            let (lo, hi) = match op {
-                                Op::IAddCarry => {
-                                    let r = u as u128 + v as u128;
-                                    (r as u64 & m, (r >> bits) as u64 & 1)
-                                }
-                                Op::ISubBorrow => ((u.wrapping_sub(v)) & m, (u < v) as u64),
-                                Op::UMulExtended => {
-                                    let r = u as u128 * v as u128;
-                                    (r as u64 & m, (r >> bits) as u64 & m)
-                                }
-                                _ => {
-                                    let r = s.sext(u) as i128 * s.sext(v) as i128;
-                                    (r as u64 & m, (r >> bits) as u64 & m)
-                                }
-                            };
-                            x.r[(dst + k) * st + l] = lo;
-                            x.r[(dst + n + k) * st + l] = hi;
-                        }
-                    }
-                    Ok(())
-                })
-            }
-            Op::CompositeConstruct
-            | Op::CompositeExtract
-            | Op::CompositeInsert
-            | Op::VectorExtractDynamic
-            | Op::VectorInsertDynamic
-            | Op::VectorShuffle => return self.composite(env, inst, dst),
-            Op::Load => {
-                let p = id(inst, 0)?;
-                if let Some(crate::front::spirv::GlobalVar::Builtin(b)) = self.m.globals.get(&p) {
-                    // The built-in's slots are the value (they are stable).
-                    let (which, n) = crate::interp::lower::builtin_value(*b)?;
-                    let src = self.builtin_slot(which, n);
-                    env.vals.insert(rid, src);
-                    return Ok(None);
+            Inst::Conv(c, a) => conv(*c, self.ty(*a)?, rty()??, dst, self.at(*a)?),
+            Inst::Load { ptr, offset, .. } => {
+                let s = rty()??;
+                let p = self.at(*ptr)?;
+                match offset {
+                    0 => memops::load(
+                        dst,
+                        p,
+                        vec![Leaf {
+                            offset: 0,
+                            scalar: s,
+                        }],
+                        bytes_of(s),
+                    ),
+                    _ => memops::load_at(dst, p, *offset, bytes_of(s)),
                 }
-                let t = self.m.types.get(rty)?;
-                memops::load(dst, self.slot(env, p)?, t.leaves.clone(), t.size)
             }
-            Op::Store => {
-                let v = id(inst, 1)?;
-                let t = self.m.types.get(self.type_of(env, v)?)?;
-                let (leaves, size) = (t.leaves.clone(), t.size);
-                memops::store(arg!(0), self.slot(env, v)?, leaves, size)
-            }
-            Op::CopyMemory => {
-                let Shape::Pointer(_, pointee) =
-                    self.m.types.get(self.type_of(env, id(inst, 0)?)?)?.shape
-                else {
-                    return Err("OpCopyMemory of a non-pointer".into());
-                };
-                memops::copy_memory(arg!(0), arg!(1), Ok(self.m.types.get(pointee)?.size))
-            }
-            Op::CopyMemorySized => {
-                let size_id = id(inst, 2)?;
-                let size = match self.m.consts.get(&size_id) {
-                    Some(v) => Ok(v[0] as usize),
-                    None => Err(self.slot(env, size_id)?),
-                };
-                memops::copy_memory(arg!(0), arg!(1), size)
-            }
-            Op::AccessChain
-            | Op::InBoundsAccessChain
-            | Op::PtrAccessChain
-            | Op::InBoundsPtrAccessChain => {
-                let base = id(inst, 0)?;
-                let Shape::Pointer(_, mut pointee) =
-                    self.m.types.get(self.type_of(env, base)?)?.shape
-                else {
-                    return Err("access chain on a non-pointer".into());
-                };
-                let mut steps = Vec::new();
-                let mut first = 1;
-                if matches!(op, Op::PtrAccessChain | Op::InBoundsPtrAccessChain) {
-                    let stride = self.m.types.stride(pointee)? as i64;
-                    steps.push(self.index_step(env, id(inst, 1)?, stride)?);
-                    first = 2;
+            Inst::Store {
+                ptr, offset, value, ..
+            } => {
+                let s = self.ty(*value)?;
+                let (p, v) = (self.at(*ptr)?, self.at(*value)?);
+                match offset {
+                    0 => memops::store(
+                        p,
+                        v,
+                        vec![Leaf {
+                            offset: 0,
+                            scalar: s,
+                        }],
+                        bytes_of(s),
+                    ),
+                    _ => memops::store_at(p, *offset, v, bytes_of(s)),
                 }
-                let mut ty = Some(pointee);
-                for i in first..inst.operands.len() {
-                    let t = ty.ok_or("access chain indexes into a scalar")?;
-                    let index_id = id(inst, i)?;
-                    match &self.m.types.get(t)?.shape {
-                        Shape::Struct(_) => {
-                            let c = self
-                                .m
-                                .consts
-                                .get(&index_id)
-                                .ok_or("struct index is not a constant")?[0];
-                            let (o, next) = self.m.types.member_offset(t, c)?;
-                            steps.push(Step::Const(o as i64));
-                            ty = next;
-                        }
-                        Shape::Array(elem, _) => {
-                            let stride = self.m.types.stride(*elem)? as i64;
-                            steps.push(self.index_step(env, index_id, stride)?);
-                            ty = Some(*elem);
-                        }
-                        Shape::Vector(s, _) => {
-                            let stride = (s.bits() as i64 / 8).max(1);
-                            steps.push(self.index_step(env, index_id, stride)?);
-                            ty = None;
-                        }
-                        other => return Err(format!("access chain into {other:?}")),
-                    }
-                    pointee = ty.unwrap_or(pointee);
-                }
-                let _ = pointee;
-                // Fold constant steps.
-                let total: i64 = steps
-                    .iter()
-                    .map(|s| if let Step::Const(c) = s { *c } else { 0 })
-                    .sum();
-                let mut folded: Vec<Step> = steps
-                    .into_iter()
-                    .filter(|s| !matches!(s, Step::Const(_)))
-                    .collect();
-                if total != 0 {
-                    folded.push(Step::Const(total));
-                }
-                let kbase = self.uniform_arg(env, inst, 0, 1);
-                // The access that follows reads the row's bounds from here (one value each).
-                let record = env.access_next && self.m.types.get(pointee)?.leaves.len() == 1;
-                memops::address(dst, self.slot(env, base)?, kbase, folded, record)
             }
-            _ if atomic_form(op).is_some() => {
-                let ptr_id = id(inst, 0)?;
-                let Shape::Pointer(_, pointee) =
-                    self.m.types.get(self.type_of(env, ptr_id)?)?.shape
-                else {
-                    return Err("atomic on a non-pointer".into());
+            Inst::MemCopy { dst: d, src, bytes } => {
+                let size = match self.uniform(*bytes) {
+                    Some(Uniform::Const(n)) => Ok(n as usize),
+                    _ => Err(self.at(*bytes)?),
                 };
-                let scalar = match op {
-                    Op::AtomicFlagTestAndSet | Op::AtomicFlagClear => Scalar::I32,
-                    _ => self.m.components(pointee)?.0,
-                };
-                let ptr = self.slot(env, ptr_id)?;
-                let d = inst.result_id.map(|_| dst);
-                let one = {
-                    let c = self.alloc_const(1);
-                    Some(c)
-                };
-                let (rmw, value, compare) = atomic_form(op).ok_or("internal: atomic")?;
-                let v = match value {
-                    AtomicValue::Absent => None,
-                    AtomicValue::One => one,
-                    AtomicValue::Operand(i) => Some(arg!(i)),
-                };
-                let cmp = match compare {
-                    Some(i) => Some(arg!(i)),
-                    None => None,
-                };
-                atomic::atomic(
-                    rmw,
-                    scalar,
-                    if op == Op::AtomicStore || op == Op::AtomicFlagClear {
-                        None
-                    } else {
-                        d
-                    },
-                    ptr,
-                    v,
-                    cmp,
-                )
+                memops::copy_memory(self.at(*d)?, self.at(*src)?, size)
             }
-            Op::ExtInst => return self.ext_inst(env, inst, dst, rty).map(Some),
-            other => {
-                let feature = crate::front::spirv::feature_of(other).map_or(String::new(), |f| {
-                    format!(" ({f} are not supported by this device)")
-                });
-                return Err(format!("Op{other:?} is not supported{feature}"));
+            Inst::Atomic {
+                op,
+                ptr,
+                value,
+                compare,
+                ..
+            } => {
+                let s = rty()??;
+                let d = match op {
+                    crate::front::ssa::Rmw::Store | crate::front::ssa::Rmw::FlagClear => None,
+                    _ => st.result.map(|_| dst),
+                };
+                let v = value.map(|v| self.at(v)).transpose()?;
+                let c = compare.map(|c| self.at(c)).transpose()?;
+                atomic::atomic(*op, s, d, self.at(*ptr)?, v, c)
             }
-        };
-        Ok(Some(e))
-    }
-
-    /// Operand `i` of `inst` as one value for every lane, if the operation works on scalars
-    /// (`n` components) and it is a constant or a [uniform](Lowering::is_uniform) slot.
-    pub(crate) fn uniform_arg(
-        &mut self,
-        env: &Env,
-        inst: &Instruction,
-        i: usize,
-        n: usize,
-    ) -> Option<ops::Uniform> {
-        let Some(Operand::IdRef(v)) = inst.operands.get(i) else {
-            return None;
-        };
-        if n != 1 {
-            return None;
-        }
-        if let Some(values) = self.m.consts.get(v) {
-            return (values.len() == 1).then(|| ops::Uniform::Const(values[0]));
-        }
-        let slot = self.slot(env, *v).ok()?;
-        self.is_uniform(slot, 1).then_some(ops::Uniform::Slot(slot))
-    }
-
-    /// A slot holding a constant (for implicit operands such as increment's 1).
-    fn alloc_const(&mut self, value: u64) -> usize {
-        let s = self.slots_alloc(1);
-        self.push_constant(s, value);
-        s
-    }
-
-    fn index_step(&mut self, env: &mut Env, index: Word, stride: i64) -> Result<Step, String> {
-        // A sign extension not lowered: its source, sign-extended from its own width, is
-        // the same index.
-        let index = *env.folded.get(&index).unwrap_or(&index);
-        if let Some(add) = env.index_add.take_if(|add| add.id == index) {
-            return Ok(Step::Sum {
-                a: add.a,
-                b: add.b,
-                kb: add.kb,
-                scalar: add.scalar,
-                stride,
-            });
-        }
-        if let Some(v) = self.m.consts.get(&index) {
-            let (s, _) = self.m.components(self.m.value_types[&index])?;
-            return Ok(Step::Const(s.sext(v[0]).wrapping_mul(stride)));
-        }
-        let (scalar, _) = self.m.components(self.type_of(env, index)?)?;
-        Ok(Step::Index {
-            slot: self.slot(env, index)?,
-            scalar,
-            stride,
-        })
+            Inst::GenericCast(p, space) => {
+                let sc = match space {
+                    Space::Private => StorageClass::Function,
+                    Space::Local => StorageClass::Workgroup,
+                    Space::Other => StorageClass::CrossWorkgroup,
+                };
+                memops::generic_cast(dst, self.at(*p)?, sc)
+            }
+            Inst::Ext(call) => self.ext(call)?,
+            Inst::Printf(call) => self.printf(call, dst)?,
+            Inst::Copy(a) => ops::copy(dst, self.at(*a)?, 1),
+            Inst::Const(_)
+            | Inst::Param { .. }
+            | Inst::ParamAddr { .. }
+            | Inst::Builtin(..)
+            | Inst::LocalVar(_)
+            | Inst::PrivateVar(_) => return Ok(None),
+        }))
     }
 }

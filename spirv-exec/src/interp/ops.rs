@@ -161,27 +161,6 @@ pub fn binary(
     })
 }
 
-/// Like [`binary`], with `b` a scalar applied to every component of `a`.
-pub fn binary_scalar(
-    d: usize,
-    a: usize,
-    b: usize,
-    n: usize,
-    f: impl Fn(u64, u64) -> u64 + Send + Sync + 'static,
-) -> Exec {
-    Box::new(move |x: &mut Lanes<'_>| {
-        let s = x.n;
-        for &l in x.active {
-            let l = l as usize;
-            let y = x.r[b * s + l];
-            for k in 0..n {
-                x.r[(d + k) * s + l] = f(x.r[(a + k) * s + l], y);
-            }
-        }
-        Ok(())
-    })
-}
-
 pub fn ternary(
     d: usize,
     a: usize,

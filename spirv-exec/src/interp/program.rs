@@ -3,6 +3,7 @@
 //! component); the register file is slot-major: `r[slot * lanes + lane]`.
 
 use crate::error::Fault;
+pub use crate::front::ssa::{BuiltinValue, Param, ParamKind};
 use crate::run::reach::Memory;
 use std::cell::Cell;
 
@@ -104,51 +105,6 @@ pub struct Block {
     pub term: Term,
 }
 
-/// Work-item built-in values, filled per lane at the start of each work-group.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BuiltinValue {
-    GlobalId,
-    LocalId,
-    GroupId,
-    NumGroups,
-    LocalSize,
-    GlobalSize,
-    GlobalOffset,
-    EnqueuedLocalSize,
-    WorkDim,
-    GlobalLinearId,
-    LocalLinearId,
-    SubgroupSize,
-    SubgroupMaxSize,
-    NumSubgroups,
-    SubgroupId,
-    SubgroupLocalId,
-}
-
-/// What a kernel parameter receives.
-#[derive(Clone, Debug)]
-pub enum ParamKind {
-    /// A value of `size` bytes copied into the parameter's slots (scalars, vectors, pointers
-    /// to global/constant memory).
-    Value {
-        leaves: Vec<crate::front::types::Leaf>,
-    },
-    /// A `__local` pointer: the argument is a size in bytes; the lane sees an address in the
-    /// group's local memory.
-    Local,
-    /// A struct passed by value (`ByVal` pointer): the bytes are copied into parameter memory
-    /// and the lane sees its address.
-    ByVal { size: usize, align: usize },
-}
-
-#[derive(Clone, Debug)]
-pub struct Param {
-    pub slot: usize,
-    pub size: usize,
-    pub kind: ParamKind,
-    pub is_pointer: bool,
-}
-
 /// A kernel lowered to the form backends take ([`Backend::compile`](crate::Backend::compile)):
 /// blocks of instructions over value slots, with its parameters and memory needs.
 pub struct Program {
@@ -182,6 +138,8 @@ pub struct Program {
     /// Slots of work-item built-ins (3 slots each for the vector ones).
     pub(crate) builtins: Vec<(BuiltinValue, usize)>,
     pub(crate) params: Vec<Param>,
+    /// The first slot of each parameter's value (its leaves in order) or address.
+    pub(crate) param_slots: Vec<usize>,
     /// `reqd_work_group_size`, if declared.
     pub(crate) required_group_size: Option<[u32; 3]>,
     /// `work_group_size_hint`, if declared.

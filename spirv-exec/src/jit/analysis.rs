@@ -4,7 +4,7 @@
 
 pub use super::ssa::{defs, edges, uses};
 use super::ssa::{Block, Func, Inst, Stmt, Term, Val};
-use crate::interp::program::BuiltinValue;
+use crate::front::ssa::BuiltinValue;
 use std::collections::BTreeSet;
 
 fn term_uses(t: &Term) -> Vec<Val> {
@@ -453,11 +453,7 @@ pub fn private_offsets(f: &Func) -> Vec<Option<usize>> {
 /// only built-ins the longer group gives every work-item exactly (global ids, the global
 /// linear id, sizes and offsets of the launch, group counts, the work dimension, the
 /// sub-group constants); no local id, group id, local size or linear local id.
-pub fn groups_merge(
-    f: &Func,
-    params: &[crate::interp::program::Param],
-    local_static: usize,
-) -> bool {
+pub fn groups_merge(f: &Func, params: &[crate::front::ssa::Param], local_static: usize) -> bool {
     use super::ssa::Space;
     let ok = |s: &Stmt| match &s.inst {
         Inst::Builtin(b, _) => matches!(
@@ -485,7 +481,7 @@ pub fn groups_merge(
         && f.private_size == 0
         && !params
             .iter()
-            .any(|p| matches!(p.kind, crate::interp::program::ParamKind::Local))
+            .any(|p| matches!(p.kind, crate::front::ssa::ParamKind::Local))
         && f.blocks
             .iter()
             .all(|b| !matches!(b.term, Term::Barrier { .. }) && b.stmts.iter().all(ok))
@@ -509,7 +505,7 @@ pub fn row_ids(f: &Func) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::jit::ssa::{Bin, Edge};
+    use crate::front::ssa::{Bin, Edge};
     use crate::value::Scalar;
     use proptest::prelude::*;
 
@@ -535,7 +531,7 @@ mod tests {
                             Inst::Load {
                                 ptr: 7,
                                 offset: 0,
-                                space: crate::jit::ssa::Space::Private,
+                                space: crate::front::ssa::Space::Private,
                             },
                         ),
                         stmt(7, Inst::Copy(0)),
@@ -553,6 +549,8 @@ mod tests {
             ],
             types: vec![Scalar::I64; 8],
             private_size,
+            params: vec![],
+            local_static: 0,
         }
     }
 
@@ -575,7 +573,7 @@ mod tests {
             len in 1u64..128,
         ) {
             let f = func(off, size);
-            let layout = crate::jit::Layout::new(&f, &[], 0);
+            let layout = crate::jit::Layout::new(&f);
             let first = off as i64 + offset;
             let inside = (first..first + len as i64).all(|b| (0..size as i64).contains(&b));
             prop_assert_eq!(layout.private_inside(0, offset, len), inside);
@@ -583,6 +581,24 @@ mod tests {
             for v in [2, 3, 4, 5, 6, 7] {
                 prop_assert!(!layout.private_inside(v, offset, len));
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// A copy of a private variable's address has its offset only if each copy in the
+        /// chain is defined before each of its uses on every path.
+        #[test]
+        fn offsets_only_where_every_path_defines_first(
+            terms in proptest::collection::vec((0u8..5, (0u32..8, 0u32..8)), 1..8),
+            at in [(0u32..8, 0u8..3), (0u32..8, 0u8..3), (0u32..8, 0u8..3)],
+        ) {
+            use crate::front::dominance::tests::{placed, reached, runs_before};
+            let (f, [copy, copy2, load]) = placed(&terms, at);
+            let first = reached(&f, copy.0, None) && runs_before(&f, copy, copy2);
+            let second = first && runs_before(&f, copy2, load);
+            let off = private_offsets(&f);
+            proptest::prop_assert_eq!(off[2], first.then_some(8));
+            proptest::prop_assert_eq!(off[3], second.then_some(8));
         }
     }
 }

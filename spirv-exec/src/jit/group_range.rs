@@ -21,7 +21,7 @@ use super::scalar_gen::{fixed_flags, mem_flags, Gen};
 use super::ssa::{Bin, Conv, Func, Inst, Stmt, Val};
 use super::stride::Scaled;
 use super::vector_gen::{vec_type, W};
-use crate::interp::program::BuiltinValue;
+use crate::front::ssa::BuiltinValue;
 use crate::opencl_std::opcode::{S_CLAMP, S_MAX, S_MIN};
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;

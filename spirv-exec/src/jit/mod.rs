@@ -23,11 +23,7 @@
 
 mod analysis;
 mod diverge;
-mod dominance;
 mod emit;
-mod front;
-mod front_ext;
-mod front_inst;
 mod group_pass;
 mod group_range;
 mod pack_loop;
@@ -40,16 +36,15 @@ pub mod runtime;
 mod scalar_gen;
 mod scalar_mem;
 mod scalar_ops;
-pub mod ssa;
 mod stride;
 mod vector_gen;
-mod verify;
 
 pub use run::run;
 
-use crate::front::spirv::ModuleData;
-use crate::interp::atomic::Rmw;
-use crate::interp::program::{Param, ParamKind};
+use crate::front::{dominance, ssa};
+
+use crate::front::ssa::ParamKind;
+use crate::front::ssa::Rmw;
 use runtime::ExtDesc;
 use ssa::{Func, Inst, Val};
 use std::collections::HashMap;
@@ -58,9 +53,7 @@ use std::time::{Duration, Instant};
 
 /// A kernel prepared for compilation: its IR, compiled at the first launch.
 pub struct Prepared {
-    func: Func,
-    params: Vec<Param>,
-    local_static: usize,
+    func: Arc<Func>,
     /// Key of the process-wide code cache.
     key: String,
     code: OnceLock<Result<(Arc<Compiled>, bool), String>>,
@@ -87,10 +80,9 @@ impl Prepared {
                 }
                 // A panic of the code generator must not take the host down: the kernel then
                 // runs on the interpreter.
-                let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    compile(&self.func, &self.params, self.local_static)
-                }))
-                .unwrap_or_else(|_| Err("the code generator panicked".into()));
+                let compiled =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile(&self.func)))
+                        .unwrap_or_else(|_| Err("the code generator panicked".into()));
                 let c = Arc::new(compiled?);
                 map.retain(|_, w| w.strong_count() > 0);
                 map.insert(self.key.clone(), Arc::downgrade(&c));
@@ -100,25 +92,22 @@ impl Prepared {
     }
 }
 
-/// Translates kernel `name` (function `f`, parameters as the interpreter lowered them) to the
-/// IR, or says why the compiler cannot run it. `key` identifies the module and its
-/// specialization constants.
+/// Prepares kernel `func` (the shared front end's IR) for compilation, or says why the
+/// compiler cannot run it. `key` identifies the module and its specialization constants,
+/// `globals` where the module's program-scope variables lie.
 pub fn prepare(
-    data: &ModuleData,
-    f: &rspirv::dr::Function,
-    name: &str,
-    params: &[Param],
+    func: Arc<Func>,
+    globals: std::ops::Range<usize>,
     key: &str,
 ) -> Result<Prepared, String> {
-    // The front end checks what it relies on, and `verify` checks the IR it built; a module
-    // ill-typed in a way neither checks must still not take the host down: the kernel then
-    // runs on the interpreter (the fuzzer counts such a caught panic as a failure).
-    let (func, local_static) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        front::Front::new(data).kernel(name, f, params)
-    }))
-    .unwrap_or_else(|_| Err("the compiler's front end panicked (ill-typed module?)".into()))?;
-    verify::check(&func).map_err(|e| format!("ill-typed: {e}"))?;
-    let globals = data.memory.range();
+    if let Some(b) = func
+        .blocks
+        .iter()
+        .position(|b| b.stmts.iter().any(|s| matches!(s.inst, Inst::Printf(_))))
+    {
+        return Err(format!("block {b} prints (printf is the interpreter's)"));
+    }
+    let name = &func.name;
     let uses_globals = func.blocks[0]
         .stmts
         .iter()
@@ -130,8 +119,6 @@ pub fn prepare(
     };
     Ok(Prepared {
         func,
-        params: params.to_vec(),
-        local_static,
         key,
         code: OnceLock::new(),
     })
@@ -198,7 +185,8 @@ pub struct Layout {
 }
 
 impl Layout {
-    fn new(f: &Func, params: &[Param], local_static: usize) -> Layout {
+    fn new(f: &Func) -> Layout {
+        let (params, local_static) = (&f.params[..], f.local_static);
         let live = analysis::live_in(f);
         let resume = analysis::barriers(f);
         let live_at: Vec<Vec<Val>> = resume
@@ -419,7 +407,7 @@ impl Drop for Compiled {
 }
 
 /// Generates native code for `f`.
-fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, String> {
+fn compile(f: &Func) -> Result<Compiled, String> {
     use cranelift_module::Module;
     let start = Instant::now();
     let builder = cranelift_jit::JITBuilder::with_isa(
@@ -427,7 +415,7 @@ fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, 
         cranelift_module::default_libcall_names(),
     );
     let mut module = cranelift_jit::JITModule::new(builder);
-    let layout = Layout::new(f, params, local_static);
+    let layout = Layout::new(f);
     let mut entries = Vec::new();
     let mut fctx = cranelift_frontend::FunctionBuilderContext::new();
     let cl = |e: cranelift_module::ModuleError| format!("cranelift: {e:?}");
@@ -532,7 +520,7 @@ fn compile(f: &Func, params: &[Param], local_static: usize) -> Result<Compiled, 
         layout,
         entries,
         packs,
-        local_static,
+        local_static: f.local_static,
         private_size: f.private_size,
         compile_time: start.elapsed(),
         code_bytes,

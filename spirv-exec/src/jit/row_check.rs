@@ -10,7 +10,7 @@ use super::runtime::{self, field};
 use super::scalar_gen::{fixed_flags, Gen};
 use super::ssa::{Bin, Inst, Space, Stmt, Term};
 use super::vector_gen::{Rep, VVal, W};
-use crate::interp::program::BuiltinValue;
+use crate::front::ssa::BuiltinValue;
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Block, InstBuilder, Value};

@@ -13,7 +13,8 @@
 use super::runtime::{self, table, Ctx, State};
 use super::Compiled;
 use crate::error::Fault;
-use crate::interp::program::{ParamKind, Program};
+use crate::front::ssa::ParamKind;
+use crate::interp::program::Program;
 use crate::run::bind::{align_up, bind_args, local_ranges, Bound, LocalLayout};
 use crate::run::claims::Claims;
 use crate::run::launch::Launch;

@@ -717,6 +717,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                 self.ext(call, s)?;
                 None
             }
+            Inst::Printf(_) => return Err("printf is the interpreter's".into()),
         };
         if let (Some(r), Some(x)) = (r, value) {
             self.set(r, x);

@@ -7,7 +7,7 @@
 use super::analysis::defs;
 use super::ssa::{Bin, Conv, Func, Inst, Val};
 use super::vector_gen::Rep;
-use crate::interp::program::BuiltinValue;
+use crate::front::ssa::BuiltinValue;
 use crate::value::Scalar;
 use std::collections::HashMap;
 

@@ -17,7 +17,7 @@ use super::analysis::{defs, uses};
 use super::runtime::{self, field};
 use super::scalar_gen::{ctx_flags, mem_flags, Gen, Slot};
 use super::ssa::{Bin, Conv, Func, Inst, Space, Stmt, Term, Val};
-use crate::interp::program::BuiltinValue;
+use crate::front::ssa::BuiltinValue;
 use crate::opencl_std::opcode::*;
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};

@@ -11,12 +11,11 @@ use crate::value::Scalar;
 /// Longest string `%s` (or a format) reads before giving up: 64 KiB.
 const MAX_STRING: usize = 1 << 16;
 
-/// A `printf` argument as lowered: its first slot, element type and component count.
-#[derive(Clone, Copy, Debug)]
+/// A `printf` argument as lowered: the slot of each component and the element type.
+#[derive(Clone, Debug)]
 pub(crate) struct PrintfArg {
-    pub slot: usize,
+    pub slots: Vec<usize>,
     pub scalar: Scalar,
-    pub n: usize,
 }
 
 /// The lowered `printf(format, args...)`: `dst` receives 0, or -1 when the format is malformed,
@@ -32,7 +31,7 @@ pub(crate) fn exec(dst: usize, format: usize, args: Vec<PrintfArg>) -> Exec {
                 .iter()
                 .map(|a| Value {
                     scalar: a.scalar,
-                    bits: (0..a.n).map(|k| x.r[(a.slot + k) * s + l]).collect(),
+                    bits: a.slots.iter().map(|&k| x.r[k * s + l]).collect(),
                 })
                 .collect();
             let ok = match render(&fmt, &values, &mut read)? {

@@ -1,10 +1,10 @@
 //! SPIR-V instructions (other than control flow) to IR statements, component by component.
 
-use super::front::{id, lit, Env, Front};
+use super::ssa::Rmw;
 use super::ssa::{Bin, Conv, Inst, Space, Un, Val};
+use super::to_ssa::{id, lit, Env, Front};
 use crate::front::spirv::GlobalVar;
 use crate::front::types::Shape;
-use crate::interp::atomic::{atomic_form, AtomicValue, Rmw};
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Decoration, FPRoundingMode, Op, StorageClass, Word};
@@ -120,6 +120,7 @@ impl Front<'_> {
 
     /// Lowers one instruction.
     pub(super) fn instruction(&mut self, env: &mut Env, inst: &Instruction) -> Result<(), String> {
+        self.check_operands(env, inst)?;
         let op = inst.class.opcode;
         let rid = inst.result_id.unwrap_or(0);
         let dst: Vec<Val> = env.vals.get(&rid).cloned().unwrap_or_default();
@@ -281,12 +282,14 @@ impl Front<'_> {
                     Some(Inst::Bin(Bin::FMul, *a.get(k)?, *b.first()?))
                 })?;
             }
+            Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended => {
+                let (a, b) = (arg!(0), arg!(1));
+                let s = self.scalar_of(env, id(inst, 0)?)?;
+                self.extended(op, &a, &b, &dst, s)?;
+            }
             Op::Dot => {
                 let (a, b) = (arg!(0), arg!(1));
                 let s = self.scalar_of(env, id(inst, 0)?)?;
-                if s == Scalar::F16 {
-                    return Err("dot of half vectors".into());
-                }
                 // Rounded once per step, as the interpreter's f64 sum is not: only F64
                 // agrees exactly; keep the interpreter's semantics by widening F32 to F64.
                 return self.dot(s, &a, &b, one(&dst)?);
@@ -495,6 +498,52 @@ impl Front<'_> {
         Ok(())
     }
 
+    /// `OpIAddCarry`, `OpISubBorrow`, `OpUMulExtended`, `OpSMulExtended` of `a` and `b`
+    /// (components of type `s`): `dst` holds the low parts, then the carries or high parts.
+    fn extended(
+        &mut self,
+        op: Op,
+        a: &[Val],
+        b: &[Val],
+        dst: &[Val],
+        s: Scalar,
+    ) -> Result<(), String> {
+        let n = a.len();
+        if b.len() != n || dst.len() != 2 * n {
+            return Err(format!(
+                "Op{op:?}: operands of {n} and {} components for a result of {}",
+                b.len(),
+                dst.len()
+            ));
+        }
+        for k in 0..n {
+            let (x, y, lo, hi) = (a[k], b[k], dst[k], dst[n + k]);
+            match op {
+                Op::IAddCarry | Op::ISubBorrow => {
+                    let add = op == Op::IAddCarry;
+                    self.define(lo, Inst::Bin(if add { Bin::IAdd } else { Bin::ISub }, x, y));
+                    let out = match add {
+                        true => self.emit(Scalar::Bool, Inst::Bin(Bin::ULt, lo, x)),
+                        false => self.emit(Scalar::Bool, Inst::Bin(Bin::ULt, x, y)),
+                    };
+                    let (one, zero) = (self.emit(s, Inst::Const(1)), self.emit(s, Inst::Const(0)));
+                    self.define(hi, Inst::Select(out, one, zero));
+                }
+                _ => {
+                    use crate::opencl_std::opcode::{S_MUL_HI, U_MUL_HI};
+                    let num = if op == Op::UMulExtended {
+                        U_MUL_HI
+                    } else {
+                        S_MUL_HI
+                    };
+                    self.define(lo, Inst::Bin(Bin::IMul, x, y));
+                    self.define(hi, Inst::Int3(num, s, [x, y, x]));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// `Σ a[k]·b[k]` evaluated as the interpreter does: in `f64`, rounded once.
     fn dot(&mut self, s: Scalar, a: &[Val], b: &[Val], dst: Val) -> Result<(), String> {
         let wide = |f: &mut Self, v: Val| {
@@ -665,4 +714,44 @@ impl Front<'_> {
 #[allow(non_snake_case)]
 fn Bin_(b: Bin, x: Val, y: Val) -> Inst {
     Inst::Bin(b, x, y)
+}
+
+/// Where an atomic instruction's value operand comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomicValue {
+    /// It has none (a load, a flag).
+    Absent,
+    /// The constant 1 (`OpAtomicIIncrement`, `OpAtomicIDecrement`).
+    One,
+    /// Operand `i` of the instruction.
+    Operand(usize),
+}
+
+/// What SPIR-V atomic instruction `op` does, for both front ends: its read-modify-write, where
+/// its value comes from and the operand index of its comparator; `None` for any other
+/// instruction.
+pub fn atomic_form(op: Op) -> Option<(Rmw, AtomicValue, Option<usize>)> {
+    use AtomicValue::{Absent, One, Operand};
+    Some(match op {
+        Op::AtomicLoad => (Rmw::Load, Absent, None),
+        Op::AtomicStore => (Rmw::Store, Operand(3), None),
+        Op::AtomicExchange => (Rmw::Exchange, Operand(3), None),
+        Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak => {
+            (Rmw::CompareExchange, Operand(4), Some(5))
+        }
+        Op::AtomicIIncrement => (Rmw::Add, One, None),
+        Op::AtomicIDecrement => (Rmw::Sub, One, None),
+        Op::AtomicIAdd => (Rmw::Add, Operand(3), None),
+        Op::AtomicISub => (Rmw::Sub, Operand(3), None),
+        Op::AtomicSMin => (Rmw::SMin, Operand(3), None),
+        Op::AtomicUMin => (Rmw::UMin, Operand(3), None),
+        Op::AtomicSMax => (Rmw::SMax, Operand(3), None),
+        Op::AtomicUMax => (Rmw::UMax, Operand(3), None),
+        Op::AtomicAnd => (Rmw::And, Operand(3), None),
+        Op::AtomicOr => (Rmw::Or, Operand(3), None),
+        Op::AtomicXor => (Rmw::Xor, Operand(3), None),
+        Op::AtomicFlagTestAndSet => (Rmw::FlagTestAndSet, Absent, None),
+        Op::AtomicFlagClear => (Rmw::FlagClear, Absent, None),
+        _ => return None,
+    })
 }

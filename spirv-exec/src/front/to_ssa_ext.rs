@@ -2,9 +2,9 @@
 //! the hot arithmetic ones inline, every other one as a call of the interpreter's
 //! implementation (same results by construction).
 
-use super::front::{id, Env, Front};
-use super::front_inst::{lane, one};
-use super::ssa::{Bin, Conv, ExtCall, Inst, Un, Val};
+use super::ssa::{Bin, Conv, ExtCall, Inst, PrintfCall, Un, Val};
+use super::to_ssa::{id, Env, Front};
+use super::to_ssa_inst::{lane, one};
 use crate::front::types::Shape;
 use crate::opencl_std::{self as builtins, opcode::*};
 use crate::value::Scalar;
@@ -171,7 +171,17 @@ impl Front<'_> {
                 }
             }
             PREFETCH => {}
-            PRINTF => return Err("printf".into()),
+            PRINTF => {
+                let format = one(&arg!(2))?;
+                let mut args = Vec::new();
+                for i in 3..inst.operands.len() {
+                    let v = id(inst, i)?;
+                    let (s, _) = self.m.components(self.type_of(env, v)?)?;
+                    args.push((self.vals(env, v)?, s));
+                }
+                let printf = Inst::Printf(Box::new(PrintfCall { format, args }));
+                self.define(one(dst)?, printf);
+            }
             FMA | MAD if self.m.components(rty)?.0 != Scalar::F16 && inst.operands.len() == 5 => {
                 let (a, b, c) = (arg!(2), arg!(3), arg!(4));
                 for (k, &d) in dst.iter().enumerate() {

@@ -1,9 +1,8 @@
-//! Build-time checks of the operand shapes the lowering relies on: an ill-typed module (an
+//! Build-time checks of the operand shapes the translation relies on: an ill-typed module (an
 //! operand narrower than the result of a component-wise instruction, a shuffle component past
-//! both vectors) fails to build with a message, instead of reading past a value's registers
-//! when it runs.
+//! both vectors) fails to build with a message.
 
-use crate::interp::lower::{Env, Lowering};
+use super::to_ssa::{Env, Front};
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::Op;
 
@@ -85,7 +84,7 @@ fn componentwise(op: Op) -> bool {
     )
 }
 
-impl Lowering<'_> {
+impl Front<'_> {
     /// Checks `inst`'s operand shapes before it is lowered.
     pub(crate) fn check_operands(&self, env: &Env, inst: &Instruction) -> Result<(), String> {
         let op = inst.class.opcode;

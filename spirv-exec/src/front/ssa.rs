@@ -3,8 +3,6 @@
 //! interpreter's slots are), in SSA form with block parameters instead of phis, and with each
 //! barrier ending a block.
 
-use crate::interp::atomic::Rmw;
-use crate::interp::program::BuiltinValue;
 use crate::value::Scalar;
 
 /// A value: an index into [`Func::types`].
@@ -175,12 +173,22 @@ pub enum Inst {
     },
     /// `OpGenericCastToPtrExplicit`: the pointer if it points into `space`, else null.
     GenericCast(Val, Space),
-    /// Any other OpenCL.std instruction, evaluated by the interpreter's implementation.
+    /// Any other OpenCL.std instruction, evaluated by [`crate::opencl_std::ext_inst`].
     Ext(Box<ExtCall>),
+    /// OpenCL's `printf(format, args...)`: 0, or -1 when it could not print (an `I32`).
+    Printf(Box<PrintfCall>),
 }
 
-/// An OpenCL.std instruction evaluated by [`crate::opencl_std::ext_inst`], as the
-/// interpreter calls it.
+/// See [`Inst::Printf`].
+#[derive(Clone, Debug)]
+pub struct PrintfCall {
+    /// The format string's address.
+    pub format: Val,
+    /// Each argument: its components and element type.
+    pub args: Vec<(Vec<Val>, Scalar)>,
+}
+
+/// An OpenCL.std instruction evaluated by [`crate::opencl_std::ext_inst`].
 #[derive(Clone, Debug)]
 pub struct ExtCall {
     pub num: u32,
@@ -249,6 +257,10 @@ pub struct Func {
     pub types: Vec<Scalar>,
     /// Bytes of private memory per work-item.
     pub private_size: usize,
+    /// What each kernel parameter receives.
+    pub params: Vec<Param>,
+    /// Bytes of the kernel-scope `__local` variables it uses.
+    pub local_static: usize,
 }
 
 impl Func {
@@ -292,6 +304,9 @@ pub fn uses(s: &Stmt) -> Vec<Val> {
             .chain(*compare)
             .collect(),
         Inst::Ext(call) => call.args.iter().flat_map(|a| a.0.clone()).collect(),
+        Inst::Printf(call) => std::iter::once(call.format)
+            .chain(call.args.iter().flat_map(|a| a.0.iter().copied()))
+            .collect(),
     }
 }
 
@@ -313,4 +328,69 @@ pub fn edges(t: &Term) -> Vec<&Edge> {
             .collect(),
         _ => vec![],
     }
+}
+
+/// Work-item built-in values, filled per lane at the start of each work-group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BuiltinValue {
+    GlobalId,
+    LocalId,
+    GroupId,
+    NumGroups,
+    LocalSize,
+    GlobalSize,
+    GlobalOffset,
+    EnqueuedLocalSize,
+    WorkDim,
+    GlobalLinearId,
+    LocalLinearId,
+    SubgroupSize,
+    SubgroupMaxSize,
+    NumSubgroups,
+    SubgroupId,
+    SubgroupLocalId,
+}
+
+/// What a kernel parameter receives.
+#[derive(Clone, Debug)]
+pub enum ParamKind {
+    /// A value of `size` bytes copied into the parameter's slots (scalars, vectors, pointers
+    /// to global/constant memory).
+    Value {
+        leaves: Vec<crate::front::types::Leaf>,
+    },
+    /// A `__local` pointer: the argument is a size in bytes; the lane sees an address in the
+    /// group's local memory.
+    Local,
+    /// A struct passed by value (`ByVal` pointer): the bytes are copied into parameter memory
+    /// and the lane sees its address.
+    ByVal { size: usize, align: usize },
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// Bytes of the argument.
+    pub size: usize,
+    pub kind: ParamKind,
+    pub is_pointer: bool,
+}
+
+/// Atomic read-modify-write operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rmw {
+    Load,
+    Store,
+    Exchange,
+    CompareExchange,
+    Add,
+    Sub,
+    SMin,
+    UMin,
+    SMax,
+    UMax,
+    And,
+    Or,
+    Xor,
+    FlagTestAndSet,
+    FlagClear,
 }

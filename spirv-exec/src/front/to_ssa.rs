@@ -1,16 +1,93 @@
-//! SPIR-V to the compiled executor's IR ([`super::ssa`]): every call inlined, every value split
-//! into scalars, phis turned into block parameters, barriers ending blocks. Built from the
-//! parsed module (not from the interpreter's lowered form, whose instructions are closures).
+//! SPIR-V to the executors' one IR ([`super::ssa`]): every call inlined, every value split
+//! into scalars, phis turned into block parameters, barriers ending blocks, the kernel's
+//! parameters described; then type-checked ([`super::verify`]).
 
-use super::ssa::{Block, BlockId, Edge, Func, Inst, Stmt, Term, Val};
+use super::ssa::{
+    Block, BlockId, BuiltinValue, Edge, Func, Inst, Param, ParamKind, Stmt, Term, Val,
+};
 use crate::front::spirv::{GlobalVar, ModuleData};
 use crate::front::types::Shape;
-use crate::interp::lower::builtin_value;
-use crate::interp::program::BuiltinValue;
 use crate::value::Scalar;
 use rspirv::dr::{Function, Instruction, Operand};
-use rspirv::spirv::{Op, StorageClass, Word};
+use rspirv::spirv::{BuiltIn, Decoration, FunctionParameterAttribute, Op, StorageClass, Word};
 use std::collections::HashMap;
+
+/// Kernel `name` (function `f` of `m`) in the one IR, type-checked.
+pub(crate) fn kernel_ssa(m: &ModuleData, name: &str, f: &Function) -> Result<Func, String> {
+    let params = parameters(m, f)?;
+    let func = Front::new(m).kernel(name, f, params)?;
+    super::verify::check(&func).map_err(|e| format!("ill-typed: {e}"))?;
+    Ok(func)
+}
+
+/// What each parameter of kernel `f` receives.
+fn parameters(m: &ModuleData, f: &Function) -> Result<Vec<Param>, String> {
+    let mut params = Vec::new();
+    for p in &f.parameters {
+        let (pid, pty) = (
+            p.result_id.ok_or("parameter without id")?,
+            p.result_type.ok_or("parameter without type")?,
+        );
+        let t = m.types.get(pty)?;
+        if let Shape::Unsupported(what) = t.shape {
+            return Err(format!(
+                "parameter {} is of a type of {what} ({what} are not supported by this device)",
+                params.len()
+            ));
+        }
+        let byval = m.decorations.get(&pid).is_some_and(|ds| {
+            ds.iter().any(|(d, ops)| {
+                *d == Decoration::FuncParamAttr
+                    && ops.first()
+                        == Some(&Operand::FunctionParameterAttribute(
+                            FunctionParameterAttribute::ByVal,
+                        ))
+            })
+        });
+        let leaves = || ParamKind::Value {
+            leaves: t.leaves.clone(),
+        };
+        let (kind, size, is_pointer) = match t.shape {
+            Shape::Pointer(StorageClass::Workgroup, _) => (ParamKind::Local, 8, true),
+            Shape::Pointer(_, pointee) if byval => {
+                let pt = m.types.get(pointee)?;
+                let (size, align) = (pt.size, pt.align);
+                (ParamKind::ByVal { size, align }, size, false)
+            }
+            Shape::Pointer(..) => (leaves(), 8, true),
+            _ => (leaves(), t.size, false),
+        };
+        params.push(Param {
+            size,
+            kind,
+            is_pointer,
+        });
+    }
+    Ok(params)
+}
+
+/// A SPIR-V built-in as the executors fill it: its value and component count.
+pub(crate) fn builtin_value(b: BuiltIn) -> Result<(BuiltinValue, usize), String> {
+    Ok(match b {
+        BuiltIn::GlobalInvocationId => (BuiltinValue::GlobalId, 3),
+        BuiltIn::LocalInvocationId => (BuiltinValue::LocalId, 3),
+        BuiltIn::WorkgroupId => (BuiltinValue::GroupId, 3),
+        BuiltIn::NumWorkgroups => (BuiltinValue::NumGroups, 3),
+        BuiltIn::WorkgroupSize => (BuiltinValue::LocalSize, 3),
+        BuiltIn::GlobalSize => (BuiltinValue::GlobalSize, 3),
+        BuiltIn::GlobalOffset => (BuiltinValue::GlobalOffset, 3),
+        BuiltIn::EnqueuedWorkgroupSize => (BuiltinValue::EnqueuedLocalSize, 3),
+        BuiltIn::WorkDim => (BuiltinValue::WorkDim, 1),
+        BuiltIn::GlobalLinearId => (BuiltinValue::GlobalLinearId, 1),
+        BuiltIn::LocalInvocationIndex => (BuiltinValue::LocalLinearId, 1),
+        BuiltIn::SubgroupSize => (BuiltinValue::SubgroupSize, 1),
+        BuiltIn::SubgroupMaxSize => (BuiltinValue::SubgroupMaxSize, 1),
+        BuiltIn::NumSubgroups | BuiltIn::NumEnqueuedSubgroups => (BuiltinValue::NumSubgroups, 1),
+        BuiltIn::SubgroupId => (BuiltinValue::SubgroupId, 1),
+        BuiltIn::SubgroupLocalInvocationId => (BuiltinValue::SubgroupLocalId, 1),
+        other => return Err(format!("built-in {other:?} is not supported")),
+    })
+}
 
 /// Per inlined instance of a function: the values of its ids, their types, its labels.
 #[derive(Default)]
@@ -226,25 +303,18 @@ impl<'m> Front<'m> {
         });
     }
 
-    /// Builds the kernel `f` whose parameters' values are `params` (leaves of each).
-    pub fn kernel(
-        mut self,
-        name: &str,
-        f: &Function,
-        params: &[crate::interp::program::Param],
-    ) -> Result<(Func, usize), String> {
+    /// Builds the kernel `f` whose parameters are `params`.
+    fn kernel(mut self, name: &str, f: &Function, params: Vec<Param>) -> Result<Func, String> {
         let mut args = Vec::new();
-        for (i, (p, info)) in f.parameters.iter().zip(params).enumerate() {
-            let ty = p.result_type.ok_or("parameter without type")?;
+        for (i, info) in params.iter().enumerate() {
             let vals = match &info.kind {
-                crate::interp::program::ParamKind::Value { leaves } => leaves
+                ParamKind::Value { leaves } => leaves
                     .iter()
                     .enumerate()
                     .map(|(leaf, l)| self.prologue_val(l.scalar, Inst::Param { param: i, leaf }))
                     .collect(),
                 _ => vec![self.prologue_val(Scalar::I64, Inst::ParamAddr { param: i })],
             };
-            let _ = ty;
             args.push(vals);
         }
         let entry = self.function(f, &args, None)?;
@@ -268,11 +338,11 @@ impl<'m> Front<'m> {
             let mut used = vec![false; self.types.len()];
             for b in &blocks {
                 for st in &b.stmts {
-                    super::analysis::uses(st)
+                    super::ssa::uses(st)
                         .into_iter()
                         .for_each(|u| used[u as usize] = true);
                 }
-                for e in super::analysis::edges(&b.term) {
+                for e in super::ssa::edges(&b.term) {
                     e.args.iter().for_each(|a| used[*a as usize] = true);
                 }
                 match &b.term {
@@ -294,15 +364,14 @@ impl<'m> Front<'m> {
                 break;
             }
         }
-        Ok((
-            Func {
-                name: name.to_string(),
-                blocks,
-                types: self.types,
-                private_size: self.private_size,
-            },
-            self.local_static,
-        ))
+        Ok(Func {
+            name: name.to_string(),
+            blocks,
+            types: self.types,
+            private_size: self.private_size,
+            params,
+            local_static: self.local_static,
+        })
     }
 
     /// Inlines one instance of `f` with arguments `args`; returns its entry block. `ret`: the

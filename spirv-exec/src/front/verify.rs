@@ -6,10 +6,19 @@
 //! check they would reach Cranelift, whose builder and verifier panic on them. A kernel that
 //! fails the check runs on the interpreter, with the reason in the build log.
 
-use super::scalar_ops::cl_type;
+use super::ssa::Rmw;
 use super::ssa::{Bin, Conv, Edge, Func, Inst, Term, Un, Val};
-use crate::interp::atomic::Rmw;
 use crate::value::Scalar;
+
+/// The bits of the machine register a value of `s` is held in (a `bool` in a byte).
+fn width(s: Scalar) -> u32 {
+    match s {
+        Scalar::Bool | Scalar::I8 => 8,
+        Scalar::I16 | Scalar::F16 => 16,
+        Scalar::I32 | Scalar::F32 => 32,
+        Scalar::I64 | Scalar::F64 => 64,
+    }
+}
 
 /// Checks `f`; the first ill-typed statement or edge, described, if any.
 pub fn check(f: &Func) -> Result<(), String> {
@@ -66,7 +75,7 @@ impl<'f> Types<'f> {
     /// `v` is held in a machine register of `s`'s kind and width.
     fn same(&self, v: Val, s: Scalar) -> Result<(), String> {
         let t = self.ty(v)?;
-        if cl_type(t) == cl_type(s) && is_float(t) == is_float(s) {
+        if width(t) == width(s) && is_float(t) == is_float(s) {
             Ok(())
         } else {
             Err(format!("value {v} is {t:?} where {s:?} is wanted"))
@@ -170,12 +179,19 @@ impl<'f> Types<'f> {
                     self.ty(v)?;
                 }
             }
+            Inst::Printf(call) => {
+                self.same(call.format, Scalar::I64)?;
+                self.same_kind(res()?, Scalar::I32)?;
+                for &v in call.args.iter().flat_map(|(vals, _)| vals) {
+                    self.ty(v)?;
+                }
+            }
         }
         Ok(())
     }
 
     fn same_kind(&self, have: Scalar, want: Scalar) -> Result<(), String> {
-        if cl_type(have) == cl_type(want) && is_float(have) == is_float(want) {
+        if width(have) == width(want) && is_float(have) == is_float(want) {
             Ok(())
         } else {
             Err(format!("the result is {have:?} where {want:?} is wanted"))
@@ -298,7 +314,7 @@ impl<'f> Types<'f> {
             Conv::FToI { .. } => is_float(s) && !is_float(r),
             Conv::IToF { .. } => !is_float(s) && is_float(r),
             Conv::FToF { .. } => is_float(s) && is_float(r),
-            Conv::Bitcast => cl_type(s).bits() == cl_type(r).bits(),
+            Conv::Bitcast => width(s) == width(r),
         };
         if ok {
             Ok(())
@@ -358,7 +374,7 @@ impl<'f> Types<'f> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::jit::ssa::{Block, Stmt};
+    use crate::front::ssa::{Block, Stmt};
 
     fn func(stmts: Vec<(Val, Inst)>, types: Vec<Scalar>, term: Term, more: Vec<Block>) -> Func {
         let stmts = stmts
@@ -379,6 +395,8 @@ mod tests {
             blocks,
             types,
             private_size: 0,
+            params: vec![],
+            local_static: 0,
         }
     }
 
