@@ -24,7 +24,7 @@ mod host;
 mod opencl;
 
 use host::Host;
-use oneapi::spirv_exec::{self, Arg, Kernel, Launch, Module, Region};
+use oneapi::spirv_exec::{self, Arg, Kernel, LaunchDesc, MemoryRange, Module};
 use opencl::{ClKernel, Pocl};
 use std::time::{Duration, Instant};
 
@@ -226,10 +226,10 @@ impl<T: Copy> Buf<T> {
 
     /// Adds the buffer to a launch: its address as the next argument, its range as memory
     /// the kernel may reach.
-    fn arg(&self, launch: &mut Launch) {
+    fn arg(&self, launch: &mut LaunchDesc) {
         let base = self.ptr as usize;
         launch.args.push(Arg::of(&(base as u64)));
-        launch.memory.push(Region {
+        launch.memory.push(MemoryRange {
             base,
             end: base + self.len * size_of::<T>(),
             what: "buffer".into(),
@@ -271,7 +271,7 @@ impl Peers<'_> {
         (file, kernel): (&str, &str),
         geometry: Geometry,
         native: &mut dyn FnMut(),
-        args: &dyn Fn(&mut Launch),
+        args: &dyn Fn(&mut LaunchDesc),
         setup_pocl: &dyn Fn(&Pocl, ClKernel),
         check_driver: &dyn Fn(&str) -> Result<(), String>,
         check_pocl: &dyn Fn(&Pocl) -> Result<(), String>,
@@ -281,13 +281,13 @@ impl Peers<'_> {
             .iter()
             .map(|exec| executor_wanted(exec).then(|| module(file, exec)))
             .collect();
-        let kernels: Vec<Option<(Kernel, Launch)>> = modules
+        let kernels: Vec<Option<(Kernel, LaunchDesc)>> = modules
             .iter()
             .map(|m| {
                 m.as_ref().map(|m| {
                     let k = m.kernel(kernel).expect("kernel").clone();
                     let _ = k.prepare();
-                    let mut l = Launch::new(groups, size);
+                    let mut l = LaunchDesc::new(groups, size);
                     l.threads = self.threads;
                     args(&mut l);
                     (k, l)
@@ -308,7 +308,7 @@ impl Peers<'_> {
             .flatten()
             .map(|(k, l)| {
                 Box::new(move || {
-                    // SAFETY: every region is a live vector of the kernel's setup, which
+                    // SAFETY: every range is a live vector of the kernel's setup, which
                     // nothing else touches while the launch runs (the rounds take turns).
                     unsafe { k.run(l.clone()) }.expect("launch")
                 }) as Box<dyn FnMut()>

@@ -9,7 +9,7 @@
 //! cargo bench --bench launch
 //! ```
 
-use oneapi::spirv_exec::{self, Arg, Launch, Module, Region};
+use oneapi::spirv_exec::{self, Arg, LaunchDesc, MemoryRange, Module};
 use std::time::{Duration, Instant};
 
 const LAUNCHES: usize = 2000;
@@ -34,7 +34,7 @@ fn main() {
     let n = (GROUPS * SIZE) as usize;
     let x = vec![1.0f32; n];
     let mut y = vec![0.0f32; n];
-    let region = |v: &[f32], what: &str| Region {
+    let range = |v: &[f32], what: &str| MemoryRange {
         base: v.as_ptr() as usize,
         end: v.as_ptr() as usize + std::mem::size_of_val(v),
         what: what.into(),
@@ -47,13 +47,13 @@ fn main() {
     for (exec, m) in &modules {
         for threads in [1, 2] {
             let k = m.kernel("saxpy").expect("saxpy").clone();
-            let mut l = Launch::new([GROUPS, 1, 1], [SIZE, 1, 1]);
+            let mut l = LaunchDesc::new([GROUPS, 1, 1], [SIZE, 1, 1]);
             l.threads = threads;
             l.args.push(Arg::of(&2.0f32));
             l.args.push(Arg::of(&(x.as_ptr() as u64)));
             l.args.push(Arg::of(&(y.as_mut_ptr() as u64)));
-            l.memory.push(region(&x, "x"));
-            l.memory.push(region(&y, "y"));
+            l.memory.push(range(&x, "x"));
+            l.memory.push(range(&y, "y"));
             configs.push((*exec, threads, k, l));
         }
     }

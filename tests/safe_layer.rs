@@ -221,13 +221,13 @@ fn copy_region_2d() {
         .enumerate()
         .for_each(|(i, v)| *v = i as u8);
     let mut list = ImmediateCommandList::new(&ctx, &dev).unwrap();
-    let s = Region {
+    let s = CopyRegion {
         origin: [2, 3, 0],
         extent: [4, 5, 1],
         pitch: 16,
         slice_pitch: 256,
     };
-    let d = Region {
+    let d = CopyRegion {
         origin: [1, 1, 0],
         extent: [4, 5, 1],
         pitch: 8,
@@ -242,7 +242,7 @@ fn copy_region_2d() {
             assert_eq!(got[(1 + y) * 8 + 1 + x], ((3 + y) * 16 + 2 + x) as u8);
         }
     }
-    let bad = Region {
+    let bad = CopyRegion {
         extent: [4, 6, 1],
         ..d
     };

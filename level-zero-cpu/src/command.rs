@@ -7,7 +7,7 @@ use crate::memory::{Pinned, Range};
 use crate::sync::NOTIFIER;
 use crate::watchdog::Watch;
 use level_zero_sys::{ze_kernel_timestamp_result_t, CopyRegion};
-use spirv_exec::{Arg, Fault, Launch, LaunchError, Region as Reach};
+use spirv_exec::{Arg, Fault, LaunchDesc, LaunchError, MemoryRange};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -199,7 +199,7 @@ impl LaunchCommand {
                     )
                 };
                 if b.len == 0 {
-                    empty.push(Reach {
+                    empty.push(MemoryRange {
                         base: b.ptr,
                         end: b.ptr,
                         what,
@@ -208,7 +208,7 @@ impl LaunchCommand {
                     reach.extend(
                         a.reach(b.ptr, b.ptr + b.len)
                             .into_iter()
-                            .map(|(base, end)| Reach {
+                            .map(|(base, end)| MemoryRange {
                                 base,
                                 end,
                                 what: what.clone(),
@@ -222,7 +222,7 @@ impl LaunchCommand {
             let (base, end) = crate::system::region(ptr).ok_or_else(|| {
                 format!("kernel {name}: pointer argument {ptr:#x} is no longer in mapped memory")
             })?;
-            reach.push(Reach {
+            reach.push(MemoryRange {
                 base,
                 end,
                 what: "shared system memory".into(),
@@ -233,7 +233,7 @@ impl LaunchCommand {
                 reach.extend(
                     a.reach(a.base, a.base + a.size)
                         .into_iter()
-                        .map(|(base, end)| Reach {
+                        .map(|(base, end)| MemoryRange {
                             base,
                             end,
                             what: format!("{} allocation", a.kind_name()),
@@ -246,14 +246,14 @@ impl LaunchCommand {
             reach.extend(
                 crate::system::regions()
                     .into_iter()
-                    .map(|(base, end)| Reach {
+                    .map(|(base, end)| MemoryRange {
                         base,
                         end,
                         what: "shared system memory".into(),
                     }),
             );
         }
-        let mut launch = Launch::new(groups, self.group_size);
+        let mut launch = LaunchDesc::new(groups, self.group_size);
         launch.offset = self.offset;
         // Shares the values' bytes with the command (and the kernel's arguments): no copy.
         launch.args = self.args.clone();
@@ -267,7 +267,7 @@ impl LaunchCommand {
         // The kernel's own module globals are the executor's to add.
         for module in &self.modules {
             let (base, end) = module.globals_range();
-            launch.memory.push(Reach {
+            launch.memory.push(MemoryRange {
                 base,
                 end,
                 what: "module globals".into(),
@@ -275,7 +275,7 @@ impl LaunchCommand {
         }
         let watch = config().kernel_timeout.map(Watch::start);
         launch.cancel = watch.as_ref().map(Watch::flag);
-        // SAFETY: the regions are live allocations pinned until the launch returns, and the
+        // SAFETY: the memory ranges are live allocations pinned until the launch returns, and the
         // module globals of modules this command keeps alive.
         let result = unsafe { self.kernel.run(launch) };
         match (result, watch) {
@@ -298,7 +298,7 @@ impl LaunchCommand {
 /// `error` with an out-of-bounds access's nearest allocation replaced by a buffer argument of
 /// no bytes (`empty`) where one is nearer (a write through a zero-length array's pointer names
 /// that array, not whatever else the launch reaches).
-fn nearest_empty(error: LaunchError, empty: &[Reach]) -> LaunchError {
+fn nearest_empty(error: LaunchError, empty: &[MemoryRange]) -> LaunchError {
     let LaunchError::Fault {
         kernel,
         fault:
@@ -313,7 +313,7 @@ fn nearest_empty(error: LaunchError, empty: &[Reach]) -> LaunchError {
     };
     // The executor's measure: bytes from the access to the range's nearest byte (an empty
     // range's only "byte" is its start).
-    let distance = |r: &Reach| {
+    let distance = |r: &MemoryRange| {
         if address < r.base {
             r.base - address
         } else {
@@ -559,10 +559,10 @@ mod tests {
     }
 
     /// A fault next to a zero-length buffer names it when it is nearer than anything the
-    /// launch reaches; other faults keep the executor's nearest region.
+    /// launch reaches; other faults keep the executor's nearest range.
     #[test]
     fn a_fault_next_to_an_empty_buffer_names_it() {
-        let region = |base, end, what: &str| Reach {
+        let range = |base, end, what: &str| MemoryRange {
             base,
             end,
             what: what.into(),
@@ -582,14 +582,14 @@ mod tests {
             } => nearest.map(|r| r.what),
             other => panic!("{other}"),
         };
-        let globals = region(0x100, 0x108, "module globals");
-        let empty = [region(0x9000, 0x9000, "empty array")];
+        let globals = range(0x100, 0x108, "module globals");
+        let empty = [range(0x9000, 0x9000, "empty array")];
         for address in [0x9000, 0x9004, 0x8ffc] {
             let e = nearest_empty(fault(address, globals.clone()), &empty);
             assert_eq!(nearest(e).as_deref(), Some("empty array"), "{address:#x}");
         }
-        // The executor's region is nearer (here: the access straddles its end).
-        let buffer = region(0x8ff0, 0x8ffe, "buffer");
+        // The executor's range is nearer (here: the access straddles its end).
+        let buffer = range(0x8ff0, 0x8ffe, "buffer");
         let e = nearest_empty(fault(0x8ffc, buffer), &empty);
         assert_eq!(nearest(e).as_deref(), Some("buffer"));
         // Nothing reachable at all: the empty buffer.

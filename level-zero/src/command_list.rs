@@ -5,7 +5,7 @@ use crate::commands::{Commands, ListCore};
 use crate::context::Context;
 use crate::deps::{call_with_deps, Deps, RawDeps, Retained};
 use crate::device::Device;
-use crate::error::{invalid, Context as _, Result};
+use crate::error::{invalid, Result, ResultExt as _};
 use crate::fence::Fence;
 use crate::owned::Owned;
 use crate::tracking::ListUse;

@@ -4,7 +4,7 @@
 use crate::context::Context;
 use crate::deps::Retained;
 use crate::device::Device;
-use crate::error::{ready, Context as _, Result};
+use crate::error::{ready, Result, ResultExt as _};
 use crate::event::timeout_ns;
 use crate::immediate::Token;
 use crate::owned::Owned;

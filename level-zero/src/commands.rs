@@ -2,6 +2,7 @@
 //! share (handle, context, device).
 
 use crate::context::Context;
+use crate::copy_region::CopyRegion;
 use crate::deps::{Deps, RawDeps, Retained};
 use crate::device::Device;
 use crate::error::{invalid, Result};
@@ -10,7 +11,6 @@ use crate::kernel::{Groups, Kernel};
 use crate::memory::Allocation;
 use crate::memory_advice::MemoryAdvice;
 use crate::owned::Owned;
-use crate::region::Region;
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::sync::Arc;
@@ -172,9 +172,9 @@ pub trait Commands: sealed::Sealed {
     fn copy_region(
         &mut self,
         dst: &Allocation,
-        dst_region: Region,
+        dst_region: CopyRegion,
         src: &Allocation,
-        src_region: Region,
+        src_region: CopyRegion,
         deps: Deps<'_>,
     ) -> Result<()> {
         same_context(self.context(), dst)?;
@@ -185,7 +185,7 @@ pub trait Commands: sealed::Sealed {
                 dst_region.extent, src_region.extent
             )));
         }
-        let span = |r: &Region| {
+        let span = |r: &CopyRegion| {
             r.span()
                 .ok_or_else(|| invalid(format!("empty or overflowing region {r:?}")))
         };

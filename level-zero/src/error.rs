@@ -244,12 +244,12 @@ impl From<ZeError> for Error {
 }
 
 /// Adds a description of the call's arguments to a failed call of the result layer.
-pub(crate) trait Context<T> {
+pub(crate) trait ResultExt<T> {
     /// [`Error::Ze`] with `context()` as its context.
     fn context(self, context: impl FnOnce() -> String) -> Result<T>;
 }
 
-impl<T> Context<T> for std::result::Result<T, ZeError> {
+impl<T> ResultExt<T> for std::result::Result<T, ZeError> {
     fn context(self, context: impl FnOnce() -> String) -> Result<T> {
         self.map_err(|e| ze(e, None, context()))
     }

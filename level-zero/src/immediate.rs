@@ -7,7 +7,7 @@ use crate::commands::{Commands, ListCore};
 use crate::context::Context;
 use crate::deps::{call_raw, Deps, RawDeps, Retained};
 use crate::device::Device;
-use crate::error::{Context as _, Result};
+use crate::error::{Result, ResultExt as _};
 use crate::event::{Event, EventPool, EventPoolFlags, EventScope};
 use crate::owned::Owned;
 use crate::queue_desc::{QueueDesc, QueueMode};

@@ -5,7 +5,7 @@
 
 use crate::context::Context;
 use crate::device::Device;
-use crate::error::{invalid, Context as _, Result};
+use crate::error::{invalid, Result, ResultExt as _};
 use crate::memory::{address_range, allocation_properties, Allocation};
 use level_zero_sys::*;
 

@@ -1,7 +1,7 @@
 //! Kernels: typed arguments checked before launch, group sizes, properties.
 
 use crate::deps::Retained;
-use crate::error::{invalid, Context as _, Error, Result};
+use crate::error::{invalid, Error, Result, ResultExt as _};
 use crate::memory::Allocation;
 use crate::module::Module;
 use crate::owned::Owned;

@@ -2,7 +2,7 @@
 
 use crate::context::Context;
 use crate::device::Device;
-use crate::error::{human_bytes, invalid, ze_with_message, Context as _, Result};
+use crate::error::{human_bytes, invalid, ze_with_message, Result, ResultExt as _};
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::sync::Arc;

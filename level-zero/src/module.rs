@@ -2,7 +2,7 @@
 
 use crate::context::Context;
 use crate::device::Device;
-use crate::error::{invalid, Context as _, Error, Result};
+use crate::error::{invalid, Error, Result, ResultExt as _};
 use crate::owned::Owned;
 use crate::signature::ParamType;
 use level_zero_sys::*;

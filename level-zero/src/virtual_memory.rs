@@ -8,7 +8,7 @@
 
 use crate::context::Context;
 use crate::device::Device;
-use crate::error::{invalid, Context as _, Result};
+use crate::error::{invalid, Result, ResultExt as _};
 use crate::memory::Allocation;
 use level_zero_sys::*;
 use std::collections::BTreeMap;

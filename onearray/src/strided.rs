@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::layout::Layout;
 use crate::pool;
 use crate::pool::block::{Block, BlockRef};
-use level_zero::{Commands, Deps, MemoryKind, Region, Token};
+use level_zero::{Commands, CopyRegion, Deps, MemoryKind, Token};
 use std::ops::Range;
 use std::sync::atomic::Ordering;
 
@@ -109,7 +109,7 @@ fn record(
         }
         let fits = |v: usize| u32::try_from(v).ok();
         let region = |origin: usize, pitch: [usize; 2]| {
-            Some(Region {
+            Some(CopyRegion {
                 origin: [fits(origin)?, 0, 0],
                 extent: [fits(w)?, fits(h)?, fits(d)?],
                 pitch: fits(pitch[0])?,

@@ -8,7 +8,7 @@ use crate::front::ssa::Func;
 use crate::interp::exec;
 use crate::interp::program::Program;
 use crate::jit;
-use crate::run::launch::Launch;
+use crate::run::launch::LaunchDesc;
 use std::sync::Arc;
 
 /// A kernel as backends receive it: the shared IR and the interpreter's form of it.
@@ -60,7 +60,7 @@ pub trait Executable: Send + Sync {
     /// # Safety
     /// `launch` was checked against the kernel ([`Kernel::run`](crate::Kernel::run) does),
     /// and its memory is valid for reads and writes for the whole call.
-    unsafe fn run(&self, launch: &Launch) -> Result<(), Fault>;
+    unsafe fn run(&self, launch: &LaunchDesc) -> Result<(), Fault>;
 
     /// Generates the kernel's code now if the backend generates any (else at the first run),
     /// and says how: `None` for backends that generate no code.
@@ -137,7 +137,7 @@ impl Executable for Compiled {
         }))
     }
 
-    unsafe fn run(&self, launch: &Launch) -> Result<(), Fault> {
+    unsafe fn run(&self, launch: &LaunchDesc) -> Result<(), Fault> {
         match self.prepared.compiled() {
             // SAFETY: forwarded: the caller guarantees the launch's memory.
             Ok(code) => unsafe { jit::run(&code, &self.program, launch) },
@@ -161,8 +161,8 @@ impl Executable for Compiled {
 struct Interpreted(Arc<Program>);
 
 impl Executable for Interpreted {
-    unsafe fn run(&self, launch: &Launch) -> Result<(), Fault> {
-        // SAFETY: forwarded: the caller guarantees the launch's regions, as `exec::run` needs.
+    unsafe fn run(&self, launch: &LaunchDesc) -> Result<(), Fault> {
+        // SAFETY: forwarded: the caller guarantees the launch's ranges, as `exec::run` needs.
         unsafe { exec::run(&self.0, launch) }
     }
 }

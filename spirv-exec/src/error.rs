@@ -1,7 +1,7 @@
 //! What can go wrong: building a module ([`BuildError`]), launching a kernel
 //! ([`LaunchError`]), and a work-item's fault while it runs ([`Fault`]).
 
-use crate::run::launch::Region;
+use crate::run::launch::MemoryRange;
 
 /// Why a module does not build: the first problem found, as the build log says it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -35,7 +35,7 @@ pub enum Fault {
         len: usize,
         /// The reachable range nearest to `address` (a buffer, an allocation, module globals,
         /// or a part of the work-group's local memory), if any is reachable.
-        nearest: Option<Region>,
+        nearest: Option<MemoryRange>,
     },
     /// A store, atomic or copy into memory the kernel may only read (virtual memory mapped with
     /// `ZE_MEMORY_ACCESS_ATTRIBUTE_READONLY`).
@@ -94,7 +94,7 @@ pub enum Fault {
         /// The work-group.
         group: [usize; 3],
     },
-    /// The launch was cancelled through [`Launch::cancel`](crate::Launch::cancel) before it
+    /// The launch was cancelled through [`LaunchDesc::cancel`](crate::LaunchDesc::cancel) before it
     /// finished (work-items stop at a loop back-edge or between work-groups).
     #[error("the launch was cancelled before it finished")]
     Cancelled,
@@ -111,7 +111,7 @@ pub enum Fault {
     },
 }
 
-fn nearest_text(nearest: &Option<Region>) -> String {
+fn nearest_text(nearest: &Option<MemoryRange>) -> String {
     match nearest {
         Some(r) => format!(
             "nearest allocation [{:#x}, {:#x}) ({} bytes, {})",

@@ -10,7 +10,7 @@
 //! spread over host threads.
 //!
 //! Every load and store is checked against the memory the launch lets the kernel reach: the
-//! buffers (or [`Region`]s) it was given, its module's program-scope variables, the parts of
+//! buffers (or [`MemoryRange`]s) it was given, its module's program-scope variables, the parts of
 //! its work-group's local memory it uses, and the work-item's own private memory. Anything
 //! else stops the launch with a [`Fault`] naming the address and the nearest allocation.
 //!
@@ -43,7 +43,7 @@ pub use error::{BuildError, Fault, LaunchError};
 pub use front::module::{words, Kernel, Module, Param, ParamKind, SpecConstants};
 pub use front::spirv::MAX_SPIRV_VERSION;
 pub use interp::program::Program;
-pub use run::launch::{Arg, Launch, Region, MAX_GROUP_SIZE};
+pub use run::launch::{Arg, LaunchDesc, MemoryRange, MAX_GROUP_SIZE};
 pub use run::launcher::Launcher;
 pub use run::printed::PRINTF_BUFFER_SIZE;
 pub use value::Scalar;

@@ -6,7 +6,7 @@ use crate::error::{BuildError, LaunchError};
 use crate::front::spirv::{self, ModuleData};
 use crate::front::ssa::Func;
 use crate::interp::program::{self, Program};
-use crate::run::launch::{Arg, Launch, Region, MAX_GROUP_SIZE};
+use crate::run::launch::{Arg, LaunchDesc, MemoryRange, MAX_GROUP_SIZE};
 use rspirv::dr::Operand;
 use rspirv::spirv::{ExecutionMode, ExecutionModel, Op};
 use std::collections::HashMap;
@@ -160,8 +160,8 @@ impl Module {
     }
 
     /// The memory of the program-scope variables (never empty: at least 8 bytes).
-    pub fn globals(&self) -> Region {
-        globals_region(&self.shared)
+    pub fn globals(&self) -> MemoryRange {
+        globals_range(&self.shared)
     }
 
     /// The value of a pointer to function `name` (`zeModuleGetFunctionPointer`), where the
@@ -206,9 +206,9 @@ impl Module {
     }
 }
 
-fn globals_region(shared: &Shared) -> Region {
+fn globals_range(shared: &Shared) -> MemoryRange {
     let range = shared.data.memory.range();
-    Region {
+    MemoryRange {
         base: range.start,
         end: range.end,
         what: "module globals".into(),
@@ -324,8 +324,8 @@ impl Kernel {
     }
 
     /// The memory of the module's program-scope variables.
-    pub(crate) fn module_globals(&self) -> Region {
-        globals_region(&self.module)
+    pub(crate) fn module_globals(&self) -> MemoryRange {
+        globals_range(&self.module)
     }
 
     /// Whether `other` is a kernel of the same module.
@@ -338,8 +338,8 @@ impl Kernel {
     }
 
     /// Checks `launch` against the kernel's parameters and limits, and sorts its memory by
-    /// base (overlapping regions merged), adding the module's globals.
-    fn check(&self, mut launch: Launch) -> Result<Launch, LaunchError> {
+    /// base (overlapping ranges merged), adding the module's globals.
+    fn check(&self, mut launch: LaunchDesc) -> Result<LaunchDesc, LaunchError> {
         let name = || self.name().to_string();
         let size = launch.group_size;
         let bad_size = |reason: String| LaunchError::GroupSize {
@@ -391,7 +391,7 @@ impl Kernel {
         launch.memory.push(self.module_globals());
         launch.memory.retain(|r| r.end > r.base);
         launch.memory.sort_by_key(|r| r.base);
-        let mut merged: Vec<Region> = Vec::with_capacity(launch.memory.len());
+        let mut merged: Vec<MemoryRange> = Vec::with_capacity(launch.memory.len());
         for r in launch.memory.drain(..) {
             match merged.last_mut() {
                 Some(last) if r.base < last.end => last.end = last.end.max(r.end),
@@ -412,11 +412,11 @@ impl Kernel {
     /// its work-group and private memory, and `launch.memory`; any other access faults.
     ///
     /// # Safety
-    /// Every region of `launch.memory` must be valid for reads and writes for the whole call,
+    /// Every range of `launch.memory` must be valid for reads and writes for the whole call,
     /// and nothing else may access it meanwhile, nor the module's program-scope memory
     /// (other than launches of kernels whose own races are the kernels' business).
     /// [`launch`](Self::launch) is the safe way.
-    pub unsafe fn run(&self, launch: Launch) -> Result<(), LaunchError> {
+    pub unsafe fn run(&self, launch: LaunchDesc) -> Result<(), LaunchError> {
         let launch = self.check(launch)?;
         // SAFETY: the caller's promise; the launch was checked against the kernel.
         unsafe { self.exec.run(&launch) }.map_err(|fault| LaunchError::Fault {

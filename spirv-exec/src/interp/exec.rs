@@ -14,7 +14,7 @@ use crate::error::Fault;
 use crate::interp::ops::vectorized;
 use crate::interp::program::{BuiltinValue, Edge, EdgeCopy, Exec, Lanes, ParamKind, Program, Term};
 use crate::run::bind::{align_up, bind_args, local_ranges, Bound, LocalLayout};
-use crate::run::launch::Launch;
+use crate::run::launch::LaunchDesc;
 use crate::run::printed::Printed;
 use crate::run::reach::Memory;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -182,7 +182,7 @@ struct Frame {
 const PRIVATE_GUARD: usize = 4096;
 
 impl Frame {
-    fn new(p: &Program, launch: &Launch) -> Frame {
+    fn new(p: &Program, launch: &LaunchDesc) -> Frame {
         let n = launch.lanes();
         let private_stride = align_up(p.private_size, 16);
         let local = LocalLayout::new(&p.params, &launch.args, p.local_static);
@@ -258,7 +258,7 @@ impl Frame {
         self.private.as_ptr() as usize + PRIVATE_GUARD
     }
 
-    fn own_regions(&self) -> [(usize, usize); 3] {
+    fn own_ranges(&self) -> [(usize, usize); 3] {
         let span = |v: &Vec<u64>| (v.as_ptr() as usize, v.as_ptr() as usize + v.len() * 8);
         let private = self.private_base();
         let private_end = private + self.private.len() * 8 - 2 * PRIVATE_GUARD;
@@ -275,7 +275,7 @@ impl Frame {
     }
 
     /// Fills the built-ins that are the same for every group (local ids, sizes, counts).
-    fn set_constant_builtins(&mut self, p: &Program, launch: &Launch) {
+    fn set_constant_builtins(&mut self, p: &Program, launch: &LaunchDesc) {
         let n = launch.lanes();
         let gs = launch.group_size.map(|s| s as usize);
         let global = [0, 1, 2].map(|d| launch.groups[d] as usize * gs[d]);
@@ -318,7 +318,7 @@ impl Frame {
 
     /// Fills the built-ins that depend on the group; returns whether the group is in another
     /// row of groups (group ids of dimensions 1 and 2) than the last one.
-    fn set_builtins(&mut self, p: &Program, launch: &Launch, group: [usize; 3]) -> bool {
+    fn set_builtins(&mut self, p: &Program, launch: &LaunchDesc, group: [usize; 3]) -> bool {
         let n = launch.lanes();
         let gs = launch.group_size.map(|s| s as usize);
         let global = [0, 1, 2].map(|d| launch.groups[d] as usize * gs[d]);
@@ -446,8 +446,8 @@ impl Frame {
             inst(&mut lanes)?;
         }
         match &block.term {
-            Term::Branch(e) => self.move_edge(e, active, span),
-            Term::Cond { cond, then, other } => {
+            Term::Jump(e) => self.move_edge(e, active, span),
+            Term::Branch { cond, then, other } => {
                 let row = &self.regs[cond * n..(cond + 1) * n];
                 let first = row[active[0] as usize] & 1;
                 // No early exit: these folds vectorize.
@@ -583,7 +583,7 @@ impl Frame {
 ///
 /// # Safety
 /// `launch` was checked against `program`'s kernel and its memory is valid for the call.
-pub unsafe fn run(program: &Program, launch: &Launch) -> Result<(), Fault> {
+pub unsafe fn run(program: &Program, launch: &LaunchDesc) -> Result<(), Fault> {
     let total = launch.total_groups();
     if total == 0 || launch.lanes() == 0 {
         return Ok(());
@@ -598,7 +598,7 @@ pub unsafe fn run(program: &Program, launch: &Launch) -> Result<(), Fault> {
         let mut frame = Frame::new(program, launch);
         let mem = Memory::new(
             &launch.memory,
-            frame.own_regions(),
+            frame.own_ranges(),
             frame.local_ranges(),
             frame.private_stride,
         )
@@ -633,8 +633,8 @@ pub unsafe fn run(program: &Program, launch: &Launch) -> Result<(), Fault> {
         }
     };
 
-    // The caller runs a share; the others run on the shared pool's parked workers.
-    crate::run::pool::shared().run(threads, &worker);
+    // The caller runs a share; the others run on the shared parked workers.
+    crate::run::workers::shared().run(threads, &worker);
     // What the work-items printed, even when one faulted (it helps find the fault).
     printed.deliver(&launch.printf);
     match error.into_inner().unwrap_or_else(|e| e.into_inner()) {

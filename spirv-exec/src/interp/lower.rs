@@ -535,8 +535,8 @@ impl Lowering<'_> {
             }
         }
         let term = match &block.term {
-            ssa::Term::Jump(e) => Term::Branch(self.edge(e)?),
-            ssa::Term::Branch { cond, then, other } => Term::Cond {
+            ssa::Term::Jump(e) => Term::Jump(self.edge(e)?),
+            ssa::Term::Branch { cond, then, other } => Term::Branch {
                 cond: self.at(*cond)?,
                 then: self.edge(then)?,
                 other: self.edge(other)?,
@@ -562,7 +562,7 @@ impl Lowering<'_> {
                         .collect::<Result<_, String>>()?,
                 }
             }
-            ssa::Term::Barrier { next } => Term::Branch(Edge::new(*next, vec![])),
+            ssa::Term::Barrier { next } => Term::Jump(Edge::new(*next, vec![])),
             ssa::Term::Return => Term::Return,
             ssa::Term::Unreachable => Term::Unreachable,
         };
@@ -607,8 +607,8 @@ impl Lowering<'_> {
         for b in order {
             let mut block = blocks[*b as usize].take().ok_or("block visited twice")?;
             match &mut block.term {
-                Term::Branch(e) => renumber(e),
-                Term::Cond { then, other, .. } => {
+                Term::Jump(e) => renumber(e),
+                Term::Branch { then, other, .. } => {
                     renumber(then);
                     renumber(other);
                 }

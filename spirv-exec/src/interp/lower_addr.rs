@@ -5,6 +5,7 @@
 //! own: [`memops::address`](crate::interp::memops::address) computes the whole address in one
 //! pass over the lanes, and notes the row's bounds for the access that follows.
 
+use crate::front::dominance::Site;
 use crate::front::ssa::{Bin, BlockId, Conv, Inst, Stmt, Val};
 use crate::interp::lower::{Inv, Lowering};
 use crate::interp::memops::{self, Step};
@@ -12,12 +13,9 @@ use crate::interp::program::Exec;
 use crate::value::Scalar;
 use std::collections::HashMap;
 
-/// A statement's place: its block and index there.
-pub(crate) type Site = (BlockId, usize);
-
 /// One term of a planned address.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Term {
+pub(crate) enum AddrTerm {
     Const(i64),
     /// `v`, sign-extended from `scalar`, times `stride`.
     Index {
@@ -38,7 +36,7 @@ pub(crate) enum Term {
 #[derive(Clone, Debug)]
 pub(crate) struct Address {
     pub base: Val,
-    pub terms: Vec<Term>,
+    pub terms: Vec<AddrTerm>,
     /// The statements (of the same block) it computes too.
     pub absorbed: Vec<usize>,
     /// The next statement lowered accesses memory through it, and nothing else uses it.
@@ -107,7 +105,7 @@ fn address(
     // `base + c` of a planned address used only here.
     if let (Some(c), Some((j, _))) = (l.konst(*y), step(*x)) {
         if let Some(mut a) = roots.remove(&j) {
-            a.terms.push(Term::Const(c as i64));
+            a.terms.push(AddrTerm::Const(c as i64));
             a.absorbed.push(j);
             return Some(a);
         }
@@ -132,7 +130,7 @@ fn scaled<'a>(
     step: &impl Fn(Val) -> Option<(usize, &'a Inst)>,
     index: Val,
     absorbed: &mut Vec<usize>,
-) -> Option<Term> {
+) -> Option<AddrTerm> {
     let (j, inst) = step(index)?;
     let (w, stride) = match *inst {
         Inst::Bin(Bin::IMul, w, k) | Inst::Bin(Bin::IMul, k, w) if l.konst(k).is_some() => {
@@ -159,8 +157,8 @@ fn extended<'a>(
     w: Val,
     stride: i64,
     absorbed: &mut Vec<usize>,
-) -> Term {
-    let wide = Term::Index {
+) -> AddrTerm {
+    let wide = AddrTerm::Index {
         v: w,
         scalar: Scalar::I64,
         stride,
@@ -175,14 +173,14 @@ fn extended<'a>(
     absorbed.push(j);
     if let Some((k, &Inst::Bin(Bin::IAdd, a, b))) = step(n) {
         absorbed.push(k);
-        return Term::Sum {
+        return AddrTerm::Sum {
             a,
             b,
             scalar,
             stride,
         };
     }
-    Term::Index {
+    AddrTerm::Index {
         v: n,
         scalar,
         stride,
@@ -223,13 +221,13 @@ impl Lowering<'_> {
         let mut constant = 0i64;
         for t in &a.terms {
             match *t {
-                Term::Const(c) => constant = constant.wrapping_add(c),
-                Term::Index { v, scalar, stride } => steps.push(Step::Index {
+                AddrTerm::Const(c) => constant = constant.wrapping_add(c),
+                AddrTerm::Index { v, scalar, stride } => steps.push(Step::Index {
                     slot: self.at(v)?,
                     scalar,
                     stride,
                 }),
-                Term::Sum {
+                AddrTerm::Sum {
                     a,
                     b,
                     scalar,

@@ -82,8 +82,10 @@ impl Edge {
 
 /// How a block ends.
 pub enum Term {
-    Branch(Edge),
-    Cond {
+    /// Unconditional: to the edge's target.
+    Jump(Edge),
+    /// Conditional: to `then` where `cond` holds true, else to `other`.
+    Branch {
         cond: usize,
         then: Edge,
         other: Edge,

@@ -17,7 +17,7 @@ use crate::front::ssa::ParamKind;
 use crate::interp::program::Program;
 use crate::run::bind::{align_up, bind_args, local_ranges, Bound, LocalLayout};
 use crate::run::claims::Claims;
-use crate::run::launch::Launch;
+use crate::run::launch::LaunchDesc;
 use crate::run::reach::Memory;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -59,7 +59,7 @@ struct Frame {
 
 impl Frame {
     /// A frame for calls of up to `most` groups (1 unless the kernel's groups merge).
-    fn new(c: &Compiled, p: &Program, launch: &Launch, most: usize) -> Frame {
+    fn new(c: &Compiled, p: &Program, launch: &LaunchDesc, most: usize) -> Frame {
         let n: usize = launch
             .group_size
             .iter()
@@ -236,7 +236,7 @@ impl Frame {
 ///
 /// # Safety
 /// `launch` was checked against the kernel and its memory is valid for the whole call.
-pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<(), Fault> {
+pub unsafe fn run(c: &Compiled, program: &Program, launch: &LaunchDesc) -> Result<(), Fault> {
     let total: usize = launch.groups.iter().map(|&g| g as usize).product();
     let lanes: usize = launch.group_size.iter().map(|&s| s as usize).product();
     if total == 0 || lanes == 0 {
@@ -299,8 +299,8 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &Launch) -> Result<()
             }
         }
     };
-    // The caller runs a share; the others run on the shared pool's parked workers.
-    crate::run::pool::shared().run(threads, &worker);
+    // The caller runs a share; the others run on the shared parked workers.
+    crate::run::workers::shared().run(threads, &worker);
     match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some(e) => Err(e),
         None => Ok(()),

@@ -9,7 +9,7 @@ pub const MAX_GROUP_SIZE: u32 = 1024;
 /// A range of memory a kernel may reach through pointers: a buffer, an allocation, module
 /// globals. Faults name the nearest one by `what`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Region {
+pub struct MemoryRange {
     /// First byte.
     pub base: usize,
     /// One past the last byte.
@@ -20,7 +20,7 @@ pub struct Region {
 
 /// One argument of a launch, for the parameter at the same index.
 ///
-/// A value's bytes are shared, not owned: cloning an `Arg` (or a [`Launch`]) copies no bytes,
+/// A value's bytes are shared, not owned: cloning an `Arg` (or a [`LaunchDesc`]) copies no bytes,
 /// so a driver keeping a kernel's arguments can hand the same bytes to every launch of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
@@ -52,9 +52,9 @@ impl Arg {
     }
 }
 
-/// A launch: `groups` work-groups of `group_size` work-items each.
+/// The description of a launch: `groups` work-groups of `group_size` work-items each.
 #[derive(Clone, Debug)]
-pub struct Launch {
+pub struct LaunchDesc {
     /// Work-groups in each dimension.
     pub groups: [u32; 3],
     /// Work-items per group in each dimension.
@@ -67,7 +67,7 @@ pub struct Launch {
     pub args: Vec<Arg>,
     /// Memory the kernel may reach through pointers besides its own module's globals, its
     /// work-group's local memory and each work-item's private memory.
-    pub memory: Vec<Region>,
+    pub memory: Vec<MemoryRange>,
     /// Parts of `memory` the kernel may read but not write (`[start, end)` ranges: virtual
     /// memory mapped read-only): a store, atomic or copy into them faults with
     /// [`Fault::ReadOnly`](crate::Fault::ReadOnly).
@@ -83,11 +83,11 @@ pub struct Launch {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
-impl Launch {
+impl LaunchDesc {
     /// A launch of `groups` groups of `group_size` items with no arguments and no memory yet,
     /// offset zero, the work dimension inferred from the highest dimension with more than one
     /// work-item, on as many threads as the host has.
-    pub fn new(groups: [u32; 3], group_size: [u32; 3]) -> Launch {
+    pub fn new(groups: [u32; 3], group_size: [u32; 3]) -> LaunchDesc {
         let extent = |d: usize| groups[d] as u64 * group_size[d] as u64;
         let work_dim = if extent(2) > 1 {
             3
@@ -96,7 +96,7 @@ impl Launch {
         } else {
             1
         };
-        Launch {
+        LaunchDesc {
             groups,
             group_size,
             offset: [0; 3],

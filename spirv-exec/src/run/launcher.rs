@@ -3,7 +3,7 @@
 
 use crate::error::LaunchError;
 use crate::front::module::{Kernel, Module, Shared};
-use crate::run::launch::{Arg, Launch, Region};
+use crate::run::launch::{Arg, LaunchDesc, MemoryRange};
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, MutexGuard};
@@ -13,7 +13,7 @@ use std::sync::{Arc, MutexGuard};
 #[must_use = "a launch does nothing until it runs"]
 pub struct Launcher<'a> {
     kernel: &'a Kernel,
-    launch: Launch,
+    launch: LaunchDesc,
     /// Modules other than the kernel's whose program-scope memory an argument points into.
     modules: Vec<Arc<Shared>>,
     /// Copies of read-only inputs, alive until the launch has run (16-byte aligned).
@@ -29,7 +29,7 @@ impl Kernel {
     pub fn launch(&self, groups: [u32; 3], group_size: [u32; 3]) -> Launcher<'_> {
         Launcher {
             kernel: self,
-            launch: Launch::new(groups, group_size),
+            launch: LaunchDesc::new(groups, group_size),
             modules: Vec::new(),
             inputs: Vec::new(),
             error: None,
@@ -139,7 +139,7 @@ impl<'a> Launcher<'a> {
     fn pointer(mut self, base: usize, len: usize, what: &str) -> Self {
         let index = self.launch.args.len();
         self.launch.args.push(Arg::of(&(base as u64)));
-        self.launch.memory.push(Region {
+        self.launch.memory.push(MemoryRange {
             base,
             end: base + len,
             what: format!("{what} argument {index}"),
@@ -165,7 +165,7 @@ impl<'a> Launcher<'a> {
         for m in &self.modules {
             if !Arc::ptr_eq(m, self.kernel.shared()) {
                 let range = m.data.memory.range();
-                self.launch.memory.push(Region {
+                self.launch.memory.push(MemoryRange {
                     base: range.start,
                     end: range.end,
                     what: "module globals".into(),

@@ -3,13 +3,13 @@
 //! local memory it uses, and the work-item's own private memory.
 
 use crate::error::Fault;
-use crate::run::launch::Region;
+use crate::run::launch::MemoryRange;
 use crate::run::printed::Printed;
 use std::cell::Cell;
 
 /// Checks every load and store of one thread's work-groups.
 pub struct Memory<'a> {
-    global: &'a [Region],
+    global: &'a [MemoryRange],
     own: [(usize, usize); 3],
     /// The parts of local memory the kernel may use (each `__local` argument, the kernel-scope
     /// variables): the padding between them and after them faults.
@@ -30,7 +30,7 @@ impl<'a> Memory<'a> {
     /// arena (lane after lane, `private_stride` bytes each), local memory, by-value arguments;
     /// `local` = the parts of local memory in use.
     pub fn new(
-        global: &'a [Region],
+        global: &'a [MemoryRange],
         own: [(usize, usize); 3],
         local: Vec<(usize, usize)>,
         private_stride: usize,
@@ -221,7 +221,7 @@ impl<'a> Memory<'a> {
             let Some((base, end)) = self.local.iter().copied().min_by_key(|r| distance(*r)) else {
                 return Fault::UnusedLocalMemory { address: addr, len };
             };
-            Some(Region {
+            Some(MemoryRange {
                 base,
                 end,
                 what: "__local memory of the work-group".into(),
@@ -276,7 +276,7 @@ mod tests {
             addr in 4096usize..8192,
             len in 1usize..64,
         ) {
-            let global = [Region { base: 4096, end: 8192, what: "buffer".into() }];
+            let global = [MemoryRange { base: 4096, end: 8192, what: "buffer".into() }];
             let mut read_only: Vec<(usize, usize)> =
                 cuts.iter().map(|&(at, n)| (4096 + at, (4096 + at + n).min(8192))).collect();
             read_only.sort_unstable();

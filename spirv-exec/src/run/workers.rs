@@ -2,28 +2,28 @@
 //! needs them, parked between launches, reused by the next ones (a launch no longer pays for
 //! starting and joining threads).
 //!
-//! [`Pool::run`] runs one function on the calling thread and on `threads - 1` workers, and
+//! [`Workers::run`] runs one function on the calling thread and on `threads - 1` workers, and
 //! returns once every one of them has returned: the function may borrow the caller's data, as
-//! with [`std::thread::scope`]. A pool that is dropped stops its idle workers and joins them;
+//! with [`std::thread::scope`]. Dropped, [`Workers`] stops its idle workers and joins them;
 //! the executors share one for the whole process ([`shared`]).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::thread::JoinHandle;
 
-/// One call of [`Pool::run`] handed to a worker.
+/// One call of [`Workers::run`] handed to a worker.
 struct Job {
-    /// The caller's function, its lifetime erased: [`Pool::run`] does not return before the
+    /// The caller's function, its lifetime erased: [`Workers::run`] does not return before the
     /// worker is done with it (see `Latch`).
     work: *const (dyn Fn() + Sync + 'static),
     latch: Arc<Latch>,
 }
 
 // SAFETY: `work` points at a `Sync` function (callable from any thread) that outlives the job
-// (`Pool::run` waits for the latch, counted down after the last use of `work`).
+// (`Workers::run` waits for the latch, counted down after the last use of `work`).
 unsafe impl Send for Job {}
 
-/// The workers of one [`Pool::run`] still running, and whether one panicked.
+/// The workers of one [`Workers::run`] still running, and whether one panicked.
 struct Latch {
     left: Mutex<usize>,
     done: Condvar,
@@ -57,7 +57,7 @@ impl Drop for WaitFor<'_> {
     }
 }
 
-/// What a worker is told: run a job, or stop (its pool is dropped).
+/// What a worker is told: run a job, or stop (its [`Workers`] is dropped).
 enum Order {
     Run(Job),
     Stop,
@@ -86,26 +86,26 @@ impl Mailbox {
     }
 }
 
-/// What a pool's workers share.
+/// What the workers of one [`Workers`] share.
 struct Shared {
     /// The mailboxes of the parked workers.
     idle: Mutex<Vec<Arc<Mailbox>>>,
     /// Idle workers kept at most (more finish once their job is done): the most helpers a
-    /// call asked for, at least the pool's initial figure.
+    /// call asked for, at least the initial figure.
     keep: AtomicUsize,
 }
 
 /// Parked threads ready to run a share of a launch.
-pub struct Pool {
+pub struct Workers {
     shared: Arc<Shared>,
     threads: Mutex<Vec<JoinHandle<()>>>,
 }
 
-impl Pool {
-    /// An empty pool keeping at least `keep` idle workers (more if a call of
+impl Workers {
+    /// No workers yet, keeping at least `keep` idle ones (more if a call of
     /// [`run`](Self::run) asks for more threads).
-    pub fn new(keep: usize) -> Pool {
-        Pool {
+    pub fn new(keep: usize) -> Workers {
+        Workers {
             shared: Arc::new(Shared {
                 idle: Mutex::new(Vec::new()),
                 keep: AtomicUsize::new(keep),
@@ -194,8 +194,8 @@ impl Pool {
     }
 }
 
-impl Drop for Pool {
-    /// Stops the workers and joins them (all are idle: [`Pool::run`] borrows the pool and
+impl Drop for Workers {
+    /// Stops the workers and joins them (all are idle: [`Workers::run`] borrows them and
     /// returns only once its workers are parked again or gone).
     fn drop(&mut self) {
         let idle = std::mem::take(&mut *self.shared.idle.lock().unwrap_or_else(|e| e.into_inner()));
@@ -210,7 +210,7 @@ impl Drop for Pool {
 
 fn worker(shared: &Shared, mailbox: &Arc<Mailbox>) {
     while let Order::Run(job) = mailbox.take() {
-        // SAFETY: `Pool::run` keeps the function alive until the latch reaches 0.
+        // SAFETY: `Workers::run` keeps the function alive until the latch reaches 0.
         let work = unsafe { &*job.work };
         if std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).is_err() {
             job.latch.panicked.store(true, Ordering::Relaxed);
@@ -232,12 +232,13 @@ fn worker(shared: &Shared, mailbox: &Arc<Mailbox>) {
     }
 }
 
-/// The pool the executors share, for the whole process (like the threads of a device: never
-/// dropped): it keeps as many idle workers as the host has cores, or as the largest launch
+/// The workers the executors share, for the whole process (like the threads of a device: never
+/// dropped): they keep as many idle workers as the host has cores, or as the largest launch
 /// asked for.
-pub fn shared() -> &'static Pool {
-    static POOL: OnceLock<Pool> = OnceLock::new();
-    POOL.get_or_init(|| Pool::new(std::thread::available_parallelism().map_or(1, |n| n.get())))
+pub fn shared() -> &'static Workers {
+    static WORKERS: OnceLock<Workers> = OnceLock::new();
+    WORKERS
+        .get_or_init(|| Workers::new(std::thread::available_parallelism().map_or(1, |n| n.get())))
 }
 
 #[cfg(test)]
@@ -249,10 +250,10 @@ mod tests {
 
     /// Runs `threads` shares that all wait for each other (so they run at once); the threads
     /// they ran on.
-    fn together(pool: &Pool, threads: usize) -> HashSet<ThreadId> {
+    fn together(workers: &Workers, threads: usize) -> HashSet<ThreadId> {
         let barrier = Barrier::new(threads);
         let ids = Mutex::new(HashSet::new());
-        pool.run(threads, &|| {
+        workers.run(threads, &|| {
             barrier.wait();
             ids.lock().unwrap().insert(std::thread::current().id());
         });
@@ -261,39 +262,39 @@ mod tests {
 
     #[test]
     fn workers_run_at_once_and_are_reused() {
-        let pool = Pool::new(2);
-        let first = together(&pool, 3);
+        let workers = Workers::new(2);
+        let first = together(&workers, 3);
         assert_eq!(first.len(), 3);
         assert!(first.contains(&std::thread::current().id()));
-        assert_eq!((pool.idle(), pool.threads()), (2, 2));
+        assert_eq!((workers.idle(), workers.threads()), (2, 2));
         for _ in 0..20 {
-            assert_eq!(together(&pool, 3), first, "the same parked workers");
+            assert_eq!(together(&workers, 3), first, "the same parked workers");
         }
-        assert_eq!(pool.threads(), 2, "no thread started again");
+        assert_eq!(workers.threads(), 2, "no thread started again");
         // One thread: the caller alone.
         assert_eq!(
-            together(&pool, 1),
+            together(&workers, 1),
             HashSet::from([std::thread::current().id()])
         );
     }
 
     #[test]
     fn a_larger_call_keeps_more_workers() {
-        let pool = Pool::new(1);
-        assert_eq!(together(&pool, 2).len(), 2);
-        assert_eq!(pool.idle(), 1);
-        assert_eq!(together(&pool, 5).len(), 5);
-        assert_eq!((pool.idle(), pool.threads()), (4, 4));
+        let workers = Workers::new(1);
+        assert_eq!(together(&workers, 2).len(), 2);
+        assert_eq!(workers.idle(), 1);
+        assert_eq!(together(&workers, 5).len(), 5);
+        assert_eq!((workers.idle(), workers.threads()), (4, 4));
     }
 
     #[test]
     fn shares_borrow_the_callers_data() {
-        let pool = Pool::new(3);
+        let workers = Workers::new(3);
         let counts: Vec<AtomicUsize> = (0..1000).map(|_| AtomicUsize::new(0)).collect();
         let next = AtomicUsize::new(0);
         for _ in 0..10 {
             next.store(0, Ordering::Relaxed);
-            pool.run(4, &|| loop {
+            workers.run(4, &|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(c) = counts.get(i) else { break };
                 c.fetch_add(1, Ordering::Relaxed);
@@ -303,12 +304,12 @@ mod tests {
     }
 
     #[test]
-    fn a_panicking_worker_fails_the_call_after_the_others_and_the_pool_goes_on() {
-        let pool = Pool::new(2);
+    fn a_panicking_worker_fails_the_call_after_the_others_and_the_workers_go_on() {
+        let workers = Workers::new(2);
         let caller = std::thread::current().id();
         let finished = AtomicUsize::new(0);
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            pool.run(3, &|| {
+            workers.run(3, &|| {
                 if std::thread::current().id() != caller {
                     std::thread::sleep(std::time::Duration::from_millis(20));
                     finished.fetch_add(1, Ordering::SeqCst);
@@ -322,17 +323,17 @@ mod tests {
             2,
             "both workers were done first"
         );
-        assert_eq!(together(&pool, 3).len(), 3);
-        assert_eq!(pool.threads(), 2);
+        assert_eq!(together(&workers, 3).len(), 3);
+        assert_eq!(workers.threads(), 2);
     }
 
     #[test]
     fn a_panicking_caller_waits_for_the_workers() {
-        let pool = Pool::new(2);
+        let workers = Workers::new(2);
         let caller = std::thread::current().id();
         let finished = AtomicUsize::new(0);
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            pool.run(3, &|| {
+            workers.run(3, &|| {
                 if std::thread::current().id() == caller {
                     panic!("the caller's share panics");
                 }
@@ -346,18 +347,18 @@ mod tests {
             2,
             "unwound after the workers"
         );
-        assert_eq!(pool.idle(), 2);
+        assert_eq!(workers.idle(), 2);
     }
 
     #[test]
-    fn concurrent_calls_share_the_pool() {
-        let pool = Pool::new(2);
+    fn concurrent_calls_share_the_workers() {
+        let workers = Workers::new(2);
         let total = AtomicUsize::new(0);
         std::thread::scope(|s| {
             for _ in 0..4 {
                 s.spawn(|| {
                     for _ in 0..50 {
-                        pool.run(3, &|| {
+                        workers.run(3, &|| {
                             total.fetch_add(1, Ordering::Relaxed);
                         });
                     }
@@ -365,15 +366,15 @@ mod tests {
             }
         });
         assert_eq!(total.load(Ordering::Relaxed), 4 * 50 * 3);
-        assert!(pool.idle() <= pool.threads());
+        assert!(workers.idle() <= workers.threads());
     }
 
     #[test]
-    fn dropping_the_pool_ends_its_threads() {
-        let pool = Pool::new(3);
-        assert_eq!(together(&pool, 4).len(), 4);
-        let shared = Arc::downgrade(&pool.shared);
-        drop(pool);
+    fn dropping_the_workers_ends_their_threads() {
+        let workers = Workers::new(3);
+        assert_eq!(together(&workers, 4).len(), 4);
+        let shared = Arc::downgrade(&workers.shared);
+        drop(workers);
         // Every worker held the shared state until its thread ended (joined by the drop).
         assert!(shared.upgrade().is_none());
     }
