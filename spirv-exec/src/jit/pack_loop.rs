@@ -382,10 +382,12 @@ impl<'a, 'b> Gen<'a, 'b> {
                 cases,
             } => self.switch(*sel, default, cases),
             Term::Barrier { next } => {
+                // The pack's live values are kept per work-item; all reach the same barrier.
                 let i = self.barrier_index(*next)?;
-                for v in self.layout.spilled[i].clone() {
-                    self.vspill(v);
-                }
+                self.layout.spilled[i]
+                    .clone()
+                    .into_iter()
+                    .for_each(|v| self.vspill(v));
                 let r = self.b.ins().iconst(types::I32, i as i64);
                 self.merge_and_next(r);
             }

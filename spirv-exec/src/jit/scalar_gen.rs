@@ -459,6 +459,38 @@ impl<'a, 'b> Gen<'a, 'b> {
         self.b.ins().store(mem_flags(), x, a, 0);
     }
 
+    /// Work-item `lane` reached the barrier before block `next`: its live values are kept,
+    /// and every work-item must reach the same barrier.
+    fn barrier(&mut self, next: BlockId) -> Result<(), String> {
+        let i = self.barrier_index(next)?;
+        for &v in &self.layout.spilled[i].clone() {
+            self.spill(v);
+        }
+        // Every work-item must reach the same barrier (those that returned aside).
+        let code = self.b.use_var(self.code);
+        let same = self.b.ins().icmp_imm_s(IntCC::Equal, code, i as i64);
+        let first = self.b.ins().icmp_imm_s(
+            IntCC::UnsignedGreaterThanOrEqual,
+            code,
+            runtime::DONE as i32 as i64,
+        );
+        let ok = self.b.ins().bor(same, first);
+        let go = self.b.create_block();
+        let bad = self.b.create_block();
+        self.b.ins().brif(ok, go, &[], bad, &[]);
+        self.b.switch_to_block(bad);
+        let d = self
+            .b
+            .ins()
+            .iconst(types::I32, runtime::DIVERGED as i32 as i64);
+        self.b.ins().return_(&[d]);
+        self.b.switch_to_block(go);
+        let c = self.b.ins().iconst(types::I32, i as i64);
+        self.b.def_var(self.code, c);
+        self.next_lane();
+        Ok(())
+    }
+
     fn term(&mut self, from: BlockId, t: &Term) -> Result<(), String> {
         match t {
             Term::Jump(e) => {
@@ -475,34 +507,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                 default,
                 cases,
             } => self.switch(*sel, default, cases),
-            Term::Barrier { next } => {
-                let i = self.barrier_index(*next)?;
-                for &v in &self.layout.spilled[i].clone() {
-                    self.spill(v);
-                }
-                // Every work-item must reach the same barrier (those that returned aside).
-                let code = self.b.use_var(self.code);
-                let same = self.b.ins().icmp_imm_s(IntCC::Equal, code, i as i64);
-                let first = self.b.ins().icmp_imm_s(
-                    IntCC::UnsignedGreaterThanOrEqual,
-                    code,
-                    runtime::DONE as i32 as i64,
-                );
-                let ok = self.b.ins().bor(same, first);
-                let go = self.b.create_block();
-                let bad = self.b.create_block();
-                self.b.ins().brif(ok, go, &[], bad, &[]);
-                self.b.switch_to_block(bad);
-                let d = self
-                    .b
-                    .ins()
-                    .iconst(types::I32, runtime::DIVERGED as i32 as i64);
-                self.b.ins().return_(&[d]);
-                self.b.switch_to_block(go);
-                let c = self.b.ins().iconst(types::I32, i as i64);
-                self.b.def_var(self.code, c);
-                self.next_lane();
-            }
+            Term::Barrier { next } => self.barrier(*next)?,
             Term::Return => {
                 let done = self.ctx_field(types::I64, field::DONE);
                 let lane = self.b.use_var(self.lane);
