@@ -1,5 +1,5 @@
 //! Memory for the native baselines, placed as the CPU driver places device memory
-//! (`level-zero-cpu`'s `Mapping`): 64-byte aligned, and from one transparent huge page
+//! (`level-zero-cpu`'s `HostPages`): 64-byte aligned, and from one transparent huge page
 //! (2 MiB) on, aligned to it and advised onto huge pages. A `Vec` that large starts 16 bytes
 //! past a page, so every AVX-512 access straddles two cache lines, and on 4 KiB pages the
 //! streaming kernels pay for address translation: native code on a `Vec` would be a

@@ -5,7 +5,7 @@ use crate::abi::*;
 use crate::command::{Command, Op};
 use crate::engine::{Engine, Job};
 use crate::event::{event, wait_list, Event};
-use crate::handle::{self, Kind, Object};
+use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -60,7 +60,7 @@ pub struct CommandList {
 }
 
 impl Object for CommandList {
-    const KIND: Kind = Kind::CommandList;
+    const KIND: HandleKind = HandleKind::CommandList;
 }
 
 static NEVER_STOP: AtomicBool = AtomicBool::new(false);

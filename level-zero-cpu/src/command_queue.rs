@@ -6,7 +6,7 @@ use crate::command_list::{CommandList, ListKind};
 use crate::context::{Context, Owner};
 use crate::engine::{Completion, Engine, Job};
 use crate::fence::Fence;
-use crate::handle::{self, Kind, Object};
+use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
 use std::sync::Arc;
 
@@ -19,7 +19,7 @@ pub struct CommandQueue {
 }
 
 impl Object for CommandQueue {
-    const KIND: Kind = Kind::CommandQueue;
+    const KIND: HandleKind = HandleKind::CommandQueue;
 }
 
 impl CommandQueue {

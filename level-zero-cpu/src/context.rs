@@ -5,7 +5,7 @@
 use crate::abi::*;
 use crate::device::{device, QUEUE_GROUPS};
 use crate::driver::Driver;
-use crate::handle::{self, Kind, Object};
+use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Weak};
@@ -22,7 +22,7 @@ pub struct Context {
 }
 
 impl Object for Context {
-    const KIND: Kind = Kind::Context;
+    const KIND: HandleKind = HandleKind::Context;
 }
 
 impl Context {

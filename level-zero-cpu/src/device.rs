@@ -2,7 +2,7 @@
 
 use crate::abi::*;
 use crate::config::config;
-use crate::handle::{self, Kind, Object};
+use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
@@ -84,7 +84,7 @@ unsafe impl Send for Device {}
 unsafe impl Sync for Device {}
 
 impl Object for Device {
-    const KIND: Kind = Kind::Device;
+    const KIND: HandleKind = HandleKind::Device;
 }
 
 /// Queue groups: ordinal 0 computes and copies, ordinal 1 only copies.

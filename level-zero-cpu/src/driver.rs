@@ -2,7 +2,7 @@
 //! `api::driver`, and `zeInit` (which makes the driver and its devices) in `api::init`.
 
 use crate::abi::*;
-use crate::handle::{self, Kind, Object};
+use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
 use std::sync::{Arc, OnceLock};
 
@@ -24,7 +24,7 @@ unsafe impl Send for Driver {}
 unsafe impl Sync for Driver {}
 
 impl Object for Driver {
-    const KIND: Kind = Kind::Driver;
+    const KIND: HandleKind = HandleKind::Driver;
 }
 
 struct Initialised {

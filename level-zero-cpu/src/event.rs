@@ -3,7 +3,7 @@
 
 use crate::abi::*;
 use crate::fault::Text;
-use crate::handle::{self, Kind, Object};
+use crate::handle::{self, HandleKind, Object};
 use crate::sync::{timeout_from_ns, NOTIFIER, SHARED_POOLS};
 use level_zero_sys::*;
 use std::collections::HashMap;
@@ -154,7 +154,7 @@ impl EventPool {
 }
 
 impl Object for EventPool {
-    const KIND: Kind = Kind::EventPool;
+    const KIND: HandleKind = HandleKind::EventPool;
 }
 
 /// Event state values.
@@ -170,7 +170,7 @@ pub struct Event {
 }
 
 impl Object for Event {
-    const KIND: Kind = Kind::Event;
+    const KIND: HandleKind = HandleKind::Event;
 }
 
 impl Event {

@@ -4,7 +4,7 @@
 use crate::abi::*;
 use crate::engine::{Completion, Engine};
 use crate::fault::Text;
-use crate::handle::{self, Kind, Object};
+use crate::handle::{self, HandleKind, Object};
 use crate::sync::NOTIFIER;
 use level_zero_sys::*;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -24,7 +24,7 @@ const SIGNALLED: u32 = 1;
 const FAILED: u32 = 2;
 
 impl Object for Fence {
-    const KIND: Kind = Kind::Fence;
+    const KIND: HandleKind = HandleKind::Fence;
 }
 
 impl Completion for Fence {

@@ -9,7 +9,7 @@ use std::sync::{Arc, LazyLock, RwLock};
 
 /// The kind of object a handle names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
+pub enum HandleKind {
     Driver,
     Device,
     Context,
@@ -25,36 +25,36 @@ pub enum Kind {
     PhysicalMem,
 }
 
-impl Kind {
+impl HandleKind {
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Driver => "driver",
-            Kind::Device => "device",
-            Kind::Context => "context",
-            Kind::CommandQueue => "command queue",
-            Kind::CommandList => "command list",
-            Kind::EventPool => "event pool",
-            Kind::Event => "event",
-            Kind::Fence => "fence",
-            Kind::MemoryModule => "memory module",
-            Kind::Module => "module",
-            Kind::ModuleBuildLog => "module build log",
-            Kind::Kernel => "kernel",
-            Kind::PhysicalMem => "physical memory object",
+            HandleKind::Driver => "driver",
+            HandleKind::Device => "device",
+            HandleKind::Context => "context",
+            HandleKind::CommandQueue => "command queue",
+            HandleKind::CommandList => "command list",
+            HandleKind::EventPool => "event pool",
+            HandleKind::Event => "event",
+            HandleKind::Fence => "fence",
+            HandleKind::MemoryModule => "memory module",
+            HandleKind::Module => "module",
+            HandleKind::ModuleBuildLog => "module build log",
+            HandleKind::Kernel => "kernel",
+            HandleKind::PhysicalMem => "physical memory object",
         }
     }
 }
 
 /// An object a handle can name.
 pub trait Object: Send + Sync + 'static {
-    const KIND: Kind;
+    const KIND: HandleKind;
 }
 
 /// What the registry knows of a live handle: its kind and the context that owns it (0 for
 /// objects outside any context), for leak reports.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
-    pub kind: Kind,
+    pub kind: HandleKind,
     pub context: usize,
 }
 
@@ -136,8 +136,8 @@ pub fn destroy_owned_by(context: usize) -> Vec<Arc<dyn Any + Send + Sync>> {
 }
 
 /// Live handles owned by `context` (0: outside any context), counted by kind.
-pub fn live_in_context(context: usize) -> Vec<(Kind, usize)> {
-    let mut counts: HashMap<Kind, usize> = HashMap::new();
+pub fn live_in_context(context: usize) -> Vec<(HandleKind, usize)> {
+    let mut counts: HashMap<HandleKind, usize> = HashMap::new();
     for entry in live()
         .values()
         .map(|r| &r.entry)
@@ -156,7 +156,7 @@ mod tests {
 
     struct Thing(u32);
     impl Object for Thing {
-        const KIND: Kind = Kind::Fence;
+        const KIND: HandleKind = HandleKind::Fence;
     }
 
     /// A destroyed handle stays invalid after new objects are created (their handles never

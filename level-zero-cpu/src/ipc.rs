@@ -9,7 +9,7 @@
 
 use crate::abi::*;
 use crate::context::Context;
-use crate::mapping::Mapping;
+use crate::mapping::HostPages;
 use crate::memory::{self, Allocation};
 use crate::sync::NOTIFIER;
 use level_zero_sys::ddi::names;
@@ -94,7 +94,7 @@ fn open_parts(
     pid: u32,
     manifest: OwnedFd,
     size: usize,
-) -> ZeResult<(Mapping, Vec<(usize, usize)>)> {
+) -> ZeResult<(HostPages, Vec<(usize, usize)>)> {
     use std::io::Read;
     let mut bytes = Vec::new();
     std::fs::File::from(manifest)
@@ -112,7 +112,7 @@ fn open_parts(
         .collect();
     // The mappings hold the files; the descriptors close here.
     let pages =
-        Mapping::parts(size, &layout).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
+        HostPages::parts(size, &layout).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
     Ok((pages, parts.iter().map(|p| (p.offset, p.len)).collect()))
 }
 
@@ -185,7 +185,7 @@ pub fn open(ctx: &Context, dev: usize, handle: &ze_ipc_mem_handle_t) -> ZeResult
         let (pages, parts) = open_parts(h.pid, fd, size)?;
         (pages, None, Some(parts))
     } else {
-        let pages = Mapping::shared(fd.as_raw_fd(), size)
+        let pages = HostPages::shared(fd.as_raw_fd(), size)
             .ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
         (pages, Some(Arc::new(fd)), None)
     };

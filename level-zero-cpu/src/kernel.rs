@@ -5,7 +5,7 @@ use crate::command::{Command, LaunchCommand, LaunchGroups};
 use crate::command_list::command_list;
 use crate::device::QUEUE_GROUPS;
 use crate::event::wait_list;
-use crate::handle::{self, Kind, Object};
+use crate::handle::{self, HandleKind, Object};
 use crate::memory::{lookup, Range};
 use crate::module::Module;
 use level_zero_sys::*;
@@ -54,7 +54,7 @@ pub struct Kernel {
 }
 
 impl Object for Kernel {
-    const KIND: Kind = Kind::Kernel;
+    const KIND: HandleKind = HandleKind::Kernel;
 }
 
 impl Kernel {

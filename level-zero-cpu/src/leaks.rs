@@ -3,7 +3,7 @@
 //! (`LEVEL_ZERO_CPU_LEAK_REPORT`).
 
 use crate::config::{config, LeakReport};
-use crate::handle::{self, Kind};
+use crate::handle::{self, HandleKind};
 use std::fmt::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Once;
@@ -20,7 +20,12 @@ pub fn reports() -> usize {
 pub fn leaked(context: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for (kind, count) in handle::live_in_context(context) {
-        if context == 0 && matches!(kind, Kind::Driver | Kind::Device | Kind::MemoryModule) {
+        if context == 0
+            && matches!(
+                kind,
+                HandleKind::Driver | HandleKind::Device | HandleKind::MemoryModule
+            )
+        {
             continue;
         }
         lines.push(format!("{count} {}(s)", kind.name()));

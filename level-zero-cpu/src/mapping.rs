@@ -31,7 +31,7 @@ pub fn page_size() -> usize {
 
 /// The transparent huge page size (`hpage_pmd_size`), if the system has them: allocations of
 /// at least that size start at a multiple of it and are advised onto huge pages
-/// ([`Mapping::new`]).
+/// ([`HostPages::new`]).
 pub fn huge_page_size() -> Option<usize> {
     static HUGE: LazyLock<Option<usize>> = LazyLock::new(|| {
         std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size")
@@ -46,18 +46,18 @@ pub fn huge_page_size() -> Option<usize> {
 
 /// Anonymous read-write pages owned by one allocation. Dropping it turns the range into a
 /// tombstone if it was [`bury`]-ed (freed by the program), and unmaps it otherwise.
-pub struct Mapping {
+pub struct HostPages {
     base: usize,
     len: usize,
 }
 
-impl Mapping {
+impl HostPages {
     /// `size` bytes (rounded up to pages) aligned to `alignment` (a power of two), or `None`
     /// if the system has no memory for them. From [`huge_page_size`] bytes on, the range
     /// starts at a multiple of the huge page size and is advised onto transparent huge pages:
     /// a large buffer then needs far fewer address translations (saxpy over two 64 MiB
     /// buffers on one core of a KVM guest: 6.0 ms on 4 KiB pages, 4.1 ms on huge pages).
-    pub fn new(size: usize, alignment: usize) -> Option<Mapping> {
+    pub fn new(size: usize, alignment: usize) -> Option<HostPages> {
         let page = page_size();
         let len = size.checked_next_multiple_of(page)?;
         let huge = huge_page_size().filter(|&h| len >= h);
@@ -96,11 +96,11 @@ impl Mapping {
             // transparent huge pages refuses it, and the pages stay small.
             unsafe { libc::madvise(base as *mut libc::c_void, len, libc::MADV_HUGEPAGE) };
         }
-        Some(Mapping { base, len })
+        Some(HostPages { base, len })
     }
 
     /// `len` bytes of the file `fd` mapped shared (read-write), or `None`.
-    pub fn shared(fd: std::os::fd::RawFd, len: usize) -> Option<Mapping> {
+    pub fn shared(fd: std::os::fd::RawFd, len: usize) -> Option<HostPages> {
         let len = len.checked_next_multiple_of(page_size())?;
         // SAFETY: a new shared mapping of a file the caller opened, at an address the kernel
         // chooses.
@@ -114,7 +114,7 @@ impl Mapping {
                 0,
             )
         };
-        (raw != libc::MAP_FAILED).then_some(Mapping {
+        (raw != libc::MAP_FAILED).then_some(HostPages {
             base: raw as usize,
             len,
         })
@@ -126,7 +126,7 @@ impl Mapping {
     pub fn parts(
         size: usize,
         parts: &[(usize, usize, std::os::fd::RawFd, usize)],
-    ) -> Option<Mapping> {
+    ) -> Option<HostPages> {
         let len = size.checked_next_multiple_of(page_size())?;
         // SAFETY: a fresh inaccessible mapping at an address the kernel chooses.
         let raw = unsafe {
@@ -142,7 +142,7 @@ impl Mapping {
         if raw == libc::MAP_FAILED {
             return None;
         }
-        let mapping = Mapping {
+        let pages = HostPages {
             base: raw as usize,
             len,
         };
@@ -151,10 +151,10 @@ impl Mapping {
                 return None;
             }
             // SAFETY: pages inside the mapping just made (checked above), replaced by the
-            // file's; `mapping` unmaps them all when dropped.
+            // file's; `pages` unmaps them all when dropped.
             let p = unsafe {
                 libc::mmap(
-                    (mapping.base + offset) as *mut libc::c_void,
+                    (pages.base + offset) as *mut libc::c_void,
                     part_len,
                     libc::PROT_READ | libc::PROT_WRITE,
                     libc::MAP_SHARED | libc::MAP_FIXED,
@@ -166,7 +166,7 @@ impl Mapping {
                 return None;
             }
         }
-        Some(mapping)
+        Some(pages)
     }
 
     /// Moves the pages into a new memfd (their bytes copied), mapped shared at the same
@@ -216,7 +216,7 @@ impl Mapping {
     }
 }
 
-impl Drop for Mapping {
+impl Drop for HostPages {
     fn drop(&mut self) {
         let mut tombs = tombstones();
         let ptr = self.base as *mut libc::c_void;
@@ -300,23 +300,23 @@ fn tombstones() -> std::sync::MutexGuard<'static, Tombstones> {
     TOMBSTONES.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Marks `mapping`'s range as freed USM: from now on pointers into it are rejected, and when
-/// the mapping is dropped (at once, or when the last command using it has run) its range stays
+/// Marks `pages`'s range as freed USM: from now on pointers into it are rejected, and when
+/// they are dropped (at once, or when the last command using them has run) its range stays
 /// reserved as a tombstone.
-pub fn bury(mapping: &Mapping) {
+pub fn bury(pages: &HostPages) {
     let mut tombs = tombstones();
-    if tombs.ranges.contains_key(&mapping.base) {
+    if tombs.ranges.contains_key(&pages.base) {
         return;
     }
     tombs.ranges.insert(
-        mapping.base,
+        pages.base,
         Tomb {
-            len: mapping.len,
+            len: pages.len,
             reserved: false,
         },
     );
-    tombs.order.push_back(mapping.base);
-    tombs.bytes += mapping.len;
+    tombs.order.push_back(pages.base);
+    tombs.bytes += pages.len;
 }
 
 /// Whether `[ptr, ptr + len)` (at least one byte) touches freed USM.
@@ -352,7 +352,7 @@ mod tests {
     #[test]
     fn mappings_are_aligned_and_freed_ranges_stay_known_until_trimmed() {
         for alignment in [1, 64, 4096, 1 << 16, 1 << 21] {
-            let m = Mapping::new(10_000, alignment).unwrap();
+            let m = HostPages::new(10_000, alignment).unwrap();
             assert_eq!(m.base() % alignment, 0);
             assert_eq!(m.len % page_size(), 0);
             // SAFETY: the mapping's own pages are readable and writable.
@@ -367,7 +367,7 @@ mod tests {
         }
         // Past the limit, the oldest go.
         for _ in 0..MAX_TOMBSTONES + 10 {
-            let m = Mapping::new(1, 1).unwrap();
+            let m = HostPages::new(1, 1).unwrap();
             bury(&m);
         }
         assert!(tombstones().ranges.len() <= MAX_TOMBSTONES);
@@ -390,7 +390,7 @@ mod tests {
         let thp = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
             .unwrap_or_default();
         for size in [huge, 3 * huge + 5, 8 * huge] {
-            let m = Mapping::new(size, 64).unwrap();
+            let m = HostPages::new(size, 64).unwrap();
             assert_eq!(m.base() % huge, 0, "{size} bytes");
             assert_eq!(m.len, size.next_multiple_of(page_size()));
             if !thp.contains("[never]") {
@@ -400,7 +400,7 @@ mod tests {
             unsafe { std::ptr::write_bytes(m.base() as *mut u8, 1, size) };
         }
         // Below the huge page size: page-aligned as asked, no advice.
-        let m = Mapping::new(huge - page_size(), 64).unwrap();
+        let m = HostPages::new(huge - page_size(), 64).unwrap();
         assert_eq!(m.len, huge - page_size());
         if !thp.contains("[always]") {
             assert_eq!(huge_eligible(m.base()), Some(false));

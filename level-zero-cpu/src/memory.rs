@@ -9,7 +9,7 @@
 use crate::abi::*;
 use crate::context::{context, Context};
 use crate::device::{device, Device, MemoryBudget};
-use crate::mapping::{self, Mapping};
+use crate::mapping::{self, HostPages};
 use crate::vm::{self, Reservation};
 use level_zero_sys::*;
 use std::collections::BTreeMap;
@@ -45,7 +45,7 @@ pub struct Allocation {
 
 /// What backs an allocation.
 enum Pages {
-    Own(Mapping),
+    Own(HostPages),
     Reserved(Reservation),
 }
 
@@ -431,7 +431,7 @@ pub fn allocate(
     if let Some(budget) = &budget {
         budget.reserve(size as u64)?;
     }
-    let Some(pages) = Mapping::new(size, alignment) else {
+    let Some(pages) = HostPages::new(size, alignment) else {
         if let Some(budget) = &budget {
             budget.release(size as u64);
         }
@@ -481,7 +481,7 @@ pub fn insert_opened(
     kind: ze_memory_type_t,
     size: usize,
     device: usize,
-    pages: Mapping,
+    pages: HostPages,
     fd: Option<Arc<std::os::fd::OwnedFd>>,
     parts: Option<&[(usize, usize)]>,
 ) -> usize {

@@ -2,7 +2,7 @@
 
 use crate::abi::*;
 use crate::context::Context;
-use crate::handle::{self, Kind, Object};
+use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::{c_char, CStr, CString};
@@ -20,7 +20,7 @@ pub struct Module {
 }
 
 impl Object for Module {
-    const KIND: Kind = Kind::Module;
+    const KIND: HandleKind = HandleKind::Module;
 }
 
 /// The module-scope memory of every live module with globals: base → (end, module), so that
@@ -118,7 +118,7 @@ pub struct BuildLog {
 }
 
 impl Object for BuildLog {
-    const KIND: Kind = Kind::ModuleBuildLog;
+    const KIND: HandleKind = HandleKind::ModuleBuildLog;
 }
 
 pub fn module(h: ze_module_handle_t) -> ZeResult<Arc<Module>> {

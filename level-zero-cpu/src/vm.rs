@@ -13,7 +13,7 @@
 
 use crate::abi::*;
 use crate::device::MemoryBudget;
-use crate::handle::{Kind, Object};
+use crate::handle::{HandleKind, Object};
 use crate::sync::NOTIFIER;
 use level_zero_sys::*;
 use std::ffi::c_void;
@@ -70,7 +70,7 @@ impl PhysicalMem {
 }
 
 impl Object for PhysicalMem {
-    const KIND: Kind = Kind::PhysicalMem;
+    const KIND: HandleKind = HandleKind::PhysicalMem;
 }
 
 impl Drop for PhysicalMem {

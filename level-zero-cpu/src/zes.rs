@@ -4,7 +4,7 @@
 
 use crate::abi::*;
 use crate::device::Device;
-use crate::handle::{self, Kind, Object};
+use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};
@@ -15,7 +15,7 @@ pub struct MemoryModule {
 }
 
 impl Object for MemoryModule {
-    const KIND: Kind = Kind::MemoryModule;
+    const KIND: HandleKind = HandleKind::MemoryModule;
 }
 
 /// Device handle → its memory module's handle (created on first enumeration, kept for the

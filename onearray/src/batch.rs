@@ -5,7 +5,7 @@ use crate::array::OneArray;
 use crate::error::{Error, Result};
 use crate::kinds::BufferKind;
 use crate::layout::Layout;
-use crate::strided::{self, Job, Side};
+use crate::strided::{self, CopyJob, Side};
 use crate::view::{ArrayView, ArrayViewMut};
 use bytemuck::Pod;
 use level_zero::Pending;
@@ -33,7 +33,7 @@ use std::ops::Range;
 /// ```
 #[derive(Default)]
 pub struct CopyBatch<'a> {
-    jobs: Vec<Job<'a>>,
+    jobs: Vec<CopyJob<'a>>,
 }
 
 impl<'a> CopyBatch<'a> {
@@ -51,7 +51,7 @@ impl<'a> CopyBatch<'a> {
     ) -> Result<&mut Self> {
         dst.check_writable()?;
         let (dst, src) = (dst.into_side(), src.into_side());
-        self.jobs.push(Job::new(dst, src, size_of::<T>())?);
+        self.jobs.push(CopyJob::new(dst, src, size_of::<T>())?);
         Ok(self)
     }
 
@@ -131,7 +131,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
                 block: &src.block,
                 layout: Layout::contiguous(src.offset + range.start, &[n]),
             };
-            jobs.push(Job::new(dst, from, size_of::<T>())?);
+            jobs.push(CopyJob::new(dst, from, size_of::<T>())?);
         }
         strided::run(&jobs, true).map(drop)
     }

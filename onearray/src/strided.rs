@@ -143,7 +143,7 @@ pub(crate) fn order_after_other_streams(block: &Block) -> Result<()> {
 }
 
 /// A checked copy between two layouts of equal shape, ready to record.
-pub(crate) struct Job<'a> {
+pub(crate) struct CopyJob<'a> {
     dst: Side<'a>,
     src: Side<'a>,
     elem: usize,
@@ -151,8 +151,8 @@ pub(crate) struct Job<'a> {
     staged: Option<BlockRef>,
 }
 
-impl<'a> Job<'a> {
-    pub(crate) fn new(dst: Side<'a>, src: Side<'a>, elem: usize) -> Result<Job<'a>> {
+impl<'a> CopyJob<'a> {
+    pub(crate) fn new(dst: Side<'a>, src: Side<'a>, elem: usize) -> Result<CopyJob<'a>> {
         if dst.layout.shape() != src.layout.shape() {
             return Err(Error::ShapeMismatch {
                 dst: dst.layout.shape().to_vec(),
@@ -180,7 +180,7 @@ impl<'a> Job<'a> {
         } else {
             None
         };
-        Ok(Job {
+        Ok(CopyJob {
             dst,
             src,
             elem,
@@ -273,7 +273,7 @@ impl Reach {
 /// Refuses a batch where a copy's destination meets another copy's destination or source
 /// (batched copies may run concurrently). Spans are compared: strided destinations whose
 /// spans interleave are refused too.
-fn check_disjoint(jobs: &[Job<'_>]) -> Result<()> {
+fn check_disjoint(jobs: &[CopyJob<'_>]) -> Result<()> {
     // (allocation, span, job, is destination), swept in address order per allocation.
     let mut spans: Vec<(usize, Range<usize>, usize, bool)> = jobs
         .iter()
@@ -311,7 +311,7 @@ fn check_disjoint(jobs: &[Job<'_>]) -> Result<()> {
 
 /// Records `jobs` on this thread's stream as one batch (one completion) and waits for it;
 /// with `wait == false`, returns its token and records it as every block's last use.
-pub(crate) fn run(jobs: &[Job<'_>], wait: bool) -> Result<Token> {
+pub(crate) fn run(jobs: &[CopyJob<'_>], wait: bool) -> Result<Token> {
     let Some(first) = jobs.first() else {
         return Ok(Token { list: 0, seq: 0 });
     };
@@ -350,7 +350,7 @@ pub(crate) fn run(jobs: &[Job<'_>], wait: bool) -> Result<Token> {
 /// Copies `src` into `dst` (equal shapes) on this thread's stream and waits once; with
 /// `wait == false`, returns its token and records it as both blocks' last use instead.
 pub(crate) fn copy(dst: Side<'_>, src: Side<'_>, elem: usize, wait: bool) -> Result<Token> {
-    run(&[Job::new(dst, src, elem)?], wait)
+    run(&[CopyJob::new(dst, src, elem)?], wait)
 }
 
 #[cfg(test)]

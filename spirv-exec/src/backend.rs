@@ -12,7 +12,7 @@ use crate::run::launch::LaunchDesc;
 use std::sync::Arc;
 
 /// A kernel as backends receive it: the shared IR and the interpreter's form of it.
-pub struct Source<'a> {
+pub struct BackendInput<'a> {
     pub(crate) program: &'a Arc<Program>,
     pub(crate) func: &'a Arc<Func>,
     /// Where the module's program-scope variables lie.
@@ -21,7 +21,7 @@ pub struct Source<'a> {
     pub(crate) key: &'a str,
 }
 
-impl Source<'_> {
+impl BackendInput<'_> {
     /// The kernel lowered for the interpreter.
     pub fn program(&self) -> &Arc<Program> {
         self.program
@@ -34,7 +34,7 @@ pub trait Backend: Send + Sync {
     fn name(&self) -> &'static str;
 
     /// Prepares `kernel` to run. `Err` says why this backend cannot run it.
-    fn compile(&self, kernel: &Source<'_>) -> Result<Arc<dyn Executable>, String>;
+    fn compile(&self, kernel: &BackendInput<'_>) -> Result<Arc<dyn Executable>, String>;
 
     /// The backend for the kernels this one cannot run, if any.
     fn fallback(&self) -> Option<&dyn Backend> {
@@ -91,7 +91,7 @@ impl Backend for Interpreter {
         "interpreter"
     }
 
-    fn compile(&self, kernel: &Source<'_>) -> Result<Arc<dyn Executable>, String> {
+    fn compile(&self, kernel: &BackendInput<'_>) -> Result<Arc<dyn Executable>, String> {
         Ok(Arc::new(Interpreted(kernel.program.clone())))
     }
 }
@@ -107,7 +107,7 @@ impl Backend for Compiler {
         "compiler"
     }
 
-    fn compile(&self, kernel: &Source<'_>) -> Result<Arc<dyn Executable>, String> {
+    fn compile(&self, kernel: &BackendInput<'_>) -> Result<Arc<dyn Executable>, String> {
         let p = kernel.program;
         let prepared = jit::prepare(kernel.func.clone(), kernel.globals.clone(), kernel.key)?;
         Ok(Arc::new(Compiled {

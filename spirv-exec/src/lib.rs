@@ -38,7 +38,9 @@ pub mod opencl_std;
 mod run;
 mod value;
 
-pub use backend::{backend_named, Backend, CodeInfo, Compiler, Executable, Interpreter, Source};
+pub use backend::{
+    backend_named, Backend, BackendInput, CodeInfo, Compiler, Executable, Interpreter,
+};
 pub use error::{BuildError, Fault, LaunchError};
 pub use front::module::{words, Kernel, Module, Param, ParamKind, SpecConstants};
 pub use front::spirv::MAX_SPIRV_VERSION;

@@ -4,7 +4,7 @@
 
 use crate::args::{parse_size, ArgError, Args};
 pub use crate::bench::{best_run, median, time_reps, Bench, BenchError, Latency};
-pub use crate::op::{Kind, Measurement, Op};
+pub use crate::op::{BufferKind, Measurement, Op};
 use onearray::human;
 use std::time::Duration;
 
@@ -154,9 +154,9 @@ impl Options {
 /// The bandwidth table: a row per size, a column per operation (GB/s).
 ///
 /// ```
-/// use oneapi_tools::bandwidth::{table, Kind, Measurement, Op};
+/// use oneapi_tools::bandwidth::{table, BufferKind, Measurement, Op};
 /// use std::time::Duration;
-/// let op = Op::Fill { dst: Kind::Device };
+/// let op = Op::Fill { dst: BufferKind::Device };
 /// let m = Measurement { op, size: 1 << 20, reps: 3, median: Duration::from_micros(100) };
 /// let t = table(&[m]);
 /// assert!(t.lines().next().unwrap().contains("fill d"));
@@ -271,7 +271,9 @@ mod tests {
 
     #[test]
     fn small_figures_keep_their_digits() {
-        let op = Op::Fill { dst: Kind::Device };
+        let op = Op::Fill {
+            dst: BufferKind::Device,
+        };
         let slow = Measurement {
             op,
             size: 4096,
@@ -290,10 +292,12 @@ mod tests {
             median: Duration::from_millis(1),
         };
         let h2d = Op::Copy {
-            src: Kind::Host,
-            dst: Kind::Device,
+            src: BufferKind::Host,
+            dst: BufferKind::Device,
         };
-        let fill = Op::Fill { dst: Kind::Host };
+        let fill = Op::Fill {
+            dst: BufferKind::Host,
+        };
         let t = table(&[m(h2d, 4096), m(fill, 4096), m(h2d, 1 << 20)]);
         let lines: Vec<&str> = t.lines().collect();
         assert_eq!(lines.len(), 3);
@@ -334,8 +338,8 @@ mod tests {
         let mut bench = Bench::new(&ctx, &dev).unwrap();
         let budget = Duration::from_millis(60);
         let h2d = Op::Copy {
-            src: Kind::Host,
-            dst: Kind::Device,
+            src: BufferKind::Host,
+            dst: BufferKind::Device,
         };
         let row = bench.measure(h2d, 4096, budget).unwrap();
         let latencies = bench.latencies(budget).unwrap();

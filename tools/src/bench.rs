@@ -5,7 +5,7 @@
 //! measured together, and the best run's median kept. The host's memcpy, the reference, is
 //! timed the same way without the driver.
 
-use crate::op::{Kind, Measurement, Op};
+use crate::op::{BufferKind, Measurement, Op};
 use level_zero::{Allocation, Commands, Context, Deps, Device, ImmediateCommandList};
 use onearray::{DeviceBuffer, HostBuffer, OneArray, SharedBuffer};
 use std::ffi::c_void;
@@ -107,7 +107,7 @@ pub fn best_run(medians: &[Duration]) -> Duration {
 /// Where a point reads or writes: a kind, and which of two buffers of that kind (a copy
 /// between two buffers of one kind uses both).
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Slot(Kind, bool);
+struct Slot(BufferKind, bool);
 
 /// Memory of one kind. USM comes from onearray's pool, so that the memory timeline
 /// (`--timeline`) shows what the run holds.
@@ -119,12 +119,12 @@ enum Buffer {
 }
 
 impl Buffer {
-    fn new(ctx: &Context, dev: &Device, kind: Kind, size: usize) -> onearray::Result<Buffer> {
+    fn new(ctx: &Context, dev: &Device, kind: BufferKind, size: usize) -> onearray::Result<Buffer> {
         Ok(match kind {
-            Kind::Host => Buffer::Host(OneArray::zeroed_in(ctx, dev, size)?),
-            Kind::Device => Buffer::Device(OneArray::zeroed_in(ctx, dev, size)?),
-            Kind::Shared => Buffer::Shared(OneArray::zeroed_in(ctx, dev, size)?),
-            Kind::Pageable => Buffer::Pageable(vec![1u8; size]),
+            BufferKind::Host => Buffer::Host(OneArray::zeroed_in(ctx, dev, size)?),
+            BufferKind::Device => Buffer::Device(OneArray::zeroed_in(ctx, dev, size)?),
+            BufferKind::Shared => Buffer::Shared(OneArray::zeroed_in(ctx, dev, size)?),
+            BufferKind::Pageable => Buffer::Pageable(vec![1u8; size]),
         })
     }
 
@@ -313,8 +313,8 @@ impl Bench {
                 Ready::Fill(unsafe { Allocation::from_raw(ctx, p, buffers.size, false) }?)
             }
             Op::Memcpy => {
-                let s = buffers.ptr(ctx, dev, Slot(Kind::Pageable, false))?;
-                let d = buffers.ptr(ctx, dev, Slot(Kind::Pageable, true))?;
+                let s = buffers.ptr(ctx, dev, Slot(BufferKind::Pageable, false))?;
+                let d = buffers.ptr(ctx, dev, Slot(BufferKind::Pageable, true))?;
                 Ready::Memcpy(d.cast(), s.cast_const().cast())
             }
         })

@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-/// A kind of memory a transfer reads or writes.
+/// A kind of buffer a transfer reads or writes: USM memory of one kind, or pageable host memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum BufferKind {
     /// USM host memory (pinned on a GPU).
     Host,
     /// USM device memory.
@@ -22,14 +22,14 @@ pub enum Op {
     /// A copy from `src` to `dst`.
     Copy {
         /// Read.
-        src: Kind,
+        src: BufferKind,
         /// Written.
-        dst: Kind,
+        dst: BufferKind,
     },
     /// A fill (4-byte pattern) of `dst`.
     Fill {
         /// Written.
-        dst: Kind,
+        dst: BufferKind,
     },
     /// The reference: the host's memcpy between two pageable buffers, without the driver.
     Memcpy,
@@ -40,51 +40,57 @@ impl Op {
     /// [`Op::Memcpy`], is measured beside them).
     pub const ALL: [Op; 10] = [
         Op::Copy {
-            src: Kind::Host,
-            dst: Kind::Device,
+            src: BufferKind::Host,
+            dst: BufferKind::Device,
         },
         Op::Copy {
-            src: Kind::Device,
-            dst: Kind::Host,
+            src: BufferKind::Device,
+            dst: BufferKind::Host,
         },
         Op::Copy {
-            src: Kind::Device,
-            dst: Kind::Device,
+            src: BufferKind::Device,
+            dst: BufferKind::Device,
         },
         Op::Copy {
-            src: Kind::Pageable,
-            dst: Kind::Device,
+            src: BufferKind::Pageable,
+            dst: BufferKind::Device,
         },
         Op::Copy {
-            src: Kind::Device,
-            dst: Kind::Pageable,
+            src: BufferKind::Device,
+            dst: BufferKind::Pageable,
         },
         Op::Copy {
-            src: Kind::Shared,
-            dst: Kind::Device,
+            src: BufferKind::Shared,
+            dst: BufferKind::Device,
         },
         Op::Copy {
-            src: Kind::Device,
-            dst: Kind::Shared,
+            src: BufferKind::Device,
+            dst: BufferKind::Shared,
         },
-        Op::Fill { dst: Kind::Device },
-        Op::Fill { dst: Kind::Host },
-        Op::Fill { dst: Kind::Shared },
+        Op::Fill {
+            dst: BufferKind::Device,
+        },
+        Op::Fill {
+            dst: BufferKind::Host,
+        },
+        Op::Fill {
+            dst: BufferKind::Shared,
+        },
     ];
 
     /// A short column name: `h2d`, `pageable2d`, `fill d`, ..., `memcpy`.
     ///
     /// ```
-    /// use oneapi_tools::bandwidth::{Kind, Op};
-    /// assert_eq!(Op::Copy { src: Kind::Host, dst: Kind::Device }.label(), "h2d");
-    /// assert_eq!(Op::Fill { dst: Kind::Shared }.label(), "fill s");
+    /// use oneapi_tools::bandwidth::{BufferKind, Op};
+    /// assert_eq!(Op::Copy { src: BufferKind::Host, dst: BufferKind::Device }.label(), "h2d");
+    /// assert_eq!(Op::Fill { dst: BufferKind::Shared }.label(), "fill s");
     /// ```
     pub fn label(self) -> String {
-        let letter = |k: Kind| match k {
-            Kind::Host => "h",
-            Kind::Device => "d",
-            Kind::Shared => "s",
-            Kind::Pageable => "pageable",
+        let letter = |k: BufferKind| match k {
+            BufferKind::Host => "h",
+            BufferKind::Device => "d",
+            BufferKind::Shared => "s",
+            BufferKind::Pageable => "pageable",
         };
         match self {
             Op::Copy { src, dst } => format!("{}2{}", letter(src), letter(dst)),

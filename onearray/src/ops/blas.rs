@@ -17,7 +17,7 @@
 //! ```
 
 use super::expr::{ArrayArg, Expr, Node};
-use super::spec::{Kind, Spec};
+use super::spec::{Spec, SpecKind};
 use super::{cache, Element, Float, Num, Ty, Value};
 use crate::array::OneArray;
 use crate::error::{Error, Result};
@@ -116,7 +116,7 @@ pub fn swap<T: Element, B1: BufferKind, B2: BufferKind>(
         _ => Ty::U64,
     };
     let spec = Spec {
-        kind: Kind::Swap,
+        kind: SpecKind::Swap,
         out: bits,
         inputs: vec![(true, bits)],
         node: Node::Dest(bits),

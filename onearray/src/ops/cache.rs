@@ -6,7 +6,7 @@
 //! The lock is held while a missing module is built (the first use of an expression shape),
 //! never during a launch.
 
-use super::spec::{Kind, Spec};
+use super::spec::{Spec, SpecKind};
 use super::Ty;
 use super::{codegen, reduce_kernel};
 use crate::error::{Error, Result};
@@ -70,9 +70,9 @@ fn check_types(dev: &Device, spec: &Spec) -> Result<()> {
 /// Builds the kernel of `spec` as a SPIR-V 1.0 binary.
 pub(super) fn build(spec: &Spec) -> Result<Vec<u32>, rspirv::dr::Error> {
     match spec.kind {
-        Kind::Map => codegen::map_kernel(spec),
-        Kind::Reduce { op, group } => reduce_kernel::reduce_kernel(spec, op, group),
-        Kind::Swap => codegen::swap_kernel(spec),
+        SpecKind::Map => codegen::map_kernel(spec),
+        SpecKind::Reduce { op, group } => reduce_kernel::reduce_kernel(spec, op, group),
+        SpecKind::Swap => codegen::swap_kernel(spec),
     }
 }
 

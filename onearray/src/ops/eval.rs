@@ -3,7 +3,7 @@
 
 use super::cache;
 use super::expr::{ArrayArg, Expr, Input, IntoExpr};
-use super::spec::{Kind, Spec};
+use super::spec::{Spec, SpecKind};
 use super::{Element, Value};
 use crate::array::OneArray;
 use crate::error::{Error, Result};
@@ -107,7 +107,7 @@ impl<T: Element, B: BufferKind> OneArray<T, B> {
             return Ok(());
         }
         let spec = Spec {
-            kind: Kind::Map,
+            kind: SpecKind::Map,
             out: T::TY,
             inputs: expr.inputs.iter().map(Input::kind).collect(),
             node: expr.node,

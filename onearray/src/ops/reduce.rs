@@ -6,7 +6,7 @@
 //! module (its "Reductions" section).
 
 use super::expr::{BinOp, Expr, Input, Place};
-use super::spec::{Kind, RedOp, Spec};
+use super::spec::{RedOp, Spec, SpecKind};
 use super::{cache, Float, Host, Num, Ty};
 use crate::array::OneArray;
 use crate::error::{Error, Result};
@@ -128,7 +128,7 @@ impl<'a, T: Num> Expr<'a, T> {
             return Err(Error::TooManyGroups { groups, max });
         }
         let spec = Spec {
-            kind: Kind::Reduce { op, group },
+            kind: SpecKind::Reduce { op, group },
             out: out_ty,
             inputs: self.inputs.iter().map(Input::kind).collect(),
             node: self.node.clone(),

@@ -1,4 +1,4 @@
-//! What identifies a generated kernel ([`Spec`]: its [`Kind`], result type, arguments and
+//! What identifies a generated kernel ([`Spec`]: its [`SpecKind`], result type, arguments and
 //! expression; the cache's key), the kernels' entry-point names, and how a reduction
 //! combines values ([`RedOp`]). The kernels are written by `codegen` (element-wise, swap) and
 //! `reduce_kernel`; `cache` builds each spec once.
@@ -17,7 +17,7 @@ pub(crate) const SWAP_KERNEL: &str = "onearray_swap";
 
 /// What a generated kernel does with its expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Kind {
+pub(crate) enum SpecKind {
     /// `out[i] = expr(i)`.
     Map,
     /// `out[group] = op over the group's share of expr(i)` (see [`super::reduce`]).
@@ -33,7 +33,7 @@ pub(crate) enum Kind {
 /// What identifies a generated kernel: kind, result type, argument kinds, expression.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Spec {
-    pub(crate) kind: Kind,
+    pub(crate) kind: SpecKind,
     /// Element type of the destination (of the partials, for a reduction).
     pub(crate) out: Ty,
     /// Kernel inputs after the destination: `(is_array, type)`.
@@ -45,9 +45,9 @@ impl Spec {
     /// The kernel's entry point name.
     pub(crate) fn name(&self) -> &'static str {
         match self.kind {
-            Kind::Map => MAP_KERNEL,
-            Kind::Reduce { .. } => REDUCE_KERNEL,
-            Kind::Swap => SWAP_KERNEL,
+            SpecKind::Map => MAP_KERNEL,
+            SpecKind::Reduce { .. } => REDUCE_KERNEL,
+            SpecKind::Swap => SWAP_KERNEL,
         }
     }
 

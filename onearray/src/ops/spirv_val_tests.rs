@@ -1,7 +1,7 @@
 //! Every generated kernel shape and type validated by `spirv-val --target-env opencl1.2`.
 
 use super::expr::{BinOp, CmpOp, Node, UnOp};
-use super::spec::{Kind, RedOp, Spec};
+use super::spec::{RedOp, Spec, SpecKind};
 use super::Ty;
 use std::process::Command;
 
@@ -108,7 +108,7 @@ fn specs(ty: Ty) -> Vec<Spec> {
     let mut specs: Vec<Spec> = nodes
         .into_iter()
         .map(|node| Spec {
-            kind: Kind::Map,
+            kind: SpecKind::Map,
             out: ty,
             inputs: inputs.clone(),
             node,
@@ -119,7 +119,7 @@ fn specs(ty: Ty) -> Vec<Spec> {
     let last = Node::Compare(CmpOp::Eq, Box::new(Node::Index), Box::new(Node::Index));
     let step = Node::Binary(BinOp::Mul, index(), s());
     specs.push(Spec {
-        kind: Kind::Map,
+        kind: SpecKind::Map,
         out: ty,
         inputs: inputs.clone(),
         node: Node::Select(Box::new(last), s(), Box::new(step)),
@@ -139,7 +139,7 @@ fn specs(ty: Ty) -> Vec<Spec> {
             for out in [ty.compute(), ty] {
                 let node = Node::Binary(BinOp::Mul, arr(0, ty), arr(1, ty));
                 specs.push(Spec {
-                    kind: Kind::Reduce { op, group },
+                    kind: SpecKind::Reduce { op, group },
                     out,
                     inputs: inputs.clone(),
                     node,
@@ -149,7 +149,7 @@ fn specs(ty: Ty) -> Vec<Spec> {
     }
     if !ty.is_float() {
         specs.push(Spec {
-            kind: Kind::Swap,
+            kind: SpecKind::Swap,
             out: ty,
             inputs: vec![(true, ty)],
             node: Node::Dest(ty),

@@ -31,7 +31,7 @@ use crate::kinds::{DeviceBuffer, HostBuffer, SharedBuffer};
 use crate::pool::defaults;
 use bytemuck::Pod;
 use level_zero::{Arg, Context, Device, KernelArg, MemoryKind};
-use report::{Event, SiteRecord};
+use report::{SiteRecord, UsageKind};
 use std::panic::Location;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::Arc;
@@ -170,16 +170,16 @@ impl<T: Pod> Placed<T> {
         self.len() == 0
     }
 
-    fn touch(&self, side: u8, event: Event, bytes: u64) {
-        self.record.event(event, bytes);
+    fn touch(&self, side: u8, kind: UsageKind, bytes: u64) {
+        self.record.used(kind, bytes);
         let before = self.last_side.swap(side, Relaxed);
         if before != NOBODY && before != side {
-            self.record.event(Event::Handoff, migrated(bytes));
+            self.record.used(UsageKind::Handoff, migrated(bytes));
         }
     }
 
     fn host_write(&self, bytes: u64) {
-        self.touch(HOST, Event::HostWrite, bytes);
+        self.touch(HOST, UsageKind::HostWrite, bytes);
         match self.memory {
             Memory::Device(_) => self.record.upload(bytes),
             _ => self.record.host_access(),
@@ -187,7 +187,7 @@ impl<T: Pod> Placed<T> {
     }
 
     fn host_read(&self, bytes: u64) {
-        self.touch(HOST, Event::HostRead, bytes);
+        self.touch(HOST, UsageKind::HostRead, bytes);
         match self.memory {
             Memory::Device(_) => self.record.download(bytes),
             _ => self.record.host_access(),
@@ -289,7 +289,7 @@ impl<T: Pod> std::fmt::Debug for Placed<T> {
 /// The kernel reads the array (recorded as a device read of all of it).
 impl<'a, T: Pod> KernelArg<'a> for &'a Placed<T> {
     fn into_arg(self) -> Arg<'a> {
-        self.touch(DEVICE, Event::DeviceRead, self.byte_len());
+        self.touch(DEVICE, UsageKind::DeviceRead, self.byte_len());
         match &self.memory {
             Memory::Device(a) => a.into_arg(),
             Memory::Shared(a) => a.into_arg(),
@@ -301,7 +301,7 @@ impl<'a, T: Pod> KernelArg<'a> for &'a Placed<T> {
 /// The kernel may write the array (recorded as a device write of all of it).
 impl<'a, T: Pod> KernelArg<'a> for &'a mut Placed<T> {
     fn into_arg(self) -> Arg<'a> {
-        self.touch(DEVICE, Event::DeviceWrite, self.byte_len());
+        self.touch(DEVICE, UsageKind::DeviceWrite, self.byte_len());
         match &mut self.memory {
             Memory::Device(a) => a.into_arg(),
             Memory::Shared(a) => a.into_arg(),

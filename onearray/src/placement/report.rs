@@ -32,9 +32,9 @@ pub(crate) struct SiteRecord {
     host_accesses: AtomicU64,
 }
 
-/// Which counter of [`SiteRecord::usage`] an event adds to (count, then bytes).
+/// Which counter of [`SiteRecord::usage`] a use adds to (count, then bytes).
 #[derive(Clone, Copy)]
-pub(crate) enum Event {
+pub(crate) enum UsageKind {
     HostRead = 0,
     HostWrite = 2,
     DeviceRead = 4,
@@ -58,8 +58,8 @@ impl SiteRecord {
         self.max_bytes.fetch_max(bytes, Relaxed);
     }
 
-    pub(crate) fn event(&self, event: Event, bytes: u64) {
-        let i = event as usize;
+    pub(crate) fn used(&self, kind: UsageKind, bytes: u64) {
+        let i = kind as usize;
         self.usage[i].fetch_add(1, Relaxed);
         self.usage[i + 1].fetch_add(bytes, Relaxed);
     }

@@ -15,7 +15,7 @@ use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
 
 /// A block owned by a pool (free list, magazine, deferred list): boxed, so that its address
 /// stays put while handles point at it.
-pub(crate) type Node = Box<Block>;
+pub(crate) type BlockBox = Box<Block>;
 
 /// A last use outside the threads' streams.
 #[derive(Clone)]
@@ -104,7 +104,7 @@ impl Block {
         size: usize,
         class: usize,
         pooled: bool,
-    ) -> Node {
+    ) -> BlockBox {
         Box::new(Block {
             alloc,
             pool,
@@ -356,7 +356,7 @@ const _: () = {
 
 impl BlockRef {
     /// Hands `block` out: the returned handle is its only one.
-    pub(crate) fn new(mut block: Node) -> BlockRef {
+    pub(crate) fn new(mut block: BlockBox) -> BlockRef {
         *block.refs.get_mut() = 1;
         BlockRef {
             ptr: NonNull::from(Box::leak(block)),

@@ -441,7 +441,7 @@ impl<C, W> Books<C, W> {
 /// An expandable range of a device pool: the reservation and its books.
 pub(crate) struct Expandable {
     pub(crate) range: VirtualRange,
-    pub(crate) books: Books<Mapping, super::block::Node>,
+    pub(crate) books: Books<Mapping, super::block::BlockBox>,
 }
 
 impl Expandable {

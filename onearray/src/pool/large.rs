@@ -19,7 +19,7 @@
 //! * A piece exported to another process is never handed out again; its segment serves no
 //!   more pieces and is freed when its other pieces are back.
 
-use super::block::{Block, BlockRef, Node};
+use super::block::{Block, BlockBox, BlockRef};
 use super::expandable::{self, Expandable, VM_SEGMENT};
 use super::segments::{Segments, Taken};
 use super::{limit, size_class, stream_id, Inner, Pool, BLOCK_ALIGN, LARGE};
@@ -33,7 +33,7 @@ pub const SEGMENT_ROUND: usize = 64 << 10;
 pub const PIECE_ROUND: usize = 512;
 
 /// The segments of a pool: their allocations, and the blocks free pieces keep.
-pub(crate) type Large = Segments<Allocation, Node>;
+pub(crate) type Large = Segments<Allocation, BlockBox>;
 
 pub(crate) fn new_large() -> Large {
     Segments::new(LARGE)
@@ -133,7 +133,7 @@ impl Pool {
         inner: &mut Inner,
         size: usize,
         unmapped: &mut Vec<Allocation>,
-    ) -> Option<Node> {
+    ) -> Option<BlockBox> {
         if inner.expandable.is_none() && !inner.expandable_failed {
             match Expandable::new(&self.ctx, &self.dev, LARGE) {
                 Some(e) => inner.expandable = Some(Box::new(e)),
@@ -198,7 +198,7 @@ impl Pool {
 
     /// The piece `[offset, offset + size)` of the expandable range as a block; if its chunks
     /// cannot be joined, the piece goes back to the books and there is none.
-    fn vm_piece(&'static self, e: &mut Expandable, offset: usize, size: usize) -> Option<Node> {
+    fn vm_piece(&'static self, e: &mut Expandable, offset: usize, size: usize) -> Option<BlockBox> {
         let Ok(alloc) = e.piece(offset, size) else {
             e.books.give_back(offset, None);
             return None;
@@ -209,7 +209,7 @@ impl Pool {
     }
 
     /// A block over the piece `taken` of `segment`; on failure the piece goes back.
-    fn piece(&'static self, segment: &Allocation, taken: Taken) -> Result<Node> {
+    fn piece(&'static self, segment: &Allocation, taken: Taken) -> Result<BlockBox> {
         // The books never hand out two overlapping pieces; the piece's allocation keeps the
         // segment's memory alive whatever happens to the books.
         match segment.sub_range(taken.offset, taken.size) {
@@ -241,7 +241,7 @@ impl Pool {
 
     /// A pending piece this thread's stream may take at once: at least `size` bytes, at
     /// most twice, used only by that stream's commands (device memory).
-    fn pop_pending(&self, inner: &mut Inner, size: usize) -> Option<(Node, u64)> {
+    fn pop_pending(&self, inner: &mut Inner, size: usize) -> Option<(BlockBox, u64)> {
         if inner.pending.is_empty() || self.kind != MemoryKind::Device {
             return None;
         }
@@ -260,7 +260,7 @@ impl Pool {
     }
 
     /// Takes back a piece whose last handle was dropped (its in-use counts already are).
-    pub(crate) fn release_piece(&self, block: Node) {
+    pub(crate) fn release_piece(&self, block: BlockBox) {
         let mut inner = self.lock();
         inner.returned += 1;
         inner.stats.bytes_pooled += block.size;

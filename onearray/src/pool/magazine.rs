@@ -16,7 +16,7 @@
 //!   flag); the pool sums them under its lock, and folds a magazine's counts in when its
 //!   thread exits.
 
-use super::block::Node;
+use super::block::BlockBox;
 use super::{size_class, Pool};
 use std::cell::{RefCell, UnsafeCell};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -34,7 +34,7 @@ const MAG_CLASSES: usize = size_class(MAG_MAX_BLOCK).0 + 1;
 /// One thread's cache of one pool.
 pub(crate) struct Magazine {
     busy: AtomicBool,
-    lists: UnsafeCell<[Vec<Node>; MAG_CLASSES]>,
+    lists: UnsafeCell<[Vec<BlockBox>; MAG_CLASSES]>,
     /// Bytes cached.
     bytes: AtomicUsize,
     /// Allocations served and frees taken (monotonic; release stores, acquire loads). A
@@ -60,14 +60,14 @@ impl Drop for Held<'_> {
 }
 
 impl Held<'_> {
-    fn lists(&mut self) -> &mut [Vec<Node>; MAG_CLASSES] {
+    fn lists(&mut self) -> &mut [Vec<BlockBox>; MAG_CLASSES] {
         // SAFETY: the `busy` flag makes this the only access to the lists until it is
         // dropped, and `&mut self` makes the borrow unique.
         unsafe { &mut *self.0.lists.get() }
     }
 
     /// Takes every cached block out (the caller accounts for them).
-    pub(crate) fn drain(&mut self) -> Vec<Node> {
+    pub(crate) fn drain(&mut self) -> Vec<BlockBox> {
         let mut out = Vec::new();
         for list in self.lists().iter_mut() {
             out.append(list);
@@ -163,7 +163,7 @@ pub(crate) fn caches(class: usize) -> bool {
 
 /// An idle block of `class` from this thread's magazine of `pool` (the pool tries the next
 /// [`REACH`](crate::pool::REACH) classes itself, smallest first).
-pub(crate) fn take(pool: &'static Pool, class: usize) -> Option<Node> {
+pub(crate) fn take(pool: &'static Pool, class: usize) -> Option<BlockBox> {
     LOCAL
         .try_with(|l| {
             let l = l.try_borrow().ok()?;
@@ -182,7 +182,7 @@ pub(crate) fn take(pool: &'static Pool, class: usize) -> Option<Node> {
 }
 
 /// Caches an idle `block` in this thread's magazine of its pool; gives it back if full.
-pub(crate) fn put(block: Node) -> Result<(), Node> {
+pub(crate) fn put(block: BlockBox) -> Result<(), BlockBox> {
     let pool = block.pool;
     let mut slot = Some(block);
     let _ = LOCAL.try_with(|l| {

@@ -41,7 +41,7 @@ use crate::error::{Error, Result};
 use crate::leaks;
 use crate::switch::Switch;
 use crate::trace;
-use block::{Block, BlockRef, Node};
+use block::{Block, BlockBox, BlockRef};
 use level_zero::{Allocation, Context, Device, MemoryKind, ShutdownStage};
 use magazine::Magazine;
 use std::cell::RefCell;
@@ -158,16 +158,16 @@ impl PoolStats {
 pub(crate) struct Inner {
     /// Per class: blocks no pending command uses (`last_list` 0), or used only by the
     /// commands of the in-order stream `last_list` (device memory).
-    free: Vec<Vec<Node>>,
+    free: Vec<Vec<BlockBox>>,
     /// Blocks waiting for their commands to complete.
-    deferred: Vec<Node>,
+    deferred: Vec<BlockBox>,
     /// Segments of large blocks, and pieces given back while commands still use them.
     pub(crate) segments: large::Large,
     /// The expandable range of large device blocks (`expandable.rs`), once asked for.
     pub(crate) expandable: Option<Box<expandable::Expandable>>,
     /// Creating the range failed (no virtual memory): segments only.
     pub(crate) expandable_failed: bool,
-    pub(crate) pending: Vec<Node>,
+    pub(crate) pending: Vec<BlockBox>,
     /// Counters of the shared lists and segments (`bytes_pooled`: theirs only).
     /// `bytes_in_use`, `peak_in_use` and `live_allocations` are not kept here.
     pub(crate) stats: PoolStats,
@@ -516,7 +516,12 @@ impl Pool {
 
     /// Hands `block` out, recording it in the allocation trace as a request of `traced` bytes
     /// (`None`: adopted memory, not traced).
-    pub(crate) fn hand_out(&self, mut block: Node, stream: u64, traced: Option<usize>) -> BlockRef {
+    pub(crate) fn hand_out(
+        &self,
+        mut block: BlockBox,
+        stream: u64,
+        traced: Option<usize>,
+    ) -> BlockRef {
         *block.last_list.get_mut() = stream;
         *block.last_seq.get_mut() = 0;
         // Whatever its last user was, it is over (or ordered by `stream`).
@@ -534,7 +539,7 @@ impl Pool {
     }
 
     /// Pops a reusable block of `class`: unused, or in use only by this thread's stream.
-    fn pop(&self, inner: &mut Inner, class: usize) -> Option<(Node, u64)> {
+    fn pop(&self, inner: &mut Inner, class: usize) -> Option<(BlockBox, u64)> {
         let list = inner.free.get_mut(class)?;
         let b = list.last()?;
         if stream_of(b) == 0 || b.idle() {
@@ -613,7 +618,7 @@ impl Pool {
     }
 
     /// Takes back a block whose last handle was dropped.
-    pub(crate) fn release(&self, mut block: Node) {
+    pub(crate) fn release(&self, mut block: BlockBox) {
         if block.leak_id != 0 {
             leaks::forget(block.leak_id);
             block.leak_id = 0;
@@ -690,7 +695,7 @@ impl Pool {
 
     /// Every block cached in a magazine (of any thread); their bytes leave the magazines'
     /// counts, the caller accounts for them.
-    fn drain_magazines(inner: &Inner) -> Vec<Node> {
+    fn drain_magazines(inner: &Inner) -> Vec<BlockBox> {
         let mut out = Vec::new();
         for m in &inner.magazines {
             out.append(&mut m.hold().drain());

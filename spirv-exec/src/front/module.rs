@@ -1,7 +1,7 @@
 //! Modules: SPIR-V checked, parsed and lowered once ([`Module::build`]), and their kernels
 //! ([`Kernel`]) with their parameters, ready to launch.
 
-use crate::backend::{Backend, Compiler, Executable, Source};
+use crate::backend::{Backend, BackendInput, Compiler, Executable};
 use crate::error::{BuildError, LaunchError};
 use crate::front::spirv::{self, ModuleData};
 use crate::front::ssa::Func;
@@ -65,7 +65,7 @@ impl Module {
         let mut log = String::new();
         let mut execs = Vec::with_capacity(programs.len());
         for (program, func) in &programs {
-            let source = Source {
+            let input = BackendInput {
                 program,
                 func,
                 globals: data.memory.range(),
@@ -75,7 +75,7 @@ impl Module {
                 kernel: Some(program.name.clone()),
                 message: format!("{}: {message}", backend.name()),
             };
-            let exec = match (backend.compile(&source), backend.fallback()) {
+            let exec = match (backend.compile(&input), backend.fallback()) {
                 (Ok(exec), _) => Ok(exec),
                 (Err(reason), Some(fallback)) => {
                     log.push_str(&format!(
@@ -85,7 +85,7 @@ impl Module {
                         backend.name()
                     ));
                     fallback
-                        .compile(&source)
+                        .compile(&input)
                         .map_err(|message| failed(fallback, message))
                 }
                 (Err(reason), None) => Err(failed(backend, reason)),

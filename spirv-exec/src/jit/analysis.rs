@@ -573,7 +573,7 @@ mod tests {
             len in 1u64..128,
         ) {
             let f = func(off, size);
-            let layout = crate::jit::Layout::new(&f);
+            let layout = crate::jit::FrameLayout::new(&f);
             let first = off as i64 + offset;
             let inside = (first..first + len as i64).all(|b| (0..size as i64).contains(&b));
             prop_assert_eq!(layout.private_inside(0, offset, len), inside);

@@ -93,22 +93,22 @@ pub fn module_isa() -> Result<OwnedTargetIsa, String> {
 }
 
 /// A function built, to compile.
-pub struct Job {
+pub struct CompileJob {
     pub id: FuncId,
     pub ctx: Context,
     pub tier: Tier,
 }
 
-impl Job {
+impl CompileJob {
     /// Function `id` as built in `ctx`: [`Tier::Large`] if it is too large, else
     /// [`Tier::Full`] (see [`fallback`](Self::fallback)).
-    pub fn new(id: FuncId, ctx: Context) -> Job {
+    pub fn new(id: FuncId, ctx: Context) -> CompileJob {
         let tier = if ctx.func.dfg.num_insts() > LARGE_ABOVE {
             Tier::Large
         } else {
             Tier::Full
         };
-        Job { id, ctx, tier }
+        CompileJob { id, ctx, tier }
     }
 
     /// Marks the function as a fallback: [`Tier::Quick`] unless it is [`Tier::Large`].
@@ -121,9 +121,12 @@ impl Job {
 
 /// Compiles `jobs` (on up to as many threads as the host has cores, largest functions
 /// first) and defines them in `module`.
-pub fn compile(module: &mut cranelift_jit::JITModule, jobs: &mut [Job]) -> Result<(), String> {
+pub fn compile(
+    module: &mut cranelift_jit::JITModule,
+    jobs: &mut [CompileJob],
+) -> Result<(), String> {
     let isas = isas()?;
-    let one = |job: &mut Job| -> Result<(), String> {
+    let one = |job: &mut CompileJob| -> Result<(), String> {
         let isa = match job.tier {
             Tier::Full => &*isas.full,
             Tier::Quick => &*isas.quick,
@@ -140,7 +143,7 @@ pub fn compile(module: &mut cranelift_jit::JITModule, jobs: &mut [Job]) -> Resul
     if threads <= 1 {
         jobs.iter_mut().try_for_each(one)?;
     } else {
-        let mut order: Vec<&mut Job> = jobs.iter_mut().collect();
+        let mut order: Vec<&mut CompileJob> = jobs.iter_mut().collect();
         order.sort_by_key(|j| std::cmp::Reverse(j.ctx.func.dfg.num_insts()));
         let queue = std::sync::Mutex::new(order.into_iter());
         let next = || queue.lock().unwrap_or_else(|e| e.into_inner()).next();

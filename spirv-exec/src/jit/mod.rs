@@ -9,7 +9,7 @@
 //! per-site cache of the last range that allowed it, the interpreter's [`reach::Memory`] on a
 //! miss), so faults are reported the same way; only an access to a private variable at a
 //! constant offset inside the work-item's private area, which that check always lets
-//! through, is not checked again at run time ([`Layout::private_inside`]: the pointer is
+//! through, is not checked again at run time ([`FrameLayout::private_inside`]: the pointer is
 //! proven to be the variable's address wherever the access runs, its one definition
 //! dominating it). The functions are compiled in parallel, the hot ones with Cranelift's
 //! full register allocator, the rest quickly ([`emit`]).
@@ -133,7 +133,7 @@ fn first_block(f: &Func) -> Result<u32, String> {
 }
 
 /// Where values and calls of a compiled kernel live.
-pub struct Layout {
+pub struct FrameLayout {
     /// The inline cache of each memory access (by statement address; accesses whose
     /// pointers have one root share one).
     site_cache: HashMap<usize, usize>,
@@ -184,8 +184,8 @@ pub struct Layout {
     pub row_ids: bool,
 }
 
-impl Layout {
-    fn new(f: &Func) -> Layout {
+impl FrameLayout {
+    fn new(f: &Func) -> FrameLayout {
         let (params, local_static) = (&f.params[..], f.local_static);
         let live = analysis::live_in(f);
         let resume = analysis::barriers(f);
@@ -229,7 +229,7 @@ impl Layout {
         // always writable and has its inline fast path.
         let mut cache_of: HashMap<(analysis::Root, bool), usize> = HashMap::new();
         let groups_merge = analysis::groups_merge(f, params, local_static);
-        let mut layout = Layout {
+        let mut layout = FrameLayout {
             groups_merge,
             row_ids: groups_merge && analysis::row_ids(f),
             site_cache: HashMap::new(),
@@ -378,7 +378,7 @@ type Entry = unsafe extern "C" fn(*mut runtime::Ctx, u64, u64) -> u32;
 
 /// A kernel's native code and what running it needs.
 pub struct Compiled {
-    pub layout: Layout,
+    pub layout: FrameLayout,
     /// Region `r`'s function: 0 from the start, `i + 1` from barrier `i`.
     entries: Vec<Entry>,
     /// Region `r`'s function over packs of four work-items, when the region allows it.
@@ -415,7 +415,7 @@ fn compile(f: &Func) -> Result<Compiled, String> {
         cranelift_module::default_libcall_names(),
     );
     let mut module = cranelift_jit::JITModule::new(builder);
-    let layout = Layout::new(f);
+    let layout = FrameLayout::new(f);
     let mut entries = Vec::new();
     let mut fctx = cranelift_frontend::FunctionBuilderContext::new();
     let cl = |e: cranelift_module::ModuleError| format!("cranelift: {e:?}");
@@ -432,7 +432,7 @@ fn compile(f: &Func) -> Result<Compiled, String> {
             &ctx.func.signature,
         )
         .map_err(cl)?;
-    let mut jobs = vec![emit::Job::new(tramp, ctx)];
+    let mut jobs = vec![emit::CompileJob::new(tramp, ctx)];
     let mut names = vec![format!("{}.check", f.name)];
     let rep = vector_gen::reps(f);
     let dump = std::env::var("SPIRV_EXEC_JIT_DUMP").is_ok_and(|k| k == f.name);
@@ -483,7 +483,7 @@ fn compile(f: &Func) -> Result<Compiled, String> {
         } else {
             entries.push(id);
         }
-        jobs.push(emit::Job::new(id, ctx));
+        jobs.push(emit::CompileJob::new(id, ctx));
         names.push(name);
     }
     emit::compile(&mut module, &mut jobs)?;
@@ -530,7 +530,7 @@ fn compile(f: &Func) -> Result<Compiled, String> {
 
 /// `SPIRV_EXEC_JIT_DUMP=<kernel>`: the kernel's IR with each value's pack representation and
 /// what each barrier keeps (a debugging aid, on stderr).
-fn dump_ir(f: &Func, rep: &[vector_gen::Rep], layout: &Layout) {
+fn dump_ir(f: &Func, rep: &[vector_gen::Rep], layout: &FrameLayout) {
     let v = |x: &Val| format!("v{x}:{:?}/{:?}", f.types[*x as usize], rep[*x as usize]);
     for (i, b) in f.blocks.iter().enumerate() {
         let params: Vec<String> = b.params.iter().map(v).collect();

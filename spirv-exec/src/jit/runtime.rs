@@ -117,7 +117,7 @@ pub mod field {
 pub struct State<'a> {
     pub mem: Memory<'a>,
     pub error: Option<Fault>,
-    /// Which inline caches serve writes ([`Layout::write_caches`](super::Layout::write_caches)).
+    /// Which inline caches serve writes ([`FrameLayout::write_caches`](super::FrameLayout::write_caches)).
     pub write_caches: &'a [bool],
 }
 
@@ -155,7 +155,7 @@ pub unsafe extern "C" fn jit_check(
         st.mem.shared_range(addr, len)
     };
     if let Some((lo, hi)) = range {
-        // SAFETY: `caches` holds two words per inline cache of the kernel (`Layout::caches`).
+        // SAFETY: `caches` holds two words per inline cache of the kernel (`FrameLayout::caches`).
         unsafe {
             let c = (*ctx).caches.add(2 * cache as usize);
             *c = lo as u64;

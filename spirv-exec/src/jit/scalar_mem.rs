@@ -93,7 +93,7 @@ impl Gen<'_, '_> {
             let lanes = at(g, table::LANES);
             let lane = g.lane_value();
             // In a group of one row (its lanes all of dimension 0) the local id of dimension
-            // 0 is the lane: no load of `lids` (`Layout::row_ids`).
+            // 0 is the lane: no load of `lids` (`FrameLayout::row_ids`).
             let join = (d == 0 && g.layout.row_ids).then(|| {
                 let size = at(g, table::LOCAL_SIZE);
                 let one_row = g.b.ins().icmp(IntCC::Equal, lanes, size);

@@ -27,9 +27,9 @@ pub(crate) fn exec(dst: usize, format: usize, args: Vec<PrintfArg>) -> Exec {
             let l = l as usize;
             let mut read = |addr: u64| read_string(x.mem, addr as usize, l);
             let fmt = read(x.r[format * s + l])?;
-            let values: Vec<Value> = args
+            let values: Vec<PrintfValue> = args
                 .iter()
-                .map(|a| Value {
+                .map(|a| PrintfValue {
                     scalar: a.scalar,
                     bits: a.slots.iter().map(|&k| x.r[k * s + l]).collect(),
                 })
@@ -66,7 +66,7 @@ fn read_string(
 
 /// One argument's value: its components as stored.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Value {
+pub(crate) struct PrintfValue {
     pub scalar: Scalar,
     pub bits: Vec<u64>,
 }
@@ -91,7 +91,7 @@ struct Spec {
 /// malformed or an argument is missing or of the wrong vector length (the call returns -1).
 pub(crate) fn render(
     fmt: &[u8],
-    args: &[Value],
+    args: &[PrintfValue],
     read: &mut dyn FnMut(u64) -> Result<Vec<u8>, Fault>,
 ) -> Result<Option<Vec<u8>>, Fault> {
     let mut out = Vec::new();
@@ -435,26 +435,26 @@ fn hex(a: f64, p: Option<usize>, alt: bool) -> String {
 mod tests {
     use super::*;
 
-    fn f(fmt: &str, args: &[Value]) -> Option<String> {
+    fn f(fmt: &str, args: &[PrintfValue]) -> Option<String> {
         let mut read = |a: u64| Ok(format!("<{a}>").into_bytes());
         render(fmt.as_bytes(), args, &mut read)
             .unwrap()
             .map(|b| String::from_utf8(b).unwrap())
     }
-    fn int(v: i64) -> Value {
-        Value {
+    fn int(v: i64) -> PrintfValue {
+        PrintfValue {
             scalar: Scalar::I32,
             bits: vec![v as u64 & 0xffff_ffff],
         }
     }
-    fn long(v: i64) -> Value {
-        Value {
+    fn long(v: i64) -> PrintfValue {
+        PrintfValue {
             scalar: Scalar::I64,
             bits: vec![v as u64],
         }
     }
-    fn dbl(v: f64) -> Value {
-        Value {
+    fn dbl(v: f64) -> PrintfValue {
+        PrintfValue {
             scalar: Scalar::F64,
             bits: vec![v.to_bits()],
         }
@@ -543,11 +543,11 @@ mod tests {
 
     #[test]
     fn vectors_join_components_with_commas() {
-        let v4 = Value {
+        let v4 = PrintfValue {
             scalar: Scalar::I32,
             bits: vec![1, 2, 0xffff_ffff, 4],
         };
-        let f2 = Value {
+        let f2 = PrintfValue {
             scalar: Scalar::F32,
             bits: vec![1.5f32.to_bits() as u64, (-0.25f32).to_bits() as u64],
         };
@@ -555,7 +555,7 @@ mod tests {
             f("%v4d|%v4hlu|%v2hlf", &[v4.clone(), v4.clone(), f2]).unwrap(),
             "1,2,-1,4|1,2,4294967295,4|1.500000,-0.250000"
         );
-        let c = Value {
+        let c = PrintfValue {
             scalar: Scalar::I8,
             bits: vec![0xff, 1, 2],
         };
