@@ -2,10 +2,10 @@
 //!
 //! A [`Module`] is built once from SPIR-V words and specialization constants: the words are
 //! checked (header, capabilities, opcodes), parsed with rspirv, and every entry point is
-//! lowered to a compact register form ([`Program`]) that a [`Backend`] prepares to run: the
+//! translated once to one checked SSA form that a [`Backend`] prepares to run: the
 //! [`Compiler`] (Cranelift machine code, what [`Module::build`] uses) or the lane-parallel
-//! [`Interpreter`] (`Module::build_with`; also the compiler's fallback for a kernel it does
-//! not take).
+//! [`Interpreter`], which lowers it to a register form ([`Program`]) (`Module::build_with`;
+//! also the compiler's fallback for a kernel it does not take).
 //! Its [`Kernel`]s list their parameters and memory needs, and run over a grid of work-groups
 //! spread over host threads.
 //!

@@ -1,7 +1,7 @@
 //! The compiled executor: kernels translated to native code with Cranelift.
 //!
-//! A kernel goes from SPIR-V to a scalar SSA form ([`ssa`], built by [`front`] from the parsed
-//! module with every call inlined) and then to one native function per kernel
+//! A kernel comes in the front end's scalar SSA form ([`ssa`]: every call inlined, every value
+//! a scalar) and goes to one native function per kernel
 //! ([`scalar_gen`]) that runs a range of a work-group's work-items from a resume point (the
 //! start, or after a barrier) to the next barrier. A work-group therefore runs region by
 //! region, as PoCL's work-item loops do, with the values live across each barrier kept per

@@ -1,7 +1,7 @@
 //! The per-work-item code: one generated function runs the work-items `begin..end` of a
 //! group from a resume point (the kernel's start, or just after barrier `i`) until each
 //! reaches a barrier or returns, one after the other. Values live across a barrier are
-//! stored per work-item ([`Layout`]) and reloaded when the next call resumes there, so a
+//! stored per work-item ([`FrameLayout`]) and reloaded when the next call resumes there, so a
 //! group runs region by region: barriers cost one call per region, not per work-item.
 //!
 //! Signature: `extern "C" fn(ctx: *mut Ctx, resume: u32, begin: u64, end: u64) -> u32`,
@@ -13,7 +13,7 @@ use super::runtime::{self, field};
 use super::scalar_ops::{self as ops, cl_type};
 use super::ssa::{BlockId, Edge, Func, Inst, Space, Stmt, Term, Val};
 use super::vector_gen::Rep;
-use super::Layout;
+use super::FrameLayout;
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, AbiParam, Block, InstBuilder, MemFlagsData, Type, Value};
@@ -39,7 +39,7 @@ pub(super) fn fixed_flags() -> MemFlagsData {
 pub(super) struct Gen<'a, 'b> {
     pub b: FunctionBuilder<'b>,
     pub f: &'a Func,
-    pub layout: &'a Layout,
+    pub layout: &'a FrameLayout,
     /// Per value: its variable, or one per lane of a pack (`vector_gen`).
     pub(super) vars: Vec<Slot>,
     pub(super) blocks: Vec<Block>,
@@ -173,7 +173,7 @@ impl<'a, 'b> Gen<'a, 'b> {
     pub fn generate(
         b: FunctionBuilder<'b>,
         f: &'a Func,
-        layout: &'a Layout,
+        layout: &'a FrameLayout,
         region: usize,
         check_slow: cranelift_codegen::ir::FuncRef,
         vector: Option<(Vec<Rep>, cranelift_codegen::ir::FuncRef)>,
