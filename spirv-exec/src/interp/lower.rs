@@ -45,9 +45,9 @@ pub(crate) struct Lowering<'f> {
     /// Uses of each value (through copies, which name their source's slot).
     pub uses: Vec<u32>,
     /// The value each copy copies (followed to one that is not a copy).
-    root: HashMap<Val, Val>,
+    root: Vec<Val>,
     /// Each value defined by a `Const` statement.
-    konst: HashMap<Val, u64>,
+    konst: Vec<Option<u64>>,
     /// The addresses lowered as one instruction with their steps.
     pub plan: crate::interp::lower_addr::Plan,
 }
@@ -159,8 +159,8 @@ impl<'f> Lowering<'f> {
             free: FreeSlots::default(),
             temp: HashMap::new(),
             uses: vec![0; n],
-            root: HashMap::new(),
-            konst: HashMap::new(),
+            root: (0..n as Val).collect(),
+            konst: vec![None; n],
             plan: Default::default(),
         }
     }
@@ -184,7 +184,7 @@ impl<'f> Lowering<'f> {
 
     /// The value `v` names: itself, or what the copy `v` copies.
     pub(crate) fn root(&self, v: Val) -> Val {
-        *self.root.get(&v).unwrap_or(&v)
+        self.root.get(v as usize).copied().unwrap_or(v)
     }
 
     /// The slot of `v`.
@@ -196,9 +196,14 @@ impl<'f> Lowering<'f> {
         }
     }
 
+    /// Whether `v` is a copy named by its source's slot.
+    fn aliased(&self, v: Val) -> bool {
+        self.root(v) != v
+    }
+
     /// The constant `v` is, if it is one.
     pub(crate) fn konst(&self, v: Val) -> Option<u64> {
-        self.konst.get(&self.root(v)).copied()
+        self.konst.get(self.root(v) as usize).copied().flatten()
     }
 
     /// Where the lanes of `v` agree.
@@ -232,7 +237,9 @@ impl<'f> Lowering<'f> {
                 let Some(r) = st.result else { continue };
                 let (s, inv) = match st.inst {
                     Inst::Const(c) => {
-                        self.konst.insert(r, c);
+                        if let Some(k) = self.konst.get_mut(r as usize) {
+                            *k = Some(c);
+                        }
                         (self.constant(c), Inv::Uniform)
                     }
                     Inst::Param { param, leaf } => {
@@ -327,15 +334,16 @@ impl<'f> Lowering<'f> {
                     _ => break,
                 }
             }
-            self.root.insert(r, v);
+            if let Some(x) = self.root.get_mut(r as usize) {
+                *x = v;
+            }
         }
     }
 
     /// Whether statement `st` at `site` is lowered by nothing: a copy named by its source,
     /// or a step of an address lowered with its sum.
     pub(crate) fn skipped(&self, st: &Stmt, site: (BlockId, usize)) -> bool {
-        st.result.is_some_and(|v| self.root.contains_key(&v))
-            || self.plan.absorbed.contains_key(&site)
+        st.result.is_some_and(|v| self.aliased(v)) || self.plan.absorbed.contains_key(&site)
     }
 
     /// The uses of every value (on the copies' sources): statements, conditions, edges.
@@ -343,7 +351,7 @@ impl<'f> Lowering<'f> {
         let f = self.f;
         for block in &f.blocks {
             for st in &block.stmts {
-                if st.result.is_some_and(|v| self.root.contains_key(&v)) {
+                if st.result.is_some_and(|v| self.aliased(v)) {
                     continue;
                 }
                 for u in ssa::uses(st) {
@@ -371,7 +379,7 @@ impl<'f> Lowering<'f> {
                 let (Some(r), true) = (st.result, pure(&st.inst)) else {
                     continue;
                 };
-                if self.root.contains_key(&r) {
+                if self.aliased(r) {
                     continue;
                 }
                 let inv = ssa::uses(st)
@@ -388,34 +396,36 @@ impl<'f> Lowering<'f> {
     /// statements of the same block (an address step's uses count at its sum's statement).
     fn liveness(&mut self) {
         let f = self.f;
-        let mut def_at: HashMap<Val, (BlockId, usize)> = HashMap::new();
-        let mut outside: Vec<bool> = vec![false; f.types.len()];
-        let mut last: HashMap<Val, (BlockId, usize)> = HashMap::new();
+        let n = f.types.len();
+        let mut def_at: Vec<Option<(BlockId, usize)>> = vec![None; n];
+        let mut outside: Vec<bool> = vec![false; n];
+        let mut last: Vec<Option<(BlockId, usize)>> = vec![None; n];
         let mut other_block: Vec<bool> = vec![false; f.types.len()];
         for (b, block) in f.blocks.iter().enumerate() {
             let b = b as BlockId;
             for (i, st) in block.stmts.iter().enumerate() {
-                if st.result.is_some_and(|v| self.root.contains_key(&v)) {
+                if st.result.is_some_and(|v| self.aliased(v)) {
                     continue;
                 }
                 let at = self.plan.absorbed.get(&(b, i)).copied().unwrap_or(i);
                 for u in ssa::uses(st) {
                     let u = self.root(u);
-                    match last.get_mut(&u) {
-                        Some(l) if l.0 == b => l.1 = l.1.max(at),
-                        Some(_) => {
+                    match last.get_mut(u as usize) {
+                        Some(Some(l)) if l.0 == b => l.1 = l.1.max(at),
+                        Some(Some(_)) => {
                             if let Some(o) = other_block.get_mut(u as usize) {
                                 *o = true;
                             }
                         }
-                        None => {
-                            last.insert(u, (b, at));
-                        }
+                        Some(l) => *l = Some((b, at)),
+                        None => {}
                     }
                 }
                 if !self.plan.absorbed.contains_key(&(b, i)) {
                     for d in ssa::defs(st) {
-                        def_at.insert(d, (b, i));
+                        if let Some(slot) = def_at.get_mut(d as usize) {
+                            *slot = Some((b, i));
+                        }
                     }
                 }
             }
@@ -425,13 +435,16 @@ impl<'f> Lowering<'f> {
                 }
             }
         }
-        for (&v, &(b, i)) in &def_at {
+        for (v, &at) in def_at.iter().enumerate() {
+            let (Some((b, i)), v) = (at, v as Val) else {
+                continue;
+            };
             if self.slot[v as usize] != usize::MAX || outside[v as usize] || other_block[v as usize]
             {
                 continue;
             }
-            match last.get(&v) {
-                Some(&(lb, li)) if lb == b && li > i => {
+            match last[v as usize] {
+                Some((lb, li)) if lb == b && li > i => {
                     self.temp.insert(v, (b, li));
                 }
                 Some(_) => {}
