@@ -5,8 +5,10 @@
 //! are the same for the whole launch (or a row of groups) run once per launch (or row), and
 //! blocks ordered for scheduling (`order`).
 
+use crate::front::dominance::Site;
 use crate::front::ssa::{self, BlockId, BuiltinValue, Func, Inst, ParamKind, Stmt, Val};
 use crate::interp::program::{Block, Edge, EdgeCopy, Exec, Program, Term};
+use crate::value::Scalar;
 use std::collections::HashMap;
 
 /// Where a value's lanes agree.
@@ -18,6 +20,45 @@ pub(crate) enum Inv {
     Row,
     /// Anything else.
     Varying,
+}
+
+/// One term of a planned address.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum AddrTerm {
+    Const(i64),
+    /// `v`, sign-extended from `scalar`, times `stride`.
+    Index {
+        v: Val,
+        scalar: Scalar,
+        stride: i64,
+    },
+    /// `a + b` at the width of `scalar`, sign-extended, times `stride`.
+    Sum {
+        a: Val,
+        b: Val,
+        scalar: Scalar,
+        stride: i64,
+    },
+}
+
+/// An address computed by one instruction: `base + Σ terms`.
+#[derive(Clone, Debug)]
+pub(crate) struct Address {
+    pub base: Val,
+    pub terms: Vec<AddrTerm>,
+    /// The statements (of the same block) it computes too.
+    pub absorbed: Vec<usize>,
+    /// The next statement lowered accesses memory through it, and nothing else uses it.
+    pub record: bool,
+}
+
+/// The addresses of a kernel lowered as one instruction.
+#[derive(Default)]
+pub(crate) struct Plan {
+    /// By the site of the sum that ends them.
+    pub roots: HashMap<Site, Address>,
+    /// Statements computed by an address: the index of its root statement.
+    pub absorbed: HashMap<Site, usize>,
 }
 
 /// Slots given back by dead temporaries.
@@ -49,7 +90,7 @@ pub(crate) struct Lowering<'f> {
     /// Each value defined by a `Const` statement.
     konst: Vec<Option<u64>>,
     /// The addresses lowered as one instruction with their steps.
-    pub plan: crate::interp::lower_addr::Plan,
+    pub plan: Plan,
 }
 
 /// Lowers kernel `f` for the interpreter.
@@ -290,7 +331,7 @@ impl<'f> Lowering<'f> {
         self.aliases();
         self.count_uses();
         self.invariance(order);
-        self.plan = crate::interp::lower_addr::plan(self);
+        self.plan = self.plan_addresses();
         self.liveness();
         // Every other value a statement lowered defines has a slot of its own.
         let f = self.f;

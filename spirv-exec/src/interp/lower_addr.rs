@@ -5,55 +5,21 @@
 //! own: [`memops::address`](crate::interp::memops::address) computes the whole address in one
 //! pass over the lanes, and notes the row's bounds for the access that follows.
 
-use crate::front::dominance::Site;
 use crate::front::ssa::{Bin, BlockId, Conv, Inst, Stmt, Val};
-use crate::interp::lower::{Inv, Lowering};
+use crate::interp::lower::{AddrTerm, Address, Inv, Lowering, Plan};
 use crate::interp::memops::{self, Step};
 use crate::interp::program::Exec;
 use crate::value::Scalar;
 use std::collections::HashMap;
 
-/// One term of a planned address.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum AddrTerm {
-    Const(i64),
-    /// `v`, sign-extended from `scalar`, times `stride`.
-    Index {
-        v: Val,
-        scalar: Scalar,
-        stride: i64,
-    },
-    /// `a + b` at the width of `scalar`, sign-extended, times `stride`.
-    Sum {
-        a: Val,
-        b: Val,
-        scalar: Scalar,
-        stride: i64,
-    },
+impl Lowering<'_> {
+    /// Finds the addresses of the kernel to lower as one instruction.
+    pub(crate) fn plan_addresses(&self) -> Plan {
+        plan(self)
+    }
 }
 
-/// An address computed by one instruction: `base + Σ terms`.
-#[derive(Clone, Debug)]
-pub(crate) struct Address {
-    pub base: Val,
-    pub terms: Vec<AddrTerm>,
-    /// The statements (of the same block) it computes too.
-    pub absorbed: Vec<usize>,
-    /// The next statement lowered accesses memory through it, and nothing else uses it.
-    pub record: bool,
-}
-
-/// The addresses of a kernel lowered as one instruction.
-#[derive(Default)]
-pub(crate) struct Plan {
-    /// By the site of the sum that ends them.
-    pub roots: HashMap<Site, Address>,
-    /// Statements computed by an address: the index of its root statement.
-    pub absorbed: HashMap<Site, usize>,
-}
-
-/// Finds the addresses of `l`'s kernel to lower as one instruction.
-pub(crate) fn plan(l: &Lowering<'_>) -> Plan {
+fn plan(l: &Lowering<'_>) -> Plan {
     let mut plan = Plan::default();
     for (b, block) in l.f.blocks.iter().enumerate() {
         let b = b as BlockId;

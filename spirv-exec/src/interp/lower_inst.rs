@@ -176,26 +176,12 @@ fn un(op: Un, s: Scalar, d: usize, a: usize) -> Exec {
 }
 
 fn conv(c: Conv, from: Scalar, to: Scalar, d: usize, a: usize) -> Exec {
-    let conversion = |signed_from, signed_to, sat, mode| ops::Conversion {
-        from,
-        to,
-        signed_from,
-        signed_to,
-        sat,
-        mode,
-    };
-    match c {
-        Conv::Int { signed } => ops::int_convert(conversion(signed, signed, false, None), d, a, 1),
-        Conv::IntSat {
-            signed_from,
-            signed_to,
-        } => ops::int_convert(conversion(signed_from, signed_to, true, None), d, a, 1),
-        Conv::FToI { signed, sat, mode } => {
-            ops::float_to_int(conversion(false, signed, sat, mode), d, a, 1)
-        }
-        Conv::IToF { signed, mode } => ops::int_to_float(from, to, signed, mode, d, a, 1),
-        Conv::FToF { mode } => ops::fconvert(from, to, mode, d, a, 1),
-        Conv::Bitcast => ops::bitcast(from, 1, to, 1, d, a),
+    match (c, ops::Conversion::of(c, from, to)) {
+        (Conv::FToI { .. }, Some(k)) => ops::float_to_int(k, d, a, 1),
+        (_, Some(k)) => ops::int_convert(k, d, a, 1),
+        (Conv::IToF { signed, mode }, None) => ops::int_to_float(from, to, signed, mode, d, a, 1),
+        (Conv::FToF { mode }, None) => ops::fconvert(from, to, mode, d, a, 1),
+        _ => ops::bitcast(from, 1, to, 1, d, a),
     }
 }
 

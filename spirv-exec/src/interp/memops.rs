@@ -434,31 +434,35 @@ pub fn store(ptr: usize, v: usize, leaves: Vec<Leaf>, size: usize) -> Exec {
 
 /// `d = *(ptr + offset)`, `bytes` of it (one leaf at a constant offset from the pointer).
 pub fn load_at(d: usize, ptr: usize, offset: i64, bytes: usize) -> Exec {
-    Box::new(move |x: &mut Lanes<'_>| {
-        x.bounds = None;
-        let s = x.n;
-        for &l in x.active {
-            let l = l as usize;
-            let addr = (x.r[ptr * s + l] as usize).wrapping_add(offset as usize);
-            x.mem.check_lane(addr, bytes, l)?;
-            // SAFETY: the range was checked.
-            x.r[d * s + l] = unsafe { read(addr, bytes) };
-        }
-        Ok(())
-    })
+    access_at(ptr, offset, bytes, Err(d))
 }
 
 /// `*(ptr + offset) = v`, `bytes` of it.
 pub fn store_at(ptr: usize, offset: i64, v: usize, bytes: usize) -> Exec {
+    access_at(ptr, offset, bytes, Ok(v))
+}
+
+/// `bytes` at `ptr + offset`, lane by lane, each checked first: stored from slot `Ok(v)`, or
+/// loaded into slot `Err(d)`.
+fn access_at(ptr: usize, offset: i64, bytes: usize, slot: Result<usize, usize>) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
         x.bounds = None;
         let s = x.n;
         for &l in x.active {
             let l = l as usize;
             let addr = (x.r[ptr * s + l] as usize).wrapping_add(offset as usize);
-            x.mem.check_write_lane(addr, bytes, l)?;
-            // SAFETY: the range was checked.
-            unsafe { write(addr, bytes, x.r[v * s + l]) };
+            match slot {
+                Ok(v) => {
+                    x.mem.check_write_lane(addr, bytes, l)?;
+                    // SAFETY: the range was checked for writing.
+                    unsafe { write(addr, bytes, x.r[v * s + l]) };
+                }
+                Err(d) => {
+                    x.mem.check_lane(addr, bytes, l)?;
+                    // SAFETY: the range was checked.
+                    x.r[d * s + l] = unsafe { read(addr, bytes) };
+                }
+            }
         }
         Ok(())
     })

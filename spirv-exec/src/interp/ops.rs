@@ -1,6 +1,7 @@
 //! Builders for lowered instructions: each returns a closure that applies one operation to
 //! every component of every active lane.
 
+use crate::front::ssa::Conv;
 use crate::interp::program::{Exec, Lanes};
 use crate::value::Scalar;
 use half::f16;
@@ -434,6 +435,41 @@ pub struct Conversion {
     pub sat: bool,
     /// SPIR-V FPRoundingMode, if decorated.
     pub mode: Option<u32>,
+}
+
+impl Conversion {
+    /// The integer (or float-to-integer) conversion `c` from `from` to `to`; `None` for the
+    /// others.
+    pub fn of(c: Conv, from: Scalar, to: Scalar) -> Option<Conversion> {
+        let (signed_from, signed_to, sat, mode) = match c {
+            Conv::Int { signed } => (signed, signed, false, None),
+            Conv::IntSat {
+                signed_from,
+                signed_to,
+            } => (signed_from, signed_to, true, None),
+            Conv::FToI { signed, sat, mode } => (false, signed, sat, mode),
+            _ => return None,
+        };
+        Some(Conversion {
+            from,
+            to,
+            signed_from,
+            signed_to,
+            sat,
+            mode,
+        })
+    }
+}
+
+/// What conversion `c` from `from` to `to` makes of `x`: the one meaning both executors give it.
+pub fn convert_value(c: Conv, from: Scalar, to: Scalar, x: u64) -> u64 {
+    match (c, Conversion::of(c, from, to)) {
+        (Conv::FToI { .. }, Some(k)) => float_to_int_value(k, x),
+        (_, Some(k)) => int_convert_value(k, x),
+        (Conv::IToF { signed, mode }, None) => int_to_float_value(from, to, signed, mode, x),
+        (Conv::FToF { mode }, None) => round_float(from.to_f64(x), to, mode),
+        _ => x,
+    }
 }
 
 /// Float → integer (`signed_to` result), truncating unless `mode` says otherwise; saturating to

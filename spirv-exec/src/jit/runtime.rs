@@ -16,7 +16,7 @@
 
 use super::ssa::{Conv, Space};
 use crate::error::Fault;
-use crate::interp::ops::{self, Conversion};
+use crate::interp::ops;
 use crate::run::reach::Memory;
 use crate::value::Scalar;
 
@@ -305,22 +305,22 @@ pub extern "C" fn jit_convert(x: u64, code: u64) -> u64 {
         0 => None,
         m => Some(m as u32 - 1),
     };
-    let c = |signed_from, signed_to, sat| Conversion {
-        from,
-        to,
-        signed_from,
-        signed_to,
-        sat,
-        mode,
+    let c = match code & 15 {
+        0 => Conv::Int { signed: a },
+        1 => Conv::IntSat {
+            signed_from: a,
+            signed_to: b,
+        },
+        2 => Conv::FToI {
+            signed: a,
+            sat: b,
+            mode,
+        },
+        3 => Conv::IToF { signed: a, mode },
+        4 => Conv::FToF { mode },
+        _ => Conv::Bitcast,
     };
-    match code & 15 {
-        0 => ops::int_convert_value(c(a, a, false), x),
-        1 => ops::int_convert_value(c(a, b, true), x),
-        2 => ops::float_to_int_value(c(false, a, b), x),
-        3 => ops::int_to_float_value(from, to, a, mode, x),
-        4 => ops::round_float(from.to_f64(x), to, mode),
-        _ => x,
-    }
+    ops::convert_value(c, from, to, x)
 }
 
 /// A static description of an OpenCL.std call ([`jit_ext`]'s argument).
