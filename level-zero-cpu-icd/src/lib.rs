@@ -1,4 +1,4 @@
-//! `liblevel_zero_cpu_icd.so`: the CPU driver with the 53 `zeGet*`/`zetGet*`/`zesGet*`
+//! `liblevel_zero_cpu_icd.so`: the CPU driver with the 75 `zeGet*`/`zetGet*`/`zesGet*`
 //! getters exported, for Intel's loader:
 //!
 //! ```sh

@@ -247,42 +247,64 @@ empty_getters! {
     sampler: ze_sampler_dditable_t = sampler;
     fabric_vertex_exp: ze_fabric_vertex_exp_dditable_t = fabric_vertex_exp;
     fabric_edge_exp: ze_fabric_edge_exp_dditable_t = fabric_edge_exp;
+    rtas_builder: ze_rtas_builder_dditable_t = rtas_builder;
+    rtas_builder_exp: ze_rtas_builder_exp_dditable_t = rtas_builder_exp;
+    rtas_parallel_operation: ze_rtas_parallel_operation_dditable_t = rtas_parallel_operation;
+    rtas_parallel_operation_exp: ze_rtas_parallel_operation_exp_dditable_t = rtas_parallel_operation_exp;
+    driver_exp: ze_driver_exp_dditable_t = driver_exp;
+    command_list_exp: ze_command_list_exp_dditable_t = command_list_exp;
+    mem_exp: ze_mem_exp_dditable_t = mem_exp;
+    graph: ze_graph_dditable_t = graph;
+    executable_graph: ze_executable_graph_dditable_t = executable_graph;
 }
 
-/// Fills the sysman device table's memory entry (a 1.0 entry: present at every version).
+/// Fills the sysman device table's memory entry (when the requested version has it).
 ///
 /// # Safety
 /// `table` must be null or a writable `zes_device_dditable_t` of the requested version.
+#[allow(unused_comparisons, clippy::absurd_extreme_comparisons)]
 pub unsafe extern "C" fn zes_device_table(
     version: ze_api_version_t,
     table: *mut zes_device_dditable_t,
 ) -> ze_result_t {
-    if let Err(code) = accept(version, table) {
-        return code;
-    }
-    // SAFETY: non-null (checked by `accept`); the entry exists since 1.0.
-    unsafe {
-        core::ptr::addr_of_mut!((*table).pfnEnumMemoryModules)
-            .write(Some(zes::device_enum_memory_modules))
+    let minor = match accept(version, table) {
+        Ok(minor) => minor,
+        Err(code) => return code,
     };
+    if minor >= since::zes::device::pfnEnumMemoryModules {
+        // SAFETY: non-null (checked by `accept`); the entry exists at this version.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnEnumMemoryModules)
+                .write(Some(zes::device_enum_memory_modules))
+        };
+    }
     ze_result_t::ZE_RESULT_SUCCESS
 }
 
-/// Fills the sysman memory table's property and state entries (1.0 entries).
+/// Fills the sysman memory table's property and state entries (when the requested version
+/// has them).
 ///
 /// # Safety
 /// `table` must be null or a writable `zes_memory_dditable_t` of the requested version.
+#[allow(unused_comparisons, clippy::absurd_extreme_comparisons)]
 pub unsafe extern "C" fn zes_memory_table(
     version: ze_api_version_t,
     table: *mut zes_memory_dditable_t,
 ) -> ze_result_t {
-    if let Err(code) = accept(version, table) {
-        return code;
+    let minor = match accept(version, table) {
+        Ok(minor) => minor,
+        Err(code) => return code,
+    };
+    if minor >= since::zes::memory::pfnGetProperties {
+        // SAFETY: non-null (checked by `accept`); the entry exists at this version.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetProperties)
+                .write(Some(zes::memory_get_properties))
+        };
     }
-    // SAFETY: non-null (checked by `accept`); the entries exist since 1.0.
-    unsafe {
-        core::ptr::addr_of_mut!((*table).pfnGetProperties).write(Some(zes::memory_get_properties));
-        core::ptr::addr_of_mut!((*table).pfnGetState).write(Some(zes::memory_get_state));
+    if minor >= since::zes::memory::pfnGetState {
+        // SAFETY: as above.
+        unsafe { core::ptr::addr_of_mut!((*table).pfnGetState).write(Some(zes::memory_get_state)) };
     }
     ze_result_t::ZE_RESULT_SUCCESS
 }
@@ -336,6 +358,15 @@ pub const GETTERS: ZeGetters = ZeGetters {
     virtual_mem: Some(virtual_mem_table),
     fabric_vertex_exp: Some(fabric_vertex_exp),
     fabric_edge_exp: Some(fabric_edge_exp),
+    rtas_builder: Some(rtas_builder),
+    rtas_builder_exp: Some(rtas_builder_exp),
+    rtas_parallel_operation: Some(rtas_parallel_operation),
+    rtas_parallel_operation_exp: Some(rtas_parallel_operation_exp),
+    driver_exp: Some(driver_exp),
+    command_list_exp: Some(command_list_exp),
+    mem_exp: Some(mem_exp),
+    graph: Some(graph),
+    executable_graph: Some(executable_graph),
     zes_device: Some(zes_device_table),
     zes_memory: Some(zes_memory_table),
 };

@@ -9,15 +9,23 @@
 macro_rules! export_getters {
     () => {
         $crate::export_getters!(@ze
+            zeGetRTASBuilderProcAddrTable: rtas_builder, ze_rtas_builder_dditable_t;
+            zeGetRTASBuilderExpProcAddrTable: rtas_builder_exp, ze_rtas_builder_exp_dditable_t;
+            zeGetRTASParallelOperationProcAddrTable: rtas_parallel_operation, ze_rtas_parallel_operation_dditable_t;
+            zeGetRTASParallelOperationExpProcAddrTable: rtas_parallel_operation_exp, ze_rtas_parallel_operation_exp_dditable_t;
             zeGetGlobalProcAddrTable: global, ze_global_dditable_t;
             zeGetDriverProcAddrTable: driver, ze_driver_dditable_t;
+            zeGetDriverExpProcAddrTable: driver_exp, ze_driver_exp_dditable_t;
             zeGetDeviceProcAddrTable: device, ze_device_dditable_t;
             zeGetDeviceExpProcAddrTable: device_exp, ze_device_exp_dditable_t;
             zeGetContextProcAddrTable: context, ze_context_dditable_t;
             zeGetCommandQueueProcAddrTable: command_queue, ze_command_queue_dditable_t;
             zeGetCommandListProcAddrTable: command_list, ze_command_list_dditable_t;
+            zeGetCommandListExpProcAddrTable: command_list_exp, ze_command_list_exp_dditable_t;
             zeGetImageProcAddrTable: image, ze_image_dditable_t;
             zeGetImageExpProcAddrTable: image_exp, ze_image_exp_dditable_t;
+            zeGetMemProcAddrTable: mem, ze_mem_dditable_t;
+            zeGetMemExpProcAddrTable: mem_exp, ze_mem_exp_dditable_t;
             zeGetFenceProcAddrTable: fence, ze_fence_dditable_t;
             zeGetEventPoolProcAddrTable: event_pool, ze_event_pool_dditable_t;
             zeGetEventProcAddrTable: event, ze_event_dditable_t;
@@ -28,27 +36,38 @@ macro_rules! export_getters {
             zeGetKernelExpProcAddrTable: kernel_exp, ze_kernel_exp_dditable_t;
             zeGetSamplerProcAddrTable: sampler, ze_sampler_dditable_t;
             zeGetPhysicalMemProcAddrTable: physical_mem, ze_physical_mem_dditable_t;
-            zeGetMemProcAddrTable: mem, ze_mem_dditable_t;
             zeGetVirtualMemProcAddrTable: virtual_mem, ze_virtual_mem_dditable_t;
             zeGetFabricVertexExpProcAddrTable: fabric_vertex_exp, ze_fabric_vertex_exp_dditable_t;
             zeGetFabricEdgeExpProcAddrTable: fabric_edge_exp, ze_fabric_edge_exp_dditable_t;
+            zeGetGraphProcAddrTable: graph, ze_graph_dditable_t;
+            zeGetExecutableGraphProcAddrTable: executable_graph, ze_executable_graph_dditable_t;
         );
         $crate::export_getters!(@tools
+            zetGetMetricProgrammableExpProcAddrTable: zet_metric_programmable_exp_dditable_t;
+            zetGetMetricTracerExpProcAddrTable: zet_metric_tracer_exp_dditable_t;
+            zetGetMetricDecoderExpProcAddrTable: zet_metric_decoder_exp_dditable_t;
             zetGetDeviceProcAddrTable: zet_device_dditable_t;
+            zetGetDeviceExpProcAddrTable: zet_device_exp_dditable_t;
             zetGetContextProcAddrTable: zet_context_dditable_t;
             zetGetCommandListProcAddrTable: zet_command_list_dditable_t;
+            zetGetCommandListExpProcAddrTable: zet_command_list_exp_dditable_t;
             zetGetModuleProcAddrTable: zet_module_dditable_t;
             zetGetKernelProcAddrTable: zet_kernel_dditable_t;
+            zetGetMetricProcAddrTable: zet_metric_dditable_t;
+            zetGetMetricExpProcAddrTable: zet_metric_exp_dditable_t;
             zetGetMetricGroupProcAddrTable: zet_metric_group_dditable_t;
             zetGetMetricGroupExpProcAddrTable: zet_metric_group_exp_dditable_t;
-            zetGetMetricProcAddrTable: zet_metric_dditable_t;
             zetGetMetricStreamerProcAddrTable: zet_metric_streamer_dditable_t;
             zetGetMetricQueryPoolProcAddrTable: zet_metric_query_pool_dditable_t;
             zetGetMetricQueryProcAddrTable: zet_metric_query_dditable_t;
             zetGetTracerExpProcAddrTable: zet_tracer_exp_dditable_t;
             zetGetDebugProcAddrTable: zet_debug_dditable_t;
-            zesGetDriverProcAddrTable: zes_driver_dditable_t;
+            zesGetGlobalProcAddrTable: zes_global_dditable_t;
             zesGetDeviceProcAddrTable: zes_device_dditable_t;
+            zesGetDeviceExpProcAddrTable: zes_device_exp_dditable_t;
+            zesGetDriverProcAddrTable: zes_driver_dditable_t;
+            zesGetDriverExpProcAddrTable: zes_driver_exp_dditable_t;
+            zesGetOverclockProcAddrTable: zes_overclock_dditable_t;
             zesGetSchedulerProcAddrTable: zes_scheduler_dditable_t;
             zesGetPerformanceFactorProcAddrTable: zes_performance_factor_dditable_t;
             zesGetPowerProcAddrTable: zes_power_dditable_t;
@@ -56,6 +75,7 @@ macro_rules! export_getters {
             zesGetEngineProcAddrTable: zes_engine_dditable_t;
             zesGetStandbyProcAddrTable: zes_standby_dditable_t;
             zesGetFirmwareProcAddrTable: zes_firmware_dditable_t;
+            zesGetFirmwareExpProcAddrTable: zes_firmware_exp_dditable_t;
             zesGetMemoryProcAddrTable: zes_memory_dditable_t;
             zesGetFabricPortProcAddrTable: zes_fabric_port_dditable_t;
             zesGetTemperatureProcAddrTable: zes_temperature_dditable_t;
@@ -63,7 +83,9 @@ macro_rules! export_getters {
             zesGetFanProcAddrTable: zes_fan_dditable_t;
             zesGetLedProcAddrTable: zes_led_dditable_t;
             zesGetRasProcAddrTable: zes_ras_dditable_t;
+            zesGetRasExpProcAddrTable: zes_ras_exp_dditable_t;
             zesGetDiagnosticsProcAddrTable: zes_diagnostics_dditable_t;
+            zesGetVFManagementExpProcAddrTable: zes_vf_management_exp_dditable_t;
         );
     };
     (@ze $($symbol:ident: $getter:ident, $table:ident;)*) => {$(

@@ -49,9 +49,11 @@ mod zes;
 
 pub use ddi::{tools_getter, zes_device_table, zes_memory_table, GETTERS};
 
-/// The C names of every getter Intel's loader looks up in a driver: the 23 `ze` getters,
-/// then the 13 `zet` and 17 `zes` ones.
-pub const GETTER_NAMES: [&str; 53] = level_zero_sys::ddi::LOADER_GETTERS;
+/// The C names of every getter Intel's loader looks up in a driver (the `ze` getters, then the
+/// `zet` and `zes` ones: [`LOADER_GETTERS`](level_zero_sys::ddi::LOADER_GETTERS)); the cdylib
+/// exports each of them.
+pub const GETTER_NAMES: [&str; level_zero_sys::ddi::LOADER_GETTERS.len()] =
+    level_zero_sys::ddi::LOADER_GETTERS;
 
 #[doc(hidden)]
 pub use level_zero_sys as __sys;

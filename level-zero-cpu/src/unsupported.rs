@@ -8,7 +8,316 @@ use level_zero_sys::*;
 
 const UNSUPPORTED: ze_result_t = ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
 
+unsafe extern "C" fn unsupported_ze_pfnRTASBuilderCreateExt(
+    _: ze_driver_handle_t,
+    _: *const ze_rtas_builder_ext_desc_t,
+    _: *mut ze_rtas_builder_ext_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASBuilderGetBuildPropertiesExt(
+    _: ze_rtas_builder_ext_handle_t,
+    _: *const ze_rtas_builder_build_op_ext_desc_t,
+    _: *mut ze_rtas_builder_ext_properties_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASBuilderBuildExt(
+    _: ze_rtas_builder_ext_handle_t,
+    _: *const ze_rtas_builder_build_op_ext_desc_t,
+    _: *mut ::core::ffi::c_void,
+    _: usize,
+    _: *mut ::core::ffi::c_void,
+    _: usize,
+    _: ze_rtas_parallel_operation_ext_handle_t,
+    _: *mut ::core::ffi::c_void,
+    _: *mut ze_rtas_aabb_ext_t,
+    _: *mut usize,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASBuilderCommandListAppendCopyExt(
+    _: ze_command_list_handle_t,
+    _: *mut ::core::ffi::c_void,
+    _: *const ::core::ffi::c_void,
+    _: usize,
+    _: ze_event_handle_t,
+    _: u32,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASBuilderDestroyExt(
+    _: ze_rtas_builder_ext_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+/// Installs the unsupported stubs into the entries of a `ze_rtas_builder_dditable_t` that exist at
+/// version 1.`minor`.
+///
+/// # Safety
+/// `table` must be valid for writes of the table at version 1.`minor`.
+#[allow(clippy::absurd_extreme_comparisons, unused_comparisons)]
+pub unsafe fn rtas_builder(table: *mut ze_rtas_builder_dditable_t, minor: u32) {
+    if minor >= since::rtas_builder::pfnCreateExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnCreateExt)
+                .write(Some(unsupported_ze_pfnRTASBuilderCreateExt))
+        };
+    }
+    if minor >= since::rtas_builder::pfnGetBuildPropertiesExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetBuildPropertiesExt)
+                .write(Some(unsupported_ze_pfnRTASBuilderGetBuildPropertiesExt))
+        };
+    }
+    if minor >= since::rtas_builder::pfnBuildExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnBuildExt)
+                .write(Some(unsupported_ze_pfnRTASBuilderBuildExt))
+        };
+    }
+    if minor >= since::rtas_builder::pfnCommandListAppendCopyExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnCommandListAppendCopyExt)
+                .write(Some(unsupported_ze_pfnRTASBuilderCommandListAppendCopyExt))
+        };
+    }
+    if minor >= since::rtas_builder::pfnDestroyExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnDestroyExt)
+                .write(Some(unsupported_ze_pfnRTASBuilderDestroyExt))
+        };
+    }
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASBuilderCreateExp(
+    _: ze_driver_handle_t,
+    _: *const ze_rtas_builder_exp_desc_t,
+    _: *mut ze_rtas_builder_exp_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASBuilderGetBuildPropertiesExp(
+    _: ze_rtas_builder_exp_handle_t,
+    _: *const ze_rtas_builder_build_op_exp_desc_t,
+    _: *mut ze_rtas_builder_exp_properties_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASBuilderBuildExp(
+    _: ze_rtas_builder_exp_handle_t,
+    _: *const ze_rtas_builder_build_op_exp_desc_t,
+    _: *mut ::core::ffi::c_void,
+    _: usize,
+    _: *mut ::core::ffi::c_void,
+    _: usize,
+    _: ze_rtas_parallel_operation_exp_handle_t,
+    _: *mut ::core::ffi::c_void,
+    _: *mut ze_rtas_aabb_exp_t,
+    _: *mut usize,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASBuilderDestroyExp(
+    _: ze_rtas_builder_exp_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+/// Installs the unsupported stubs into the entries of a `ze_rtas_builder_exp_dditable_t` that exist at
+/// version 1.`minor`.
+///
+/// # Safety
+/// `table` must be valid for writes of the table at version 1.`minor`.
+#[allow(clippy::absurd_extreme_comparisons, unused_comparisons)]
+pub unsafe fn rtas_builder_exp(table: *mut ze_rtas_builder_exp_dditable_t, minor: u32) {
+    if minor >= since::rtas_builder_exp::pfnCreateExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnCreateExp)
+                .write(Some(unsupported_ze_pfnRTASBuilderCreateExp))
+        };
+    }
+    if minor >= since::rtas_builder_exp::pfnGetBuildPropertiesExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetBuildPropertiesExp)
+                .write(Some(unsupported_ze_pfnRTASBuilderGetBuildPropertiesExp))
+        };
+    }
+    if minor >= since::rtas_builder_exp::pfnBuildExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnBuildExp)
+                .write(Some(unsupported_ze_pfnRTASBuilderBuildExp))
+        };
+    }
+    if minor >= since::rtas_builder_exp::pfnDestroyExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnDestroyExp)
+                .write(Some(unsupported_ze_pfnRTASBuilderDestroyExp))
+        };
+    }
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASParallelOperationCreateExt(
+    _: ze_driver_handle_t,
+    _: *mut ze_rtas_parallel_operation_ext_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASParallelOperationGetPropertiesExt(
+    _: ze_rtas_parallel_operation_ext_handle_t,
+    _: *mut ze_rtas_parallel_operation_ext_properties_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASParallelOperationJoinExt(
+    _: ze_rtas_parallel_operation_ext_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASParallelOperationDestroyExt(
+    _: ze_rtas_parallel_operation_ext_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+/// Installs the unsupported stubs into the entries of a `ze_rtas_parallel_operation_dditable_t` that exist at
+/// version 1.`minor`.
+///
+/// # Safety
+/// `table` must be valid for writes of the table at version 1.`minor`.
+#[allow(clippy::absurd_extreme_comparisons, unused_comparisons)]
+pub unsafe fn rtas_parallel_operation(
+    table: *mut ze_rtas_parallel_operation_dditable_t,
+    minor: u32,
+) {
+    if minor >= since::rtas_parallel_operation::pfnCreateExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnCreateExt)
+                .write(Some(unsupported_ze_pfnRTASParallelOperationCreateExt))
+        };
+    }
+    if minor >= since::rtas_parallel_operation::pfnGetPropertiesExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetPropertiesExt).write(Some(
+                unsupported_ze_pfnRTASParallelOperationGetPropertiesExt,
+            ))
+        };
+    }
+    if minor >= since::rtas_parallel_operation::pfnJoinExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnJoinExt)
+                .write(Some(unsupported_ze_pfnRTASParallelOperationJoinExt))
+        };
+    }
+    if minor >= since::rtas_parallel_operation::pfnDestroyExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnDestroyExt)
+                .write(Some(unsupported_ze_pfnRTASParallelOperationDestroyExt))
+        };
+    }
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASParallelOperationCreateExp(
+    _: ze_driver_handle_t,
+    _: *mut ze_rtas_parallel_operation_exp_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASParallelOperationGetPropertiesExp(
+    _: ze_rtas_parallel_operation_exp_handle_t,
+    _: *mut ze_rtas_parallel_operation_exp_properties_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASParallelOperationJoinExp(
+    _: ze_rtas_parallel_operation_exp_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnRTASParallelOperationDestroyExp(
+    _: ze_rtas_parallel_operation_exp_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+/// Installs the unsupported stubs into the entries of a `ze_rtas_parallel_operation_exp_dditable_t` that exist at
+/// version 1.`minor`.
+///
+/// # Safety
+/// `table` must be valid for writes of the table at version 1.`minor`.
+#[allow(clippy::absurd_extreme_comparisons, unused_comparisons)]
+pub unsafe fn rtas_parallel_operation_exp(
+    table: *mut ze_rtas_parallel_operation_exp_dditable_t,
+    minor: u32,
+) {
+    if minor >= since::rtas_parallel_operation_exp::pfnCreateExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnCreateExp)
+                .write(Some(unsupported_ze_pfnRTASParallelOperationCreateExp))
+        };
+    }
+    if minor >= since::rtas_parallel_operation_exp::pfnGetPropertiesExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetPropertiesExp).write(Some(
+                unsupported_ze_pfnRTASParallelOperationGetPropertiesExp,
+            ))
+        };
+    }
+    if minor >= since::rtas_parallel_operation_exp::pfnJoinExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnJoinExp)
+                .write(Some(unsupported_ze_pfnRTASParallelOperationJoinExp))
+        };
+    }
+    if minor >= since::rtas_parallel_operation_exp::pfnDestroyExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnDestroyExp)
+                .write(Some(unsupported_ze_pfnRTASParallelOperationDestroyExp))
+        };
+    }
+}
+
 unsafe extern "C" fn unsupported_ze_pfnInit(_: ze_init_flags_t) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnInitDrivers(
+    _: *mut u32,
+    _: *mut ze_driver_handle_t,
+    _: *mut ze_init_driver_type_desc_t,
+) -> ze_result_t {
     UNSUPPORTED
 }
 
@@ -22,6 +331,13 @@ pub unsafe fn global(table: *mut ze_global_dditable_t, minor: u32) {
     if minor >= since::global::pfnInit {
         // SAFETY: the entry exists at this version, so it is in the caller's table.
         unsafe { core::ptr::addr_of_mut!((*table).pfnInit).write(Some(unsupported_ze_pfnInit)) };
+    }
+    if minor >= since::global::pfnInitDrivers {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnInitDrivers)
+                .write(Some(unsupported_ze_pfnInitDrivers))
+        };
     }
 }
 
@@ -67,6 +383,27 @@ unsafe extern "C" fn unsupported_ze_pfnDriverGetExtensionFunctionAddress(
     _: *mut *mut ::core::ffi::c_void,
 ) -> ze_result_t {
     UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnDriverGetLastErrorDescription(
+    _: ze_driver_handle_t,
+    _: *mut *const ::core::ffi::c_char,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnDriverRTASFormatCompatibilityCheckExt(
+    _: ze_driver_handle_t,
+    _: ze_rtas_format_ext_t,
+    _: ze_rtas_format_ext_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnDriverGetDefaultContext(
+    _: ze_driver_handle_t,
+) -> ze_context_handle_t {
+    core::ptr::null_mut()
 }
 
 /// Installs the unsupported stubs into the entries of a `ze_driver_dditable_t` that exist at
@@ -115,6 +452,53 @@ pub unsafe fn driver(table: *mut ze_driver_dditable_t, minor: u32) {
         unsafe {
             core::ptr::addr_of_mut!((*table).pfnGetExtensionFunctionAddress)
                 .write(Some(unsupported_ze_pfnDriverGetExtensionFunctionAddress))
+        };
+    }
+    if minor >= since::driver::pfnGetLastErrorDescription {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetLastErrorDescription)
+                .write(Some(unsupported_ze_pfnDriverGetLastErrorDescription))
+        };
+    }
+    if minor >= since::driver::pfnRTASFormatCompatibilityCheckExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnRTASFormatCompatibilityCheckExt).write(Some(
+                unsupported_ze_pfnDriverRTASFormatCompatibilityCheckExt,
+            ))
+        };
+    }
+    if minor >= since::driver::pfnGetDefaultContext {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetDefaultContext)
+                .write(Some(unsupported_ze_pfnDriverGetDefaultContext))
+        };
+    }
+}
+
+unsafe extern "C" fn unsupported_ze_pfnDriverRTASFormatCompatibilityCheckExp(
+    _: ze_driver_handle_t,
+    _: ze_rtas_format_exp_t,
+    _: ze_rtas_format_exp_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+/// Installs the unsupported stubs into the entries of a `ze_driver_exp_dditable_t` that exist at
+/// version 1.`minor`.
+///
+/// # Safety
+/// `table` must be valid for writes of the table at version 1.`minor`.
+#[allow(clippy::absurd_extreme_comparisons, unused_comparisons)]
+pub unsafe fn driver_exp(table: *mut ze_driver_exp_dditable_t, minor: u32) {
+    if minor >= since::driver_exp::pfnRTASFormatCompatibilityCheckExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnRTASFormatCompatibilityCheckExp).write(Some(
+                unsupported_ze_pfnDriverRTASFormatCompatibilityCheckExp,
+            ))
         };
     }
 }
@@ -253,6 +637,77 @@ unsafe extern "C" fn unsupported_ze_pfnDevicePciGetPropertiesExt(
     UNSUPPORTED
 }
 
+unsafe extern "C" fn unsupported_ze_pfnDeviceGetRootDevice(
+    _: ze_device_handle_t,
+    _: *mut ze_device_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnDeviceImportExternalSemaphoreExt(
+    _: ze_device_handle_t,
+    _: *const ze_external_semaphore_ext_desc_t,
+    _: *mut ze_external_semaphore_ext_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnDeviceReleaseExternalSemaphoreExt(
+    _: ze_external_semaphore_ext_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnDeviceGetVectorWidthPropertiesExt(
+    _: ze_device_handle_t,
+    _: *mut u32,
+    _: *mut ze_device_vector_width_properties_ext_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnDeviceSynchronize(_: ze_device_handle_t) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnDeviceGetAggregatedCopyOffloadIncrementValue(
+    _: ze_device_handle_t,
+    _: *mut u32,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnDeviceGetRuntimeRequirements(
+    _: ze_device_handle_t,
+    _: *const ::core::ffi::c_void,
+    _: *mut usize,
+    _: *mut ::core::ffi::c_char,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnDeviceGetRuntimeRequirementsKey(
+    _: ze_device_handle_t,
+    _: *mut *const ::core::ffi::c_char,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnDeviceValidateRuntimeRequirements(
+    _: ze_device_handle_t,
+    _: *const ::core::ffi::c_char,
+    _: *mut ze_validate_runtime_requirements_output_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnDeviceGetCounterBasedEventMaxValue(
+    _: ze_device_handle_t,
+    _: *mut u64,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
 /// Installs the unsupported stubs into the entries of a `ze_device_dditable_t` that exist at
 /// version 1.`minor`.
 ///
@@ -383,6 +838,77 @@ pub unsafe fn device(table: *mut ze_device_dditable_t, minor: u32) {
         unsafe {
             core::ptr::addr_of_mut!((*table).pfnPciGetPropertiesExt)
                 .write(Some(unsupported_ze_pfnDevicePciGetPropertiesExt))
+        };
+    }
+    if minor >= since::device::pfnGetRootDevice {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetRootDevice)
+                .write(Some(unsupported_ze_pfnDeviceGetRootDevice))
+        };
+    }
+    if minor >= since::device::pfnImportExternalSemaphoreExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnImportExternalSemaphoreExt)
+                .write(Some(unsupported_ze_pfnDeviceImportExternalSemaphoreExt))
+        };
+    }
+    if minor >= since::device::pfnReleaseExternalSemaphoreExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnReleaseExternalSemaphoreExt)
+                .write(Some(unsupported_ze_pfnDeviceReleaseExternalSemaphoreExt))
+        };
+    }
+    if minor >= since::device::pfnGetVectorWidthPropertiesExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetVectorWidthPropertiesExt)
+                .write(Some(unsupported_ze_pfnDeviceGetVectorWidthPropertiesExt))
+        };
+    }
+    if minor >= since::device::pfnSynchronize {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnSynchronize)
+                .write(Some(unsupported_ze_pfnDeviceSynchronize))
+        };
+    }
+    if minor >= since::device::pfnGetAggregatedCopyOffloadIncrementValue {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetAggregatedCopyOffloadIncrementValue).write(Some(
+                unsupported_ze_pfnDeviceGetAggregatedCopyOffloadIncrementValue,
+            ))
+        };
+    }
+    if minor >= since::device::pfnGetRuntimeRequirements {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetRuntimeRequirements)
+                .write(Some(unsupported_ze_pfnDeviceGetRuntimeRequirements))
+        };
+    }
+    if minor >= since::device::pfnGetRuntimeRequirementsKey {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetRuntimeRequirementsKey)
+                .write(Some(unsupported_ze_pfnDeviceGetRuntimeRequirementsKey))
+        };
+    }
+    if minor >= since::device::pfnValidateRuntimeRequirements {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnValidateRuntimeRequirements)
+                .write(Some(unsupported_ze_pfnDeviceValidateRuntimeRequirements))
+        };
+    }
+    if minor >= since::device::pfnGetCounterBasedEventMaxValue {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetCounterBasedEventMaxValue)
+                .write(Some(unsupported_ze_pfnDeviceGetCounterBasedEventMaxValue))
         };
     }
 }
@@ -579,6 +1105,41 @@ unsafe extern "C" fn unsupported_ze_pfnCommandQueueSynchronize(
     UNSUPPORTED
 }
 
+unsafe extern "C" fn unsupported_ze_pfnCommandQueueGetOrdinal(
+    _: ze_command_queue_handle_t,
+    _: *mut u32,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandQueueGetIndex(
+    _: ze_command_queue_handle_t,
+    _: *mut u32,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandQueueGetFlags(
+    _: ze_command_queue_handle_t,
+    _: *mut ze_command_queue_flags_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandQueueGetMode(
+    _: ze_command_queue_handle_t,
+    _: *mut ze_command_queue_mode_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandQueueGetPriority(
+    _: ze_command_queue_handle_t,
+    _: *mut ze_command_queue_priority_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
 /// Installs the unsupported stubs into the entries of a `ze_command_queue_dditable_t` that exist at
 /// version 1.`minor`.
 ///
@@ -612,6 +1173,41 @@ pub unsafe fn command_queue(table: *mut ze_command_queue_dditable_t, minor: u32)
         unsafe {
             core::ptr::addr_of_mut!((*table).pfnSynchronize)
                 .write(Some(unsupported_ze_pfnCommandQueueSynchronize))
+        };
+    }
+    if minor >= since::command_queue::pfnGetOrdinal {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetOrdinal)
+                .write(Some(unsupported_ze_pfnCommandQueueGetOrdinal))
+        };
+    }
+    if minor >= since::command_queue::pfnGetIndex {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetIndex)
+                .write(Some(unsupported_ze_pfnCommandQueueGetIndex))
+        };
+    }
+    if minor >= since::command_queue::pfnGetFlags {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetFlags)
+                .write(Some(unsupported_ze_pfnCommandQueueGetFlags))
+        };
+    }
+    if minor >= since::command_queue::pfnGetMode {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetMode)
+                .write(Some(unsupported_ze_pfnCommandQueueGetMode))
+        };
+    }
+    if minor >= since::command_queue::pfnGetPriority {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetPriority)
+                .write(Some(unsupported_ze_pfnCommandQueueGetPriority))
         };
     }
 }
@@ -913,6 +1509,224 @@ unsafe extern "C" fn unsupported_ze_pfnCommandListAppendImageCopyFromMemoryExt(
     UNSUPPORTED
 }
 
+unsafe extern "C" fn unsupported_ze_pfnCommandListHostSynchronize(
+    _: ze_command_list_handle_t,
+    _: u64,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListGetDeviceHandle(
+    _: ze_command_list_handle_t,
+    _: *mut ze_device_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListGetContextHandle(
+    _: ze_command_list_handle_t,
+    _: *mut ze_context_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListGetOrdinal(
+    _: ze_command_list_handle_t,
+    _: *mut u32,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListImmediateGetIndex(
+    _: ze_command_list_handle_t,
+    _: *mut u32,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListIsImmediate(
+    _: ze_command_list_handle_t,
+    _: *mut ze_bool_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListAppendSignalExternalSemaphoreExt(
+    _: ze_command_list_handle_t,
+    _: u32,
+    _: *mut ze_external_semaphore_ext_handle_t,
+    _: *mut ze_external_semaphore_signal_params_ext_t,
+    _: ze_event_handle_t,
+    _: u32,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListAppendWaitExternalSemaphoreExt(
+    _: ze_command_list_handle_t,
+    _: u32,
+    _: *mut ze_external_semaphore_ext_handle_t,
+    _: *mut ze_external_semaphore_wait_params_ext_t,
+    _: ze_event_handle_t,
+    _: u32,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListAppendLaunchKernelWithParameters(
+    _: ze_command_list_handle_t,
+    _: ze_kernel_handle_t,
+    _: *const ze_group_count_t,
+    _: *const ::core::ffi::c_void,
+    _: ze_event_handle_t,
+    _: u32,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListAppendLaunchKernelWithArguments(
+    _: ze_command_list_handle_t,
+    _: ze_kernel_handle_t,
+    _: ze_group_count_t,
+    _: ze_group_size_t,
+    _: *mut *mut ::core::ffi::c_void,
+    _: *const ::core::ffi::c_void,
+    _: ze_event_handle_t,
+    _: u32,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListAppendMemoryCopyWithParameters(
+    _: ze_command_list_handle_t,
+    _: *mut ::core::ffi::c_void,
+    _: *const ::core::ffi::c_void,
+    _: usize,
+    _: *const ::core::ffi::c_void,
+    _: ze_event_handle_t,
+    _: u32,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListAppendMemoryFillWithParameters(
+    _: ze_command_list_handle_t,
+    _: *mut ::core::ffi::c_void,
+    _: *const ::core::ffi::c_void,
+    _: usize,
+    _: usize,
+    _: *const ::core::ffi::c_void,
+    _: ze_event_handle_t,
+    _: u32,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListImmediateAppendCommandListsWithParameters(
+    _: ze_command_list_handle_t,
+    _: u32,
+    _: *mut ze_command_list_handle_t,
+    _: *const ::core::ffi::c_void,
+    _: ze_event_handle_t,
+    _: u32,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListGetFlags(
+    _: ze_command_list_handle_t,
+    _: *mut ze_command_list_flags_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListImmediateGetFlags(
+    _: ze_command_list_handle_t,
+    _: *mut ze_command_queue_flags_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListImmediateGetMode(
+    _: ze_command_list_handle_t,
+    _: *mut ze_command_queue_mode_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListImmediateGetPriority(
+    _: ze_command_list_handle_t,
+    _: *mut ze_command_queue_priority_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListBeginGraphCaptureExt(
+    _: ze_command_list_handle_t,
+    _: *const ::core::ffi::c_void,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListBeginCaptureIntoGraphExt(
+    _: ze_command_list_handle_t,
+    _: ze_graph_handle_t,
+    _: *const ::core::ffi::c_void,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListIsGraphCaptureEnabledExt(
+    _: ze_command_list_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListEndGraphCaptureExt(
+    _: ze_command_list_handle_t,
+    _: *const ::core::ffi::c_void,
+    _: *mut ze_graph_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListGetGraphExt(
+    _: ze_command_list_handle_t,
+    _: *mut ze_graph_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListAppendGraphExt(
+    _: ze_command_list_handle_t,
+    _: ze_executable_graph_handle_t,
+    _: *const ::core::ffi::c_void,
+    _: ze_event_handle_t,
+    _: u32,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListAppendHostFunction(
+    _: ze_command_list_handle_t,
+    _: ze_host_function_callback_t,
+    _: *mut ::core::ffi::c_void,
+    _: *const ::core::ffi::c_void,
+    _: ze_event_handle_t,
+    _: u32,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
 /// Installs the unsupported stubs into the entries of a `ze_command_list_dditable_t` that exist at
 /// version 1.`minor`.
 ///
@@ -1124,6 +1938,334 @@ pub unsafe fn command_list(table: *mut ze_command_list_dditable_t, minor: u32) {
             ))
         };
     }
+    if minor >= since::command_list::pfnHostSynchronize {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnHostSynchronize)
+                .write(Some(unsupported_ze_pfnCommandListHostSynchronize))
+        };
+    }
+    if minor >= since::command_list::pfnGetDeviceHandle {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetDeviceHandle)
+                .write(Some(unsupported_ze_pfnCommandListGetDeviceHandle))
+        };
+    }
+    if minor >= since::command_list::pfnGetContextHandle {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetContextHandle)
+                .write(Some(unsupported_ze_pfnCommandListGetContextHandle))
+        };
+    }
+    if minor >= since::command_list::pfnGetOrdinal {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetOrdinal)
+                .write(Some(unsupported_ze_pfnCommandListGetOrdinal))
+        };
+    }
+    if minor >= since::command_list::pfnImmediateGetIndex {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnImmediateGetIndex)
+                .write(Some(unsupported_ze_pfnCommandListImmediateGetIndex))
+        };
+    }
+    if minor >= since::command_list::pfnIsImmediate {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnIsImmediate)
+                .write(Some(unsupported_ze_pfnCommandListIsImmediate))
+        };
+    }
+    if minor >= since::command_list::pfnAppendSignalExternalSemaphoreExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnAppendSignalExternalSemaphoreExt).write(Some(
+                unsupported_ze_pfnCommandListAppendSignalExternalSemaphoreExt,
+            ))
+        };
+    }
+    if minor >= since::command_list::pfnAppendWaitExternalSemaphoreExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnAppendWaitExternalSemaphoreExt).write(Some(
+                unsupported_ze_pfnCommandListAppendWaitExternalSemaphoreExt,
+            ))
+        };
+    }
+    if minor >= since::command_list::pfnAppendLaunchKernelWithParameters {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnAppendLaunchKernelWithParameters).write(Some(
+                unsupported_ze_pfnCommandListAppendLaunchKernelWithParameters,
+            ))
+        };
+    }
+    if minor >= since::command_list::pfnAppendLaunchKernelWithArguments {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnAppendLaunchKernelWithArguments).write(Some(
+                unsupported_ze_pfnCommandListAppendLaunchKernelWithArguments,
+            ))
+        };
+    }
+    if minor >= since::command_list::pfnAppendMemoryCopyWithParameters {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnAppendMemoryCopyWithParameters).write(Some(
+                unsupported_ze_pfnCommandListAppendMemoryCopyWithParameters,
+            ))
+        };
+    }
+    if minor >= since::command_list::pfnAppendMemoryFillWithParameters {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnAppendMemoryFillWithParameters).write(Some(
+                unsupported_ze_pfnCommandListAppendMemoryFillWithParameters,
+            ))
+        };
+    }
+    if minor >= since::command_list::pfnImmediateAppendCommandListsWithParameters {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnImmediateAppendCommandListsWithParameters).write(
+                Some(unsupported_ze_pfnCommandListImmediateAppendCommandListsWithParameters),
+            )
+        };
+    }
+    if minor >= since::command_list::pfnGetFlags {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetFlags)
+                .write(Some(unsupported_ze_pfnCommandListGetFlags))
+        };
+    }
+    if minor >= since::command_list::pfnImmediateGetFlags {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnImmediateGetFlags)
+                .write(Some(unsupported_ze_pfnCommandListImmediateGetFlags))
+        };
+    }
+    if minor >= since::command_list::pfnImmediateGetMode {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnImmediateGetMode)
+                .write(Some(unsupported_ze_pfnCommandListImmediateGetMode))
+        };
+    }
+    if minor >= since::command_list::pfnImmediateGetPriority {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnImmediateGetPriority)
+                .write(Some(unsupported_ze_pfnCommandListImmediateGetPriority))
+        };
+    }
+    if minor >= since::command_list::pfnBeginGraphCaptureExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnBeginGraphCaptureExt)
+                .write(Some(unsupported_ze_pfnCommandListBeginGraphCaptureExt))
+        };
+    }
+    if minor >= since::command_list::pfnBeginCaptureIntoGraphExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnBeginCaptureIntoGraphExt)
+                .write(Some(unsupported_ze_pfnCommandListBeginCaptureIntoGraphExt))
+        };
+    }
+    if minor >= since::command_list::pfnIsGraphCaptureEnabledExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnIsGraphCaptureEnabledExt)
+                .write(Some(unsupported_ze_pfnCommandListIsGraphCaptureEnabledExt))
+        };
+    }
+    if minor >= since::command_list::pfnEndGraphCaptureExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnEndGraphCaptureExt)
+                .write(Some(unsupported_ze_pfnCommandListEndGraphCaptureExt))
+        };
+    }
+    if minor >= since::command_list::pfnGetGraphExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetGraphExt)
+                .write(Some(unsupported_ze_pfnCommandListGetGraphExt))
+        };
+    }
+    if minor >= since::command_list::pfnAppendGraphExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnAppendGraphExt)
+                .write(Some(unsupported_ze_pfnCommandListAppendGraphExt))
+        };
+    }
+    if minor >= since::command_list::pfnAppendHostFunction {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnAppendHostFunction)
+                .write(Some(unsupported_ze_pfnCommandListAppendHostFunction))
+        };
+    }
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListCreateCloneExp(
+    _: ze_command_list_handle_t,
+    _: *mut ze_command_list_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListImmediateAppendCommandListsExp(
+    _: ze_command_list_handle_t,
+    _: u32,
+    _: *mut ze_command_list_handle_t,
+    _: ze_event_handle_t,
+    _: u32,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListGetNextCommandIdExp(
+    _: ze_command_list_handle_t,
+    _: *const ze_mutable_command_id_exp_desc_t,
+    _: *mut u64,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListUpdateMutableCommandsExp(
+    _: ze_command_list_handle_t,
+    _: *const ze_mutable_commands_exp_desc_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListUpdateMutableCommandSignalEventExp(
+    _: ze_command_list_handle_t,
+    _: u64,
+    _: ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListUpdateMutableCommandWaitEventsExp(
+    _: ze_command_list_handle_t,
+    _: u64,
+    _: u32,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListGetNextCommandIdWithKernelsExp(
+    _: ze_command_list_handle_t,
+    _: *const ze_mutable_command_id_exp_desc_t,
+    _: u32,
+    _: *mut ze_kernel_handle_t,
+    _: *mut u64,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListUpdateMutableCommandKernelsExp(
+    _: ze_command_list_handle_t,
+    _: u32,
+    _: *mut u64,
+    _: *mut ze_kernel_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnCommandListIsMutableExp(
+    _: ze_command_list_handle_t,
+    _: *mut ze_bool_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+/// Installs the unsupported stubs into the entries of a `ze_command_list_exp_dditable_t` that exist at
+/// version 1.`minor`.
+///
+/// # Safety
+/// `table` must be valid for writes of the table at version 1.`minor`.
+#[allow(clippy::absurd_extreme_comparisons, unused_comparisons)]
+pub unsafe fn command_list_exp(table: *mut ze_command_list_exp_dditable_t, minor: u32) {
+    if minor >= since::command_list_exp::pfnCreateCloneExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnCreateCloneExp)
+                .write(Some(unsupported_ze_pfnCommandListCreateCloneExp))
+        };
+    }
+    if minor >= since::command_list_exp::pfnImmediateAppendCommandListsExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnImmediateAppendCommandListsExp).write(Some(
+                unsupported_ze_pfnCommandListImmediateAppendCommandListsExp,
+            ))
+        };
+    }
+    if minor >= since::command_list_exp::pfnGetNextCommandIdExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetNextCommandIdExp)
+                .write(Some(unsupported_ze_pfnCommandListGetNextCommandIdExp))
+        };
+    }
+    if minor >= since::command_list_exp::pfnUpdateMutableCommandsExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnUpdateMutableCommandsExp)
+                .write(Some(unsupported_ze_pfnCommandListUpdateMutableCommandsExp))
+        };
+    }
+    if minor >= since::command_list_exp::pfnUpdateMutableCommandSignalEventExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnUpdateMutableCommandSignalEventExp).write(Some(
+                unsupported_ze_pfnCommandListUpdateMutableCommandSignalEventExp,
+            ))
+        };
+    }
+    if minor >= since::command_list_exp::pfnUpdateMutableCommandWaitEventsExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnUpdateMutableCommandWaitEventsExp).write(Some(
+                unsupported_ze_pfnCommandListUpdateMutableCommandWaitEventsExp,
+            ))
+        };
+    }
+    if minor >= since::command_list_exp::pfnGetNextCommandIdWithKernelsExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetNextCommandIdWithKernelsExp).write(Some(
+                unsupported_ze_pfnCommandListGetNextCommandIdWithKernelsExp,
+            ))
+        };
+    }
+    if minor >= since::command_list_exp::pfnUpdateMutableCommandKernelsExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnUpdateMutableCommandKernelsExp).write(Some(
+                unsupported_ze_pfnCommandListUpdateMutableCommandKernelsExp,
+            ))
+        };
+    }
+    if minor >= since::command_list_exp::pfnIsMutableExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnIsMutableExp)
+                .write(Some(unsupported_ze_pfnCommandListIsMutableExp))
+        };
+    }
 }
 
 unsafe extern "C" fn unsupported_ze_pfnImageGetProperties(
@@ -1151,6 +2293,16 @@ unsafe extern "C" fn unsupported_ze_pfnImageGetAllocPropertiesExt(
     _: ze_context_handle_t,
     _: ze_image_handle_t,
     _: *mut ze_image_allocation_ext_properties_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnImageViewCreateExt(
+    _: ze_context_handle_t,
+    _: ze_device_handle_t,
+    _: *const ze_image_desc_t,
+    _: ze_image_handle_t,
+    _: *mut ze_image_handle_t,
 ) -> ze_result_t {
     UNSUPPORTED
 }
@@ -1188,6 +2340,13 @@ pub unsafe fn image(table: *mut ze_image_dditable_t, minor: u32) {
                 .write(Some(unsupported_ze_pfnImageGetAllocPropertiesExt))
         };
     }
+    if minor >= since::image::pfnViewCreateExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnViewCreateExt)
+                .write(Some(unsupported_ze_pfnImageViewCreateExt))
+        };
+    }
 }
 
 unsafe extern "C" fn unsupported_ze_pfnImageGetMemoryPropertiesExp(
@@ -1203,6 +2362,13 @@ unsafe extern "C" fn unsupported_ze_pfnImageViewCreateExp(
     _: *const ze_image_desc_t,
     _: ze_image_handle_t,
     _: *mut ze_image_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnImageGetDeviceOffsetExp(
+    _: ze_image_handle_t,
+    _: *mut u64,
 ) -> ze_result_t {
     UNSUPPORTED
 }
@@ -1226,6 +2392,300 @@ pub unsafe fn image_exp(table: *mut ze_image_exp_dditable_t, minor: u32) {
         unsafe {
             core::ptr::addr_of_mut!((*table).pfnViewCreateExp)
                 .write(Some(unsupported_ze_pfnImageViewCreateExp))
+        };
+    }
+    if minor >= since::image_exp::pfnGetDeviceOffsetExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetDeviceOffsetExp)
+                .write(Some(unsupported_ze_pfnImageGetDeviceOffsetExp))
+        };
+    }
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemAllocShared(
+    _: ze_context_handle_t,
+    _: *const ze_device_mem_alloc_desc_t,
+    _: *const ze_host_mem_alloc_desc_t,
+    _: usize,
+    _: usize,
+    _: ze_device_handle_t,
+    _: *mut *mut ::core::ffi::c_void,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemAllocDevice(
+    _: ze_context_handle_t,
+    _: *const ze_device_mem_alloc_desc_t,
+    _: usize,
+    _: usize,
+    _: ze_device_handle_t,
+    _: *mut *mut ::core::ffi::c_void,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemAllocHost(
+    _: ze_context_handle_t,
+    _: *const ze_host_mem_alloc_desc_t,
+    _: usize,
+    _: usize,
+    _: *mut *mut ::core::ffi::c_void,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemFree(
+    _: ze_context_handle_t,
+    _: *mut ::core::ffi::c_void,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemGetAllocProperties(
+    _: ze_context_handle_t,
+    _: *const ::core::ffi::c_void,
+    _: *mut ze_memory_allocation_properties_t,
+    _: *mut ze_device_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemGetAddressRange(
+    _: ze_context_handle_t,
+    _: *const ::core::ffi::c_void,
+    _: *mut *mut ::core::ffi::c_void,
+    _: *mut usize,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemGetIpcHandle(
+    _: ze_context_handle_t,
+    _: *const ::core::ffi::c_void,
+    _: *mut ze_ipc_mem_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemOpenIpcHandle(
+    _: ze_context_handle_t,
+    _: ze_device_handle_t,
+    _: ze_ipc_mem_handle_t,
+    _: ze_ipc_memory_flags_t,
+    _: *mut *mut ::core::ffi::c_void,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemCloseIpcHandle(
+    _: ze_context_handle_t,
+    _: *const ::core::ffi::c_void,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemFreeExt(
+    _: ze_context_handle_t,
+    _: *const ze_memory_free_ext_desc_t,
+    _: *mut ::core::ffi::c_void,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemPutIpcHandle(
+    _: ze_context_handle_t,
+    _: ze_ipc_mem_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemGetPitchFor2dImage(
+    _: ze_context_handle_t,
+    _: ze_device_handle_t,
+    _: usize,
+    _: usize,
+    _: ::core::ffi::c_uint,
+    _: *mut usize,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemGetIpcHandleWithProperties(
+    _: ze_context_handle_t,
+    _: *const ::core::ffi::c_void,
+    _: *mut ::core::ffi::c_void,
+    _: *mut ze_ipc_mem_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+/// Installs the unsupported stubs into the entries of a `ze_mem_dditable_t` that exist at
+/// version 1.`minor`.
+///
+/// # Safety
+/// `table` must be valid for writes of the table at version 1.`minor`.
+#[allow(clippy::absurd_extreme_comparisons, unused_comparisons)]
+pub unsafe fn mem(table: *mut ze_mem_dditable_t, minor: u32) {
+    if minor >= since::mem::pfnAllocShared {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnAllocShared)
+                .write(Some(unsupported_ze_pfnMemAllocShared))
+        };
+    }
+    if minor >= since::mem::pfnAllocDevice {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnAllocDevice)
+                .write(Some(unsupported_ze_pfnMemAllocDevice))
+        };
+    }
+    if minor >= since::mem::pfnAllocHost {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnAllocHost)
+                .write(Some(unsupported_ze_pfnMemAllocHost))
+        };
+    }
+    if minor >= since::mem::pfnFree {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe { core::ptr::addr_of_mut!((*table).pfnFree).write(Some(unsupported_ze_pfnMemFree)) };
+    }
+    if minor >= since::mem::pfnGetAllocProperties {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetAllocProperties)
+                .write(Some(unsupported_ze_pfnMemGetAllocProperties))
+        };
+    }
+    if minor >= since::mem::pfnGetAddressRange {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetAddressRange)
+                .write(Some(unsupported_ze_pfnMemGetAddressRange))
+        };
+    }
+    if minor >= since::mem::pfnGetIpcHandle {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetIpcHandle)
+                .write(Some(unsupported_ze_pfnMemGetIpcHandle))
+        };
+    }
+    if minor >= since::mem::pfnOpenIpcHandle {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnOpenIpcHandle)
+                .write(Some(unsupported_ze_pfnMemOpenIpcHandle))
+        };
+    }
+    if minor >= since::mem::pfnCloseIpcHandle {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnCloseIpcHandle)
+                .write(Some(unsupported_ze_pfnMemCloseIpcHandle))
+        };
+    }
+    if minor >= since::mem::pfnFreeExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnFreeExt).write(Some(unsupported_ze_pfnMemFreeExt))
+        };
+    }
+    if minor >= since::mem::pfnPutIpcHandle {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnPutIpcHandle)
+                .write(Some(unsupported_ze_pfnMemPutIpcHandle))
+        };
+    }
+    if minor >= since::mem::pfnGetPitchFor2dImage {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetPitchFor2dImage)
+                .write(Some(unsupported_ze_pfnMemGetPitchFor2dImage))
+        };
+    }
+    if minor >= since::mem::pfnGetIpcHandleWithProperties {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetIpcHandleWithProperties)
+                .write(Some(unsupported_ze_pfnMemGetIpcHandleWithProperties))
+        };
+    }
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemGetIpcHandleFromFileDescriptorExp(
+    _: ze_context_handle_t,
+    _: u64,
+    _: *mut ze_ipc_mem_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemGetFileDescriptorFromIpcHandleExp(
+    _: ze_context_handle_t,
+    _: ze_ipc_mem_handle_t,
+    _: *mut u64,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemSetAtomicAccessAttributeExp(
+    _: ze_context_handle_t,
+    _: ze_device_handle_t,
+    _: *const ::core::ffi::c_void,
+    _: usize,
+    _: ze_memory_atomic_attr_exp_flags_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnMemGetAtomicAccessAttributeExp(
+    _: ze_context_handle_t,
+    _: ze_device_handle_t,
+    _: *const ::core::ffi::c_void,
+    _: usize,
+    _: *mut ze_memory_atomic_attr_exp_flags_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+/// Installs the unsupported stubs into the entries of a `ze_mem_exp_dditable_t` that exist at
+/// version 1.`minor`.
+///
+/// # Safety
+/// `table` must be valid for writes of the table at version 1.`minor`.
+#[allow(clippy::absurd_extreme_comparisons, unused_comparisons)]
+pub unsafe fn mem_exp(table: *mut ze_mem_exp_dditable_t, minor: u32) {
+    if minor >= since::mem_exp::pfnGetIpcHandleFromFileDescriptorExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetIpcHandleFromFileDescriptorExp)
+                .write(Some(unsupported_ze_pfnMemGetIpcHandleFromFileDescriptorExp))
+        };
+    }
+    if minor >= since::mem_exp::pfnGetFileDescriptorFromIpcHandleExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetFileDescriptorFromIpcHandleExp)
+                .write(Some(unsupported_ze_pfnMemGetFileDescriptorFromIpcHandleExp))
+        };
+    }
+    if minor >= since::mem_exp::pfnSetAtomicAccessAttributeExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnSetAtomicAccessAttributeExp)
+                .write(Some(unsupported_ze_pfnMemSetAtomicAccessAttributeExp))
+        };
+    }
+    if minor >= since::mem_exp::pfnGetAtomicAccessAttributeExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetAtomicAccessAttributeExp)
+                .write(Some(unsupported_ze_pfnMemGetAtomicAccessAttributeExp))
         };
     }
 }
@@ -1333,6 +2793,27 @@ unsafe extern "C" fn unsupported_ze_pfnEventPoolCloseIpcHandle(
     UNSUPPORTED
 }
 
+unsafe extern "C" fn unsupported_ze_pfnEventPoolPutIpcHandle(
+    _: ze_context_handle_t,
+    _: ze_ipc_event_pool_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnEventPoolGetContextHandle(
+    _: ze_event_pool_handle_t,
+    _: *mut ze_context_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnEventPoolGetFlags(
+    _: ze_event_pool_handle_t,
+    _: *mut ze_event_pool_flags_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
 /// Installs the unsupported stubs into the entries of a `ze_event_pool_dditable_t` that exist at
 /// version 1.`minor`.
 ///
@@ -1375,6 +2856,27 @@ pub unsafe fn event_pool(table: *mut ze_event_pool_dditable_t, minor: u32) {
                 .write(Some(unsupported_ze_pfnEventPoolCloseIpcHandle))
         };
     }
+    if minor >= since::event_pool::pfnPutIpcHandle {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnPutIpcHandle)
+                .write(Some(unsupported_ze_pfnEventPoolPutIpcHandle))
+        };
+    }
+    if minor >= since::event_pool::pfnGetContextHandle {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetContextHandle)
+                .write(Some(unsupported_ze_pfnEventPoolGetContextHandle))
+        };
+    }
+    if minor >= since::event_pool::pfnGetFlags {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetFlags)
+                .write(Some(unsupported_ze_pfnEventPoolGetFlags))
+        };
+    }
 }
 
 unsafe extern "C" fn unsupported_ze_pfnEventCreate(
@@ -1411,6 +2913,81 @@ unsafe extern "C" fn unsupported_ze_pfnEventHostReset(_: ze_event_handle_t) -> z
 unsafe extern "C" fn unsupported_ze_pfnEventQueryKernelTimestamp(
     _: ze_event_handle_t,
     _: *mut ze_kernel_timestamp_result_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnEventQueryKernelTimestampsExt(
+    _: ze_event_handle_t,
+    _: ze_device_handle_t,
+    _: *mut u32,
+    _: *mut ze_event_query_kernel_timestamps_results_ext_properties_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnEventGetEventPool(
+    _: ze_event_handle_t,
+    _: *mut ze_event_pool_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnEventGetSignalScope(
+    _: ze_event_handle_t,
+    _: *mut ze_event_scope_flags_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnEventGetWaitScope(
+    _: ze_event_handle_t,
+    _: *mut ze_event_scope_flags_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnEventCounterBasedCreate(
+    _: ze_context_handle_t,
+    _: ze_device_handle_t,
+    _: *const ze_event_counter_based_desc_t,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnEventCounterBasedGetIpcHandle(
+    _: ze_event_handle_t,
+    _: *mut ze_ipc_event_counter_based_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnEventCounterBasedOpenIpcHandle(
+    _: ze_context_handle_t,
+    _: ze_ipc_event_counter_based_handle_t,
+    _: *mut ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnEventCounterBasedCloseIpcHandle(
+    _: ze_event_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnEventCounterBasedGetDeviceAddress(
+    _: ze_event_handle_t,
+    _: *mut u64,
+    _: *mut u64,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnEventGetCounterBasedFlags(
+    _: ze_event_handle_t,
+    _: *mut ze_event_counter_based_flags_t,
 ) -> ze_result_t {
     UNSUPPORTED
 }
@@ -1467,6 +3044,76 @@ pub unsafe fn event(table: *mut ze_event_dditable_t, minor: u32) {
         unsafe {
             core::ptr::addr_of_mut!((*table).pfnQueryKernelTimestamp)
                 .write(Some(unsupported_ze_pfnEventQueryKernelTimestamp))
+        };
+    }
+    if minor >= since::event::pfnQueryKernelTimestampsExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnQueryKernelTimestampsExt)
+                .write(Some(unsupported_ze_pfnEventQueryKernelTimestampsExt))
+        };
+    }
+    if minor >= since::event::pfnGetEventPool {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetEventPool)
+                .write(Some(unsupported_ze_pfnEventGetEventPool))
+        };
+    }
+    if minor >= since::event::pfnGetSignalScope {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetSignalScope)
+                .write(Some(unsupported_ze_pfnEventGetSignalScope))
+        };
+    }
+    if minor >= since::event::pfnGetWaitScope {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetWaitScope)
+                .write(Some(unsupported_ze_pfnEventGetWaitScope))
+        };
+    }
+    if minor >= since::event::pfnCounterBasedCreate {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnCounterBasedCreate)
+                .write(Some(unsupported_ze_pfnEventCounterBasedCreate))
+        };
+    }
+    if minor >= since::event::pfnCounterBasedGetIpcHandle {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnCounterBasedGetIpcHandle)
+                .write(Some(unsupported_ze_pfnEventCounterBasedGetIpcHandle))
+        };
+    }
+    if minor >= since::event::pfnCounterBasedOpenIpcHandle {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnCounterBasedOpenIpcHandle)
+                .write(Some(unsupported_ze_pfnEventCounterBasedOpenIpcHandle))
+        };
+    }
+    if minor >= since::event::pfnCounterBasedCloseIpcHandle {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnCounterBasedCloseIpcHandle)
+                .write(Some(unsupported_ze_pfnEventCounterBasedCloseIpcHandle))
+        };
+    }
+    if minor >= since::event::pfnCounterBasedGetDeviceAddress {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnCounterBasedGetDeviceAddress)
+                .write(Some(unsupported_ze_pfnEventCounterBasedGetDeviceAddress))
+        };
+    }
+    if minor >= since::event::pfnGetCounterBasedFlags {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetCounterBasedFlags)
+                .write(Some(unsupported_ze_pfnEventGetCounterBasedFlags))
         };
     }
 }
@@ -1877,6 +3524,22 @@ unsafe extern "C" fn unsupported_ze_pfnKernelSchedulingHintExp(
     UNSUPPORTED
 }
 
+unsafe extern "C" fn unsupported_ze_pfnKernelGetBinaryExp(
+    _: ze_kernel_handle_t,
+    _: *mut usize,
+    _: *mut u8,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnKernelGetAllocationPropertiesExp(
+    _: ze_kernel_handle_t,
+    _: *mut u32,
+    _: *mut ze_kernel_allocation_exp_properties_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
 /// Installs the unsupported stubs into the entries of a `ze_kernel_exp_dditable_t` that exist at
 /// version 1.`minor`.
 ///
@@ -1896,6 +3559,20 @@ pub unsafe fn kernel_exp(table: *mut ze_kernel_exp_dditable_t, minor: u32) {
         unsafe {
             core::ptr::addr_of_mut!((*table).pfnSchedulingHintExp)
                 .write(Some(unsupported_ze_pfnKernelSchedulingHintExp))
+        };
+    }
+    if minor >= since::kernel_exp::pfnGetBinaryExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetBinaryExp)
+                .write(Some(unsupported_ze_pfnKernelGetBinaryExp))
+        };
+    }
+    if minor >= since::kernel_exp::pfnGetAllocationPropertiesExp {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetAllocationPropertiesExp)
+                .write(Some(unsupported_ze_pfnKernelGetAllocationPropertiesExp))
         };
     }
 }
@@ -1951,6 +3628,14 @@ unsafe extern "C" fn unsupported_ze_pfnPhysicalMemDestroy(
     UNSUPPORTED
 }
 
+unsafe extern "C" fn unsupported_ze_pfnPhysicalMemGetProperties(
+    _: ze_context_handle_t,
+    _: ze_physical_mem_handle_t,
+    _: *mut ze_physical_mem_properties_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
 /// Installs the unsupported stubs into the entries of a `ze_physical_mem_dditable_t` that exist at
 /// version 1.`minor`.
 ///
@@ -1972,170 +3657,11 @@ pub unsafe fn physical_mem(table: *mut ze_physical_mem_dditable_t, minor: u32) {
                 .write(Some(unsupported_ze_pfnPhysicalMemDestroy))
         };
     }
-}
-
-unsafe extern "C" fn unsupported_ze_pfnMemAllocShared(
-    _: ze_context_handle_t,
-    _: *const ze_device_mem_alloc_desc_t,
-    _: *const ze_host_mem_alloc_desc_t,
-    _: usize,
-    _: usize,
-    _: ze_device_handle_t,
-    _: *mut *mut ::core::ffi::c_void,
-) -> ze_result_t {
-    UNSUPPORTED
-}
-
-unsafe extern "C" fn unsupported_ze_pfnMemAllocDevice(
-    _: ze_context_handle_t,
-    _: *const ze_device_mem_alloc_desc_t,
-    _: usize,
-    _: usize,
-    _: ze_device_handle_t,
-    _: *mut *mut ::core::ffi::c_void,
-) -> ze_result_t {
-    UNSUPPORTED
-}
-
-unsafe extern "C" fn unsupported_ze_pfnMemAllocHost(
-    _: ze_context_handle_t,
-    _: *const ze_host_mem_alloc_desc_t,
-    _: usize,
-    _: usize,
-    _: *mut *mut ::core::ffi::c_void,
-) -> ze_result_t {
-    UNSUPPORTED
-}
-
-unsafe extern "C" fn unsupported_ze_pfnMemFree(
-    _: ze_context_handle_t,
-    _: *mut ::core::ffi::c_void,
-) -> ze_result_t {
-    UNSUPPORTED
-}
-
-unsafe extern "C" fn unsupported_ze_pfnMemGetAllocProperties(
-    _: ze_context_handle_t,
-    _: *const ::core::ffi::c_void,
-    _: *mut ze_memory_allocation_properties_t,
-    _: *mut ze_device_handle_t,
-) -> ze_result_t {
-    UNSUPPORTED
-}
-
-unsafe extern "C" fn unsupported_ze_pfnMemGetAddressRange(
-    _: ze_context_handle_t,
-    _: *const ::core::ffi::c_void,
-    _: *mut *mut ::core::ffi::c_void,
-    _: *mut usize,
-) -> ze_result_t {
-    UNSUPPORTED
-}
-
-unsafe extern "C" fn unsupported_ze_pfnMemGetIpcHandle(
-    _: ze_context_handle_t,
-    _: *const ::core::ffi::c_void,
-    _: *mut ze_ipc_mem_handle_t,
-) -> ze_result_t {
-    UNSUPPORTED
-}
-
-unsafe extern "C" fn unsupported_ze_pfnMemOpenIpcHandle(
-    _: ze_context_handle_t,
-    _: ze_device_handle_t,
-    _: ze_ipc_mem_handle_t,
-    _: ze_ipc_memory_flags_t,
-    _: *mut *mut ::core::ffi::c_void,
-) -> ze_result_t {
-    UNSUPPORTED
-}
-
-unsafe extern "C" fn unsupported_ze_pfnMemCloseIpcHandle(
-    _: ze_context_handle_t,
-    _: *const ::core::ffi::c_void,
-) -> ze_result_t {
-    UNSUPPORTED
-}
-
-unsafe extern "C" fn unsupported_ze_pfnMemFreeExt(
-    _: ze_context_handle_t,
-    _: *const ze_memory_free_ext_desc_t,
-    _: *mut ::core::ffi::c_void,
-) -> ze_result_t {
-    UNSUPPORTED
-}
-
-/// Installs the unsupported stubs into the entries of a `ze_mem_dditable_t` that exist at
-/// version 1.`minor`.
-///
-/// # Safety
-/// `table` must be valid for writes of the table at version 1.`minor`.
-#[allow(clippy::absurd_extreme_comparisons, unused_comparisons)]
-pub unsafe fn mem(table: *mut ze_mem_dditable_t, minor: u32) {
-    if minor >= since::mem::pfnAllocShared {
+    if minor >= since::physical_mem::pfnGetProperties {
         // SAFETY: the entry exists at this version, so it is in the caller's table.
         unsafe {
-            core::ptr::addr_of_mut!((*table).pfnAllocShared)
-                .write(Some(unsupported_ze_pfnMemAllocShared))
-        };
-    }
-    if minor >= since::mem::pfnAllocDevice {
-        // SAFETY: the entry exists at this version, so it is in the caller's table.
-        unsafe {
-            core::ptr::addr_of_mut!((*table).pfnAllocDevice)
-                .write(Some(unsupported_ze_pfnMemAllocDevice))
-        };
-    }
-    if minor >= since::mem::pfnAllocHost {
-        // SAFETY: the entry exists at this version, so it is in the caller's table.
-        unsafe {
-            core::ptr::addr_of_mut!((*table).pfnAllocHost)
-                .write(Some(unsupported_ze_pfnMemAllocHost))
-        };
-    }
-    if minor >= since::mem::pfnFree {
-        // SAFETY: the entry exists at this version, so it is in the caller's table.
-        unsafe { core::ptr::addr_of_mut!((*table).pfnFree).write(Some(unsupported_ze_pfnMemFree)) };
-    }
-    if minor >= since::mem::pfnGetAllocProperties {
-        // SAFETY: the entry exists at this version, so it is in the caller's table.
-        unsafe {
-            core::ptr::addr_of_mut!((*table).pfnGetAllocProperties)
-                .write(Some(unsupported_ze_pfnMemGetAllocProperties))
-        };
-    }
-    if minor >= since::mem::pfnGetAddressRange {
-        // SAFETY: the entry exists at this version, so it is in the caller's table.
-        unsafe {
-            core::ptr::addr_of_mut!((*table).pfnGetAddressRange)
-                .write(Some(unsupported_ze_pfnMemGetAddressRange))
-        };
-    }
-    if minor >= since::mem::pfnGetIpcHandle {
-        // SAFETY: the entry exists at this version, so it is in the caller's table.
-        unsafe {
-            core::ptr::addr_of_mut!((*table).pfnGetIpcHandle)
-                .write(Some(unsupported_ze_pfnMemGetIpcHandle))
-        };
-    }
-    if minor >= since::mem::pfnOpenIpcHandle {
-        // SAFETY: the entry exists at this version, so it is in the caller's table.
-        unsafe {
-            core::ptr::addr_of_mut!((*table).pfnOpenIpcHandle)
-                .write(Some(unsupported_ze_pfnMemOpenIpcHandle))
-        };
-    }
-    if minor >= since::mem::pfnCloseIpcHandle {
-        // SAFETY: the entry exists at this version, so it is in the caller's table.
-        unsafe {
-            core::ptr::addr_of_mut!((*table).pfnCloseIpcHandle)
-                .write(Some(unsupported_ze_pfnMemCloseIpcHandle))
-        };
-    }
-    if minor >= since::mem::pfnFreeExt {
-        // SAFETY: the entry exists at this version, so it is in the caller's table.
-        unsafe {
-            core::ptr::addr_of_mut!((*table).pfnFreeExt).write(Some(unsupported_ze_pfnMemFreeExt))
+            core::ptr::addr_of_mut!((*table).pfnGetProperties)
+                .write(Some(unsupported_ze_pfnPhysicalMemGetProperties))
         };
     }
 }
@@ -2377,6 +3903,148 @@ pub unsafe fn fabric_edge_exp(table: *mut ze_fabric_edge_exp_dditable_t, minor: 
         unsafe {
             core::ptr::addr_of_mut!((*table).pfnGetPropertiesExp)
                 .write(Some(unsupported_ze_pfnFabricEdgeGetPropertiesExp))
+        };
+    }
+}
+
+unsafe extern "C" fn unsupported_ze_pfnGraphCreateExt(
+    _: ze_context_handle_t,
+    _: *const ::core::ffi::c_void,
+    _: *mut ze_graph_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnGraphGetPrimaryCommandListExt(
+    _: ze_graph_handle_t,
+    _: *mut ze_command_list_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnGraphSetDestructionCallbackExt(
+    _: ze_graph_handle_t,
+    _: zex_mem_graph_free_callback_fn_t,
+    _: *mut ::core::ffi::c_void,
+    _: *const ::core::ffi::c_void,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnGraphInstantiateExt(
+    _: ze_graph_handle_t,
+    _: *const ::core::ffi::c_void,
+    _: *mut ze_executable_graph_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnGraphIsEmptyExt(_: ze_graph_handle_t) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnGraphDumpContentsExt(
+    _: ze_graph_handle_t,
+    _: *const ::core::ffi::c_char,
+    _: *const ::core::ffi::c_void,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnGraphDestroyExt(_: ze_graph_handle_t) -> ze_result_t {
+    UNSUPPORTED
+}
+
+/// Installs the unsupported stubs into the entries of a `ze_graph_dditable_t` that exist at
+/// version 1.`minor`.
+///
+/// # Safety
+/// `table` must be valid for writes of the table at version 1.`minor`.
+#[allow(clippy::absurd_extreme_comparisons, unused_comparisons)]
+pub unsafe fn graph(table: *mut ze_graph_dditable_t, minor: u32) {
+    if minor >= since::graph::pfnCreateExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnCreateExt)
+                .write(Some(unsupported_ze_pfnGraphCreateExt))
+        };
+    }
+    if minor >= since::graph::pfnGetPrimaryCommandListExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetPrimaryCommandListExt)
+                .write(Some(unsupported_ze_pfnGraphGetPrimaryCommandListExt))
+        };
+    }
+    if minor >= since::graph::pfnSetDestructionCallbackExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnSetDestructionCallbackExt)
+                .write(Some(unsupported_ze_pfnGraphSetDestructionCallbackExt))
+        };
+    }
+    if minor >= since::graph::pfnInstantiateExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnInstantiateExt)
+                .write(Some(unsupported_ze_pfnGraphInstantiateExt))
+        };
+    }
+    if minor >= since::graph::pfnIsEmptyExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnIsEmptyExt)
+                .write(Some(unsupported_ze_pfnGraphIsEmptyExt))
+        };
+    }
+    if minor >= since::graph::pfnDumpContentsExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnDumpContentsExt)
+                .write(Some(unsupported_ze_pfnGraphDumpContentsExt))
+        };
+    }
+    if minor >= since::graph::pfnDestroyExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnDestroyExt)
+                .write(Some(unsupported_ze_pfnGraphDestroyExt))
+        };
+    }
+}
+
+unsafe extern "C" fn unsupported_ze_pfnExecutableGraphGetSourceGraphExt(
+    _: ze_executable_graph_handle_t,
+    _: *mut ze_graph_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+unsafe extern "C" fn unsupported_ze_pfnExecutableGraphDestroyExt(
+    _: ze_executable_graph_handle_t,
+) -> ze_result_t {
+    UNSUPPORTED
+}
+
+/// Installs the unsupported stubs into the entries of a `ze_executable_graph_dditable_t` that exist at
+/// version 1.`minor`.
+///
+/// # Safety
+/// `table` must be valid for writes of the table at version 1.`minor`.
+#[allow(clippy::absurd_extreme_comparisons, unused_comparisons)]
+pub unsafe fn executable_graph(table: *mut ze_executable_graph_dditable_t, minor: u32) {
+    if minor >= since::executable_graph::pfnGetSourceGraphExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnGetSourceGraphExt)
+                .write(Some(unsupported_ze_pfnExecutableGraphGetSourceGraphExt))
+        };
+    }
+    if minor >= since::executable_graph::pfnDestroyExt {
+        // SAFETY: the entry exists at this version, so it is in the caller's table.
+        unsafe {
+            core::ptr::addr_of_mut!((*table).pfnDestroyExt)
+                .write(Some(unsupported_ze_pfnExecutableGraphDestroyExt))
         };
     }
 }

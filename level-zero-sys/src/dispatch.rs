@@ -6,7 +6,8 @@ use core::ffi::{c_void, CStr};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// The API version this crate's types describe and requests from every source (v1.4).
+/// The API version this crate requests from every source (v1.4; its types describe v1.17, and
+/// a table's entries newer than the version requested stay null).
 pub const API_VERSION: ze_api_version_t = ze_api_version_t::ZE_API_VERSION_1_4;
 
 /// File name of Intel's loader, as `dlopen` finds it.
@@ -116,7 +117,7 @@ impl LoadError {
 }
 
 macro_rules! ze_getters {
-    ($( $field:ident : $table:ident, $getter:ident, $pfn:ident, $symbol:literal, $optional:literal; )*) => {
+    ($( $field:ident : $table:ident, $getter:ident, $pfn:ident, $symbol:literal, $optional:literal, $first:literal; )*) => {
         /// The `ze` table getters (`zeGet*ProcAddrTable`) of one source. Libraries resolve them
         /// by name ([`ZeGetters::resolve`]); an in-process driver builds the struct directly.
         #[derive(Clone, Copy, Debug, Default)]
@@ -133,8 +134,9 @@ macro_rules! ze_getters {
 
         impl ZeGetters {
             /// Names of all `ze` getters with whether the loader treats them as optional
-            /// (`*Exp` tables).
-            pub const NAMES: &'static [(&'static str, bool)] = &[$(($symbol, $optional)),*];
+            /// (`*Exp` tables) and the API minor version from which the table exists (a table
+            /// newer than the version requested is optional too).
+            pub const NAMES: &'static [(&'static str, bool, u32)] = &[$(($symbol, $optional, $first)),*];
 
             /// Looks every getter up by its C name. `lookup` returns the symbol's address.
             ///
@@ -169,19 +171,23 @@ macro_rules! ze_getters {
             }
 
             /// Calls every getter into `tables`. Returns the names of optional tables that are
-            /// absent or whose getter failed; a required getter that is missing or fails is an error.
+            /// absent or whose getter failed; a required getter that is missing or fails is an
+            /// error. Optional: the `*Exp` tables and those newer than `version`.
             fn fill(&self, source: &Source, version: ze_api_version_t, tables: &mut ze_dditable_t)
                 -> Result<Vec<&'static str>, LoadError>
             {
                 let mut unavailable = Vec::new();
+                let minor = version_parts(version).1;
                 $(
+                    #[allow(unused_comparisons, clippy::absurd_extreme_comparisons)]
+                    let optional = $optional || minor < $first;
                     match self.$getter {
                         Some(getter) => {
                             // SAFETY: `getter` has the signature of this table's getter (see
                             // `resolve`), and the table is a valid, writable `$table`.
                             let result = unsafe { getter(version, &mut tables.$field) };
                             if result != ze_result_t::ZE_RESULT_SUCCESS {
-                                if $optional {
+                                if optional {
                                     tables.$field = Default::default();
                                     unavailable.push($symbol);
                                 } else {
@@ -189,7 +195,7 @@ macro_rules! ze_getters {
                                 }
                             }
                         }
-                        None if $optional => unavailable.push($symbol),
+                        None if optional => unavailable.push($symbol),
                         None => return Err(LoadError::NotLevelZero { library: source.clone(), symbol: $symbol }),
                     }
                 )*

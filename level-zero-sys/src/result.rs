@@ -7,7 +7,7 @@ use core::fmt;
 
 impl ze_result_t {
     /// The C name of the code, e.g. `"ZE_RESULT_ERROR_INVALID_SIZE"`; `None` for a value the
-    /// v1.4 headers do not define.
+    /// vendored headers ([`HEADERS`](crate::HEADERS)) do not define.
     pub fn name(self) -> Option<&'static str> {
         RESULTS.iter().find(|r| r.0 == self).map(|r| r.1)
     }
@@ -17,7 +17,7 @@ impl ze_result_t {
         RESULTS
             .iter()
             .find(|r| r.0 == self)
-            .map_or("result code not defined by Level Zero v1.4", |r| r.2)
+            .map_or("result code not defined by the Level Zero headers", |r| r.2)
     }
 
     /// `true` for `ZE_RESULT_SUCCESS`.

@@ -24,6 +24,8 @@ pub struct Api {
     structs: BTreeMap<String, Vec<Field>>,
     /// `ze_pfnMemAllocDevice_t` → argument types of the function pointer.
     fn_pointers: BTreeMap<String, Vec<syn::Type>>,
+    /// `ze_pfnDriverGetDefaultContext_t` → its return type (every function-pointer typedef).
+    fn_returns: BTreeMap<String, Option<syn::Type>>,
     /// `ze_context_desc_t` → `_ze_context_desc_t`.
     aliases: BTreeMap<String, String>,
     /// Typedefs of pointer types (`ze_context_handle_t`).
@@ -54,8 +56,9 @@ impl Api {
                 }
                 syn::Item::Type(t) => {
                     let name = t.ident.to_string();
-                    if let Some(args) = fn_pointer_args(&t.ty) {
-                        api.fn_pointers.insert(name, args);
+                    if let Some((args, ret)) = fn_pointer_args(&t.ty) {
+                        api.fn_pointers.insert(name.clone(), args);
+                        api.fn_returns.insert(name, ret);
                     } else if let syn::Type::Path(p) = &*t.ty {
                         api.aliases.insert(name, p.to_token_stream().to_string());
                     } else if let syn::Type::Ptr(_) = &*t.ty {
@@ -139,6 +142,14 @@ impl Api {
             .ok_or_else(|| format!("the bindings have no function-pointer type {name}"))
     }
 
+    /// The return type of a function-pointer typedef, as source text (`()` for none).
+    pub fn fn_return(&self, name: &str) -> Result<String> {
+        self.fn_returns
+            .get(name)
+            .map(|ret| ret.as_ref().map_or_else(|| "()".to_string(), type_text))
+            .ok_or_else(|| format!("the bindings have no function-pointer type {name}"))
+    }
+
     /// The constants of a newtype enum, by its `_`-prefixed name.
     pub fn constants(&self, owner: &str) -> Result<&[Constant]> {
         self.constants
@@ -148,8 +159,9 @@ impl Api {
     }
 }
 
-/// The argument types of `Option<unsafe extern "C" fn(..) -> ..>`, if that is the type.
-fn fn_pointer_args(ty: &syn::Type) -> Option<Vec<syn::Type>> {
+/// The argument types and return type of `Option<unsafe extern "C" fn(..) -> ..>`, if that is
+/// the type.
+fn fn_pointer_args(ty: &syn::Type) -> Option<(Vec<syn::Type>, Option<syn::Type>)> {
     let syn::Type::Path(path) = ty else {
         return None;
     };
@@ -163,7 +175,11 @@ fn fn_pointer_args(ty: &syn::Type) -> Option<Vec<syn::Type>> {
     let Some(syn::GenericArgument::Type(syn::Type::BareFn(f))) = args.args.first() else {
         return None;
     };
-    Some(f.inputs.iter().map(|a| a.ty.clone()).collect())
+    let ret = match &f.output {
+        syn::ReturnType::Default => None,
+        syn::ReturnType::Type(_, ty) => Some((**ty).clone()),
+    };
+    Some((f.inputs.iter().map(|a| a.ty.clone()).collect(), ret))
 }
 
 /// The text of `#[doc = "..."]` attributes, joined.

@@ -150,16 +150,36 @@ fn call(
     for (name, ty, init) in &outputs {
         let _ = writeln!(text, "        let mut {name}: {ty} = {init};");
     }
-    let _ = write!(
-        text,
-        "        let result = match api.tables().{table}.{field} {{\n            \
-         // SAFETY: the caller upholds the call's contract (see `# Safety`).\n            \
-         Some(entry) => unsafe {{ entry({args}) }},\n            \
-         None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,\n        }};\n        \
-         ZeError::check({c_name:?}, result)?;\n        Ok({ret_val})\n    }}\n\n",
-        field = entry.field,
-        args = args.join(", "),
-    );
+    let returns = api.fn_return(&entry.pfn)?;
+    if returns == "ze_result_t" {
+        let _ = write!(
+            text,
+            "        let result = match api.tables().{table}.{field} {{\n            \
+             // SAFETY: the caller upholds the call's contract (see `# Safety`).\n            \
+             Some(entry) => unsafe {{ entry({args}) }},\n            \
+             None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,\n        }};\n        \
+             ZeError::check({c_name:?}, result)?;\n        Ok({ret_val})\n    }}\n\n",
+            field = entry.field,
+            args = args.join(", "),
+        );
+    } else if outputs.is_empty() {
+        // A call returning its value, not a `ze_result_t` (`zeDriverGetDefaultContext`).
+        text = text.replace("-> Result<()", &format!("-> Result<{returns}"));
+        let _ = write!(
+            text,
+            "        match api.tables().{table}.{field} {{\n            \
+             // SAFETY: the caller upholds the call's contract (see `# Safety`).\n            \
+             Some(entry) => Ok(unsafe {{ entry({args}) }}),\n            \
+             None => Err(ZeError {{ call: {c_name:?}, result: ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE }}),\n        \
+             }}\n    }}\n\n",
+            field = entry.field,
+            args = args.join(", "),
+        );
+    } else {
+        return Err(format!(
+            "{c_name} returns {returns} and has [out] parameters"
+        ));
+    }
     Ok(text)
 }
 

@@ -27,6 +27,51 @@ const IRREGULAR: &[(&str, Option<&str>)] = &[
         "_ze_image_memory_properties_exp_t",
         Some("ZE_STRUCTURE_TYPE_IMAGE_MEMORY_EXP_PROPERTIES"),
     ),
+    (
+        "_ze_command_list_append_launch_kernel_param_cooperative_desc_t",
+        Some("ZE_STRUCTURE_TYPE_COMMAND_LIST_APPEND_PARAM_COOPERATIVE_DESC"),
+    ),
+    (
+        "_ze_device_cache_line_size_ext_t",
+        Some("ZE_STRUCTURE_TYPE_DEVICE_CACHELINE_SIZE_EXT"),
+    ),
+    (
+        "_ze_device_pitched_alloc_exp_properties_t",
+        Some("ZE_STRUCTURE_TYPE_PITCHED_ALLOC_DEVICE_EXP_PROPERTIES"),
+    ),
+    (
+        "_ze_event_pool_counter_based_exp_desc_t",
+        Some("ZE_STRUCTURE_TYPE_COUNTER_BASED_EVENT_POOL_EXP_DESC"),
+    ),
+    (
+        "_ze_image_bindless_exp_desc_t",
+        Some("ZE_STRUCTURE_TYPE_BINDLESS_IMAGE_EXP_DESC"),
+    ),
+    (
+        "_ze_image_pitched_exp_desc_t",
+        Some("ZE_STRUCTURE_TYPE_PITCHED_IMAGE_EXP_DESC"),
+    ),
+    (
+        "_ze_kernel_allocation_exp_properties_t",
+        Some("ZE_STRUCTURE_TYPE_KERNEL_ALLOCATION_PROPERTIES"),
+    ),
+    (
+        "_ze_kernel_max_group_size_properties_ext_t",
+        Some("ZE_STRUCTURE_TYPE_KERNEL_MAX_GROUP_SIZE_EXT_PROPERTIES"),
+    ),
+    (
+        "_ze_validate_runtime_requirements_output_t",
+        Some("ZE_STRUCTURE_TYPE_RUNTIME_REQUIREMENTS_OUTPUT"),
+    ),
+    (
+        "_zes_mem_page_offline_state_exp_t",
+        Some("ZES_STRUCTURE_TYPE_MEMORY_PAGE_OFFLINE_STATE_EXP"),
+    ),
+    (
+        "_zet_export_dma_buf_exp_properties_t",
+        Some("ZET_STRUCTURE_TYPE_EXPORT_DMA_EXP_PROPERTIES"),
+    ),
+    ("_ze_base_cb_params_t", None),
     ("_zes_base_capability_t", None),
     ("_ze_base_desc_t", None),
     ("_ze_base_properties_t", None),

@@ -21,23 +21,27 @@ pub struct Function {
     pub params: Vec<Param>,
 }
 
-const EXPORT: &str = "ZE_APIEXPORT ze_result_t ZE_APICALL";
-
-/// Every `ZE_APIEXPORT ze_result_t ZE_APICALL name(...)` of the header, by name.
+/// Every `ZE_APIEXPORT <return type> ZE_APICALL name(...)` of the header, by name (nearly all
+/// return `ze_result_t`; `zeDriverGetDefaultContext` returns a handle).
 pub fn read(path: &Path) -> Result<BTreeMap<String, Function>> {
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
     let lines: Vec<&str> = text.lines().collect();
     let mut functions = BTreeMap::new();
     for (at, line) in lines.iter().enumerate() {
-        if line.trim() != EXPORT {
+        let is_export = line
+            .trim()
+            .strip_prefix("ZE_APIEXPORT ")
+            .is_some_and(|l| l.ends_with(" ZE_APICALL"));
+        if !is_export {
             continue;
         }
         let Some(name) = lines.get(at + 1).and_then(|l| l.trim().strip_suffix('(')) else {
             return Err(format!(
-                "{}:{}: expected `name(` after `{EXPORT}`",
+                "{}:{}: expected `name(` after `{}`",
                 path.display(),
-                at + 2
+                at + 2,
+                line.trim()
             ));
         };
         let brief = lines[..at]

@@ -6,6 +6,9 @@
 //!   checked result layer, the driver's `UNSUPPORTED_FEATURE` stubs and the cdylib's exports.
 //! * `cargo xtask codegen --check` regenerates them in memory and fails, naming the files, if
 //!   any committed file differs (CI runs it).
+//! * `cargo xtask ddi-since <level-zero repository> [--check]` derives
+//!   `level-zero-sys/ddi-since.txt` (when each DDI entry appeared) from Intel's null driver at
+//!   the tag the vendored headers came from (`level-zero-sys/include/UPSTREAM`).
 //!
 //! Only this crate needs libclang (bindgen loads it at run time); building the rest of the
 //! workspace uses the committed output.
@@ -17,6 +20,7 @@ mod ddi;
 mod defaults;
 mod header;
 mod results;
+mod since;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -30,7 +34,12 @@ fn main() -> ExitCode {
     let outcome = match args.as_slice() {
         ["codegen"] => codegen(false),
         ["codegen", "--check"] => codegen(true),
-        _ => Err("usage: cargo xtask codegen [--check]".to_string()),
+        ["ddi-since", repo] => since::run(&workspace_root(), Path::new(repo), false),
+        ["ddi-since", repo, "--check"] => since::run(&workspace_root(), Path::new(repo), true),
+        _ => Err(
+            "usage: cargo xtask codegen [--check] | cargo xtask ddi-since <level-zero repository> [--check]"
+                .to_string(),
+        ),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -53,7 +62,19 @@ fn codegen(check: bool) -> Result<()> {
     let since = std::fs::read_to_string(root.join(ddi::SINCE_FILE))
         .map_err(|e| format!("reading {}: {e}", ddi::SINCE_FILE))?;
 
-    let bindings = bindings::generate(&root.join("level-zero-sys"), |api| {
+    let upstream = since::Upstream::read(&root)?;
+    let (major, minor) = upstream.api;
+    let current = format!("ZE_API_VERSION_CURRENT = ZE_MAKE_VERSION( {major}, {minor} )");
+    let ze_api = std::fs::read_to_string(include.join("level_zero/ze_api.h"))
+        .map_err(|e| format!("reading ze_api.h: {e}"))?;
+    if !ze_api.contains(&current) {
+        return Err(format!(
+            "{} records API {major}.{minor}, but ze_api.h does not define {current}",
+            since::UPSTREAM_FILE
+        ));
+    }
+    let origin = format!("v{major}.{minor} (oneapi-src/level-zero {})", upstream.tag);
+    let bindings = bindings::generate(&root.join("level-zero-sys"), &origin, |api| {
         Ok(defaults::mapping(api)?
             .into_iter()
             .map(|s| s.name)
@@ -63,6 +84,13 @@ fn codegen(check: bool) -> Result<()> {
     let stypes = defaults::mapping(&api)?;
     let functions = header::read(&include.join("level_zero/ze_api.h"))?;
     let tables = ddi::Tables::read(&api, &since)?;
+    if tables.newest() != minor {
+        return Err(format!(
+            "{}: the newest entry is of 1.{}, but the headers are of {major}.{minor}",
+            ddi::SINCE_FILE,
+            tables.newest()
+        ));
+    }
 
     let outputs = [
         Output {

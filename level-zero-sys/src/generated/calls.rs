@@ -19,6 +19,406 @@
 
 use crate::*;
 
+/// The calls of `ze_rtas_builder_dditable_t`.
+pub mod rtas_builder {
+    use super::*;
+
+    /// `zeRTASBuilderCreateExt`: Creates a ray tracing acceleration structure builder object
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASBuilderCreateExt` reads or writes through it.
+    pub unsafe fn create_ext(
+        api: &Dispatch,
+        h_driver: ze_driver_handle_t,
+        p_descriptor: *const ze_rtas_builder_ext_desc_t,
+    ) -> Result<ze_rtas_builder_ext_handle_t, ZeError> {
+        let mut ph_builder: ze_rtas_builder_ext_handle_t = core::ptr::null_mut();
+        let result = match api.tables().RTASBuilder.pfnCreateExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_driver, p_descriptor, &mut ph_builder) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASBuilderCreateExt", result)?;
+        Ok(ph_builder)
+    }
+
+    /// `zeRTASBuilderGetBuildPropertiesExt`: Retrieves ray tracing acceleration structure builder properties
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASBuilderGetBuildPropertiesExt` reads or writes through it.
+    pub unsafe fn get_build_properties_ext(
+        api: &Dispatch,
+        h_builder: ze_rtas_builder_ext_handle_t,
+        p_build_op_descriptor: *const ze_rtas_builder_build_op_ext_desc_t,
+        p_properties: *mut ze_rtas_builder_ext_properties_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().RTASBuilder.pfnGetBuildPropertiesExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_builder, p_build_op_descriptor, p_properties) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASBuilderGetBuildPropertiesExt", result)?;
+        Ok(())
+    }
+
+    /// `zeRTASBuilderBuildExt`: Build ray tracing acceleration structure
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASBuilderBuildExt` reads or writes through it.
+    pub unsafe fn build_ext(
+        api: &Dispatch,
+        h_builder: ze_rtas_builder_ext_handle_t,
+        p_build_op_descriptor: *const ze_rtas_builder_build_op_ext_desc_t,
+        p_scratch_buffer: *mut ::core::ffi::c_void,
+        scratch_buffer_size_bytes: usize,
+        p_rtas_buffer: *mut ::core::ffi::c_void,
+        rtas_buffer_size_bytes: usize,
+        h_parallel_operation: ze_rtas_parallel_operation_ext_handle_t,
+        p_build_user_ptr: *mut ::core::ffi::c_void,
+        p_bounds: *mut ze_rtas_aabb_ext_t,
+        p_rtas_buffer_size_bytes: *mut usize,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().RTASBuilder.pfnBuildExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_builder,
+                    p_build_op_descriptor,
+                    p_scratch_buffer,
+                    scratch_buffer_size_bytes,
+                    p_rtas_buffer,
+                    rtas_buffer_size_bytes,
+                    h_parallel_operation,
+                    p_build_user_ptr,
+                    p_bounds,
+                    p_rtas_buffer_size_bytes,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASBuilderBuildExt", result)?;
+        Ok(())
+    }
+
+    /// `zeRTASBuilderCommandListAppendCopyExt`: Copies a ray tracing acceleration structure (RTAS) from host to device
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASBuilderCommandListAppendCopyExt` reads or writes through it.
+    pub unsafe fn command_list_append_copy_ext(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        dstptr: *mut ::core::ffi::c_void,
+        srcptr: *const ::core::ffi::c_void,
+        size: usize,
+        h_signal_event: ze_event_handle_t,
+        num_wait_events: u32,
+        ph_wait_events: *mut ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().RTASBuilder.pfnCommandListAppendCopyExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_command_list,
+                    dstptr,
+                    srcptr,
+                    size,
+                    h_signal_event,
+                    num_wait_events,
+                    ph_wait_events,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASBuilderCommandListAppendCopyExt", result)?;
+        Ok(())
+    }
+
+    /// `zeRTASBuilderDestroyExt`: Destroys a ray tracing acceleration structure builder object
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASBuilderDestroyExt` reads or writes through it.
+    pub unsafe fn destroy_ext(
+        api: &Dispatch,
+        h_builder: ze_rtas_builder_ext_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().RTASBuilder.pfnDestroyExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_builder) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASBuilderDestroyExt", result)?;
+        Ok(())
+    }
+}
+
+/// The calls of `ze_rtas_builder_exp_dditable_t`.
+pub mod rtas_builder_exp {
+    use super::*;
+
+    /// `zeRTASBuilderCreateExp`: Creates a ray tracing acceleration structure builder object
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASBuilderCreateExp` reads or writes through it.
+    pub unsafe fn create_exp(
+        api: &Dispatch,
+        h_driver: ze_driver_handle_t,
+        p_descriptor: *const ze_rtas_builder_exp_desc_t,
+    ) -> Result<ze_rtas_builder_exp_handle_t, ZeError> {
+        let mut ph_builder: ze_rtas_builder_exp_handle_t = core::ptr::null_mut();
+        let result = match api.tables().RTASBuilderExp.pfnCreateExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_driver, p_descriptor, &mut ph_builder) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASBuilderCreateExp", result)?;
+        Ok(ph_builder)
+    }
+
+    /// `zeRTASBuilderGetBuildPropertiesExp`: Retrieves ray tracing acceleration structure builder properties
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASBuilderGetBuildPropertiesExp` reads or writes through it.
+    pub unsafe fn get_build_properties_exp(
+        api: &Dispatch,
+        h_builder: ze_rtas_builder_exp_handle_t,
+        p_build_op_descriptor: *const ze_rtas_builder_build_op_exp_desc_t,
+        p_properties: *mut ze_rtas_builder_exp_properties_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().RTASBuilderExp.pfnGetBuildPropertiesExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_builder, p_build_op_descriptor, p_properties) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASBuilderGetBuildPropertiesExp", result)?;
+        Ok(())
+    }
+
+    /// `zeRTASBuilderBuildExp`: Build ray tracing acceleration structure
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASBuilderBuildExp` reads or writes through it.
+    pub unsafe fn build_exp(
+        api: &Dispatch,
+        h_builder: ze_rtas_builder_exp_handle_t,
+        p_build_op_descriptor: *const ze_rtas_builder_build_op_exp_desc_t,
+        p_scratch_buffer: *mut ::core::ffi::c_void,
+        scratch_buffer_size_bytes: usize,
+        p_rtas_buffer: *mut ::core::ffi::c_void,
+        rtas_buffer_size_bytes: usize,
+        h_parallel_operation: ze_rtas_parallel_operation_exp_handle_t,
+        p_build_user_ptr: *mut ::core::ffi::c_void,
+        p_bounds: *mut ze_rtas_aabb_exp_t,
+        p_rtas_buffer_size_bytes: *mut usize,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().RTASBuilderExp.pfnBuildExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_builder,
+                    p_build_op_descriptor,
+                    p_scratch_buffer,
+                    scratch_buffer_size_bytes,
+                    p_rtas_buffer,
+                    rtas_buffer_size_bytes,
+                    h_parallel_operation,
+                    p_build_user_ptr,
+                    p_bounds,
+                    p_rtas_buffer_size_bytes,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASBuilderBuildExp", result)?;
+        Ok(())
+    }
+
+    /// `zeRTASBuilderDestroyExp`: Destroys a ray tracing acceleration structure builder object
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASBuilderDestroyExp` reads or writes through it.
+    pub unsafe fn destroy_exp(
+        api: &Dispatch,
+        h_builder: ze_rtas_builder_exp_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().RTASBuilderExp.pfnDestroyExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_builder) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASBuilderDestroyExp", result)?;
+        Ok(())
+    }
+}
+
+/// The calls of `ze_rtas_parallel_operation_dditable_t`.
+pub mod rtas_parallel_operation {
+    use super::*;
+
+    /// `zeRTASParallelOperationCreateExt`: Creates a ray tracing acceleration structure builder parallel
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASParallelOperationCreateExt` reads or writes through it.
+    pub unsafe fn create_ext(
+        api: &Dispatch,
+        h_driver: ze_driver_handle_t,
+    ) -> Result<ze_rtas_parallel_operation_ext_handle_t, ZeError> {
+        let mut ph_parallel_operation: ze_rtas_parallel_operation_ext_handle_t =
+            core::ptr::null_mut();
+        let result = match api.tables().RTASParallelOperation.pfnCreateExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_driver, &mut ph_parallel_operation) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASParallelOperationCreateExt", result)?;
+        Ok(ph_parallel_operation)
+    }
+
+    /// `zeRTASParallelOperationGetPropertiesExt`: Retrieves ray tracing acceleration structure builder parallel
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASParallelOperationGetPropertiesExt` reads or writes through it.
+    pub unsafe fn get_properties_ext(
+        api: &Dispatch,
+        h_parallel_operation: ze_rtas_parallel_operation_ext_handle_t,
+        p_properties: *mut ze_rtas_parallel_operation_ext_properties_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().RTASParallelOperation.pfnGetPropertiesExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_parallel_operation, p_properties) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASParallelOperationGetPropertiesExt", result)?;
+        Ok(())
+    }
+
+    /// `zeRTASParallelOperationJoinExt`: Joins a parallel build operation
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASParallelOperationJoinExt` reads or writes through it.
+    pub unsafe fn join_ext(
+        api: &Dispatch,
+        h_parallel_operation: ze_rtas_parallel_operation_ext_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().RTASParallelOperation.pfnJoinExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_parallel_operation) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASParallelOperationJoinExt", result)?;
+        Ok(())
+    }
+
+    /// `zeRTASParallelOperationDestroyExt`: Destroys a ray tracing acceleration structure builder parallel
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASParallelOperationDestroyExt` reads or writes through it.
+    pub unsafe fn destroy_ext(
+        api: &Dispatch,
+        h_parallel_operation: ze_rtas_parallel_operation_ext_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().RTASParallelOperation.pfnDestroyExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_parallel_operation) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASParallelOperationDestroyExt", result)?;
+        Ok(())
+    }
+}
+
+/// The calls of `ze_rtas_parallel_operation_exp_dditable_t`.
+pub mod rtas_parallel_operation_exp {
+    use super::*;
+
+    /// `zeRTASParallelOperationCreateExp`: Creates a ray tracing acceleration structure builder parallel
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASParallelOperationCreateExp` reads or writes through it.
+    pub unsafe fn create_exp(
+        api: &Dispatch,
+        h_driver: ze_driver_handle_t,
+    ) -> Result<ze_rtas_parallel_operation_exp_handle_t, ZeError> {
+        let mut ph_parallel_operation: ze_rtas_parallel_operation_exp_handle_t =
+            core::ptr::null_mut();
+        let result = match api.tables().RTASParallelOperationExp.pfnCreateExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_driver, &mut ph_parallel_operation) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASParallelOperationCreateExp", result)?;
+        Ok(ph_parallel_operation)
+    }
+
+    /// `zeRTASParallelOperationGetPropertiesExp`: Retrieves ray tracing acceleration structure builder parallel
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASParallelOperationGetPropertiesExp` reads or writes through it.
+    pub unsafe fn get_properties_exp(
+        api: &Dispatch,
+        h_parallel_operation: ze_rtas_parallel_operation_exp_handle_t,
+        p_properties: *mut ze_rtas_parallel_operation_exp_properties_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().RTASParallelOperationExp.pfnGetPropertiesExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_parallel_operation, p_properties) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASParallelOperationGetPropertiesExp", result)?;
+        Ok(())
+    }
+
+    /// `zeRTASParallelOperationJoinExp`: Joins a parallel build operation
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASParallelOperationJoinExp` reads or writes through it.
+    pub unsafe fn join_exp(
+        api: &Dispatch,
+        h_parallel_operation: ze_rtas_parallel_operation_exp_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().RTASParallelOperationExp.pfnJoinExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_parallel_operation) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASParallelOperationJoinExp", result)?;
+        Ok(())
+    }
+
+    /// `zeRTASParallelOperationDestroyExp`: Destroys a ray tracing acceleration structure builder parallel
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeRTASParallelOperationDestroyExp` reads or writes through it.
+    pub unsafe fn destroy_exp(
+        api: &Dispatch,
+        h_parallel_operation: ze_rtas_parallel_operation_exp_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().RTASParallelOperationExp.pfnDestroyExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_parallel_operation) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeRTASParallelOperationDestroyExp", result)?;
+        Ok(())
+    }
+}
+
 /// The calls of `ze_global_dditable_t`.
 pub mod global {
     use super::*;
@@ -35,6 +435,26 @@ pub mod global {
             None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
         };
         ZeError::check("zeInit", result)?;
+        Ok(())
+    }
+
+    /// `zeInitDrivers`: Initialize the 'oneAPI' driver(s) based on the driver types requested
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeInitDrivers` reads or writes through it.
+    pub unsafe fn init_drivers(
+        api: &Dispatch,
+        p_count: *mut u32,
+        ph_drivers: *mut ze_driver_handle_t,
+        desc: *mut ze_init_driver_type_desc_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Global.pfnInitDrivers {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(p_count, ph_drivers, desc) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeInitDrivers", result)?;
         Ok(())
     }
 }
@@ -157,6 +577,89 @@ pub mod driver {
         };
         ZeError::check("zeDriverGetExtensionFunctionAddress", result)?;
         Ok(pp_function_address)
+    }
+
+    /// `zeDriverGetLastErrorDescription`: Retrieves a string describing the last error code returned by the
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDriverGetLastErrorDescription` reads or writes through it.
+    pub unsafe fn get_last_error_description(
+        api: &Dispatch,
+        h_driver: ze_driver_handle_t,
+        pp_string: *mut *const ::core::ffi::c_char,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Driver.pfnGetLastErrorDescription {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_driver, pp_string) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeDriverGetLastErrorDescription", result)?;
+        Ok(())
+    }
+
+    /// `zeDriverRTASFormatCompatibilityCheckExt`: Checks ray tracing acceleration structure format compatibility
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDriverRTASFormatCompatibilityCheckExt` reads or writes through it.
+    pub unsafe fn rtas_format_compatibility_check_ext(
+        api: &Dispatch,
+        h_driver: ze_driver_handle_t,
+        rtas_format_a: ze_rtas_format_ext_t,
+        rtas_format_b: ze_rtas_format_ext_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Driver.pfnRTASFormatCompatibilityCheckExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_driver, rtas_format_a, rtas_format_b) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeDriverRTASFormatCompatibilityCheckExt", result)?;
+        Ok(())
+    }
+
+    /// `zeDriverGetDefaultContext`: Retrieves handle to default context from the driver.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDriverGetDefaultContext` reads or writes through it.
+    pub unsafe fn get_default_context(
+        api: &Dispatch,
+        h_driver: ze_driver_handle_t,
+    ) -> Result<ze_context_handle_t, ZeError> {
+        match api.tables().Driver.pfnGetDefaultContext {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => Ok(unsafe { entry(h_driver) }),
+            None => Err(ZeError {
+                call: "zeDriverGetDefaultContext",
+                result: ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+            }),
+        }
+    }
+}
+
+/// The calls of `ze_driver_exp_dditable_t`.
+pub mod driver_exp {
+    use super::*;
+
+    /// `zeDriverRTASFormatCompatibilityCheckExp`: Checks ray tracing acceleration structure format compatibility
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDriverRTASFormatCompatibilityCheckExp` reads or writes through it.
+    pub unsafe fn rtas_format_compatibility_check_exp(
+        api: &Dispatch,
+        h_driver: ze_driver_handle_t,
+        rtas_format_a: ze_rtas_format_exp_t,
+        rtas_format_b: ze_rtas_format_exp_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().DriverExp.pfnRTASFormatCompatibilityCheckExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_driver, rtas_format_a, rtas_format_b) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeDriverRTASFormatCompatibilityCheckExp", result)?;
+        Ok(())
     }
 }
 
@@ -512,6 +1015,200 @@ pub mod device {
         ZeError::check("zeDevicePciGetPropertiesExt", result)?;
         Ok(())
     }
+
+    /// `zeDeviceGetRootDevice`: Retrieves the root-device of a device handle
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDeviceGetRootDevice` reads or writes through it.
+    pub unsafe fn get_root_device(
+        api: &Dispatch,
+        h_device: ze_device_handle_t,
+        ph_root_device: *mut ze_device_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Device.pfnGetRootDevice {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_device, ph_root_device) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeDeviceGetRootDevice", result)?;
+        Ok(())
+    }
+
+    /// `zeDeviceImportExternalSemaphoreExt`: Import an external semaphore
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDeviceImportExternalSemaphoreExt` reads or writes through it.
+    pub unsafe fn import_external_semaphore_ext(
+        api: &Dispatch,
+        h_device: ze_device_handle_t,
+        desc: *const ze_external_semaphore_ext_desc_t,
+    ) -> Result<ze_external_semaphore_ext_handle_t, ZeError> {
+        let mut ph_semaphore: ze_external_semaphore_ext_handle_t = core::ptr::null_mut();
+        let result = match api.tables().Device.pfnImportExternalSemaphoreExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_device, desc, &mut ph_semaphore) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeDeviceImportExternalSemaphoreExt", result)?;
+        Ok(ph_semaphore)
+    }
+
+    /// `zeDeviceReleaseExternalSemaphoreExt`: Release an external semaphore
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDeviceReleaseExternalSemaphoreExt` reads or writes through it.
+    pub unsafe fn release_external_semaphore_ext(
+        api: &Dispatch,
+        h_semaphore: ze_external_semaphore_ext_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Device.pfnReleaseExternalSemaphoreExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_semaphore) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeDeviceReleaseExternalSemaphoreExt", result)?;
+        Ok(())
+    }
+
+    /// `zeDeviceGetVectorWidthPropertiesExt`: Retrieves the vector width properties of the device.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDeviceGetVectorWidthPropertiesExt` reads or writes through it.
+    pub unsafe fn get_vector_width_properties_ext(
+        api: &Dispatch,
+        h_device: ze_device_handle_t,
+        p_count: *mut u32,
+        p_vector_width_properties: *mut ze_device_vector_width_properties_ext_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Device.pfnGetVectorWidthPropertiesExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_device, p_count, p_vector_width_properties) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeDeviceGetVectorWidthPropertiesExt", result)?;
+        Ok(())
+    }
+
+    /// `zeDeviceSynchronize`: Synchronizes all command queues related to the device.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDeviceSynchronize` reads or writes through it.
+    pub unsafe fn synchronize(api: &Dispatch, h_device: ze_device_handle_t) -> Result<(), ZeError> {
+        let result = match api.tables().Device.pfnSynchronize {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_device) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeDeviceSynchronize", result)?;
+        Ok(())
+    }
+
+    /// `zeDeviceGetAggregatedCopyOffloadIncrementValue`: Returns unified increment value that can be used for Counter Based
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDeviceGetAggregatedCopyOffloadIncrementValue` reads or writes through it.
+    pub unsafe fn get_aggregated_copy_offload_increment_value(
+        api: &Dispatch,
+        h_device: ze_device_handle_t,
+    ) -> Result<u32, ZeError> {
+        let mut increment_value: u32 = Default::default();
+        let result = match api
+            .tables()
+            .Device
+            .pfnGetAggregatedCopyOffloadIncrementValue
+        {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_device, &mut increment_value) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeDeviceGetAggregatedCopyOffloadIncrementValue", result)?;
+        Ok(increment_value)
+    }
+
+    /// `zeDeviceGetRuntimeRequirements`: Gathers null-terminated plain text representation of runtime
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDeviceGetRuntimeRequirements` reads or writes through it.
+    pub unsafe fn get_runtime_requirements(
+        api: &Dispatch,
+        h_device: ze_device_handle_t,
+        p_obj_desc: *const ::core::ffi::c_void,
+        p_size: *mut usize,
+        p_requirements: *mut ::core::ffi::c_char,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Device.pfnGetRuntimeRequirements {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_device, p_obj_desc, p_size, p_requirements) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeDeviceGetRuntimeRequirements", result)?;
+        Ok(())
+    }
+
+    /// `zeDeviceGetRuntimeRequirementsKey`: Retrieves requirements producer key.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDeviceGetRuntimeRequirementsKey` reads or writes through it.
+    pub unsafe fn get_runtime_requirements_key(
+        api: &Dispatch,
+        h_device: ze_device_handle_t,
+    ) -> Result<*const ::core::ffi::c_char, ZeError> {
+        let mut p_key: *const ::core::ffi::c_char = core::ptr::null_mut();
+        let result = match api.tables().Device.pfnGetRuntimeRequirementsKey {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_device, &mut p_key) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeDeviceGetRuntimeRequirementsKey", result)?;
+        Ok(p_key)
+    }
+
+    /// `zeDeviceValidateRuntimeRequirements`: Validates runtime requirements.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDeviceValidateRuntimeRequirements` reads or writes through it.
+    pub unsafe fn validate_runtime_requirements(
+        api: &Dispatch,
+        h_device: ze_device_handle_t,
+        p_requirements: *const ::core::ffi::c_char,
+        p_out: *mut ze_validate_runtime_requirements_output_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Device.pfnValidateRuntimeRequirements {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_device, p_requirements, p_out) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeDeviceValidateRuntimeRequirements", result)?;
+        Ok(())
+    }
+
+    /// `zeDeviceGetCounterBasedEventMaxValue`: Returns maximum value supported by the driver for Counter Based Events
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeDeviceGetCounterBasedEventMaxValue` reads or writes through it.
+    pub unsafe fn get_counter_based_event_max_value(
+        api: &Dispatch,
+        h_device: ze_device_handle_t,
+    ) -> Result<u64, ZeError> {
+        let mut max_value: u64 = Default::default();
+        let result = match api.tables().Device.pfnGetCounterBasedEventMaxValue {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_device, &mut max_value) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeDeviceGetCounterBasedEventMaxValue", result)?;
+        Ok(max_value)
+    }
 }
 
 /// The calls of `ze_device_exp_dditable_t`.
@@ -809,6 +1506,101 @@ pub mod command_queue {
         };
         ZeError::check("zeCommandQueueSynchronize", result)?;
         Ok(())
+    }
+
+    /// `zeCommandQueueGetOrdinal`: Gets the command queue group ordinal.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandQueueGetOrdinal` reads or writes through it.
+    pub unsafe fn get_ordinal(
+        api: &Dispatch,
+        h_command_queue: ze_command_queue_handle_t,
+    ) -> Result<u32, ZeError> {
+        let mut p_ordinal: u32 = Default::default();
+        let result = match api.tables().CommandQueue.pfnGetOrdinal {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_queue, &mut p_ordinal) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandQueueGetOrdinal", result)?;
+        Ok(p_ordinal)
+    }
+
+    /// `zeCommandQueueGetIndex`: Gets the command queue index within the group.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandQueueGetIndex` reads or writes through it.
+    pub unsafe fn get_index(
+        api: &Dispatch,
+        h_command_queue: ze_command_queue_handle_t,
+    ) -> Result<u32, ZeError> {
+        let mut p_index: u32 = Default::default();
+        let result = match api.tables().CommandQueue.pfnGetIndex {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_queue, &mut p_index) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandQueueGetIndex", result)?;
+        Ok(p_index)
+    }
+
+    /// `zeCommandQueueGetFlags`: Gets command queue creation flags.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandQueueGetFlags` reads or writes through it.
+    pub unsafe fn get_flags(
+        api: &Dispatch,
+        h_cmd_queue: ze_command_queue_handle_t,
+    ) -> Result<ze_command_queue_flags_t, ZeError> {
+        let mut p_flags: ze_command_queue_flags_t = Default::default();
+        let result = match api.tables().CommandQueue.pfnGetFlags {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_cmd_queue, &mut p_flags) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandQueueGetFlags", result)?;
+        Ok(p_flags)
+    }
+
+    /// `zeCommandQueueGetMode`: Gets command queue operation mode.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandQueueGetMode` reads or writes through it.
+    pub unsafe fn get_mode(
+        api: &Dispatch,
+        h_cmd_queue: ze_command_queue_handle_t,
+    ) -> Result<ze_command_queue_mode_t, ZeError> {
+        let mut p_mode: ze_command_queue_mode_t = ze_command_queue_mode_t(0);
+        let result = match api.tables().CommandQueue.pfnGetMode {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_cmd_queue, &mut p_mode) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandQueueGetMode", result)?;
+        Ok(p_mode)
+    }
+
+    /// `zeCommandQueueGetPriority`: Gets command queue priority.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandQueueGetPriority` reads or writes through it.
+    pub unsafe fn get_priority(
+        api: &Dispatch,
+        h_cmd_queue: ze_command_queue_handle_t,
+    ) -> Result<ze_command_queue_priority_t, ZeError> {
+        let mut p_priority: ze_command_queue_priority_t = ze_command_queue_priority_t(0);
+        let result = match api.tables().CommandQueue.pfnGetPriority {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_cmd_queue, &mut p_priority) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandQueueGetPriority", result)?;
+        Ok(p_priority)
     }
 }
 
@@ -1637,6 +2429,841 @@ pub mod command_list {
         ZeError::check("zeCommandListAppendImageCopyFromMemoryExt", result)?;
         Ok(())
     }
+
+    /// `zeCommandListHostSynchronize`: Synchronizes an immediate command list by waiting on the host for the
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListHostSynchronize` reads or writes through it.
+    pub unsafe fn host_synchronize(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        timeout: u64,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().CommandList.pfnHostSynchronize {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, timeout) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListHostSynchronize", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListGetDeviceHandle`: Gets the handle of the device on which the command list was created.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListGetDeviceHandle` reads or writes through it.
+    pub unsafe fn get_device_handle(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+    ) -> Result<ze_device_handle_t, ZeError> {
+        let mut ph_device: ze_device_handle_t = core::ptr::null_mut();
+        let result = match api.tables().CommandList.pfnGetDeviceHandle {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, &mut ph_device) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListGetDeviceHandle", result)?;
+        Ok(ph_device)
+    }
+
+    /// `zeCommandListGetContextHandle`: Gets the handle of the context on which the command list was created.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListGetContextHandle` reads or writes through it.
+    pub unsafe fn get_context_handle(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+    ) -> Result<ze_context_handle_t, ZeError> {
+        let mut ph_context: ze_context_handle_t = core::ptr::null_mut();
+        let result = match api.tables().CommandList.pfnGetContextHandle {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, &mut ph_context) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListGetContextHandle", result)?;
+        Ok(ph_context)
+    }
+
+    /// `zeCommandListGetOrdinal`: Gets the command queue group ordinal to which the command list is
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListGetOrdinal` reads or writes through it.
+    pub unsafe fn get_ordinal(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+    ) -> Result<u32, ZeError> {
+        let mut p_ordinal: u32 = Default::default();
+        let result = match api.tables().CommandList.pfnGetOrdinal {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, &mut p_ordinal) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListGetOrdinal", result)?;
+        Ok(p_ordinal)
+    }
+
+    /// `zeCommandListImmediateGetIndex`: Gets the command queue index within the group to which the immediate
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListImmediateGetIndex` reads or writes through it.
+    pub unsafe fn immediate_get_index(
+        api: &Dispatch,
+        h_command_list_immediate: ze_command_list_handle_t,
+    ) -> Result<u32, ZeError> {
+        let mut p_index: u32 = Default::default();
+        let result = match api.tables().CommandList.pfnImmediateGetIndex {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list_immediate, &mut p_index) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListImmediateGetIndex", result)?;
+        Ok(p_index)
+    }
+
+    /// `zeCommandListIsImmediate`: Query whether a command list is an immediate command list.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListIsImmediate` reads or writes through it.
+    pub unsafe fn is_immediate(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+    ) -> Result<ze_bool_t, ZeError> {
+        let mut p_is_immediate: ze_bool_t = Default::default();
+        let result = match api.tables().CommandList.pfnIsImmediate {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, &mut p_is_immediate) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListIsImmediate", result)?;
+        Ok(p_is_immediate)
+    }
+
+    /// `zeCommandListAppendSignalExternalSemaphoreExt`: Signal an external semaphore
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListAppendSignalExternalSemaphoreExt` reads or writes through it.
+    pub unsafe fn append_signal_external_semaphore_ext(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        num_semaphores: u32,
+        ph_semaphores: *mut ze_external_semaphore_ext_handle_t,
+        signal_params: *mut ze_external_semaphore_signal_params_ext_t,
+        h_signal_event: ze_event_handle_t,
+        num_wait_events: u32,
+        ph_wait_events: *mut ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().CommandList.pfnAppendSignalExternalSemaphoreExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_command_list,
+                    num_semaphores,
+                    ph_semaphores,
+                    signal_params,
+                    h_signal_event,
+                    num_wait_events,
+                    ph_wait_events,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListAppendSignalExternalSemaphoreExt", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListAppendWaitExternalSemaphoreExt`: Wait on external semaphores
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListAppendWaitExternalSemaphoreExt` reads or writes through it.
+    pub unsafe fn append_wait_external_semaphore_ext(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        num_semaphores: u32,
+        ph_semaphores: *mut ze_external_semaphore_ext_handle_t,
+        wait_params: *mut ze_external_semaphore_wait_params_ext_t,
+        h_signal_event: ze_event_handle_t,
+        num_wait_events: u32,
+        ph_wait_events: *mut ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().CommandList.pfnAppendWaitExternalSemaphoreExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_command_list,
+                    num_semaphores,
+                    ph_semaphores,
+                    wait_params,
+                    h_signal_event,
+                    num_wait_events,
+                    ph_wait_events,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListAppendWaitExternalSemaphoreExt", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListAppendLaunchKernelWithParameters`: Launch kernel over one or more work groups and allow to pass
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListAppendLaunchKernelWithParameters` reads or writes through it.
+    pub unsafe fn append_launch_kernel_with_parameters(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        h_kernel: ze_kernel_handle_t,
+        p_group_counts: *const ze_group_count_t,
+        p_next: *const ::core::ffi::c_void,
+        h_signal_event: ze_event_handle_t,
+        num_wait_events: u32,
+        ph_wait_events: *mut ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().CommandList.pfnAppendLaunchKernelWithParameters {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_command_list,
+                    h_kernel,
+                    p_group_counts,
+                    p_next,
+                    h_signal_event,
+                    num_wait_events,
+                    ph_wait_events,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListAppendLaunchKernelWithParameters", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListAppendLaunchKernelWithArguments`: Launch kernel over one or more work groups with specifying work group
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListAppendLaunchKernelWithArguments` reads or writes through it.
+    pub unsafe fn append_launch_kernel_with_arguments(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        h_kernel: ze_kernel_handle_t,
+        group_counts: ze_group_count_t,
+        group_sizes: ze_group_size_t,
+        p_arguments: *mut *mut ::core::ffi::c_void,
+        p_next: *const ::core::ffi::c_void,
+        h_signal_event: ze_event_handle_t,
+        num_wait_events: u32,
+        ph_wait_events: *mut ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().CommandList.pfnAppendLaunchKernelWithArguments {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_command_list,
+                    h_kernel,
+                    group_counts,
+                    group_sizes,
+                    p_arguments,
+                    p_next,
+                    h_signal_event,
+                    num_wait_events,
+                    ph_wait_events,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListAppendLaunchKernelWithArguments", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListAppendMemoryCopyWithParameters`: Copies host, device, or shared memory with additional parameters.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListAppendMemoryCopyWithParameters` reads or writes through it.
+    pub unsafe fn append_memory_copy_with_parameters(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        dstptr: *mut ::core::ffi::c_void,
+        srcptr: *const ::core::ffi::c_void,
+        size: usize,
+        p_next: *const ::core::ffi::c_void,
+        h_signal_event: ze_event_handle_t,
+        num_wait_events: u32,
+        ph_wait_events: *mut ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().CommandList.pfnAppendMemoryCopyWithParameters {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_command_list,
+                    dstptr,
+                    srcptr,
+                    size,
+                    p_next,
+                    h_signal_event,
+                    num_wait_events,
+                    ph_wait_events,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListAppendMemoryCopyWithParameters", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListAppendMemoryFillWithParameters`: Initializes host, device, or shared memory with additional parameters.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListAppendMemoryFillWithParameters` reads or writes through it.
+    pub unsafe fn append_memory_fill_with_parameters(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        ptr: *mut ::core::ffi::c_void,
+        pattern: *const ::core::ffi::c_void,
+        pattern_size: usize,
+        size: usize,
+        p_next: *const ::core::ffi::c_void,
+        h_signal_event: ze_event_handle_t,
+        num_wait_events: u32,
+        ph_wait_events: *mut ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().CommandList.pfnAppendMemoryFillWithParameters {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_command_list,
+                    ptr,
+                    pattern,
+                    pattern_size,
+                    size,
+                    p_next,
+                    h_signal_event,
+                    num_wait_events,
+                    ph_wait_events,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListAppendMemoryFillWithParameters", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListImmediateAppendCommandListsWithParameters`: Appends command lists to dispatch from an immediate command list with
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListImmediateAppendCommandListsWithParameters` reads or writes through it.
+    pub unsafe fn immediate_append_command_lists_with_parameters(
+        api: &Dispatch,
+        h_command_list_immediate: ze_command_list_handle_t,
+        num_command_lists: u32,
+        ph_command_lists: *mut ze_command_list_handle_t,
+        p_next: *const ::core::ffi::c_void,
+        h_signal_event: ze_event_handle_t,
+        num_wait_events: u32,
+        ph_wait_events: *mut ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api
+            .tables()
+            .CommandList
+            .pfnImmediateAppendCommandListsWithParameters
+        {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_command_list_immediate,
+                    num_command_lists,
+                    ph_command_lists,
+                    p_next,
+                    h_signal_event,
+                    num_wait_events,
+                    ph_wait_events,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check(
+            "zeCommandListImmediateAppendCommandListsWithParameters",
+            result,
+        )?;
+        Ok(())
+    }
+
+    /// `zeCommandListGetFlags`: Gets command list creation flags.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListGetFlags` reads or writes through it.
+    pub unsafe fn get_flags(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+    ) -> Result<ze_command_list_flags_t, ZeError> {
+        let mut p_flags: ze_command_list_flags_t = Default::default();
+        let result = match api.tables().CommandList.pfnGetFlags {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, &mut p_flags) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListGetFlags", result)?;
+        Ok(p_flags)
+    }
+
+    /// `zeCommandListImmediateGetFlags`: Gets immediate command list command queue flags.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListImmediateGetFlags` reads or writes through it.
+    pub unsafe fn immediate_get_flags(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+    ) -> Result<ze_command_queue_flags_t, ZeError> {
+        let mut p_flags: ze_command_queue_flags_t = Default::default();
+        let result = match api.tables().CommandList.pfnImmediateGetFlags {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, &mut p_flags) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListImmediateGetFlags", result)?;
+        Ok(p_flags)
+    }
+
+    /// `zeCommandListImmediateGetMode`: Gets immediate command list command queue mode.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListImmediateGetMode` reads or writes through it.
+    pub unsafe fn immediate_get_mode(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+    ) -> Result<ze_command_queue_mode_t, ZeError> {
+        let mut p_mode: ze_command_queue_mode_t = ze_command_queue_mode_t(0);
+        let result = match api.tables().CommandList.pfnImmediateGetMode {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, &mut p_mode) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListImmediateGetMode", result)?;
+        Ok(p_mode)
+    }
+
+    /// `zeCommandListImmediateGetPriority`: Gets immediate command list command queue priority.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListImmediateGetPriority` reads or writes through it.
+    pub unsafe fn immediate_get_priority(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+    ) -> Result<ze_command_queue_priority_t, ZeError> {
+        let mut p_priority: ze_command_queue_priority_t = ze_command_queue_priority_t(0);
+        let result = match api.tables().CommandList.pfnImmediateGetPriority {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, &mut p_priority) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListImmediateGetPriority", result)?;
+        Ok(p_priority)
+    }
+
+    /// `zeCommandListBeginGraphCaptureExt`: Begins recording asynchronous append operations into a new graph
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListBeginGraphCaptureExt` reads or writes through it.
+    pub unsafe fn begin_graph_capture_ext(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        p_next: *const ::core::ffi::c_void,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().CommandList.pfnBeginGraphCaptureExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, p_next) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListBeginGraphCaptureExt", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListBeginCaptureIntoGraphExt`: Begins recording asynchronous append operations into an existing
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListBeginCaptureIntoGraphExt` reads or writes through it.
+    pub unsafe fn begin_capture_into_graph_ext(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        h_graph: ze_graph_handle_t,
+        p_next: *const ::core::ffi::c_void,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().CommandList.pfnBeginCaptureIntoGraphExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, h_graph, p_next) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListBeginCaptureIntoGraphExt", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListIsGraphCaptureEnabledExt`: Queries whether a command list is in graph capture mode.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListIsGraphCaptureEnabledExt` reads or writes through it.
+    pub unsafe fn is_graph_capture_enabled_ext(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().CommandList.pfnIsGraphCaptureEnabledExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListIsGraphCaptureEnabledExt", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListEndGraphCaptureExt`: Ends graph capture on the primary command list and returns the
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListEndGraphCaptureExt` reads or writes through it.
+    pub unsafe fn end_graph_capture_ext(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        p_next: *const ::core::ffi::c_void,
+    ) -> Result<ze_graph_handle_t, ZeError> {
+        let mut ph_graph: ze_graph_handle_t = core::ptr::null_mut();
+        let result = match api.tables().CommandList.pfnEndGraphCaptureExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, p_next, &mut ph_graph) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListEndGraphCaptureExt", result)?;
+        Ok(ph_graph)
+    }
+
+    /// `zeCommandListGetGraphExt`: Returns the graph associated with a command list that is in graph
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListGetGraphExt` reads or writes through it.
+    pub unsafe fn get_graph_ext(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+    ) -> Result<ze_graph_handle_t, ZeError> {
+        let mut ph_graph: ze_graph_handle_t = core::ptr::null_mut();
+        let result = match api.tables().CommandList.pfnGetGraphExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, &mut ph_graph) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListGetGraphExt", result)?;
+        Ok(ph_graph)
+    }
+
+    /// `zeCommandListAppendGraphExt`: Appends execution of an executable graph to a command list.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListAppendGraphExt` reads or writes through it.
+    pub unsafe fn append_graph_ext(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        h_graph: ze_executable_graph_handle_t,
+        p_next: *const ::core::ffi::c_void,
+        h_signal_event: ze_event_handle_t,
+        num_wait_events: u32,
+        ph_wait_events: *mut ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().CommandList.pfnAppendGraphExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_command_list,
+                    h_graph,
+                    p_next,
+                    h_signal_event,
+                    num_wait_events,
+                    ph_wait_events,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListAppendGraphExt", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListAppendHostFunction`: Appends a host function call into a command list.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListAppendHostFunction` reads or writes through it.
+    pub unsafe fn append_host_function(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        pfn_host_function: ze_host_function_callback_t,
+        p_user_data: *mut ::core::ffi::c_void,
+        p_next: *const ::core::ffi::c_void,
+        h_signal_event: ze_event_handle_t,
+        num_wait_events: u32,
+        ph_wait_events: *mut ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().CommandList.pfnAppendHostFunction {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_command_list,
+                    pfn_host_function,
+                    p_user_data,
+                    p_next,
+                    h_signal_event,
+                    num_wait_events,
+                    ph_wait_events,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListAppendHostFunction", result)?;
+        Ok(())
+    }
+}
+
+/// The calls of `ze_command_list_exp_dditable_t`.
+pub mod command_list_exp {
+    use super::*;
+
+    /// `zeCommandListCreateCloneExp`: Creates a command list as the clone of another command list.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListCreateCloneExp` reads or writes through it.
+    pub unsafe fn create_clone_exp(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+    ) -> Result<ze_command_list_handle_t, ZeError> {
+        let mut ph_cloned_command_list: ze_command_list_handle_t = core::ptr::null_mut();
+        let result = match api.tables().CommandListExp.pfnCreateCloneExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, &mut ph_cloned_command_list) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListCreateCloneExp", result)?;
+        Ok(ph_cloned_command_list)
+    }
+
+    /// `zeCommandListImmediateAppendCommandListsExp`: Appends command lists to dispatch from an immediate command list.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListImmediateAppendCommandListsExp` reads or writes through it.
+    pub unsafe fn immediate_append_command_lists_exp(
+        api: &Dispatch,
+        h_command_list_immediate: ze_command_list_handle_t,
+        num_command_lists: u32,
+        ph_command_lists: *mut ze_command_list_handle_t,
+        h_signal_event: ze_event_handle_t,
+        num_wait_events: u32,
+        ph_wait_events: *mut ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api
+            .tables()
+            .CommandListExp
+            .pfnImmediateAppendCommandListsExp
+        {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_command_list_immediate,
+                    num_command_lists,
+                    ph_command_lists,
+                    h_signal_event,
+                    num_wait_events,
+                    ph_wait_events,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListImmediateAppendCommandListsExp", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListGetNextCommandIdExp`: Returns a unique command identifier for the next command to be
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListGetNextCommandIdExp` reads or writes through it.
+    pub unsafe fn get_next_command_id_exp(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        desc: *const ze_mutable_command_id_exp_desc_t,
+    ) -> Result<u64, ZeError> {
+        let mut p_command_id: u64 = Default::default();
+        let result = match api.tables().CommandListExp.pfnGetNextCommandIdExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, desc, &mut p_command_id) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListGetNextCommandIdExp", result)?;
+        Ok(p_command_id)
+    }
+
+    /// `zeCommandListUpdateMutableCommandsExp`: Updates mutable commands.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListUpdateMutableCommandsExp` reads or writes through it.
+    pub unsafe fn update_mutable_commands_exp(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        desc: *const ze_mutable_commands_exp_desc_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().CommandListExp.pfnUpdateMutableCommandsExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, desc) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListUpdateMutableCommandsExp", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListUpdateMutableCommandSignalEventExp`: Updates the signal event for a mutable command in a mutable command
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListUpdateMutableCommandSignalEventExp` reads or writes through it.
+    pub unsafe fn update_mutable_command_signal_event_exp(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        command_id: u64,
+        h_signal_event: ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api
+            .tables()
+            .CommandListExp
+            .pfnUpdateMutableCommandSignalEventExp
+        {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, command_id, h_signal_event) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListUpdateMutableCommandSignalEventExp", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListUpdateMutableCommandWaitEventsExp`: Updates the wait events for a mutable command in a mutable command
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListUpdateMutableCommandWaitEventsExp` reads or writes through it.
+    pub unsafe fn update_mutable_command_wait_events_exp(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        command_id: u64,
+        num_wait_events: u32,
+        ph_wait_events: *mut ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api
+            .tables()
+            .CommandListExp
+            .pfnUpdateMutableCommandWaitEventsExp
+        {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(h_command_list, command_id, num_wait_events, ph_wait_events)
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListUpdateMutableCommandWaitEventsExp", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListGetNextCommandIdWithKernelsExp`: Returns a unique command identifier for the next command to be
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListGetNextCommandIdWithKernelsExp` reads or writes through it.
+    pub unsafe fn get_next_command_id_with_kernels_exp(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        desc: *const ze_mutable_command_id_exp_desc_t,
+        num_kernels: u32,
+        ph_kernels: *mut ze_kernel_handle_t,
+    ) -> Result<u64, ZeError> {
+        let mut p_command_id: u64 = Default::default();
+        let result = match api
+            .tables()
+            .CommandListExp
+            .pfnGetNextCommandIdWithKernelsExp
+        {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_command_list,
+                    desc,
+                    num_kernels,
+                    ph_kernels,
+                    &mut p_command_id,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListGetNextCommandIdWithKernelsExp", result)?;
+        Ok(p_command_id)
+    }
+
+    /// `zeCommandListUpdateMutableCommandKernelsExp`: Updates the kernel for a mutable command in a mutable command list.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListUpdateMutableCommandKernelsExp` reads or writes through it.
+    pub unsafe fn update_mutable_command_kernels_exp(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+        num_kernels: u32,
+        p_command_id: *mut u64,
+        ph_kernels: *mut ze_kernel_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api
+            .tables()
+            .CommandListExp
+            .pfnUpdateMutableCommandKernelsExp
+        {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, num_kernels, p_command_id, ph_kernels) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListUpdateMutableCommandKernelsExp", result)?;
+        Ok(())
+    }
+
+    /// `zeCommandListIsMutableExp`: Query whether a command list was created with the mutable command list
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeCommandListIsMutableExp` reads or writes through it.
+    pub unsafe fn is_mutable_exp(
+        api: &Dispatch,
+        h_command_list: ze_command_list_handle_t,
+    ) -> Result<ze_bool_t, ZeError> {
+        let mut p_is_mutable: ze_bool_t = Default::default();
+        let result = match api.tables().CommandListExp.pfnIsMutableExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_command_list, &mut p_is_mutable) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeCommandListIsMutableExp", result)?;
+        Ok(p_is_mutable)
+    }
 }
 
 /// The calls of `ze_image_dditable_t`.
@@ -1718,6 +3345,28 @@ pub mod image {
         ZeError::check("zeImageGetAllocPropertiesExt", result)?;
         Ok(())
     }
+
+    /// `zeImageViewCreateExt`: Create image view on the context.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeImageViewCreateExt` reads or writes through it.
+    pub unsafe fn view_create_ext(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        h_device: ze_device_handle_t,
+        desc: *const ze_image_desc_t,
+        h_image: ze_image_handle_t,
+    ) -> Result<ze_image_handle_t, ZeError> {
+        let mut ph_image_view: ze_image_handle_t = core::ptr::null_mut();
+        let result = match api.tables().Image.pfnViewCreateExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, h_device, desc, h_image, &mut ph_image_view) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeImageViewCreateExt", result)?;
+        Ok(ph_image_view)
+    }
 }
 
 /// The calls of `ze_image_exp_dditable_t`.
@@ -1763,6 +3412,414 @@ pub mod image_exp {
         };
         ZeError::check("zeImageViewCreateExp", result)?;
         Ok(ph_image_view)
+    }
+
+    /// `zeImageGetDeviceOffsetExp`: Get bindless device offset for image
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeImageGetDeviceOffsetExp` reads or writes through it.
+    pub unsafe fn get_device_offset_exp(
+        api: &Dispatch,
+        h_image: ze_image_handle_t,
+    ) -> Result<u64, ZeError> {
+        let mut p_device_offset: u64 = Default::default();
+        let result = match api.tables().ImageExp.pfnGetDeviceOffsetExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_image, &mut p_device_offset) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeImageGetDeviceOffsetExp", result)?;
+        Ok(p_device_offset)
+    }
+}
+
+/// The calls of `ze_mem_dditable_t`.
+pub mod mem {
+    use super::*;
+
+    /// `zeMemAllocShared`: Allocates shared memory on the context.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemAllocShared` reads or writes through it.
+    pub unsafe fn alloc_shared(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        device_desc: *const ze_device_mem_alloc_desc_t,
+        host_desc: *const ze_host_mem_alloc_desc_t,
+        size: usize,
+        alignment: usize,
+        h_device: ze_device_handle_t,
+    ) -> Result<*mut ::core::ffi::c_void, ZeError> {
+        let mut pptr: *mut ::core::ffi::c_void = core::ptr::null_mut();
+        let result = match api.tables().Mem.pfnAllocShared {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_context,
+                    device_desc,
+                    host_desc,
+                    size,
+                    alignment,
+                    h_device,
+                    &mut pptr,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemAllocShared", result)?;
+        Ok(pptr)
+    }
+
+    /// `zeMemAllocDevice`: Allocates device memory on the context.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemAllocDevice` reads or writes through it.
+    pub unsafe fn alloc_device(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        device_desc: *const ze_device_mem_alloc_desc_t,
+        size: usize,
+        alignment: usize,
+        h_device: ze_device_handle_t,
+    ) -> Result<*mut ::core::ffi::c_void, ZeError> {
+        let mut pptr: *mut ::core::ffi::c_void = core::ptr::null_mut();
+        let result = match api.tables().Mem.pfnAllocDevice {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(h_context, device_desc, size, alignment, h_device, &mut pptr)
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemAllocDevice", result)?;
+        Ok(pptr)
+    }
+
+    /// `zeMemAllocHost`: Allocates host memory on the context.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemAllocHost` reads or writes through it.
+    pub unsafe fn alloc_host(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        host_desc: *const ze_host_mem_alloc_desc_t,
+        size: usize,
+        alignment: usize,
+    ) -> Result<*mut ::core::ffi::c_void, ZeError> {
+        let mut pptr: *mut ::core::ffi::c_void = core::ptr::null_mut();
+        let result = match api.tables().Mem.pfnAllocHost {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, host_desc, size, alignment, &mut pptr) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemAllocHost", result)?;
+        Ok(pptr)
+    }
+
+    /// `zeMemFree`: Frees allocated host memory, device memory, or shared memory on the
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemFree` reads or writes through it.
+    pub unsafe fn free(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        ptr: *mut ::core::ffi::c_void,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Mem.pfnFree {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, ptr) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemFree", result)?;
+        Ok(())
+    }
+
+    /// `zeMemGetAllocProperties`: Retrieves attributes of a memory allocation
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemGetAllocProperties` reads or writes through it.
+    pub unsafe fn get_alloc_properties(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        ptr: *const ::core::ffi::c_void,
+        p_mem_alloc_properties: *mut ze_memory_allocation_properties_t,
+        ph_device: *mut ze_device_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Mem.pfnGetAllocProperties {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, ptr, p_mem_alloc_properties, ph_device) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemGetAllocProperties", result)?;
+        Ok(())
+    }
+
+    /// `zeMemGetAddressRange`: Retrieves the base address and/or size of an allocation
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemGetAddressRange` reads or writes through it.
+    pub unsafe fn get_address_range(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        ptr: *const ::core::ffi::c_void,
+        p_base: *mut *mut ::core::ffi::c_void,
+        p_size: *mut usize,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Mem.pfnGetAddressRange {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, ptr, p_base, p_size) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemGetAddressRange", result)?;
+        Ok(())
+    }
+
+    /// `zeMemGetIpcHandle`: Creates an IPC memory handle for the specified allocation
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemGetIpcHandle` reads or writes through it.
+    pub unsafe fn get_ipc_handle(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        ptr: *const ::core::ffi::c_void,
+    ) -> Result<ze_ipc_mem_handle_t, ZeError> {
+        let mut p_ipc_handle: ze_ipc_mem_handle_t = Default::default();
+        let result = match api.tables().Mem.pfnGetIpcHandle {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, ptr, &mut p_ipc_handle) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemGetIpcHandle", result)?;
+        Ok(p_ipc_handle)
+    }
+
+    /// `zeMemOpenIpcHandle`: Opens an IPC memory handle to retrieve a device pointer on the
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemOpenIpcHandle` reads or writes through it.
+    pub unsafe fn open_ipc_handle(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        h_device: ze_device_handle_t,
+        handle: ze_ipc_mem_handle_t,
+        flags: ze_ipc_memory_flags_t,
+    ) -> Result<*mut ::core::ffi::c_void, ZeError> {
+        let mut pptr: *mut ::core::ffi::c_void = core::ptr::null_mut();
+        let result = match api.tables().Mem.pfnOpenIpcHandle {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, h_device, handle, flags, &mut pptr) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemOpenIpcHandle", result)?;
+        Ok(pptr)
+    }
+
+    /// `zeMemCloseIpcHandle`: Closes an IPC memory handle
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemCloseIpcHandle` reads or writes through it.
+    pub unsafe fn close_ipc_handle(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        ptr: *const ::core::ffi::c_void,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Mem.pfnCloseIpcHandle {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, ptr) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemCloseIpcHandle", result)?;
+        Ok(())
+    }
+
+    /// `zeMemFreeExt`: Frees allocated host memory, device memory, or shared memory on the
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemFreeExt` reads or writes through it.
+    pub unsafe fn free_ext(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        p_mem_free_desc: *const ze_memory_free_ext_desc_t,
+        ptr: *mut ::core::ffi::c_void,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Mem.pfnFreeExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, p_mem_free_desc, ptr) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemFreeExt", result)?;
+        Ok(())
+    }
+
+    /// `zeMemPutIpcHandle`: Returns an IPC memory handle to the driver
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemPutIpcHandle` reads or writes through it.
+    pub unsafe fn put_ipc_handle(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        handle: ze_ipc_mem_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Mem.pfnPutIpcHandle {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, handle) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemPutIpcHandle", result)?;
+        Ok(())
+    }
+
+    /// `zeMemGetPitchFor2dImage`: Retrieves pitch information that can be used to allocate USM memory
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemGetPitchFor2dImage` reads or writes through it.
+    pub unsafe fn get_pitch_for2d_image(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        h_device: ze_device_handle_t,
+        image_width: usize,
+        image_height: usize,
+        element_size_in_bytes: ::core::ffi::c_uint,
+    ) -> Result<usize, ZeError> {
+        let mut row_pitch: usize = Default::default();
+        let result = match api.tables().Mem.pfnGetPitchFor2dImage {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe {
+                entry(
+                    h_context,
+                    h_device,
+                    image_width,
+                    image_height,
+                    element_size_in_bytes,
+                    &mut row_pitch,
+                )
+            },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemGetPitchFor2dImage", result)?;
+        Ok(row_pitch)
+    }
+
+    /// `zeMemGetIpcHandleWithProperties`: Creates an IPC memory handle for the specified allocation with
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemGetIpcHandleWithProperties` reads or writes through it.
+    pub unsafe fn get_ipc_handle_with_properties(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        ptr: *const ::core::ffi::c_void,
+        p_next: *mut ::core::ffi::c_void,
+    ) -> Result<ze_ipc_mem_handle_t, ZeError> {
+        let mut p_ipc_handle: ze_ipc_mem_handle_t = Default::default();
+        let result = match api.tables().Mem.pfnGetIpcHandleWithProperties {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, ptr, p_next, &mut p_ipc_handle) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemGetIpcHandleWithProperties", result)?;
+        Ok(p_ipc_handle)
+    }
+}
+
+/// The calls of `ze_mem_exp_dditable_t`.
+pub mod mem_exp {
+    use super::*;
+
+    /// `zeMemGetIpcHandleFromFileDescriptorExp`: Creates an IPC memory handle out of a file descriptor
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemGetIpcHandleFromFileDescriptorExp` reads or writes through it.
+    pub unsafe fn get_ipc_handle_from_file_descriptor_exp(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        handle: u64,
+    ) -> Result<ze_ipc_mem_handle_t, ZeError> {
+        let mut p_ipc_handle: ze_ipc_mem_handle_t = Default::default();
+        let result = match api.tables().MemExp.pfnGetIpcHandleFromFileDescriptorExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, handle, &mut p_ipc_handle) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemGetIpcHandleFromFileDescriptorExp", result)?;
+        Ok(p_ipc_handle)
+    }
+
+    /// `zeMemGetFileDescriptorFromIpcHandleExp`: Gets the file descriptor contained in an IPC memory handle
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemGetFileDescriptorFromIpcHandleExp` reads or writes through it.
+    pub unsafe fn get_file_descriptor_from_ipc_handle_exp(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        ipc_handle: ze_ipc_mem_handle_t,
+    ) -> Result<u64, ZeError> {
+        let mut p_handle: u64 = Default::default();
+        let result = match api.tables().MemExp.pfnGetFileDescriptorFromIpcHandleExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, ipc_handle, &mut p_handle) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemGetFileDescriptorFromIpcHandleExp", result)?;
+        Ok(p_handle)
+    }
+
+    /// `zeMemSetAtomicAccessAttributeExp`: Sets atomic access attributes for a shared allocation
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemSetAtomicAccessAttributeExp` reads or writes through it.
+    pub unsafe fn set_atomic_access_attribute_exp(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        h_device: ze_device_handle_t,
+        ptr: *const ::core::ffi::c_void,
+        size: usize,
+        attr: ze_memory_atomic_attr_exp_flags_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().MemExp.pfnSetAtomicAccessAttributeExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, h_device, ptr, size, attr) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemSetAtomicAccessAttributeExp", result)?;
+        Ok(())
+    }
+
+    /// `zeMemGetAtomicAccessAttributeExp`: Retrieves the atomic access attributes previously set for a shared
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeMemGetAtomicAccessAttributeExp` reads or writes through it.
+    pub unsafe fn get_atomic_access_attribute_exp(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        h_device: ze_device_handle_t,
+        ptr: *const ::core::ffi::c_void,
+        size: usize,
+    ) -> Result<ze_memory_atomic_attr_exp_flags_t, ZeError> {
+        let mut p_attr: ze_memory_atomic_attr_exp_flags_t = Default::default();
+        let result = match api.tables().MemExp.pfnGetAtomicAccessAttributeExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, h_device, ptr, size, &mut p_attr) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeMemGetAtomicAccessAttributeExp", result)?;
+        Ok(p_attr)
     }
 }
 
@@ -1957,6 +4014,63 @@ pub mod event_pool {
         ZeError::check("zeEventPoolCloseIpcHandle", result)?;
         Ok(())
     }
+
+    /// `zeEventPoolPutIpcHandle`: Returns an IPC event pool handle to the driver
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeEventPoolPutIpcHandle` reads or writes through it.
+    pub unsafe fn put_ipc_handle(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        h_ipc: ze_ipc_event_pool_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().EventPool.pfnPutIpcHandle {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, h_ipc) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeEventPoolPutIpcHandle", result)?;
+        Ok(())
+    }
+
+    /// `zeEventPoolGetContextHandle`: Gets the handle of the context on which the event pool was created.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeEventPoolGetContextHandle` reads or writes through it.
+    pub unsafe fn get_context_handle(
+        api: &Dispatch,
+        h_event_pool: ze_event_pool_handle_t,
+    ) -> Result<ze_context_handle_t, ZeError> {
+        let mut ph_context: ze_context_handle_t = core::ptr::null_mut();
+        let result = match api.tables().EventPool.pfnGetContextHandle {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_event_pool, &mut ph_context) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeEventPoolGetContextHandle", result)?;
+        Ok(ph_context)
+    }
+
+    /// `zeEventPoolGetFlags`: Gets the creation flags used to create the event pool.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeEventPoolGetFlags` reads or writes through it.
+    pub unsafe fn get_flags(
+        api: &Dispatch,
+        h_event_pool: ze_event_pool_handle_t,
+    ) -> Result<ze_event_pool_flags_t, ZeError> {
+        let mut p_flags: ze_event_pool_flags_t = Default::default();
+        let result = match api.tables().EventPool.pfnGetFlags {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_event_pool, &mut p_flags) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeEventPoolGetFlags", result)?;
+        Ok(p_flags)
+    }
 }
 
 /// The calls of `ze_event_dditable_t`.
@@ -2079,6 +4193,201 @@ pub mod event {
         };
         ZeError::check("zeEventQueryKernelTimestamp", result)?;
         Ok(())
+    }
+
+    /// `zeEventQueryKernelTimestampsExt`: Query an event's timestamp value on the host, with domain preference.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeEventQueryKernelTimestampsExt` reads or writes through it.
+    pub unsafe fn query_kernel_timestamps_ext(
+        api: &Dispatch,
+        h_event: ze_event_handle_t,
+        h_device: ze_device_handle_t,
+        p_count: *mut u32,
+        p_results: *mut ze_event_query_kernel_timestamps_results_ext_properties_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Event.pfnQueryKernelTimestampsExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_event, h_device, p_count, p_results) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeEventQueryKernelTimestampsExt", result)?;
+        Ok(())
+    }
+
+    /// `zeEventGetEventPool`: Gets the handle of the event pool for the event.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeEventGetEventPool` reads or writes through it.
+    pub unsafe fn get_event_pool(
+        api: &Dispatch,
+        h_event: ze_event_handle_t,
+    ) -> Result<ze_event_pool_handle_t, ZeError> {
+        let mut ph_event_pool: ze_event_pool_handle_t = core::ptr::null_mut();
+        let result = match api.tables().Event.pfnGetEventPool {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_event, &mut ph_event_pool) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeEventGetEventPool", result)?;
+        Ok(ph_event_pool)
+    }
+
+    /// `zeEventGetSignalScope`: Gets the signal event scope.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeEventGetSignalScope` reads or writes through it.
+    pub unsafe fn get_signal_scope(
+        api: &Dispatch,
+        h_event: ze_event_handle_t,
+    ) -> Result<ze_event_scope_flags_t, ZeError> {
+        let mut p_signal_scope: ze_event_scope_flags_t = Default::default();
+        let result = match api.tables().Event.pfnGetSignalScope {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_event, &mut p_signal_scope) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeEventGetSignalScope", result)?;
+        Ok(p_signal_scope)
+    }
+
+    /// `zeEventGetWaitScope`: Gets the wait event scope.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeEventGetWaitScope` reads or writes through it.
+    pub unsafe fn get_wait_scope(
+        api: &Dispatch,
+        h_event: ze_event_handle_t,
+    ) -> Result<ze_event_scope_flags_t, ZeError> {
+        let mut p_wait_scope: ze_event_scope_flags_t = Default::default();
+        let result = match api.tables().Event.pfnGetWaitScope {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_event, &mut p_wait_scope) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeEventGetWaitScope", result)?;
+        Ok(p_wait_scope)
+    }
+
+    /// `zeEventCounterBasedCreate`: Creates Counter Based Event
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeEventCounterBasedCreate` reads or writes through it.
+    pub unsafe fn counter_based_create(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        h_device: ze_device_handle_t,
+        desc: *const ze_event_counter_based_desc_t,
+    ) -> Result<ze_event_handle_t, ZeError> {
+        let mut ph_event: ze_event_handle_t = core::ptr::null_mut();
+        let result = match api.tables().Event.pfnCounterBasedCreate {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, h_device, desc, &mut ph_event) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeEventCounterBasedCreate", result)?;
+        Ok(ph_event)
+    }
+
+    /// `zeEventCounterBasedGetIpcHandle`: Gets an IPC counter based event handle that can be shared with another
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeEventCounterBasedGetIpcHandle` reads or writes through it.
+    pub unsafe fn counter_based_get_ipc_handle(
+        api: &Dispatch,
+        h_event: ze_event_handle_t,
+    ) -> Result<ze_ipc_event_counter_based_handle_t, ZeError> {
+        let mut ph_ipc: ze_ipc_event_counter_based_handle_t = Default::default();
+        let result = match api.tables().Event.pfnCounterBasedGetIpcHandle {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_event, &mut ph_ipc) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeEventCounterBasedGetIpcHandle", result)?;
+        Ok(ph_ipc)
+    }
+
+    /// `zeEventCounterBasedOpenIpcHandle`: Opens an IPC event handle to retrieve from another process.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeEventCounterBasedOpenIpcHandle` reads or writes through it.
+    pub unsafe fn counter_based_open_ipc_handle(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        h_ipc: ze_ipc_event_counter_based_handle_t,
+    ) -> Result<ze_event_handle_t, ZeError> {
+        let mut ph_event: ze_event_handle_t = core::ptr::null_mut();
+        let result = match api.tables().Event.pfnCounterBasedOpenIpcHandle {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, h_ipc, &mut ph_event) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeEventCounterBasedOpenIpcHandle", result)?;
+        Ok(ph_event)
+    }
+
+    /// `zeEventCounterBasedCloseIpcHandle`: Closes an IPC event handle in the current process.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeEventCounterBasedCloseIpcHandle` reads or writes through it.
+    pub unsafe fn counter_based_close_ipc_handle(
+        api: &Dispatch,
+        h_event: ze_event_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Event.pfnCounterBasedCloseIpcHandle {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_event) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeEventCounterBasedCloseIpcHandle", result)?;
+        Ok(())
+    }
+
+    /// `zeEventCounterBasedGetDeviceAddress`: Returns Counter Based Event completion value (counter) and its device
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeEventCounterBasedGetDeviceAddress` reads or writes through it.
+    pub unsafe fn counter_based_get_device_address(
+        api: &Dispatch,
+        h_event: ze_event_handle_t,
+        completion_value: *mut u64,
+        device_address: *mut u64,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Event.pfnCounterBasedGetDeviceAddress {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_event, completion_value, device_address) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeEventCounterBasedGetDeviceAddress", result)?;
+        Ok(())
+    }
+
+    /// `zeEventGetCounterBasedFlags`: Gets counter based flags of an event.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeEventGetCounterBasedFlags` reads or writes through it.
+    pub unsafe fn get_counter_based_flags(
+        api: &Dispatch,
+        h_event: ze_event_handle_t,
+    ) -> Result<ze_event_counter_based_flags_t, ZeError> {
+        let mut p_flags: ze_event_counter_based_flags_t = Default::default();
+        let result = match api.tables().Event.pfnGetCounterBasedFlags {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_event, &mut p_flags) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeEventGetCounterBasedFlags", result)?;
+        Ok(p_flags)
     }
 }
 
@@ -2630,6 +4939,46 @@ pub mod kernel_exp {
         ZeError::check("zeKernelSchedulingHintExp", result)?;
         Ok(())
     }
+
+    /// `zeKernelGetBinaryExp`: Retrieves kernel binary program data (ISA GEN format).
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeKernelGetBinaryExp` reads or writes through it.
+    pub unsafe fn get_binary_exp(
+        api: &Dispatch,
+        h_kernel: ze_kernel_handle_t,
+        p_size: *mut usize,
+        p_kernel_binary: *mut u8,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().KernelExp.pfnGetBinaryExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_kernel, p_size, p_kernel_binary) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeKernelGetBinaryExp", result)?;
+        Ok(())
+    }
+
+    /// `zeKernelGetAllocationPropertiesExp`: Retrieves kernel allocation properties.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeKernelGetAllocationPropertiesExp` reads or writes through it.
+    pub unsafe fn get_allocation_properties_exp(
+        api: &Dispatch,
+        h_kernel: ze_kernel_handle_t,
+        p_count: *mut u32,
+        p_allocation_properties: *mut ze_kernel_allocation_exp_properties_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().KernelExp.pfnGetAllocationPropertiesExp {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_kernel, p_count, p_allocation_properties) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeKernelGetAllocationPropertiesExp", result)?;
+        Ok(())
+    }
 }
 
 /// The calls of `ze_sampler_dditable_t`.
@@ -2716,232 +5065,24 @@ pub mod physical_mem {
         ZeError::check("zePhysicalMemDestroy", result)?;
         Ok(())
     }
-}
 
-/// The calls of `ze_mem_dditable_t`.
-pub mod mem {
-    use super::*;
-
-    /// `zeMemAllocShared`: Allocates shared memory on the context.
+    /// `zePhysicalMemGetProperties`: Retrieves memory properties of the physical memory object.
     ///
     /// # Safety
     /// Every handle must be live and of the driver behind `api`, and every pointer valid
-    /// for what the Level Zero specification says `zeMemAllocShared` reads or writes through it.
-    pub unsafe fn alloc_shared(
+    /// for what the Level Zero specification says `zePhysicalMemGetProperties` reads or writes through it.
+    pub unsafe fn get_properties(
         api: &Dispatch,
         h_context: ze_context_handle_t,
-        device_desc: *const ze_device_mem_alloc_desc_t,
-        host_desc: *const ze_host_mem_alloc_desc_t,
-        size: usize,
-        alignment: usize,
-        h_device: ze_device_handle_t,
-    ) -> Result<*mut ::core::ffi::c_void, ZeError> {
-        let mut pptr: *mut ::core::ffi::c_void = core::ptr::null_mut();
-        let result = match api.tables().Mem.pfnAllocShared {
-            // SAFETY: the caller upholds the call's contract (see `# Safety`).
-            Some(entry) => unsafe {
-                entry(
-                    h_context,
-                    device_desc,
-                    host_desc,
-                    size,
-                    alignment,
-                    h_device,
-                    &mut pptr,
-                )
-            },
-            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-        };
-        ZeError::check("zeMemAllocShared", result)?;
-        Ok(pptr)
-    }
-
-    /// `zeMemAllocDevice`: Allocates device memory on the context.
-    ///
-    /// # Safety
-    /// Every handle must be live and of the driver behind `api`, and every pointer valid
-    /// for what the Level Zero specification says `zeMemAllocDevice` reads or writes through it.
-    pub unsafe fn alloc_device(
-        api: &Dispatch,
-        h_context: ze_context_handle_t,
-        device_desc: *const ze_device_mem_alloc_desc_t,
-        size: usize,
-        alignment: usize,
-        h_device: ze_device_handle_t,
-    ) -> Result<*mut ::core::ffi::c_void, ZeError> {
-        let mut pptr: *mut ::core::ffi::c_void = core::ptr::null_mut();
-        let result = match api.tables().Mem.pfnAllocDevice {
-            // SAFETY: the caller upholds the call's contract (see `# Safety`).
-            Some(entry) => unsafe {
-                entry(h_context, device_desc, size, alignment, h_device, &mut pptr)
-            },
-            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-        };
-        ZeError::check("zeMemAllocDevice", result)?;
-        Ok(pptr)
-    }
-
-    /// `zeMemAllocHost`: Allocates host memory on the context.
-    ///
-    /// # Safety
-    /// Every handle must be live and of the driver behind `api`, and every pointer valid
-    /// for what the Level Zero specification says `zeMemAllocHost` reads or writes through it.
-    pub unsafe fn alloc_host(
-        api: &Dispatch,
-        h_context: ze_context_handle_t,
-        host_desc: *const ze_host_mem_alloc_desc_t,
-        size: usize,
-        alignment: usize,
-    ) -> Result<*mut ::core::ffi::c_void, ZeError> {
-        let mut pptr: *mut ::core::ffi::c_void = core::ptr::null_mut();
-        let result = match api.tables().Mem.pfnAllocHost {
-            // SAFETY: the caller upholds the call's contract (see `# Safety`).
-            Some(entry) => unsafe { entry(h_context, host_desc, size, alignment, &mut pptr) },
-            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-        };
-        ZeError::check("zeMemAllocHost", result)?;
-        Ok(pptr)
-    }
-
-    /// `zeMemFree`: Frees allocated host memory, device memory, or shared memory on the
-    ///
-    /// # Safety
-    /// Every handle must be live and of the driver behind `api`, and every pointer valid
-    /// for what the Level Zero specification says `zeMemFree` reads or writes through it.
-    pub unsafe fn free(
-        api: &Dispatch,
-        h_context: ze_context_handle_t,
-        ptr: *mut ::core::ffi::c_void,
+        h_physical_mem: ze_physical_mem_handle_t,
+        p_mem_properties: *mut ze_physical_mem_properties_t,
     ) -> Result<(), ZeError> {
-        let result = match api.tables().Mem.pfnFree {
+        let result = match api.tables().PhysicalMem.pfnGetProperties {
             // SAFETY: the caller upholds the call's contract (see `# Safety`).
-            Some(entry) => unsafe { entry(h_context, ptr) },
+            Some(entry) => unsafe { entry(h_context, h_physical_mem, p_mem_properties) },
             None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
         };
-        ZeError::check("zeMemFree", result)?;
-        Ok(())
-    }
-
-    /// `zeMemGetAllocProperties`: Retrieves attributes of a memory allocation
-    ///
-    /// # Safety
-    /// Every handle must be live and of the driver behind `api`, and every pointer valid
-    /// for what the Level Zero specification says `zeMemGetAllocProperties` reads or writes through it.
-    pub unsafe fn get_alloc_properties(
-        api: &Dispatch,
-        h_context: ze_context_handle_t,
-        ptr: *const ::core::ffi::c_void,
-        p_mem_alloc_properties: *mut ze_memory_allocation_properties_t,
-        ph_device: *mut ze_device_handle_t,
-    ) -> Result<(), ZeError> {
-        let result = match api.tables().Mem.pfnGetAllocProperties {
-            // SAFETY: the caller upholds the call's contract (see `# Safety`).
-            Some(entry) => unsafe { entry(h_context, ptr, p_mem_alloc_properties, ph_device) },
-            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-        };
-        ZeError::check("zeMemGetAllocProperties", result)?;
-        Ok(())
-    }
-
-    /// `zeMemGetAddressRange`: Retrieves the base address and/or size of an allocation
-    ///
-    /// # Safety
-    /// Every handle must be live and of the driver behind `api`, and every pointer valid
-    /// for what the Level Zero specification says `zeMemGetAddressRange` reads or writes through it.
-    pub unsafe fn get_address_range(
-        api: &Dispatch,
-        h_context: ze_context_handle_t,
-        ptr: *const ::core::ffi::c_void,
-        p_base: *mut *mut ::core::ffi::c_void,
-        p_size: *mut usize,
-    ) -> Result<(), ZeError> {
-        let result = match api.tables().Mem.pfnGetAddressRange {
-            // SAFETY: the caller upholds the call's contract (see `# Safety`).
-            Some(entry) => unsafe { entry(h_context, ptr, p_base, p_size) },
-            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-        };
-        ZeError::check("zeMemGetAddressRange", result)?;
-        Ok(())
-    }
-
-    /// `zeMemGetIpcHandle`: Creates an IPC memory handle for the specified allocation
-    ///
-    /// # Safety
-    /// Every handle must be live and of the driver behind `api`, and every pointer valid
-    /// for what the Level Zero specification says `zeMemGetIpcHandle` reads or writes through it.
-    pub unsafe fn get_ipc_handle(
-        api: &Dispatch,
-        h_context: ze_context_handle_t,
-        ptr: *const ::core::ffi::c_void,
-    ) -> Result<ze_ipc_mem_handle_t, ZeError> {
-        let mut p_ipc_handle: ze_ipc_mem_handle_t = Default::default();
-        let result = match api.tables().Mem.pfnGetIpcHandle {
-            // SAFETY: the caller upholds the call's contract (see `# Safety`).
-            Some(entry) => unsafe { entry(h_context, ptr, &mut p_ipc_handle) },
-            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-        };
-        ZeError::check("zeMemGetIpcHandle", result)?;
-        Ok(p_ipc_handle)
-    }
-
-    /// `zeMemOpenIpcHandle`: Opens an IPC memory handle to retrieve a device pointer on the
-    ///
-    /// # Safety
-    /// Every handle must be live and of the driver behind `api`, and every pointer valid
-    /// for what the Level Zero specification says `zeMemOpenIpcHandle` reads or writes through it.
-    pub unsafe fn open_ipc_handle(
-        api: &Dispatch,
-        h_context: ze_context_handle_t,
-        h_device: ze_device_handle_t,
-        handle: ze_ipc_mem_handle_t,
-        flags: ze_ipc_memory_flags_t,
-    ) -> Result<*mut ::core::ffi::c_void, ZeError> {
-        let mut pptr: *mut ::core::ffi::c_void = core::ptr::null_mut();
-        let result = match api.tables().Mem.pfnOpenIpcHandle {
-            // SAFETY: the caller upholds the call's contract (see `# Safety`).
-            Some(entry) => unsafe { entry(h_context, h_device, handle, flags, &mut pptr) },
-            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-        };
-        ZeError::check("zeMemOpenIpcHandle", result)?;
-        Ok(pptr)
-    }
-
-    /// `zeMemCloseIpcHandle`: Closes an IPC memory handle
-    ///
-    /// # Safety
-    /// Every handle must be live and of the driver behind `api`, and every pointer valid
-    /// for what the Level Zero specification says `zeMemCloseIpcHandle` reads or writes through it.
-    pub unsafe fn close_ipc_handle(
-        api: &Dispatch,
-        h_context: ze_context_handle_t,
-        ptr: *const ::core::ffi::c_void,
-    ) -> Result<(), ZeError> {
-        let result = match api.tables().Mem.pfnCloseIpcHandle {
-            // SAFETY: the caller upholds the call's contract (see `# Safety`).
-            Some(entry) => unsafe { entry(h_context, ptr) },
-            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-        };
-        ZeError::check("zeMemCloseIpcHandle", result)?;
-        Ok(())
-    }
-
-    /// `zeMemFreeExt`: Frees allocated host memory, device memory, or shared memory using the
-    ///
-    /// # Safety
-    /// Every handle must be live and of the driver behind `api`, and every pointer valid
-    /// for what the Level Zero specification says `zeMemFreeExt` reads or writes through it.
-    pub unsafe fn free_ext(
-        api: &Dispatch,
-        h_context: ze_context_handle_t,
-        p_mem_free_desc: *const ze_memory_free_ext_desc_t,
-        ptr: *mut ::core::ffi::c_void,
-    ) -> Result<(), ZeError> {
-        let result = match api.tables().Mem.pfnFreeExt {
-            // SAFETY: the caller upholds the call's contract (see `# Safety`).
-            Some(entry) => unsafe { entry(h_context, p_mem_free_desc, ptr) },
-            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-        };
-        ZeError::check("zeMemFreeExt", result)?;
+        ZeError::check("zePhysicalMemGetProperties", result)?;
         Ok(())
     }
 }
@@ -3245,6 +5386,183 @@ pub mod fabric_edge_exp {
             None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
         };
         ZeError::check("zeFabricEdgeGetPropertiesExp", result)?;
+        Ok(())
+    }
+}
+
+/// The calls of `ze_graph_dditable_t`.
+pub mod graph {
+    use super::*;
+
+    /// `zeGraphCreateExt`: Creates a new graph object.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeGraphCreateExt` reads or writes through it.
+    pub unsafe fn create_ext(
+        api: &Dispatch,
+        h_context: ze_context_handle_t,
+        p_next: *const ::core::ffi::c_void,
+    ) -> Result<ze_graph_handle_t, ZeError> {
+        let mut ph_graph: ze_graph_handle_t = core::ptr::null_mut();
+        let result = match api.tables().Graph.pfnCreateExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_context, p_next, &mut ph_graph) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeGraphCreateExt", result)?;
+        Ok(ph_graph)
+    }
+
+    /// `zeGraphGetPrimaryCommandListExt`: Returns the primary command list associated with a graph capture
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeGraphGetPrimaryCommandListExt` reads or writes through it.
+    pub unsafe fn get_primary_command_list_ext(
+        api: &Dispatch,
+        h_graph: ze_graph_handle_t,
+    ) -> Result<ze_command_list_handle_t, ZeError> {
+        let mut ph_command_list: ze_command_list_handle_t = core::ptr::null_mut();
+        let result = match api.tables().Graph.pfnGetPrimaryCommandListExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_graph, &mut ph_command_list) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeGraphGetPrimaryCommandListExt", result)?;
+        Ok(ph_command_list)
+    }
+
+    /// `zeGraphSetDestructionCallbackExt`: Registers a host callback that is invoked when a graph is destroyed.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeGraphSetDestructionCallbackExt` reads or writes through it.
+    pub unsafe fn set_destruction_callback_ext(
+        api: &Dispatch,
+        h_graph: ze_graph_handle_t,
+        pfn_callback: zex_mem_graph_free_callback_fn_t,
+        p_user_data: *mut ::core::ffi::c_void,
+        p_next: *const ::core::ffi::c_void,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Graph.pfnSetDestructionCallbackExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_graph, pfn_callback, p_user_data, p_next) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeGraphSetDestructionCallbackExt", result)?;
+        Ok(())
+    }
+
+    /// `zeGraphInstantiateExt`: Creates an executable graph object from a recorded graph.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeGraphInstantiateExt` reads or writes through it.
+    pub unsafe fn instantiate_ext(
+        api: &Dispatch,
+        h_graph: ze_graph_handle_t,
+        p_next: *const ::core::ffi::c_void,
+    ) -> Result<ze_executable_graph_handle_t, ZeError> {
+        let mut ph_executable_graph: ze_executable_graph_handle_t = core::ptr::null_mut();
+        let result = match api.tables().Graph.pfnInstantiateExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_graph, p_next, &mut ph_executable_graph) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeGraphInstantiateExt", result)?;
+        Ok(ph_executable_graph)
+    }
+
+    /// `zeGraphIsEmptyExt`: Queries whether a graph is empty.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeGraphIsEmptyExt` reads or writes through it.
+    pub unsafe fn is_empty_ext(api: &Dispatch, h_graph: ze_graph_handle_t) -> Result<(), ZeError> {
+        let result = match api.tables().Graph.pfnIsEmptyExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_graph) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeGraphIsEmptyExt", result)?;
+        Ok(())
+    }
+
+    /// `zeGraphDumpContentsExt`: Writes a DOT description of a recorded graph to disk.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeGraphDumpContentsExt` reads or writes through it.
+    pub unsafe fn dump_contents_ext(
+        api: &Dispatch,
+        h_graph: ze_graph_handle_t,
+        file_path: *const ::core::ffi::c_char,
+        p_next: *const ::core::ffi::c_void,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().Graph.pfnDumpContentsExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_graph, file_path, p_next) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeGraphDumpContentsExt", result)?;
+        Ok(())
+    }
+
+    /// `zeGraphDestroyExt`: Destroys a recorded graph object.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeGraphDestroyExt` reads or writes through it.
+    pub unsafe fn destroy_ext(api: &Dispatch, h_graph: ze_graph_handle_t) -> Result<(), ZeError> {
+        let result = match api.tables().Graph.pfnDestroyExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_graph) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeGraphDestroyExt", result)?;
+        Ok(())
+    }
+}
+
+/// The calls of `ze_executable_graph_dditable_t`.
+pub mod executable_graph {
+    use super::*;
+
+    /// `zeExecutableGraphGetSourceGraphExt`: Returns the recorded graph used to instantiate an executable graph.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeExecutableGraphGetSourceGraphExt` reads or writes through it.
+    pub unsafe fn get_source_graph_ext(
+        api: &Dispatch,
+        h_graph: ze_executable_graph_handle_t,
+    ) -> Result<ze_graph_handle_t, ZeError> {
+        let mut ph_source_graph: ze_graph_handle_t = core::ptr::null_mut();
+        let result = match api.tables().ExecutableGraph.pfnGetSourceGraphExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_graph, &mut ph_source_graph) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeExecutableGraphGetSourceGraphExt", result)?;
+        Ok(ph_source_graph)
+    }
+
+    /// `zeExecutableGraphDestroyExt`: Destroys an executable graph object.
+    ///
+    /// # Safety
+    /// Every handle must be live and of the driver behind `api`, and every pointer valid
+    /// for what the Level Zero specification says `zeExecutableGraphDestroyExt` reads or writes through it.
+    pub unsafe fn destroy_ext(
+        api: &Dispatch,
+        h_graph: ze_executable_graph_handle_t,
+    ) -> Result<(), ZeError> {
+        let result = match api.tables().ExecutableGraph.pfnDestroyExt {
+            // SAFETY: the caller upholds the call's contract (see `# Safety`).
+            Some(entry) => unsafe { entry(h_graph) },
+            None => ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        };
+        ZeError::check("zeExecutableGraphDestroyExt", result)?;
         Ok(())
     }
 }

@@ -3,50 +3,68 @@
 //! entry, and every getter Intel's loader looks up in a driver.
 
 /// Invokes `$m!` with one row per `ze` table: `Field: table type, getter field,
-/// getter type, "getter", optional;`.
+/// getter type, "getter", optional, first;` (`first`: the API minor version of its
+/// oldest entry, before which the table does not exist).
 macro_rules! with_ze_tables {
     ($m:ident) => {
         $m! {
-            Global: ze_global_dditable_t, global, ze_pfnGetGlobalProcAddrTable_t, "zeGetGlobalProcAddrTable", false;
-            Driver: ze_driver_dditable_t, driver, ze_pfnGetDriverProcAddrTable_t, "zeGetDriverProcAddrTable", false;
-            Device: ze_device_dditable_t, device, ze_pfnGetDeviceProcAddrTable_t, "zeGetDeviceProcAddrTable", false;
-            DeviceExp: ze_device_exp_dditable_t, device_exp, ze_pfnGetDeviceExpProcAddrTable_t, "zeGetDeviceExpProcAddrTable", true;
-            Context: ze_context_dditable_t, context, ze_pfnGetContextProcAddrTable_t, "zeGetContextProcAddrTable", false;
-            CommandQueue: ze_command_queue_dditable_t, command_queue, ze_pfnGetCommandQueueProcAddrTable_t, "zeGetCommandQueueProcAddrTable", false;
-            CommandList: ze_command_list_dditable_t, command_list, ze_pfnGetCommandListProcAddrTable_t, "zeGetCommandListProcAddrTable", false;
-            Image: ze_image_dditable_t, image, ze_pfnGetImageProcAddrTable_t, "zeGetImageProcAddrTable", false;
-            ImageExp: ze_image_exp_dditable_t, image_exp, ze_pfnGetImageExpProcAddrTable_t, "zeGetImageExpProcAddrTable", true;
-            Fence: ze_fence_dditable_t, fence, ze_pfnGetFenceProcAddrTable_t, "zeGetFenceProcAddrTable", false;
-            EventPool: ze_event_pool_dditable_t, event_pool, ze_pfnGetEventPoolProcAddrTable_t, "zeGetEventPoolProcAddrTable", false;
-            Event: ze_event_dditable_t, event, ze_pfnGetEventProcAddrTable_t, "zeGetEventProcAddrTable", false;
-            EventExp: ze_event_exp_dditable_t, event_exp, ze_pfnGetEventExpProcAddrTable_t, "zeGetEventExpProcAddrTable", true;
-            Module: ze_module_dditable_t, module, ze_pfnGetModuleProcAddrTable_t, "zeGetModuleProcAddrTable", false;
-            ModuleBuildLog: ze_module_build_log_dditable_t, module_build_log, ze_pfnGetModuleBuildLogProcAddrTable_t, "zeGetModuleBuildLogProcAddrTable", false;
-            Kernel: ze_kernel_dditable_t, kernel, ze_pfnGetKernelProcAddrTable_t, "zeGetKernelProcAddrTable", false;
-            KernelExp: ze_kernel_exp_dditable_t, kernel_exp, ze_pfnGetKernelExpProcAddrTable_t, "zeGetKernelExpProcAddrTable", true;
-            Sampler: ze_sampler_dditable_t, sampler, ze_pfnGetSamplerProcAddrTable_t, "zeGetSamplerProcAddrTable", false;
-            PhysicalMem: ze_physical_mem_dditable_t, physical_mem, ze_pfnGetPhysicalMemProcAddrTable_t, "zeGetPhysicalMemProcAddrTable", false;
-            Mem: ze_mem_dditable_t, mem, ze_pfnGetMemProcAddrTable_t, "zeGetMemProcAddrTable", false;
-            VirtualMem: ze_virtual_mem_dditable_t, virtual_mem, ze_pfnGetVirtualMemProcAddrTable_t, "zeGetVirtualMemProcAddrTable", false;
-            FabricVertexExp: ze_fabric_vertex_exp_dditable_t, fabric_vertex_exp, ze_pfnGetFabricVertexExpProcAddrTable_t, "zeGetFabricVertexExpProcAddrTable", true;
-            FabricEdgeExp: ze_fabric_edge_exp_dditable_t, fabric_edge_exp, ze_pfnGetFabricEdgeExpProcAddrTable_t, "zeGetFabricEdgeExpProcAddrTable", true;
+            RTASBuilder: ze_rtas_builder_dditable_t, rtas_builder, ze_pfnGetRTASBuilderProcAddrTable_t, "zeGetRTASBuilderProcAddrTable", false, 13;
+            RTASBuilderExp: ze_rtas_builder_exp_dditable_t, rtas_builder_exp, ze_pfnGetRTASBuilderExpProcAddrTable_t, "zeGetRTASBuilderExpProcAddrTable", true, 7;
+            RTASParallelOperation: ze_rtas_parallel_operation_dditable_t, rtas_parallel_operation, ze_pfnGetRTASParallelOperationProcAddrTable_t, "zeGetRTASParallelOperationProcAddrTable", false, 13;
+            RTASParallelOperationExp: ze_rtas_parallel_operation_exp_dditable_t, rtas_parallel_operation_exp, ze_pfnGetRTASParallelOperationExpProcAddrTable_t, "zeGetRTASParallelOperationExpProcAddrTable", true, 7;
+            Global: ze_global_dditable_t, global, ze_pfnGetGlobalProcAddrTable_t, "zeGetGlobalProcAddrTable", false, 0;
+            Driver: ze_driver_dditable_t, driver, ze_pfnGetDriverProcAddrTable_t, "zeGetDriverProcAddrTable", false, 0;
+            DriverExp: ze_driver_exp_dditable_t, driver_exp, ze_pfnGetDriverExpProcAddrTable_t, "zeGetDriverExpProcAddrTable", true, 7;
+            Device: ze_device_dditable_t, device, ze_pfnGetDeviceProcAddrTable_t, "zeGetDeviceProcAddrTable", false, 0;
+            DeviceExp: ze_device_exp_dditable_t, device_exp, ze_pfnGetDeviceExpProcAddrTable_t, "zeGetDeviceExpProcAddrTable", true, 4;
+            Context: ze_context_dditable_t, context, ze_pfnGetContextProcAddrTable_t, "zeGetContextProcAddrTable", false, 0;
+            CommandQueue: ze_command_queue_dditable_t, command_queue, ze_pfnGetCommandQueueProcAddrTable_t, "zeGetCommandQueueProcAddrTable", false, 0;
+            CommandList: ze_command_list_dditable_t, command_list, ze_pfnGetCommandListProcAddrTable_t, "zeGetCommandListProcAddrTable", false, 0;
+            CommandListExp: ze_command_list_exp_dditable_t, command_list_exp, ze_pfnGetCommandListExpProcAddrTable_t, "zeGetCommandListExpProcAddrTable", true, 9;
+            Image: ze_image_dditable_t, image, ze_pfnGetImageProcAddrTable_t, "zeGetImageProcAddrTable", false, 0;
+            ImageExp: ze_image_exp_dditable_t, image_exp, ze_pfnGetImageExpProcAddrTable_t, "zeGetImageExpProcAddrTable", true, 2;
+            Mem: ze_mem_dditable_t, mem, ze_pfnGetMemProcAddrTable_t, "zeGetMemProcAddrTable", false, 0;
+            MemExp: ze_mem_exp_dditable_t, mem_exp, ze_pfnGetMemExpProcAddrTable_t, "zeGetMemExpProcAddrTable", true, 6;
+            Fence: ze_fence_dditable_t, fence, ze_pfnGetFenceProcAddrTable_t, "zeGetFenceProcAddrTable", false, 0;
+            EventPool: ze_event_pool_dditable_t, event_pool, ze_pfnGetEventPoolProcAddrTable_t, "zeGetEventPoolProcAddrTable", false, 0;
+            Event: ze_event_dditable_t, event, ze_pfnGetEventProcAddrTable_t, "zeGetEventProcAddrTable", false, 0;
+            EventExp: ze_event_exp_dditable_t, event_exp, ze_pfnGetEventExpProcAddrTable_t, "zeGetEventExpProcAddrTable", true, 2;
+            Module: ze_module_dditable_t, module, ze_pfnGetModuleProcAddrTable_t, "zeGetModuleProcAddrTable", false, 0;
+            ModuleBuildLog: ze_module_build_log_dditable_t, module_build_log, ze_pfnGetModuleBuildLogProcAddrTable_t, "zeGetModuleBuildLogProcAddrTable", false, 0;
+            Kernel: ze_kernel_dditable_t, kernel, ze_pfnGetKernelProcAddrTable_t, "zeGetKernelProcAddrTable", false, 0;
+            KernelExp: ze_kernel_exp_dditable_t, kernel_exp, ze_pfnGetKernelExpProcAddrTable_t, "zeGetKernelExpProcAddrTable", true, 1;
+            Sampler: ze_sampler_dditable_t, sampler, ze_pfnGetSamplerProcAddrTable_t, "zeGetSamplerProcAddrTable", false, 0;
+            PhysicalMem: ze_physical_mem_dditable_t, physical_mem, ze_pfnGetPhysicalMemProcAddrTable_t, "zeGetPhysicalMemProcAddrTable", false, 0;
+            VirtualMem: ze_virtual_mem_dditable_t, virtual_mem, ze_pfnGetVirtualMemProcAddrTable_t, "zeGetVirtualMemProcAddrTable", false, 0;
+            FabricVertexExp: ze_fabric_vertex_exp_dditable_t, fabric_vertex_exp, ze_pfnGetFabricVertexExpProcAddrTable_t, "zeGetFabricVertexExpProcAddrTable", true, 4;
+            FabricEdgeExp: ze_fabric_edge_exp_dditable_t, fabric_edge_exp, ze_pfnGetFabricEdgeExpProcAddrTable_t, "zeGetFabricEdgeExpProcAddrTable", true, 4;
+            Graph: ze_graph_dditable_t, graph, ze_pfnGetGraphProcAddrTable_t, "zeGetGraphProcAddrTable", false, 17;
+            ExecutableGraph: ze_executable_graph_dditable_t, executable_graph, ze_pfnGetExecutableGraphProcAddrTable_t, "zeGetExecutableGraphProcAddrTable", false, 17;
         }
     };
 }
 pub(crate) use with_ze_tables;
 
-/// The C names of every getter Intel's loader looks up in a driver: the 23 `ze`
-/// getters, then the 13 `zet` and 17 `zes` ones.
-pub const LOADER_GETTERS: [&str; 53] = [
+/// The C names of every getter Intel's loader looks up in a driver: the 32 `ze`
+/// getters, then the 19 `zet` and 24 `zes` ones.
+pub const LOADER_GETTERS: [&str; 75] = [
+    "zeGetRTASBuilderProcAddrTable",
+    "zeGetRTASBuilderExpProcAddrTable",
+    "zeGetRTASParallelOperationProcAddrTable",
+    "zeGetRTASParallelOperationExpProcAddrTable",
     "zeGetGlobalProcAddrTable",
     "zeGetDriverProcAddrTable",
+    "zeGetDriverExpProcAddrTable",
     "zeGetDeviceProcAddrTable",
     "zeGetDeviceExpProcAddrTable",
     "zeGetContextProcAddrTable",
     "zeGetCommandQueueProcAddrTable",
     "zeGetCommandListProcAddrTable",
+    "zeGetCommandListExpProcAddrTable",
     "zeGetImageProcAddrTable",
     "zeGetImageExpProcAddrTable",
+    "zeGetMemProcAddrTable",
+    "zeGetMemExpProcAddrTable",
     "zeGetFenceProcAddrTable",
     "zeGetEventPoolProcAddrTable",
     "zeGetEventProcAddrTable",
@@ -57,25 +75,36 @@ pub const LOADER_GETTERS: [&str; 53] = [
     "zeGetKernelExpProcAddrTable",
     "zeGetSamplerProcAddrTable",
     "zeGetPhysicalMemProcAddrTable",
-    "zeGetMemProcAddrTable",
     "zeGetVirtualMemProcAddrTable",
     "zeGetFabricVertexExpProcAddrTable",
     "zeGetFabricEdgeExpProcAddrTable",
+    "zeGetGraphProcAddrTable",
+    "zeGetExecutableGraphProcAddrTable",
+    "zetGetMetricProgrammableExpProcAddrTable",
+    "zetGetMetricTracerExpProcAddrTable",
+    "zetGetMetricDecoderExpProcAddrTable",
     "zetGetDeviceProcAddrTable",
+    "zetGetDeviceExpProcAddrTable",
     "zetGetContextProcAddrTable",
     "zetGetCommandListProcAddrTable",
+    "zetGetCommandListExpProcAddrTable",
     "zetGetModuleProcAddrTable",
     "zetGetKernelProcAddrTable",
+    "zetGetMetricProcAddrTable",
+    "zetGetMetricExpProcAddrTable",
     "zetGetMetricGroupProcAddrTable",
     "zetGetMetricGroupExpProcAddrTable",
-    "zetGetMetricProcAddrTable",
     "zetGetMetricStreamerProcAddrTable",
     "zetGetMetricQueryPoolProcAddrTable",
     "zetGetMetricQueryProcAddrTable",
     "zetGetTracerExpProcAddrTable",
     "zetGetDebugProcAddrTable",
-    "zesGetDriverProcAddrTable",
+    "zesGetGlobalProcAddrTable",
     "zesGetDeviceProcAddrTable",
+    "zesGetDeviceExpProcAddrTable",
+    "zesGetDriverProcAddrTable",
+    "zesGetDriverExpProcAddrTable",
+    "zesGetOverclockProcAddrTable",
     "zesGetSchedulerProcAddrTable",
     "zesGetPerformanceFactorProcAddrTable",
     "zesGetPowerProcAddrTable",
@@ -83,6 +112,7 @@ pub const LOADER_GETTERS: [&str; 53] = [
     "zesGetEngineProcAddrTable",
     "zesGetStandbyProcAddrTable",
     "zesGetFirmwareProcAddrTable",
+    "zesGetFirmwareExpProcAddrTable",
     "zesGetMemoryProcAddrTable",
     "zesGetFabricPortProcAddrTable",
     "zesGetTemperatureProcAddrTable",
@@ -90,18 +120,71 @@ pub const LOADER_GETTERS: [&str; 53] = [
     "zesGetFanProcAddrTable",
     "zesGetLedProcAddrTable",
     "zesGetRasProcAddrTable",
+    "zesGetRasExpProcAddrTable",
     "zesGetDiagnosticsProcAddrTable",
+    "zesGetVFManagementExpProcAddrTable",
 ];
 
-/// The API minor version (1.x) at which each entry of each `ze` table appeared:
-/// `since::device::pfnGetGlobalTimestamps` is 1. A getter asked for version 1.n writes
+/// The API minor version (1.x) at which each entry of each table appeared:
+/// `since::device::pfnGetGlobalTimestamps` is 1 (`ze` tables at the top, `zet` and `zes`
+/// tables in [`since::zet`] and [`since::zes`]). A getter asked for version 1.n writes
 /// only the entries whose version is at most n: the caller's table may be that old.
 #[allow(non_upper_case_globals)]
 pub mod since {
+    /// The newest API minor version of any entry: that of the headers.
+    pub const NEWEST: u32 = 17;
+    /// Entries of `ze_rtas_builder_dditable_t`.
+    pub mod rtas_builder {
+        /// `zeRTASBuilderCreateExt`
+        pub const pfnCreateExt: u32 = 13;
+        /// `zeRTASBuilderGetBuildPropertiesExt`
+        pub const pfnGetBuildPropertiesExt: u32 = 13;
+        /// `zeRTASBuilderBuildExt`
+        pub const pfnBuildExt: u32 = 13;
+        /// `zeRTASBuilderCommandListAppendCopyExt`
+        pub const pfnCommandListAppendCopyExt: u32 = 13;
+        /// `zeRTASBuilderDestroyExt`
+        pub const pfnDestroyExt: u32 = 13;
+    }
+    /// Entries of `ze_rtas_builder_exp_dditable_t`.
+    pub mod rtas_builder_exp {
+        /// `zeRTASBuilderCreateExp`
+        pub const pfnCreateExp: u32 = 7;
+        /// `zeRTASBuilderGetBuildPropertiesExp`
+        pub const pfnGetBuildPropertiesExp: u32 = 7;
+        /// `zeRTASBuilderBuildExp`
+        pub const pfnBuildExp: u32 = 7;
+        /// `zeRTASBuilderDestroyExp`
+        pub const pfnDestroyExp: u32 = 7;
+    }
+    /// Entries of `ze_rtas_parallel_operation_dditable_t`.
+    pub mod rtas_parallel_operation {
+        /// `zeRTASParallelOperationCreateExt`
+        pub const pfnCreateExt: u32 = 13;
+        /// `zeRTASParallelOperationGetPropertiesExt`
+        pub const pfnGetPropertiesExt: u32 = 13;
+        /// `zeRTASParallelOperationJoinExt`
+        pub const pfnJoinExt: u32 = 13;
+        /// `zeRTASParallelOperationDestroyExt`
+        pub const pfnDestroyExt: u32 = 13;
+    }
+    /// Entries of `ze_rtas_parallel_operation_exp_dditable_t`.
+    pub mod rtas_parallel_operation_exp {
+        /// `zeRTASParallelOperationCreateExp`
+        pub const pfnCreateExp: u32 = 7;
+        /// `zeRTASParallelOperationGetPropertiesExp`
+        pub const pfnGetPropertiesExp: u32 = 7;
+        /// `zeRTASParallelOperationJoinExp`
+        pub const pfnJoinExp: u32 = 7;
+        /// `zeRTASParallelOperationDestroyExp`
+        pub const pfnDestroyExp: u32 = 7;
+    }
     /// Entries of `ze_global_dditable_t`.
     pub mod global {
         /// `zeInit`
         pub const pfnInit: u32 = 0;
+        /// `zeInitDrivers`
+        pub const pfnInitDrivers: u32 = 10;
     }
     /// Entries of `ze_driver_dditable_t`.
     pub mod driver {
@@ -117,6 +200,17 @@ pub mod since {
         pub const pfnGetExtensionProperties: u32 = 0;
         /// `zeDriverGetExtensionFunctionAddress`
         pub const pfnGetExtensionFunctionAddress: u32 = 1;
+        /// `zeDriverGetLastErrorDescription`
+        pub const pfnGetLastErrorDescription: u32 = 6;
+        /// `zeDriverRTASFormatCompatibilityCheckExt`
+        pub const pfnRTASFormatCompatibilityCheckExt: u32 = 13;
+        /// `zeDriverGetDefaultContext`
+        pub const pfnGetDefaultContext: u32 = 14;
+    }
+    /// Entries of `ze_driver_exp_dditable_t`.
+    pub mod driver_exp {
+        /// `zeDriverRTASFormatCompatibilityCheckExp`
+        pub const pfnRTASFormatCompatibilityCheckExp: u32 = 7;
     }
     /// Entries of `ze_device_dditable_t`.
     pub mod device {
@@ -156,6 +250,26 @@ pub mod since {
         pub const pfnSetCacheAdviceExt: u32 = 2;
         /// `zeDevicePciGetPropertiesExt`
         pub const pfnPciGetPropertiesExt: u32 = 3;
+        /// `zeDeviceGetRootDevice`
+        pub const pfnGetRootDevice: u32 = 7;
+        /// `zeDeviceImportExternalSemaphoreExt`
+        pub const pfnImportExternalSemaphoreExt: u32 = 12;
+        /// `zeDeviceReleaseExternalSemaphoreExt`
+        pub const pfnReleaseExternalSemaphoreExt: u32 = 12;
+        /// `zeDeviceGetVectorWidthPropertiesExt`
+        pub const pfnGetVectorWidthPropertiesExt: u32 = 13;
+        /// `zeDeviceSynchronize`
+        pub const pfnSynchronize: u32 = 14;
+        /// `zeDeviceGetAggregatedCopyOffloadIncrementValue`
+        pub const pfnGetAggregatedCopyOffloadIncrementValue: u32 = 15;
+        /// `zeDeviceGetRuntimeRequirements`
+        pub const pfnGetRuntimeRequirements: u32 = 16;
+        /// `zeDeviceGetRuntimeRequirementsKey`
+        pub const pfnGetRuntimeRequirementsKey: u32 = 16;
+        /// `zeDeviceValidateRuntimeRequirements`
+        pub const pfnValidateRuntimeRequirements: u32 = 16;
+        /// `zeDeviceGetCounterBasedEventMaxValue`
+        pub const pfnGetCounterBasedEventMaxValue: u32 = 17;
     }
     /// Entries of `ze_device_exp_dditable_t`.
     pub mod device_exp {
@@ -193,6 +307,16 @@ pub mod since {
         pub const pfnExecuteCommandLists: u32 = 0;
         /// `zeCommandQueueSynchronize`
         pub const pfnSynchronize: u32 = 0;
+        /// `zeCommandQueueGetOrdinal`
+        pub const pfnGetOrdinal: u32 = 9;
+        /// `zeCommandQueueGetIndex`
+        pub const pfnGetIndex: u32 = 9;
+        /// `zeCommandQueueGetFlags`
+        pub const pfnGetFlags: u32 = 17;
+        /// `zeCommandQueueGetMode`
+        pub const pfnGetMode: u32 = 17;
+        /// `zeCommandQueueGetPriority`
+        pub const pfnGetPriority: u32 = 17;
     }
     /// Entries of `ze_command_list_dditable_t`.
     pub mod command_list {
@@ -252,6 +376,75 @@ pub mod since {
         pub const pfnAppendImageCopyToMemoryExt: u32 = 3;
         /// `zeCommandListAppendImageCopyFromMemoryExt`
         pub const pfnAppendImageCopyFromMemoryExt: u32 = 3;
+        /// `zeCommandListHostSynchronize`
+        pub const pfnHostSynchronize: u32 = 6;
+        /// `zeCommandListGetDeviceHandle`
+        pub const pfnGetDeviceHandle: u32 = 9;
+        /// `zeCommandListGetContextHandle`
+        pub const pfnGetContextHandle: u32 = 9;
+        /// `zeCommandListGetOrdinal`
+        pub const pfnGetOrdinal: u32 = 9;
+        /// `zeCommandListImmediateGetIndex`
+        pub const pfnImmediateGetIndex: u32 = 9;
+        /// `zeCommandListIsImmediate`
+        pub const pfnIsImmediate: u32 = 9;
+        /// `zeCommandListAppendSignalExternalSemaphoreExt`
+        pub const pfnAppendSignalExternalSemaphoreExt: u32 = 12;
+        /// `zeCommandListAppendWaitExternalSemaphoreExt`
+        pub const pfnAppendWaitExternalSemaphoreExt: u32 = 12;
+        /// `zeCommandListAppendLaunchKernelWithParameters`
+        pub const pfnAppendLaunchKernelWithParameters: u32 = 14;
+        /// `zeCommandListAppendLaunchKernelWithArguments`
+        pub const pfnAppendLaunchKernelWithArguments: u32 = 14;
+        /// `zeCommandListAppendMemoryCopyWithParameters`
+        pub const pfnAppendMemoryCopyWithParameters: u32 = 16;
+        /// `zeCommandListAppendMemoryFillWithParameters`
+        pub const pfnAppendMemoryFillWithParameters: u32 = 16;
+        /// `zeCommandListImmediateAppendCommandListsWithParameters`
+        pub const pfnImmediateAppendCommandListsWithParameters: u32 = 16;
+        /// `zeCommandListGetFlags`
+        pub const pfnGetFlags: u32 = 17;
+        /// `zeCommandListImmediateGetFlags`
+        pub const pfnImmediateGetFlags: u32 = 17;
+        /// `zeCommandListImmediateGetMode`
+        pub const pfnImmediateGetMode: u32 = 17;
+        /// `zeCommandListImmediateGetPriority`
+        pub const pfnImmediateGetPriority: u32 = 17;
+        /// `zeCommandListBeginGraphCaptureExt`
+        pub const pfnBeginGraphCaptureExt: u32 = 17;
+        /// `zeCommandListBeginCaptureIntoGraphExt`
+        pub const pfnBeginCaptureIntoGraphExt: u32 = 17;
+        /// `zeCommandListIsGraphCaptureEnabledExt`
+        pub const pfnIsGraphCaptureEnabledExt: u32 = 17;
+        /// `zeCommandListEndGraphCaptureExt`
+        pub const pfnEndGraphCaptureExt: u32 = 17;
+        /// `zeCommandListGetGraphExt`
+        pub const pfnGetGraphExt: u32 = 17;
+        /// `zeCommandListAppendGraphExt`
+        pub const pfnAppendGraphExt: u32 = 17;
+        /// `zeCommandListAppendHostFunction`
+        pub const pfnAppendHostFunction: u32 = 17;
+    }
+    /// Entries of `ze_command_list_exp_dditable_t`.
+    pub mod command_list_exp {
+        /// `zeCommandListCreateCloneExp`
+        pub const pfnCreateCloneExp: u32 = 9;
+        /// `zeCommandListImmediateAppendCommandListsExp`
+        pub const pfnImmediateAppendCommandListsExp: u32 = 9;
+        /// `zeCommandListGetNextCommandIdExp`
+        pub const pfnGetNextCommandIdExp: u32 = 9;
+        /// `zeCommandListUpdateMutableCommandsExp`
+        pub const pfnUpdateMutableCommandsExp: u32 = 9;
+        /// `zeCommandListUpdateMutableCommandSignalEventExp`
+        pub const pfnUpdateMutableCommandSignalEventExp: u32 = 9;
+        /// `zeCommandListUpdateMutableCommandWaitEventsExp`
+        pub const pfnUpdateMutableCommandWaitEventsExp: u32 = 9;
+        /// `zeCommandListGetNextCommandIdWithKernelsExp`
+        pub const pfnGetNextCommandIdWithKernelsExp: u32 = 10;
+        /// `zeCommandListUpdateMutableCommandKernelsExp`
+        pub const pfnUpdateMutableCommandKernelsExp: u32 = 10;
+        /// `zeCommandListIsMutableExp`
+        pub const pfnIsMutableExp: u32 = 17;
     }
     /// Entries of `ze_image_dditable_t`.
     pub mod image {
@@ -263,6 +456,8 @@ pub mod since {
         pub const pfnDestroy: u32 = 0;
         /// `zeImageGetAllocPropertiesExt`
         pub const pfnGetAllocPropertiesExt: u32 = 3;
+        /// `zeImageViewCreateExt`
+        pub const pfnViewCreateExt: u32 = 5;
     }
     /// Entries of `ze_image_exp_dditable_t`.
     pub mod image_exp {
@@ -270,6 +465,48 @@ pub mod since {
         pub const pfnGetMemoryPropertiesExp: u32 = 2;
         /// `zeImageViewCreateExp`
         pub const pfnViewCreateExp: u32 = 2;
+        /// `zeImageGetDeviceOffsetExp`
+        pub const pfnGetDeviceOffsetExp: u32 = 9;
+    }
+    /// Entries of `ze_mem_dditable_t`.
+    pub mod mem {
+        /// `zeMemAllocShared`
+        pub const pfnAllocShared: u32 = 0;
+        /// `zeMemAllocDevice`
+        pub const pfnAllocDevice: u32 = 0;
+        /// `zeMemAllocHost`
+        pub const pfnAllocHost: u32 = 0;
+        /// `zeMemFree`
+        pub const pfnFree: u32 = 0;
+        /// `zeMemGetAllocProperties`
+        pub const pfnGetAllocProperties: u32 = 0;
+        /// `zeMemGetAddressRange`
+        pub const pfnGetAddressRange: u32 = 0;
+        /// `zeMemGetIpcHandle`
+        pub const pfnGetIpcHandle: u32 = 0;
+        /// `zeMemOpenIpcHandle`
+        pub const pfnOpenIpcHandle: u32 = 0;
+        /// `zeMemCloseIpcHandle`
+        pub const pfnCloseIpcHandle: u32 = 0;
+        /// `zeMemFreeExt`
+        pub const pfnFreeExt: u32 = 3;
+        /// `zeMemPutIpcHandle`
+        pub const pfnPutIpcHandle: u32 = 6;
+        /// `zeMemGetPitchFor2dImage`
+        pub const pfnGetPitchFor2dImage: u32 = 9;
+        /// `zeMemGetIpcHandleWithProperties`
+        pub const pfnGetIpcHandleWithProperties: u32 = 15;
+    }
+    /// Entries of `ze_mem_exp_dditable_t`.
+    pub mod mem_exp {
+        /// `zeMemGetIpcHandleFromFileDescriptorExp`
+        pub const pfnGetIpcHandleFromFileDescriptorExp: u32 = 6;
+        /// `zeMemGetFileDescriptorFromIpcHandleExp`
+        pub const pfnGetFileDescriptorFromIpcHandleExp: u32 = 6;
+        /// `zeMemSetAtomicAccessAttributeExp`
+        pub const pfnSetAtomicAccessAttributeExp: u32 = 7;
+        /// `zeMemGetAtomicAccessAttributeExp`
+        pub const pfnGetAtomicAccessAttributeExp: u32 = 7;
     }
     /// Entries of `ze_fence_dditable_t`.
     pub mod fence {
@@ -296,6 +533,12 @@ pub mod since {
         pub const pfnOpenIpcHandle: u32 = 0;
         /// `zeEventPoolCloseIpcHandle`
         pub const pfnCloseIpcHandle: u32 = 0;
+        /// `zeEventPoolPutIpcHandle`
+        pub const pfnPutIpcHandle: u32 = 6;
+        /// `zeEventPoolGetContextHandle`
+        pub const pfnGetContextHandle: u32 = 9;
+        /// `zeEventPoolGetFlags`
+        pub const pfnGetFlags: u32 = 9;
     }
     /// Entries of `ze_event_dditable_t`.
     pub mod event {
@@ -313,6 +556,26 @@ pub mod since {
         pub const pfnHostReset: u32 = 0;
         /// `zeEventQueryKernelTimestamp`
         pub const pfnQueryKernelTimestamp: u32 = 0;
+        /// `zeEventQueryKernelTimestampsExt`
+        pub const pfnQueryKernelTimestampsExt: u32 = 6;
+        /// `zeEventGetEventPool`
+        pub const pfnGetEventPool: u32 = 9;
+        /// `zeEventGetSignalScope`
+        pub const pfnGetSignalScope: u32 = 9;
+        /// `zeEventGetWaitScope`
+        pub const pfnGetWaitScope: u32 = 9;
+        /// `zeEventCounterBasedCreate`
+        pub const pfnCounterBasedCreate: u32 = 15;
+        /// `zeEventCounterBasedGetIpcHandle`
+        pub const pfnCounterBasedGetIpcHandle: u32 = 15;
+        /// `zeEventCounterBasedOpenIpcHandle`
+        pub const pfnCounterBasedOpenIpcHandle: u32 = 15;
+        /// `zeEventCounterBasedCloseIpcHandle`
+        pub const pfnCounterBasedCloseIpcHandle: u32 = 15;
+        /// `zeEventCounterBasedGetDeviceAddress`
+        pub const pfnCounterBasedGetDeviceAddress: u32 = 15;
+        /// `zeEventGetCounterBasedFlags`
+        pub const pfnGetCounterBasedFlags: u32 = 17;
     }
     /// Entries of `ze_event_exp_dditable_t`.
     pub mod event_exp {
@@ -380,6 +643,10 @@ pub mod since {
         pub const pfnSetGlobalOffsetExp: u32 = 1;
         /// `zeKernelSchedulingHintExp`
         pub const pfnSchedulingHintExp: u32 = 2;
+        /// `zeKernelGetBinaryExp`
+        pub const pfnGetBinaryExp: u32 = 11;
+        /// `zeKernelGetAllocationPropertiesExp`
+        pub const pfnGetAllocationPropertiesExp: u32 = 14;
     }
     /// Entries of `ze_sampler_dditable_t`.
     pub mod sampler {
@@ -394,29 +661,8 @@ pub mod since {
         pub const pfnCreate: u32 = 0;
         /// `zePhysicalMemDestroy`
         pub const pfnDestroy: u32 = 0;
-    }
-    /// Entries of `ze_mem_dditable_t`.
-    pub mod mem {
-        /// `zeMemAllocShared`
-        pub const pfnAllocShared: u32 = 0;
-        /// `zeMemAllocDevice`
-        pub const pfnAllocDevice: u32 = 0;
-        /// `zeMemAllocHost`
-        pub const pfnAllocHost: u32 = 0;
-        /// `zeMemFree`
-        pub const pfnFree: u32 = 0;
-        /// `zeMemGetAllocProperties`
-        pub const pfnGetAllocProperties: u32 = 0;
-        /// `zeMemGetAddressRange`
-        pub const pfnGetAddressRange: u32 = 0;
-        /// `zeMemGetIpcHandle`
-        pub const pfnGetIpcHandle: u32 = 0;
-        /// `zeMemOpenIpcHandle`
-        pub const pfnOpenIpcHandle: u32 = 0;
-        /// `zeMemCloseIpcHandle`
-        pub const pfnCloseIpcHandle: u32 = 0;
-        /// `zeMemFreeExt`
-        pub const pfnFreeExt: u32 = 3;
+        /// `zePhysicalMemGetProperties`
+        pub const pfnGetProperties: u32 = 15;
     }
     /// Entries of `ze_virtual_mem_dditable_t`.
     pub mod virtual_mem {
@@ -455,6 +701,617 @@ pub mod since {
         /// `zeFabricEdgeGetPropertiesExp`
         pub const pfnGetPropertiesExp: u32 = 4;
     }
+    /// Entries of `ze_graph_dditable_t`.
+    pub mod graph {
+        /// `zeGraphCreateExt`
+        pub const pfnCreateExt: u32 = 17;
+        /// `zeGraphGetPrimaryCommandListExt`
+        pub const pfnGetPrimaryCommandListExt: u32 = 17;
+        /// `zeGraphSetDestructionCallbackExt`
+        pub const pfnSetDestructionCallbackExt: u32 = 17;
+        /// `zeGraphInstantiateExt`
+        pub const pfnInstantiateExt: u32 = 17;
+        /// `zeGraphIsEmptyExt`
+        pub const pfnIsEmptyExt: u32 = 17;
+        /// `zeGraphDumpContentsExt`
+        pub const pfnDumpContentsExt: u32 = 17;
+        /// `zeGraphDestroyExt`
+        pub const pfnDestroyExt: u32 = 17;
+    }
+    /// Entries of `ze_executable_graph_dditable_t`.
+    pub mod executable_graph {
+        /// `zeExecutableGraphGetSourceGraphExt`
+        pub const pfnGetSourceGraphExt: u32 = 17;
+        /// `zeExecutableGraphDestroyExt`
+        pub const pfnDestroyExt: u32 = 17;
+    }
+    /// The `zet` tables.
+    pub mod zet {
+        /// Entries of `zet_metric_programmable_exp_dditable_t`.
+        pub mod metric_programmable_exp {
+            /// `zetMetricProgrammableGetExp`
+            pub const pfnGetExp: u32 = 9;
+            /// `zetMetricProgrammableGetPropertiesExp`
+            pub const pfnGetPropertiesExp: u32 = 9;
+            /// `zetMetricProgrammableGetParamInfoExp`
+            pub const pfnGetParamInfoExp: u32 = 9;
+            /// `zetMetricProgrammableGetParamValueInfoExp`
+            pub const pfnGetParamValueInfoExp: u32 = 9;
+        }
+        /// Entries of `zet_metric_tracer_exp_dditable_t`.
+        pub mod metric_tracer_exp {
+            /// `zetMetricTracerCreateExp`
+            pub const pfnCreateExp: u32 = 10;
+            /// `zetMetricTracerDestroyExp`
+            pub const pfnDestroyExp: u32 = 10;
+            /// `zetMetricTracerEnableExp`
+            pub const pfnEnableExp: u32 = 10;
+            /// `zetMetricTracerDisableExp`
+            pub const pfnDisableExp: u32 = 10;
+            /// `zetMetricTracerReadDataExp`
+            pub const pfnReadDataExp: u32 = 10;
+            /// `zetMetricTracerDecodeExp`
+            pub const pfnDecodeExp: u32 = 10;
+        }
+        /// Entries of `zet_metric_decoder_exp_dditable_t`.
+        pub mod metric_decoder_exp {
+            /// `zetMetricDecoderCreateExp`
+            pub const pfnCreateExp: u32 = 10;
+            /// `zetMetricDecoderDestroyExp`
+            pub const pfnDestroyExp: u32 = 10;
+            /// `zetMetricDecoderGetDecodableMetricsExp`
+            pub const pfnGetDecodableMetricsExp: u32 = 10;
+        }
+        /// Entries of `zet_device_dditable_t`.
+        pub mod device {
+            /// `zetDeviceGetDebugProperties`
+            pub const pfnGetDebugProperties: u32 = 0;
+        }
+        /// Entries of `zet_device_exp_dditable_t`.
+        pub mod device_exp {
+            /// `zetDeviceGetConcurrentMetricGroupsExp`
+            pub const pfnGetConcurrentMetricGroupsExp: u32 = 10;
+            /// `zetDeviceCreateMetricGroupsFromMetricsExp`
+            pub const pfnCreateMetricGroupsFromMetricsExp: u32 = 10;
+            /// `zetDeviceEnableMetricsExp`
+            pub const pfnEnableMetricsExp: u32 = 13;
+            /// `zetDeviceDisableMetricsExp`
+            pub const pfnDisableMetricsExp: u32 = 13;
+        }
+        /// Entries of `zet_context_dditable_t`.
+        pub mod context {
+            /// `zetContextActivateMetricGroups`
+            pub const pfnActivateMetricGroups: u32 = 0;
+        }
+        /// Entries of `zet_command_list_dditable_t`.
+        pub mod command_list {
+            /// `zetCommandListAppendMetricStreamerMarker`
+            pub const pfnAppendMetricStreamerMarker: u32 = 0;
+            /// `zetCommandListAppendMetricQueryBegin`
+            pub const pfnAppendMetricQueryBegin: u32 = 0;
+            /// `zetCommandListAppendMetricQueryEnd`
+            pub const pfnAppendMetricQueryEnd: u32 = 0;
+            /// `zetCommandListAppendMetricMemoryBarrier`
+            pub const pfnAppendMetricMemoryBarrier: u32 = 0;
+        }
+        /// Entries of `zet_command_list_exp_dditable_t`.
+        pub mod command_list_exp {
+            /// `zetCommandListAppendMarkerExp`
+            pub const pfnAppendMarkerExp: u32 = 13;
+        }
+        /// Entries of `zet_module_dditable_t`.
+        pub mod module {
+            /// `zetModuleGetDebugInfo`
+            pub const pfnGetDebugInfo: u32 = 0;
+        }
+        /// Entries of `zet_kernel_dditable_t`.
+        pub mod kernel {
+            /// `zetKernelGetProfileInfo`
+            pub const pfnGetProfileInfo: u32 = 0;
+        }
+        /// Entries of `zet_metric_dditable_t`.
+        pub mod metric {
+            /// `zetMetricGet`
+            pub const pfnGet: u32 = 0;
+            /// `zetMetricGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+        }
+        /// Entries of `zet_metric_exp_dditable_t`.
+        pub mod metric_exp {
+            /// `zetMetricCreateFromProgrammableExp`
+            pub const pfnCreateFromProgrammableExp: u32 = 9;
+            /// `zetMetricDestroyExp`
+            pub const pfnDestroyExp: u32 = 9;
+            /// `zetMetricCreateFromProgrammableExp2`
+            pub const pfnCreateFromProgrammableExp2: u32 = 11;
+        }
+        /// Entries of `zet_metric_group_dditable_t`.
+        pub mod metric_group {
+            /// `zetMetricGroupGet`
+            pub const pfnGet: u32 = 0;
+            /// `zetMetricGroupGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zetMetricGroupCalculateMetricValues`
+            pub const pfnCalculateMetricValues: u32 = 0;
+        }
+        /// Entries of `zet_metric_group_exp_dditable_t`.
+        pub mod metric_group_exp {
+            /// `zetMetricGroupCalculateMultipleMetricValuesExp`
+            pub const pfnCalculateMultipleMetricValuesExp: u32 = 2;
+            /// `zetMetricGroupGetGlobalTimestampsExp`
+            pub const pfnGetGlobalTimestampsExp: u32 = 5;
+            /// `zetMetricGroupGetExportDataExp`
+            pub const pfnGetExportDataExp: u32 = 6;
+            /// `zetMetricGroupCalculateMetricExportDataExp`
+            pub const pfnCalculateMetricExportDataExp: u32 = 6;
+            /// `zetMetricGroupCreateExp`
+            pub const pfnCreateExp: u32 = 9;
+            /// `zetMetricGroupAddMetricExp`
+            pub const pfnAddMetricExp: u32 = 9;
+            /// `zetMetricGroupRemoveMetricExp`
+            pub const pfnRemoveMetricExp: u32 = 9;
+            /// `zetMetricGroupCloseExp`
+            pub const pfnCloseExp: u32 = 9;
+            /// `zetMetricGroupDestroyExp`
+            pub const pfnDestroyExp: u32 = 9;
+        }
+        /// Entries of `zet_metric_streamer_dditable_t`.
+        pub mod metric_streamer {
+            /// `zetMetricStreamerOpen`
+            pub const pfnOpen: u32 = 0;
+            /// `zetMetricStreamerClose`
+            pub const pfnClose: u32 = 0;
+            /// `zetMetricStreamerReadData`
+            pub const pfnReadData: u32 = 0;
+        }
+        /// Entries of `zet_metric_query_pool_dditable_t`.
+        pub mod metric_query_pool {
+            /// `zetMetricQueryPoolCreate`
+            pub const pfnCreate: u32 = 0;
+            /// `zetMetricQueryPoolDestroy`
+            pub const pfnDestroy: u32 = 0;
+        }
+        /// Entries of `zet_metric_query_dditable_t`.
+        pub mod metric_query {
+            /// `zetMetricQueryCreate`
+            pub const pfnCreate: u32 = 0;
+            /// `zetMetricQueryDestroy`
+            pub const pfnDestroy: u32 = 0;
+            /// `zetMetricQueryReset`
+            pub const pfnReset: u32 = 0;
+            /// `zetMetricQueryGetData`
+            pub const pfnGetData: u32 = 0;
+        }
+        /// Entries of `zet_tracer_exp_dditable_t`.
+        pub mod tracer_exp {
+            /// `zetTracerExpCreate`
+            pub const pfnCreate: u32 = 0;
+            /// `zetTracerExpDestroy`
+            pub const pfnDestroy: u32 = 0;
+            /// `zetTracerExpSetPrologues`
+            pub const pfnSetPrologues: u32 = 0;
+            /// `zetTracerExpSetEpilogues`
+            pub const pfnSetEpilogues: u32 = 0;
+            /// `zetTracerExpSetEnabled`
+            pub const pfnSetEnabled: u32 = 0;
+        }
+        /// Entries of `zet_debug_dditable_t`.
+        pub mod debug {
+            /// `zetDebugAttach`
+            pub const pfnAttach: u32 = 0;
+            /// `zetDebugDetach`
+            pub const pfnDetach: u32 = 0;
+            /// `zetDebugReadEvent`
+            pub const pfnReadEvent: u32 = 0;
+            /// `zetDebugAcknowledgeEvent`
+            pub const pfnAcknowledgeEvent: u32 = 0;
+            /// `zetDebugInterrupt`
+            pub const pfnInterrupt: u32 = 0;
+            /// `zetDebugResume`
+            pub const pfnResume: u32 = 0;
+            /// `zetDebugReadMemory`
+            pub const pfnReadMemory: u32 = 0;
+            /// `zetDebugWriteMemory`
+            pub const pfnWriteMemory: u32 = 0;
+            /// `zetDebugGetRegisterSetProperties`
+            pub const pfnGetRegisterSetProperties: u32 = 0;
+            /// `zetDebugReadRegisters`
+            pub const pfnReadRegisters: u32 = 0;
+            /// `zetDebugWriteRegisters`
+            pub const pfnWriteRegisters: u32 = 0;
+            /// `zetDebugGetThreadRegisterSetProperties`
+            pub const pfnGetThreadRegisterSetProperties: u32 = 5;
+        }
+    }
+    /// The `zes` tables.
+    pub mod zes {
+        /// Entries of `zes_global_dditable_t`.
+        pub mod global {
+            /// `zesInit`
+            pub const pfnInit: u32 = 5;
+        }
+        /// Entries of `zes_device_dditable_t`.
+        pub mod device {
+            /// `zesDeviceGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesDeviceGetState`
+            pub const pfnGetState: u32 = 0;
+            /// `zesDeviceReset`
+            pub const pfnReset: u32 = 0;
+            /// `zesDeviceProcessesGetState`
+            pub const pfnProcessesGetState: u32 = 0;
+            /// `zesDevicePciGetProperties`
+            pub const pfnPciGetProperties: u32 = 0;
+            /// `zesDevicePciGetState`
+            pub const pfnPciGetState: u32 = 0;
+            /// `zesDevicePciGetBars`
+            pub const pfnPciGetBars: u32 = 0;
+            /// `zesDevicePciGetStats`
+            pub const pfnPciGetStats: u32 = 0;
+            /// `zesDeviceEnumDiagnosticTestSuites`
+            pub const pfnEnumDiagnosticTestSuites: u32 = 0;
+            /// `zesDeviceEnumEngineGroups`
+            pub const pfnEnumEngineGroups: u32 = 0;
+            /// `zesDeviceEventRegister`
+            pub const pfnEventRegister: u32 = 0;
+            /// `zesDeviceEnumFabricPorts`
+            pub const pfnEnumFabricPorts: u32 = 0;
+            /// `zesDeviceEnumFans`
+            pub const pfnEnumFans: u32 = 0;
+            /// `zesDeviceEnumFirmwares`
+            pub const pfnEnumFirmwares: u32 = 0;
+            /// `zesDeviceEnumFrequencyDomains`
+            pub const pfnEnumFrequencyDomains: u32 = 0;
+            /// `zesDeviceEnumLeds`
+            pub const pfnEnumLeds: u32 = 0;
+            /// `zesDeviceEnumMemoryModules`
+            pub const pfnEnumMemoryModules: u32 = 0;
+            /// `zesDeviceEnumPerformanceFactorDomains`
+            pub const pfnEnumPerformanceFactorDomains: u32 = 0;
+            /// `zesDeviceEnumPowerDomains`
+            pub const pfnEnumPowerDomains: u32 = 0;
+            /// `zesDeviceGetCardPowerDomain`
+            pub const pfnGetCardPowerDomain: u32 = 0;
+            /// `zesDeviceEnumPsus`
+            pub const pfnEnumPsus: u32 = 0;
+            /// `zesDeviceEnumRasErrorSets`
+            pub const pfnEnumRasErrorSets: u32 = 0;
+            /// `zesDeviceEnumSchedulers`
+            pub const pfnEnumSchedulers: u32 = 0;
+            /// `zesDeviceEnumStandbyDomains`
+            pub const pfnEnumStandbyDomains: u32 = 0;
+            /// `zesDeviceEnumTemperatureSensors`
+            pub const pfnEnumTemperatureSensors: u32 = 0;
+            /// `zesDeviceEccAvailable`
+            pub const pfnEccAvailable: u32 = 4;
+            /// `zesDeviceEccConfigurable`
+            pub const pfnEccConfigurable: u32 = 4;
+            /// `zesDeviceGetEccState`
+            pub const pfnGetEccState: u32 = 4;
+            /// `zesDeviceSetEccState`
+            pub const pfnSetEccState: u32 = 4;
+            /// `zesDeviceGet`
+            pub const pfnGet: u32 = 5;
+            /// `zesDeviceSetOverclockWaiver`
+            pub const pfnSetOverclockWaiver: u32 = 5;
+            /// `zesDeviceGetOverclockDomains`
+            pub const pfnGetOverclockDomains: u32 = 5;
+            /// `zesDeviceGetOverclockControls`
+            pub const pfnGetOverclockControls: u32 = 5;
+            /// `zesDeviceResetOverclockSettings`
+            pub const pfnResetOverclockSettings: u32 = 5;
+            /// `zesDeviceReadOverclockState`
+            pub const pfnReadOverclockState: u32 = 5;
+            /// `zesDeviceEnumOverclockDomains`
+            pub const pfnEnumOverclockDomains: u32 = 5;
+            /// `zesDeviceResetExt`
+            pub const pfnResetExt: u32 = 7;
+            /// `zesDevicePciLinkSpeedUpdateExt`
+            pub const pfnPciLinkSpeedUpdateExt: u32 = 15;
+        }
+        /// Entries of `zes_device_exp_dditable_t`.
+        pub mod device_exp {
+            /// `zesDeviceGetSubDevicePropertiesExp`
+            pub const pfnGetSubDevicePropertiesExp: u32 = 9;
+            /// `zesDeviceEnumActiveVFExp`
+            pub const pfnEnumActiveVFExp: u32 = 9;
+            /// `zesDeviceEnumEnabledVFExp`
+            pub const pfnEnumEnabledVFExp: u32 = 10;
+        }
+        /// Entries of `zes_driver_dditable_t`.
+        pub mod driver {
+            /// `zesDriverEventListen`
+            pub const pfnEventListen: u32 = 0;
+            /// `zesDriverEventListenEx`
+            pub const pfnEventListenEx: u32 = 1;
+            /// `zesDriverGet`
+            pub const pfnGet: u32 = 5;
+            /// `zesDriverGetExtensionProperties`
+            pub const pfnGetExtensionProperties: u32 = 8;
+            /// `zesDriverGetExtensionFunctionAddress`
+            pub const pfnGetExtensionFunctionAddress: u32 = 8;
+        }
+        /// Entries of `zes_driver_exp_dditable_t`.
+        pub mod driver_exp {
+            /// `zesDriverGetDeviceByUuidExp`
+            pub const pfnGetDeviceByUuidExp: u32 = 9;
+        }
+        /// Entries of `zes_overclock_dditable_t`.
+        pub mod overclock {
+            /// `zesOverclockGetDomainProperties`
+            pub const pfnGetDomainProperties: u32 = 5;
+            /// `zesOverclockGetDomainVFProperties`
+            pub const pfnGetDomainVFProperties: u32 = 5;
+            /// `zesOverclockGetDomainControlProperties`
+            pub const pfnGetDomainControlProperties: u32 = 5;
+            /// `zesOverclockGetControlCurrentValue`
+            pub const pfnGetControlCurrentValue: u32 = 5;
+            /// `zesOverclockGetControlPendingValue`
+            pub const pfnGetControlPendingValue: u32 = 5;
+            /// `zesOverclockSetControlUserValue`
+            pub const pfnSetControlUserValue: u32 = 5;
+            /// `zesOverclockGetControlState`
+            pub const pfnGetControlState: u32 = 5;
+            /// `zesOverclockGetVFPointValues`
+            pub const pfnGetVFPointValues: u32 = 5;
+            /// `zesOverclockSetVFPointValues`
+            pub const pfnSetVFPointValues: u32 = 5;
+        }
+        /// Entries of `zes_scheduler_dditable_t`.
+        pub mod scheduler {
+            /// `zesSchedulerGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesSchedulerGetCurrentMode`
+            pub const pfnGetCurrentMode: u32 = 0;
+            /// `zesSchedulerGetTimeoutModeProperties`
+            pub const pfnGetTimeoutModeProperties: u32 = 0;
+            /// `zesSchedulerGetTimesliceModeProperties`
+            pub const pfnGetTimesliceModeProperties: u32 = 0;
+            /// `zesSchedulerSetTimeoutMode`
+            pub const pfnSetTimeoutMode: u32 = 0;
+            /// `zesSchedulerSetTimesliceMode`
+            pub const pfnSetTimesliceMode: u32 = 0;
+            /// `zesSchedulerSetExclusiveMode`
+            pub const pfnSetExclusiveMode: u32 = 0;
+            /// `zesSchedulerSetComputeUnitDebugMode`
+            pub const pfnSetComputeUnitDebugMode: u32 = 0;
+        }
+        /// Entries of `zes_performance_factor_dditable_t`.
+        pub mod performance_factor {
+            /// `zesPerformanceFactorGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesPerformanceFactorGetConfig`
+            pub const pfnGetConfig: u32 = 0;
+            /// `zesPerformanceFactorSetConfig`
+            pub const pfnSetConfig: u32 = 0;
+        }
+        /// Entries of `zes_power_dditable_t`.
+        pub mod power {
+            /// `zesPowerGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesPowerGetEnergyCounter`
+            pub const pfnGetEnergyCounter: u32 = 0;
+            /// `zesPowerGetLimits`
+            pub const pfnGetLimits: u32 = 0;
+            /// `zesPowerSetLimits`
+            pub const pfnSetLimits: u32 = 0;
+            /// `zesPowerGetEnergyThreshold`
+            pub const pfnGetEnergyThreshold: u32 = 0;
+            /// `zesPowerSetEnergyThreshold`
+            pub const pfnSetEnergyThreshold: u32 = 0;
+            /// `zesPowerGetLimitsExt`
+            pub const pfnGetLimitsExt: u32 = 0;
+            /// `zesPowerSetLimitsExt`
+            pub const pfnSetLimitsExt: u32 = 0;
+            /// `zesPowerGetUsage`
+            pub const pfnGetUsage: u32 = 16;
+            /// `zesPowerGetLimitsExt2`
+            pub const pfnGetLimitsExt2: u32 = 16;
+            /// `zesPowerSetLimitsExt2`
+            pub const pfnSetLimitsExt2: u32 = 16;
+        }
+        /// Entries of `zes_frequency_dditable_t`.
+        pub mod frequency {
+            /// `zesFrequencyGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesFrequencyGetAvailableClocks`
+            pub const pfnGetAvailableClocks: u32 = 0;
+            /// `zesFrequencyGetRange`
+            pub const pfnGetRange: u32 = 0;
+            /// `zesFrequencySetRange`
+            pub const pfnSetRange: u32 = 0;
+            /// `zesFrequencyGetState`
+            pub const pfnGetState: u32 = 0;
+            /// `zesFrequencyGetThrottleTime`
+            pub const pfnGetThrottleTime: u32 = 0;
+            /// `zesFrequencyOcGetCapabilities`
+            pub const pfnOcGetCapabilities: u32 = 0;
+            /// `zesFrequencyOcGetFrequencyTarget`
+            pub const pfnOcGetFrequencyTarget: u32 = 0;
+            /// `zesFrequencyOcSetFrequencyTarget`
+            pub const pfnOcSetFrequencyTarget: u32 = 0;
+            /// `zesFrequencyOcGetVoltageTarget`
+            pub const pfnOcGetVoltageTarget: u32 = 0;
+            /// `zesFrequencyOcSetVoltageTarget`
+            pub const pfnOcSetVoltageTarget: u32 = 0;
+            /// `zesFrequencyOcSetMode`
+            pub const pfnOcSetMode: u32 = 0;
+            /// `zesFrequencyOcGetMode`
+            pub const pfnOcGetMode: u32 = 0;
+            /// `zesFrequencyOcGetIccMax`
+            pub const pfnOcGetIccMax: u32 = 0;
+            /// `zesFrequencyOcSetIccMax`
+            pub const pfnOcSetIccMax: u32 = 0;
+            /// `zesFrequencyOcGetTjMax`
+            pub const pfnOcGetTjMax: u32 = 0;
+            /// `zesFrequencyOcSetTjMax`
+            pub const pfnOcSetTjMax: u32 = 0;
+        }
+        /// Entries of `zes_engine_dditable_t`.
+        pub mod engine {
+            /// `zesEngineGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesEngineGetActivity`
+            pub const pfnGetActivity: u32 = 7;
+            /// `zesEngineGetActivityExt`
+            pub const pfnGetActivityExt: u32 = 7;
+        }
+        /// Entries of `zes_standby_dditable_t`.
+        pub mod standby {
+            /// `zesStandbyGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesStandbyGetMode`
+            pub const pfnGetMode: u32 = 0;
+            /// `zesStandbySetMode`
+            pub const pfnSetMode: u32 = 0;
+        }
+        /// Entries of `zes_firmware_dditable_t`.
+        pub mod firmware {
+            /// `zesFirmwareGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesFirmwareFlash`
+            pub const pfnFlash: u32 = 0;
+            /// `zesFirmwareGetFlashProgress`
+            pub const pfnGetFlashProgress: u32 = 8;
+            /// `zesFirmwareGetConsoleLogs`
+            pub const pfnGetConsoleLogs: u32 = 9;
+        }
+        /// Entries of `zes_firmware_exp_dditable_t`.
+        pub mod firmware_exp {
+            /// `zesFirmwareGetSecurityVersionExp`
+            pub const pfnGetSecurityVersionExp: u32 = 9;
+            /// `zesFirmwareSetSecurityVersionExp`
+            pub const pfnSetSecurityVersionExp: u32 = 9;
+        }
+        /// Entries of `zes_memory_dditable_t`.
+        pub mod memory {
+            /// `zesMemoryGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesMemoryGetState`
+            pub const pfnGetState: u32 = 0;
+            /// `zesMemoryGetBandwidth`
+            pub const pfnGetBandwidth: u32 = 0;
+        }
+        /// Entries of `zes_fabric_port_dditable_t`.
+        pub mod fabric_port {
+            /// `zesFabricPortGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesFabricPortGetLinkType`
+            pub const pfnGetLinkType: u32 = 0;
+            /// `zesFabricPortGetConfig`
+            pub const pfnGetConfig: u32 = 0;
+            /// `zesFabricPortSetConfig`
+            pub const pfnSetConfig: u32 = 0;
+            /// `zesFabricPortGetState`
+            pub const pfnGetState: u32 = 0;
+            /// `zesFabricPortGetThroughput`
+            pub const pfnGetThroughput: u32 = 0;
+            /// `zesFabricPortGetFabricErrorCounters`
+            pub const pfnGetFabricErrorCounters: u32 = 7;
+            /// `zesFabricPortGetMultiPortThroughput`
+            pub const pfnGetMultiPortThroughput: u32 = 7;
+        }
+        /// Entries of `zes_temperature_dditable_t`.
+        pub mod temperature {
+            /// `zesTemperatureGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesTemperatureGetConfig`
+            pub const pfnGetConfig: u32 = 0;
+            /// `zesTemperatureSetConfig`
+            pub const pfnSetConfig: u32 = 0;
+            /// `zesTemperatureGetState`
+            pub const pfnGetState: u32 = 0;
+        }
+        /// Entries of `zes_psu_dditable_t`.
+        pub mod psu {
+            /// `zesPsuGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesPsuGetState`
+            pub const pfnGetState: u32 = 0;
+        }
+        /// Entries of `zes_fan_dditable_t`.
+        pub mod fan {
+            /// `zesFanGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesFanGetConfig`
+            pub const pfnGetConfig: u32 = 0;
+            /// `zesFanSetDefaultMode`
+            pub const pfnSetDefaultMode: u32 = 0;
+            /// `zesFanSetFixedSpeedMode`
+            pub const pfnSetFixedSpeedMode: u32 = 0;
+            /// `zesFanSetSpeedTableMode`
+            pub const pfnSetSpeedTableMode: u32 = 0;
+            /// `zesFanGetState`
+            pub const pfnGetState: u32 = 0;
+        }
+        /// Entries of `zes_led_dditable_t`.
+        pub mod led {
+            /// `zesLedGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesLedGetState`
+            pub const pfnGetState: u32 = 0;
+            /// `zesLedSetState`
+            pub const pfnSetState: u32 = 0;
+            /// `zesLedSetColor`
+            pub const pfnSetColor: u32 = 0;
+        }
+        /// Entries of `zes_ras_dditable_t`.
+        pub mod ras {
+            /// `zesRasGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesRasGetConfig`
+            pub const pfnGetConfig: u32 = 0;
+            /// `zesRasSetConfig`
+            pub const pfnSetConfig: u32 = 0;
+            /// `zesRasGetState`
+            pub const pfnGetState: u32 = 0;
+        }
+        /// Entries of `zes_ras_exp_dditable_t`.
+        pub mod ras_exp {
+            /// `zesRasGetStateExp`
+            pub const pfnGetStateExp: u32 = 0;
+            /// `zesRasClearStateExp`
+            pub const pfnClearStateExp: u32 = 0;
+            /// `zesRasGetSupportedCategoriesExp`
+            pub const pfnGetSupportedCategoriesExp: u32 = 16;
+            /// `zesRasGetStateExp2`
+            pub const pfnGetStateExp2: u32 = 16;
+            /// `zesRasGetConfigExp`
+            pub const pfnGetConfigExp: u32 = 16;
+            /// `zesRasSetConfigExp`
+            pub const pfnSetConfigExp: u32 = 16;
+        }
+        /// Entries of `zes_diagnostics_dditable_t`.
+        pub mod diagnostics {
+            /// `zesDiagnosticsGetProperties`
+            pub const pfnGetProperties: u32 = 0;
+            /// `zesDiagnosticsGetTests`
+            pub const pfnGetTests: u32 = 0;
+            /// `zesDiagnosticsRunTests`
+            pub const pfnRunTests: u32 = 0;
+        }
+        /// Entries of `zes_vf_management_exp_dditable_t`.
+        pub mod vf_management_exp {
+            /// `zesVFManagementGetVFPropertiesExp`
+            pub const pfnGetVFPropertiesExp: u32 = 9;
+            /// `zesVFManagementGetVFMemoryUtilizationExp`
+            pub const pfnGetVFMemoryUtilizationExp: u32 = 9;
+            /// `zesVFManagementGetVFEngineUtilizationExp`
+            pub const pfnGetVFEngineUtilizationExp: u32 = 9;
+            /// `zesVFManagementSetVFTelemetryModeExp`
+            pub const pfnSetVFTelemetryModeExp: u32 = 9;
+            /// `zesVFManagementSetVFTelemetrySamplingIntervalExp`
+            pub const pfnSetVFTelemetrySamplingIntervalExp: u32 = 9;
+            /// `zesVFManagementGetVFCapabilitiesExp`
+            pub const pfnGetVFCapabilitiesExp: u32 = 10;
+            /// `zesVFManagementGetVFMemoryUtilizationExp2`
+            pub const pfnGetVFMemoryUtilizationExp2: u32 = 10;
+            /// `zesVFManagementGetVFEngineUtilizationExp2`
+            pub const pfnGetVFEngineUtilizationExp2: u32 = 10;
+            /// `zesVFManagementGetVFCapabilitiesExp2`
+            pub const pfnGetVFCapabilitiesExp2: u32 = 12;
+        }
+    }
 }
 
 /// The C name of every entry of every DDI table (`ze`, `zet` and `zes`), as a constant of
@@ -462,13 +1319,39 @@ pub mod since {
 /// entry points by them (in messages), so a name cannot be mistyped.
 #[allow(non_upper_case_globals, missing_docs)] // each constant's value is its name
 pub mod names {
+    pub const zeRTASBuilderCreateExt: &str = "zeRTASBuilderCreateExt";
+    pub const zeRTASBuilderGetBuildPropertiesExt: &str = "zeRTASBuilderGetBuildPropertiesExt";
+    pub const zeRTASBuilderBuildExt: &str = "zeRTASBuilderBuildExt";
+    pub const zeRTASBuilderCommandListAppendCopyExt: &str = "zeRTASBuilderCommandListAppendCopyExt";
+    pub const zeRTASBuilderDestroyExt: &str = "zeRTASBuilderDestroyExt";
+    pub const zeRTASBuilderCreateExp: &str = "zeRTASBuilderCreateExp";
+    pub const zeRTASBuilderGetBuildPropertiesExp: &str = "zeRTASBuilderGetBuildPropertiesExp";
+    pub const zeRTASBuilderBuildExp: &str = "zeRTASBuilderBuildExp";
+    pub const zeRTASBuilderDestroyExp: &str = "zeRTASBuilderDestroyExp";
+    pub const zeRTASParallelOperationCreateExt: &str = "zeRTASParallelOperationCreateExt";
+    pub const zeRTASParallelOperationGetPropertiesExt: &str =
+        "zeRTASParallelOperationGetPropertiesExt";
+    pub const zeRTASParallelOperationJoinExt: &str = "zeRTASParallelOperationJoinExt";
+    pub const zeRTASParallelOperationDestroyExt: &str = "zeRTASParallelOperationDestroyExt";
+    pub const zeRTASParallelOperationCreateExp: &str = "zeRTASParallelOperationCreateExp";
+    pub const zeRTASParallelOperationGetPropertiesExp: &str =
+        "zeRTASParallelOperationGetPropertiesExp";
+    pub const zeRTASParallelOperationJoinExp: &str = "zeRTASParallelOperationJoinExp";
+    pub const zeRTASParallelOperationDestroyExp: &str = "zeRTASParallelOperationDestroyExp";
     pub const zeInit: &str = "zeInit";
+    pub const zeInitDrivers: &str = "zeInitDrivers";
     pub const zeDriverGet: &str = "zeDriverGet";
     pub const zeDriverGetApiVersion: &str = "zeDriverGetApiVersion";
     pub const zeDriverGetProperties: &str = "zeDriverGetProperties";
     pub const zeDriverGetIpcProperties: &str = "zeDriverGetIpcProperties";
     pub const zeDriverGetExtensionProperties: &str = "zeDriverGetExtensionProperties";
     pub const zeDriverGetExtensionFunctionAddress: &str = "zeDriverGetExtensionFunctionAddress";
+    pub const zeDriverGetLastErrorDescription: &str = "zeDriverGetLastErrorDescription";
+    pub const zeDriverRTASFormatCompatibilityCheckExt: &str =
+        "zeDriverRTASFormatCompatibilityCheckExt";
+    pub const zeDriverGetDefaultContext: &str = "zeDriverGetDefaultContext";
+    pub const zeDriverRTASFormatCompatibilityCheckExp: &str =
+        "zeDriverRTASFormatCompatibilityCheckExp";
     pub const zeDeviceGet: &str = "zeDeviceGet";
     pub const zeDeviceGetSubDevices: &str = "zeDeviceGetSubDevices";
     pub const zeDeviceGetProperties: &str = "zeDeviceGetProperties";
@@ -488,6 +1371,17 @@ pub mod names {
     pub const zeDeviceReserveCacheExt: &str = "zeDeviceReserveCacheExt";
     pub const zeDeviceSetCacheAdviceExt: &str = "zeDeviceSetCacheAdviceExt";
     pub const zeDevicePciGetPropertiesExt: &str = "zeDevicePciGetPropertiesExt";
+    pub const zeDeviceGetRootDevice: &str = "zeDeviceGetRootDevice";
+    pub const zeDeviceImportExternalSemaphoreExt: &str = "zeDeviceImportExternalSemaphoreExt";
+    pub const zeDeviceReleaseExternalSemaphoreExt: &str = "zeDeviceReleaseExternalSemaphoreExt";
+    pub const zeDeviceGetVectorWidthPropertiesExt: &str = "zeDeviceGetVectorWidthPropertiesExt";
+    pub const zeDeviceSynchronize: &str = "zeDeviceSynchronize";
+    pub const zeDeviceGetAggregatedCopyOffloadIncrementValue: &str =
+        "zeDeviceGetAggregatedCopyOffloadIncrementValue";
+    pub const zeDeviceGetRuntimeRequirements: &str = "zeDeviceGetRuntimeRequirements";
+    pub const zeDeviceGetRuntimeRequirementsKey: &str = "zeDeviceGetRuntimeRequirementsKey";
+    pub const zeDeviceValidateRuntimeRequirements: &str = "zeDeviceValidateRuntimeRequirements";
+    pub const zeDeviceGetCounterBasedEventMaxValue: &str = "zeDeviceGetCounterBasedEventMaxValue";
     pub const zeDeviceGetFabricVertexExp: &str = "zeDeviceGetFabricVertexExp";
     pub const zeContextCreate: &str = "zeContextCreate";
     pub const zeContextDestroy: &str = "zeContextDestroy";
@@ -502,6 +1396,11 @@ pub mod names {
     pub const zeCommandQueueDestroy: &str = "zeCommandQueueDestroy";
     pub const zeCommandQueueExecuteCommandLists: &str = "zeCommandQueueExecuteCommandLists";
     pub const zeCommandQueueSynchronize: &str = "zeCommandQueueSynchronize";
+    pub const zeCommandQueueGetOrdinal: &str = "zeCommandQueueGetOrdinal";
+    pub const zeCommandQueueGetIndex: &str = "zeCommandQueueGetIndex";
+    pub const zeCommandQueueGetFlags: &str = "zeCommandQueueGetFlags";
+    pub const zeCommandQueueGetMode: &str = "zeCommandQueueGetMode";
+    pub const zeCommandQueueGetPriority: &str = "zeCommandQueueGetPriority";
     pub const zeCommandListCreate: &str = "zeCommandListCreate";
     pub const zeCommandListCreateImmediate: &str = "zeCommandListCreateImmediate";
     pub const zeCommandListDestroy: &str = "zeCommandListDestroy";
@@ -540,12 +1439,78 @@ pub mod names {
         "zeCommandListAppendImageCopyToMemoryExt";
     pub const zeCommandListAppendImageCopyFromMemoryExt: &str =
         "zeCommandListAppendImageCopyFromMemoryExt";
+    pub const zeCommandListHostSynchronize: &str = "zeCommandListHostSynchronize";
+    pub const zeCommandListGetDeviceHandle: &str = "zeCommandListGetDeviceHandle";
+    pub const zeCommandListGetContextHandle: &str = "zeCommandListGetContextHandle";
+    pub const zeCommandListGetOrdinal: &str = "zeCommandListGetOrdinal";
+    pub const zeCommandListImmediateGetIndex: &str = "zeCommandListImmediateGetIndex";
+    pub const zeCommandListIsImmediate: &str = "zeCommandListIsImmediate";
+    pub const zeCommandListAppendSignalExternalSemaphoreExt: &str =
+        "zeCommandListAppendSignalExternalSemaphoreExt";
+    pub const zeCommandListAppendWaitExternalSemaphoreExt: &str =
+        "zeCommandListAppendWaitExternalSemaphoreExt";
+    pub const zeCommandListAppendLaunchKernelWithParameters: &str =
+        "zeCommandListAppendLaunchKernelWithParameters";
+    pub const zeCommandListAppendLaunchKernelWithArguments: &str =
+        "zeCommandListAppendLaunchKernelWithArguments";
+    pub const zeCommandListAppendMemoryCopyWithParameters: &str =
+        "zeCommandListAppendMemoryCopyWithParameters";
+    pub const zeCommandListAppendMemoryFillWithParameters: &str =
+        "zeCommandListAppendMemoryFillWithParameters";
+    pub const zeCommandListImmediateAppendCommandListsWithParameters: &str =
+        "zeCommandListImmediateAppendCommandListsWithParameters";
+    pub const zeCommandListGetFlags: &str = "zeCommandListGetFlags";
+    pub const zeCommandListImmediateGetFlags: &str = "zeCommandListImmediateGetFlags";
+    pub const zeCommandListImmediateGetMode: &str = "zeCommandListImmediateGetMode";
+    pub const zeCommandListImmediateGetPriority: &str = "zeCommandListImmediateGetPriority";
+    pub const zeCommandListBeginGraphCaptureExt: &str = "zeCommandListBeginGraphCaptureExt";
+    pub const zeCommandListBeginCaptureIntoGraphExt: &str = "zeCommandListBeginCaptureIntoGraphExt";
+    pub const zeCommandListIsGraphCaptureEnabledExt: &str = "zeCommandListIsGraphCaptureEnabledExt";
+    pub const zeCommandListEndGraphCaptureExt: &str = "zeCommandListEndGraphCaptureExt";
+    pub const zeCommandListGetGraphExt: &str = "zeCommandListGetGraphExt";
+    pub const zeCommandListAppendGraphExt: &str = "zeCommandListAppendGraphExt";
+    pub const zeCommandListAppendHostFunction: &str = "zeCommandListAppendHostFunction";
+    pub const zeCommandListCreateCloneExp: &str = "zeCommandListCreateCloneExp";
+    pub const zeCommandListImmediateAppendCommandListsExp: &str =
+        "zeCommandListImmediateAppendCommandListsExp";
+    pub const zeCommandListGetNextCommandIdExp: &str = "zeCommandListGetNextCommandIdExp";
+    pub const zeCommandListUpdateMutableCommandsExp: &str = "zeCommandListUpdateMutableCommandsExp";
+    pub const zeCommandListUpdateMutableCommandSignalEventExp: &str =
+        "zeCommandListUpdateMutableCommandSignalEventExp";
+    pub const zeCommandListUpdateMutableCommandWaitEventsExp: &str =
+        "zeCommandListUpdateMutableCommandWaitEventsExp";
+    pub const zeCommandListGetNextCommandIdWithKernelsExp: &str =
+        "zeCommandListGetNextCommandIdWithKernelsExp";
+    pub const zeCommandListUpdateMutableCommandKernelsExp: &str =
+        "zeCommandListUpdateMutableCommandKernelsExp";
+    pub const zeCommandListIsMutableExp: &str = "zeCommandListIsMutableExp";
     pub const zeImageGetProperties: &str = "zeImageGetProperties";
     pub const zeImageCreate: &str = "zeImageCreate";
     pub const zeImageDestroy: &str = "zeImageDestroy";
     pub const zeImageGetAllocPropertiesExt: &str = "zeImageGetAllocPropertiesExt";
+    pub const zeImageViewCreateExt: &str = "zeImageViewCreateExt";
     pub const zeImageGetMemoryPropertiesExp: &str = "zeImageGetMemoryPropertiesExp";
     pub const zeImageViewCreateExp: &str = "zeImageViewCreateExp";
+    pub const zeImageGetDeviceOffsetExp: &str = "zeImageGetDeviceOffsetExp";
+    pub const zeMemAllocShared: &str = "zeMemAllocShared";
+    pub const zeMemAllocDevice: &str = "zeMemAllocDevice";
+    pub const zeMemAllocHost: &str = "zeMemAllocHost";
+    pub const zeMemFree: &str = "zeMemFree";
+    pub const zeMemGetAllocProperties: &str = "zeMemGetAllocProperties";
+    pub const zeMemGetAddressRange: &str = "zeMemGetAddressRange";
+    pub const zeMemGetIpcHandle: &str = "zeMemGetIpcHandle";
+    pub const zeMemOpenIpcHandle: &str = "zeMemOpenIpcHandle";
+    pub const zeMemCloseIpcHandle: &str = "zeMemCloseIpcHandle";
+    pub const zeMemFreeExt: &str = "zeMemFreeExt";
+    pub const zeMemPutIpcHandle: &str = "zeMemPutIpcHandle";
+    pub const zeMemGetPitchFor2dImage: &str = "zeMemGetPitchFor2dImage";
+    pub const zeMemGetIpcHandleWithProperties: &str = "zeMemGetIpcHandleWithProperties";
+    pub const zeMemGetIpcHandleFromFileDescriptorExp: &str =
+        "zeMemGetIpcHandleFromFileDescriptorExp";
+    pub const zeMemGetFileDescriptorFromIpcHandleExp: &str =
+        "zeMemGetFileDescriptorFromIpcHandleExp";
+    pub const zeMemSetAtomicAccessAttributeExp: &str = "zeMemSetAtomicAccessAttributeExp";
+    pub const zeMemGetAtomicAccessAttributeExp: &str = "zeMemGetAtomicAccessAttributeExp";
     pub const zeFenceCreate: &str = "zeFenceCreate";
     pub const zeFenceDestroy: &str = "zeFenceDestroy";
     pub const zeFenceHostSynchronize: &str = "zeFenceHostSynchronize";
@@ -556,6 +1521,9 @@ pub mod names {
     pub const zeEventPoolGetIpcHandle: &str = "zeEventPoolGetIpcHandle";
     pub const zeEventPoolOpenIpcHandle: &str = "zeEventPoolOpenIpcHandle";
     pub const zeEventPoolCloseIpcHandle: &str = "zeEventPoolCloseIpcHandle";
+    pub const zeEventPoolPutIpcHandle: &str = "zeEventPoolPutIpcHandle";
+    pub const zeEventPoolGetContextHandle: &str = "zeEventPoolGetContextHandle";
+    pub const zeEventPoolGetFlags: &str = "zeEventPoolGetFlags";
     pub const zeEventCreate: &str = "zeEventCreate";
     pub const zeEventDestroy: &str = "zeEventDestroy";
     pub const zeEventHostSignal: &str = "zeEventHostSignal";
@@ -563,6 +1531,16 @@ pub mod names {
     pub const zeEventQueryStatus: &str = "zeEventQueryStatus";
     pub const zeEventHostReset: &str = "zeEventHostReset";
     pub const zeEventQueryKernelTimestamp: &str = "zeEventQueryKernelTimestamp";
+    pub const zeEventQueryKernelTimestampsExt: &str = "zeEventQueryKernelTimestampsExt";
+    pub const zeEventGetEventPool: &str = "zeEventGetEventPool";
+    pub const zeEventGetSignalScope: &str = "zeEventGetSignalScope";
+    pub const zeEventGetWaitScope: &str = "zeEventGetWaitScope";
+    pub const zeEventCounterBasedCreate: &str = "zeEventCounterBasedCreate";
+    pub const zeEventCounterBasedGetIpcHandle: &str = "zeEventCounterBasedGetIpcHandle";
+    pub const zeEventCounterBasedOpenIpcHandle: &str = "zeEventCounterBasedOpenIpcHandle";
+    pub const zeEventCounterBasedCloseIpcHandle: &str = "zeEventCounterBasedCloseIpcHandle";
+    pub const zeEventCounterBasedGetDeviceAddress: &str = "zeEventCounterBasedGetDeviceAddress";
+    pub const zeEventGetCounterBasedFlags: &str = "zeEventGetCounterBasedFlags";
     pub const zeEventQueryTimestampsExp: &str = "zeEventQueryTimestampsExp";
     pub const zeModuleCreate: &str = "zeModuleCreate";
     pub const zeModuleDestroy: &str = "zeModuleDestroy";
@@ -590,20 +1568,13 @@ pub mod names {
     pub const zeKernelGetName: &str = "zeKernelGetName";
     pub const zeKernelSetGlobalOffsetExp: &str = "zeKernelSetGlobalOffsetExp";
     pub const zeKernelSchedulingHintExp: &str = "zeKernelSchedulingHintExp";
+    pub const zeKernelGetBinaryExp: &str = "zeKernelGetBinaryExp";
+    pub const zeKernelGetAllocationPropertiesExp: &str = "zeKernelGetAllocationPropertiesExp";
     pub const zeSamplerCreate: &str = "zeSamplerCreate";
     pub const zeSamplerDestroy: &str = "zeSamplerDestroy";
     pub const zePhysicalMemCreate: &str = "zePhysicalMemCreate";
     pub const zePhysicalMemDestroy: &str = "zePhysicalMemDestroy";
-    pub const zeMemAllocShared: &str = "zeMemAllocShared";
-    pub const zeMemAllocDevice: &str = "zeMemAllocDevice";
-    pub const zeMemAllocHost: &str = "zeMemAllocHost";
-    pub const zeMemFree: &str = "zeMemFree";
-    pub const zeMemGetAllocProperties: &str = "zeMemGetAllocProperties";
-    pub const zeMemGetAddressRange: &str = "zeMemGetAddressRange";
-    pub const zeMemGetIpcHandle: &str = "zeMemGetIpcHandle";
-    pub const zeMemOpenIpcHandle: &str = "zeMemOpenIpcHandle";
-    pub const zeMemCloseIpcHandle: &str = "zeMemCloseIpcHandle";
-    pub const zeMemFreeExt: &str = "zeMemFreeExt";
+    pub const zePhysicalMemGetProperties: &str = "zePhysicalMemGetProperties";
     pub const zeVirtualMemReserve: &str = "zeVirtualMemReserve";
     pub const zeVirtualMemFree: &str = "zeVirtualMemFree";
     pub const zeVirtualMemQueryPageSize: &str = "zeVirtualMemQueryPageSize";
@@ -618,7 +1589,36 @@ pub mod names {
     pub const zeFabricEdgeGetExp: &str = "zeFabricEdgeGetExp";
     pub const zeFabricEdgeGetVerticesExp: &str = "zeFabricEdgeGetVerticesExp";
     pub const zeFabricEdgeGetPropertiesExp: &str = "zeFabricEdgeGetPropertiesExp";
+    pub const zeGraphCreateExt: &str = "zeGraphCreateExt";
+    pub const zeGraphGetPrimaryCommandListExt: &str = "zeGraphGetPrimaryCommandListExt";
+    pub const zeGraphSetDestructionCallbackExt: &str = "zeGraphSetDestructionCallbackExt";
+    pub const zeGraphInstantiateExt: &str = "zeGraphInstantiateExt";
+    pub const zeGraphIsEmptyExt: &str = "zeGraphIsEmptyExt";
+    pub const zeGraphDumpContentsExt: &str = "zeGraphDumpContentsExt";
+    pub const zeGraphDestroyExt: &str = "zeGraphDestroyExt";
+    pub const zeExecutableGraphGetSourceGraphExt: &str = "zeExecutableGraphGetSourceGraphExt";
+    pub const zeExecutableGraphDestroyExt: &str = "zeExecutableGraphDestroyExt";
+    pub const zetMetricProgrammableGetExp: &str = "zetMetricProgrammableGetExp";
+    pub const zetMetricProgrammableGetPropertiesExp: &str = "zetMetricProgrammableGetPropertiesExp";
+    pub const zetMetricProgrammableGetParamInfoExp: &str = "zetMetricProgrammableGetParamInfoExp";
+    pub const zetMetricProgrammableGetParamValueInfoExp: &str =
+        "zetMetricProgrammableGetParamValueInfoExp";
+    pub const zetMetricTracerCreateExp: &str = "zetMetricTracerCreateExp";
+    pub const zetMetricTracerDestroyExp: &str = "zetMetricTracerDestroyExp";
+    pub const zetMetricTracerEnableExp: &str = "zetMetricTracerEnableExp";
+    pub const zetMetricTracerDisableExp: &str = "zetMetricTracerDisableExp";
+    pub const zetMetricTracerReadDataExp: &str = "zetMetricTracerReadDataExp";
+    pub const zetMetricTracerDecodeExp: &str = "zetMetricTracerDecodeExp";
+    pub const zetMetricDecoderCreateExp: &str = "zetMetricDecoderCreateExp";
+    pub const zetMetricDecoderDestroyExp: &str = "zetMetricDecoderDestroyExp";
+    pub const zetMetricDecoderGetDecodableMetricsExp: &str =
+        "zetMetricDecoderGetDecodableMetricsExp";
     pub const zetDeviceGetDebugProperties: &str = "zetDeviceGetDebugProperties";
+    pub const zetDeviceGetConcurrentMetricGroupsExp: &str = "zetDeviceGetConcurrentMetricGroupsExp";
+    pub const zetDeviceCreateMetricGroupsFromMetricsExp: &str =
+        "zetDeviceCreateMetricGroupsFromMetricsExp";
+    pub const zetDeviceEnableMetricsExp: &str = "zetDeviceEnableMetricsExp";
+    pub const zetDeviceDisableMetricsExp: &str = "zetDeviceDisableMetricsExp";
     pub const zetContextActivateMetricGroups: &str = "zetContextActivateMetricGroups";
     pub const zetCommandListAppendMetricStreamerMarker: &str =
         "zetCommandListAppendMetricStreamerMarker";
@@ -626,15 +1626,28 @@ pub mod names {
     pub const zetCommandListAppendMetricQueryEnd: &str = "zetCommandListAppendMetricQueryEnd";
     pub const zetCommandListAppendMetricMemoryBarrier: &str =
         "zetCommandListAppendMetricMemoryBarrier";
+    pub const zetCommandListAppendMarkerExp: &str = "zetCommandListAppendMarkerExp";
     pub const zetModuleGetDebugInfo: &str = "zetModuleGetDebugInfo";
     pub const zetKernelGetProfileInfo: &str = "zetKernelGetProfileInfo";
+    pub const zetMetricGet: &str = "zetMetricGet";
+    pub const zetMetricGetProperties: &str = "zetMetricGetProperties";
+    pub const zetMetricCreateFromProgrammableExp: &str = "zetMetricCreateFromProgrammableExp";
+    pub const zetMetricDestroyExp: &str = "zetMetricDestroyExp";
+    pub const zetMetricCreateFromProgrammableExp2: &str = "zetMetricCreateFromProgrammableExp2";
     pub const zetMetricGroupGet: &str = "zetMetricGroupGet";
     pub const zetMetricGroupGetProperties: &str = "zetMetricGroupGetProperties";
     pub const zetMetricGroupCalculateMetricValues: &str = "zetMetricGroupCalculateMetricValues";
     pub const zetMetricGroupCalculateMultipleMetricValuesExp: &str =
         "zetMetricGroupCalculateMultipleMetricValuesExp";
-    pub const zetMetricGet: &str = "zetMetricGet";
-    pub const zetMetricGetProperties: &str = "zetMetricGetProperties";
+    pub const zetMetricGroupGetGlobalTimestampsExp: &str = "zetMetricGroupGetGlobalTimestampsExp";
+    pub const zetMetricGroupGetExportDataExp: &str = "zetMetricGroupGetExportDataExp";
+    pub const zetMetricGroupCalculateMetricExportDataExp: &str =
+        "zetMetricGroupCalculateMetricExportDataExp";
+    pub const zetMetricGroupCreateExp: &str = "zetMetricGroupCreateExp";
+    pub const zetMetricGroupAddMetricExp: &str = "zetMetricGroupAddMetricExp";
+    pub const zetMetricGroupRemoveMetricExp: &str = "zetMetricGroupRemoveMetricExp";
+    pub const zetMetricGroupCloseExp: &str = "zetMetricGroupCloseExp";
+    pub const zetMetricGroupDestroyExp: &str = "zetMetricGroupDestroyExp";
     pub const zetMetricStreamerOpen: &str = "zetMetricStreamerOpen";
     pub const zetMetricStreamerClose: &str = "zetMetricStreamerClose";
     pub const zetMetricStreamerReadData: &str = "zetMetricStreamerReadData";
@@ -660,8 +1673,9 @@ pub mod names {
     pub const zetDebugGetRegisterSetProperties: &str = "zetDebugGetRegisterSetProperties";
     pub const zetDebugReadRegisters: &str = "zetDebugReadRegisters";
     pub const zetDebugWriteRegisters: &str = "zetDebugWriteRegisters";
-    pub const zesDriverEventListen: &str = "zesDriverEventListen";
-    pub const zesDriverEventListenEx: &str = "zesDriverEventListenEx";
+    pub const zetDebugGetThreadRegisterSetProperties: &str =
+        "zetDebugGetThreadRegisterSetProperties";
+    pub const zesInit: &str = "zesInit";
     pub const zesDeviceGetProperties: &str = "zesDeviceGetProperties";
     pub const zesDeviceGetState: &str = "zesDeviceGetState";
     pub const zesDeviceReset: &str = "zesDeviceReset";
@@ -691,6 +1705,34 @@ pub mod names {
     pub const zesDeviceEccConfigurable: &str = "zesDeviceEccConfigurable";
     pub const zesDeviceGetEccState: &str = "zesDeviceGetEccState";
     pub const zesDeviceSetEccState: &str = "zesDeviceSetEccState";
+    pub const zesDeviceGet: &str = "zesDeviceGet";
+    pub const zesDeviceSetOverclockWaiver: &str = "zesDeviceSetOverclockWaiver";
+    pub const zesDeviceGetOverclockDomains: &str = "zesDeviceGetOverclockDomains";
+    pub const zesDeviceGetOverclockControls: &str = "zesDeviceGetOverclockControls";
+    pub const zesDeviceResetOverclockSettings: &str = "zesDeviceResetOverclockSettings";
+    pub const zesDeviceReadOverclockState: &str = "zesDeviceReadOverclockState";
+    pub const zesDeviceEnumOverclockDomains: &str = "zesDeviceEnumOverclockDomains";
+    pub const zesDeviceResetExt: &str = "zesDeviceResetExt";
+    pub const zesDevicePciLinkSpeedUpdateExt: &str = "zesDevicePciLinkSpeedUpdateExt";
+    pub const zesDeviceGetSubDevicePropertiesExp: &str = "zesDeviceGetSubDevicePropertiesExp";
+    pub const zesDeviceEnumActiveVFExp: &str = "zesDeviceEnumActiveVFExp";
+    pub const zesDeviceEnumEnabledVFExp: &str = "zesDeviceEnumEnabledVFExp";
+    pub const zesDriverEventListen: &str = "zesDriverEventListen";
+    pub const zesDriverEventListenEx: &str = "zesDriverEventListenEx";
+    pub const zesDriverGet: &str = "zesDriverGet";
+    pub const zesDriverGetExtensionProperties: &str = "zesDriverGetExtensionProperties";
+    pub const zesDriverGetExtensionFunctionAddress: &str = "zesDriverGetExtensionFunctionAddress";
+    pub const zesDriverGetDeviceByUuidExp: &str = "zesDriverGetDeviceByUuidExp";
+    pub const zesOverclockGetDomainProperties: &str = "zesOverclockGetDomainProperties";
+    pub const zesOverclockGetDomainVFProperties: &str = "zesOverclockGetDomainVFProperties";
+    pub const zesOverclockGetDomainControlProperties: &str =
+        "zesOverclockGetDomainControlProperties";
+    pub const zesOverclockGetControlCurrentValue: &str = "zesOverclockGetControlCurrentValue";
+    pub const zesOverclockGetControlPendingValue: &str = "zesOverclockGetControlPendingValue";
+    pub const zesOverclockSetControlUserValue: &str = "zesOverclockSetControlUserValue";
+    pub const zesOverclockGetControlState: &str = "zesOverclockGetControlState";
+    pub const zesOverclockGetVFPointValues: &str = "zesOverclockGetVFPointValues";
+    pub const zesOverclockSetVFPointValues: &str = "zesOverclockSetVFPointValues";
     pub const zesSchedulerGetProperties: &str = "zesSchedulerGetProperties";
     pub const zesSchedulerGetCurrentMode: &str = "zesSchedulerGetCurrentMode";
     pub const zesSchedulerGetTimeoutModeProperties: &str = "zesSchedulerGetTimeoutModeProperties";
@@ -711,6 +1753,9 @@ pub mod names {
     pub const zesPowerSetEnergyThreshold: &str = "zesPowerSetEnergyThreshold";
     pub const zesPowerGetLimitsExt: &str = "zesPowerGetLimitsExt";
     pub const zesPowerSetLimitsExt: &str = "zesPowerSetLimitsExt";
+    pub const zesPowerGetUsage: &str = "zesPowerGetUsage";
+    pub const zesPowerGetLimitsExt2: &str = "zesPowerGetLimitsExt2";
+    pub const zesPowerSetLimitsExt2: &str = "zesPowerSetLimitsExt2";
     pub const zesFrequencyGetProperties: &str = "zesFrequencyGetProperties";
     pub const zesFrequencyGetAvailableClocks: &str = "zesFrequencyGetAvailableClocks";
     pub const zesFrequencyGetRange: &str = "zesFrequencyGetRange";
@@ -730,11 +1775,16 @@ pub mod names {
     pub const zesFrequencyOcSetTjMax: &str = "zesFrequencyOcSetTjMax";
     pub const zesEngineGetProperties: &str = "zesEngineGetProperties";
     pub const zesEngineGetActivity: &str = "zesEngineGetActivity";
+    pub const zesEngineGetActivityExt: &str = "zesEngineGetActivityExt";
     pub const zesStandbyGetProperties: &str = "zesStandbyGetProperties";
     pub const zesStandbyGetMode: &str = "zesStandbyGetMode";
     pub const zesStandbySetMode: &str = "zesStandbySetMode";
     pub const zesFirmwareGetProperties: &str = "zesFirmwareGetProperties";
     pub const zesFirmwareFlash: &str = "zesFirmwareFlash";
+    pub const zesFirmwareGetFlashProgress: &str = "zesFirmwareGetFlashProgress";
+    pub const zesFirmwareGetConsoleLogs: &str = "zesFirmwareGetConsoleLogs";
+    pub const zesFirmwareGetSecurityVersionExp: &str = "zesFirmwareGetSecurityVersionExp";
+    pub const zesFirmwareSetSecurityVersionExp: &str = "zesFirmwareSetSecurityVersionExp";
     pub const zesMemoryGetProperties: &str = "zesMemoryGetProperties";
     pub const zesMemoryGetState: &str = "zesMemoryGetState";
     pub const zesMemoryGetBandwidth: &str = "zesMemoryGetBandwidth";
@@ -744,6 +1794,8 @@ pub mod names {
     pub const zesFabricPortSetConfig: &str = "zesFabricPortSetConfig";
     pub const zesFabricPortGetState: &str = "zesFabricPortGetState";
     pub const zesFabricPortGetThroughput: &str = "zesFabricPortGetThroughput";
+    pub const zesFabricPortGetFabricErrorCounters: &str = "zesFabricPortGetFabricErrorCounters";
+    pub const zesFabricPortGetMultiPortThroughput: &str = "zesFabricPortGetMultiPortThroughput";
     pub const zesTemperatureGetProperties: &str = "zesTemperatureGetProperties";
     pub const zesTemperatureGetConfig: &str = "zesTemperatureGetConfig";
     pub const zesTemperatureSetConfig: &str = "zesTemperatureSetConfig";
@@ -764,7 +1816,27 @@ pub mod names {
     pub const zesRasGetConfig: &str = "zesRasGetConfig";
     pub const zesRasSetConfig: &str = "zesRasSetConfig";
     pub const zesRasGetState: &str = "zesRasGetState";
+    pub const zesRasGetStateExp: &str = "zesRasGetStateExp";
+    pub const zesRasClearStateExp: &str = "zesRasClearStateExp";
+    pub const zesRasGetSupportedCategoriesExp: &str = "zesRasGetSupportedCategoriesExp";
+    pub const zesRasGetStateExp2: &str = "zesRasGetStateExp2";
+    pub const zesRasGetConfigExp: &str = "zesRasGetConfigExp";
+    pub const zesRasSetConfigExp: &str = "zesRasSetConfigExp";
     pub const zesDiagnosticsGetProperties: &str = "zesDiagnosticsGetProperties";
     pub const zesDiagnosticsGetTests: &str = "zesDiagnosticsGetTests";
     pub const zesDiagnosticsRunTests: &str = "zesDiagnosticsRunTests";
+    pub const zesVFManagementGetVFPropertiesExp: &str = "zesVFManagementGetVFPropertiesExp";
+    pub const zesVFManagementGetVFMemoryUtilizationExp: &str =
+        "zesVFManagementGetVFMemoryUtilizationExp";
+    pub const zesVFManagementGetVFEngineUtilizationExp: &str =
+        "zesVFManagementGetVFEngineUtilizationExp";
+    pub const zesVFManagementSetVFTelemetryModeExp: &str = "zesVFManagementSetVFTelemetryModeExp";
+    pub const zesVFManagementSetVFTelemetrySamplingIntervalExp: &str =
+        "zesVFManagementSetVFTelemetrySamplingIntervalExp";
+    pub const zesVFManagementGetVFCapabilitiesExp: &str = "zesVFManagementGetVFCapabilitiesExp";
+    pub const zesVFManagementGetVFMemoryUtilizationExp2: &str =
+        "zesVFManagementGetVFMemoryUtilizationExp2";
+    pub const zesVFManagementGetVFEngineUtilizationExp2: &str =
+        "zesVFManagementGetVFEngineUtilizationExp2";
+    pub const zesVFManagementGetVFCapabilitiesExp2: &str = "zesVFManagementGetVFCapabilitiesExp2";
 }
