@@ -742,8 +742,11 @@ impl ModuleData {
                     .ok_or("variable initializer is not a constant")?;
                 for (leaf, v) in t.leaves.iter().zip(values) {
                     let bytes = (leaf.scalar.bits() as usize / 8).max(1);
-                    // SAFETY: the variable's range lies inside `memory`, which we own.
-                    unsafe { crate::interp::memops::write(addr + leaf.offset, bytes, *v) };
+                    let le = v.to_le_bytes();
+                    let at = (addr + leaf.offset) as *mut u8;
+                    // SAFETY: the variable's range (this leaf's `bytes` ≤ 8 at its offset) lies
+                    // inside `memory`, which we own and nothing else references yet.
+                    unsafe { std::ptr::copy_nonoverlapping(le.as_ptr(), at, bytes.min(8)) };
                 }
             }
             self.globals.insert(rid, GlobalVar::Memory(addr));

@@ -4,7 +4,7 @@
 //! The launch was checked against the kernel: an argument has its parameter's size and kind.
 
 use crate::front::types::Leaf;
-use crate::interp::program::{Param, ParamKind};
+use crate::front::ssa::{Param, ParamKind};
 use crate::run::launch::Arg;
 
 pub(crate) fn align_up(x: usize, a: usize) -> usize {
