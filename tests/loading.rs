@@ -41,7 +41,9 @@ fn first_device_name(api: &Dispatch) -> String {
 fn in_process_fill_functions() {
     let api = Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
     assert_eq!(api.source(), &Source::InProcess("level-zero-cpu"));
-    assert_eq!(api.requested_version(), API_VERSION);
+    // The in-process driver's getters accept every version this crate knows.
+    assert_eq!(api.api_version(), API_VERSION);
+    assert_eq!(API_VERSION, ze_api_version_t::ZE_API_VERSION_1_17);
     assert_eq!(
         api.driver_versions(),
         &[ze_api_version_t::ZE_API_VERSION_1_4]
@@ -82,6 +84,15 @@ fn intel_loader_with_alt_driver() {
     }
     let api = Dispatch::from_loader(None).unwrap();
     assert_eq!(api.source(), &Source::Loader(LOADER_LIBRARY.into()));
+    // The loader's own version, at most this crate's: Debian 12's loader (1.8.12) refuses
+    // anything newer than 1.4 and is stepped down to it.
+    let agreed = api.api_version();
+    eprintln!("the loader agreed on {:?}", version_parts(agreed));
+    assert!(
+        (ze_api_version_t::ZE_API_VERSION_1_4.0..=API_VERSION.0).contains(&agreed.0),
+        "{:?}",
+        version_parts(agreed)
+    );
     assert_eq!(driver_count(&api), 1);
     assert!(first_device_name(&api).starts_with("level-zero-cpu device 0"));
 }
@@ -269,4 +280,128 @@ fn the_shared_library_exports_every_getter() {
         let symbol = unsafe { lib.get::<*const ()>(name.as_bytes()) };
         assert!(symbol.is_ok(), "{name} not exported");
     }
+}
+
+/// The highest minor version any table getter of `up_to_1_4` was asked for.
+static HIGHEST_ASKED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// A source that, like a loader of API 1.4, refuses any newer version of its global table.
+unsafe extern "C" fn global_up_to_1_4(
+    version: ze_api_version_t,
+    table: *mut ze_global_dditable_t,
+) -> ze_result_t {
+    if version_parts(version).1 > 4 {
+        return ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_VERSION;
+    }
+    // SAFETY: forwarded with the caller's guarantees.
+    unsafe { level_zero_cpu::GETTERS.global.unwrap()(version, table) }
+}
+
+/// The CPU driver's device getter, recording the version it is asked for.
+unsafe extern "C" fn device_recording(
+    version: ze_api_version_t,
+    table: *mut ze_device_dditable_t,
+) -> ze_result_t {
+    HIGHEST_ASKED.fetch_max(
+        version_parts(version).1,
+        std::sync::atomic::Ordering::Relaxed,
+    );
+    // SAFETY: forwarded with the caller's guarantees.
+    unsafe { level_zero_cpu::GETTERS.device.unwrap()(version, table) }
+}
+
+/// The first device of the first driver, through the result layer.
+fn first_device(api: &Dispatch) -> ze_device_handle_t {
+    let mut count = 1;
+    let mut driver = std::ptr::null_mut();
+    // SAFETY: room for one handle.
+    unsafe { calls::driver::get(api, &mut count, &mut driver) }.unwrap();
+    let mut device = std::ptr::null_mut();
+    // SAFETY: a live driver; room for one handle.
+    unsafe { calls::device::get(api, driver, &mut count, &mut device) }.unwrap();
+    device
+}
+
+#[test]
+fn negotiation_steps_down_to_the_version_the_source_accepts() {
+    let getters = ZeGetters {
+        global: Some(global_up_to_1_4),
+        device: Some(device_recording),
+        ..level_zero_cpu::GETTERS
+    };
+    let api = Dispatch::from_getters("speaks-1.4", &getters).unwrap();
+    assert_eq!(api.api_version(), ze_api_version_t::ZE_API_VERSION_1_4);
+    // The tables were filled at the agreed version, never above it.
+    assert_eq!(HIGHEST_ASKED.load(std::sync::atomic::Ordering::Relaxed), 4);
+    assert!(
+        format!("{api:?}").contains("api_version: (1, 4)"),
+        "{api:?}"
+    );
+    assert_eq!(driver_count(&api), 1);
+
+    // zeDeviceGetRootDevice appeared in 1.7: not called, a typed error saying so.
+    assert_eq!(ddi::since::device::pfnGetRootDevice, 7);
+    let device = first_device(&api);
+    let mut root = std::ptr::null_mut();
+    // SAFETY: a live device and a valid out-pointer (the call is not made anyway).
+    let err = unsafe { calls::device::get_root_device(&api, device, &mut root) }.unwrap_err();
+    assert_eq!(err.call, "zeDeviceGetRootDevice");
+    assert_eq!(err.result, ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_VERSION);
+    assert_eq!(
+        err.version_gap,
+        Some(VersionGap {
+            needs: ze_api_version_t::ZE_API_VERSION_1_7,
+            negotiated: ze_api_version_t::ZE_API_VERSION_1_4,
+            peer: "the in-process driver",
+        })
+    );
+    assert_eq!(
+        err.to_string(),
+        "zeDeviceGetRootDevice needs Level Zero 1.7; the in-process driver speaks 1.4 \
+         (ZE_RESULT_ERROR_UNSUPPORTED_VERSION)"
+    );
+    // The safe layer's error reads the same, words first.
+    let safe = level_zero::Error::from(err).to_string();
+    assert!(
+        safe.starts_with(
+            "zeDeviceGetRootDevice needs Level Zero 1.7; the in-process driver speaks 1.4"
+        ),
+        "{safe}"
+    );
+    // The entry is null at 1.4: a raw call answers UNSUPPORTED_FEATURE, never a crash.
+    // SAFETY: the entry is null, so nothing is called.
+    let r = unsafe { ze_call!(api, Device.pfnGetRootDevice(device, &mut root)) };
+    assert_eq!(r, ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE);
+}
+
+#[test]
+fn negotiation_reaches_the_newest_version_the_source_knows() {
+    let api = Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
+    assert_eq!(api.api_version(), ze_api_version_t::ZE_API_VERSION_1_17);
+    // The driver implements 1.4 and says so; its tables still have every 1.17 entry.
+    assert_eq!(
+        api.driver_versions(),
+        &[ze_api_version_t::ZE_API_VERSION_1_4]
+    );
+    let device = first_device(&api);
+    let mut root = std::ptr::null_mut();
+    // SAFETY: a live device and a valid out-pointer; the CPU driver's stub answers without
+    // touching either.
+    let err = unsafe { calls::device::get_root_device(&api, device, &mut root) }.unwrap_err();
+    assert_eq!(err.result, ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE);
+    assert_eq!(err.version_gap, None);
+}
+
+#[test]
+fn a_missing_getter_of_a_newer_table_negotiates_below_it() {
+    // The graph tables appeared in 1.17; a source without their getters speaks 1.16.
+    let getters = ZeGetters {
+        graph: None,
+        ..level_zero_cpu::GETTERS
+    };
+    let api = Dispatch::from_getters("no-graphs", &getters).unwrap();
+    assert_eq!(api.api_version(), ze_api_version_t::ZE_API_VERSION_1_16);
+    // SAFETY: the call is not made: its entry is newer than the version agreed.
+    let err = unsafe { calls::graph::destroy_ext(&api, std::ptr::null_mut()) };
+    assert!(err.is_err_and(|e| e.version_gap.is_some()));
 }

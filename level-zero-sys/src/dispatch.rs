@@ -6,9 +6,10 @@ use core::ffi::{c_void, CStr};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// The API version this crate requests from every source (v1.4; its types describe v1.17, and
-/// a table's entries newer than the version requested stay null).
-pub const API_VERSION: ze_api_version_t = ze_api_version_t::ZE_API_VERSION_1_4;
+/// The newest API version this crate's types describe (v1.17, the headers'
+/// `ZE_API_VERSION_CURRENT`): the first version a [`Dispatch`] requests from its source before
+/// stepping down to one the source knows ([`Dispatch::api_version`]).
+pub const API_VERSION: ze_api_version_t = make_version(1, crate::ddi::since::NEWEST);
 
 /// File name of Intel's loader, as `dlopen` finds it.
 pub const LOADER_LIBRARY: &str = "libze_loader.so.1";
@@ -32,6 +33,18 @@ pub enum Source {
     DriverLibrary(PathBuf),
     /// A driver linked into this process, named by its crate.
     InProcess(&'static str),
+}
+
+impl Source {
+    /// The source in words, as an error message names it: "the loader", "the driver library"
+    /// or "the in-process driver".
+    pub fn peer(&self) -> &'static str {
+        match self {
+            Source::Loader(_) => "the loader",
+            Source::DriverLibrary(_) => "the driver library",
+            Source::InProcess(_) => "the in-process driver",
+        }
+    }
 }
 
 impl fmt::Display for Source {
@@ -171,10 +184,12 @@ macro_rules! ze_getters {
             }
 
             /// Calls every getter into `tables`. Returns the names of optional tables that are
-            /// absent or whose getter failed; a required getter that is missing or fails is an
-            /// error. Optional: the `*Exp` tables and those newer than `version`.
+            /// absent or whose getter failed. Optional: the `*Exp` tables and those newer than
+            /// `version`. A required getter that answers `ZE_RESULT_ERROR_UNSUPPORTED_VERSION`,
+            /// or is missing while its table is newer than 1.0, refuses the version (the source
+            /// speaks an older one); any other failure of a required getter is an error.
             fn fill(&self, source: &Source, version: ze_api_version_t, tables: &mut ze_dditable_t)
-                -> Result<Vec<&'static str>, LoadError>
+                -> Result<Vec<&'static str>, Refusal>
             {
                 let mut unavailable = Vec::new();
                 let minor = version_parts(version).1;
@@ -190,13 +205,17 @@ macro_rules! ze_getters {
                                 if optional {
                                     tables.$field = Default::default();
                                     unavailable.push($symbol);
+                                } else if result == ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_VERSION && minor > 0 {
+                                    return Err(Refusal::Below(minor));
                                 } else {
-                                    return Err(LoadError::Getter { library: source.clone(), getter: $symbol, result });
+                                    return Err(Refusal::Load(LoadError::Getter { library: source.clone(), getter: $symbol, result }));
                                 }
                             }
                         }
                         None if optional => unavailable.push($symbol),
-                        None => return Err(LoadError::NotLevelZero { library: source.clone(), symbol: $symbol }),
+                        #[allow(unused_comparisons, clippy::absurd_extreme_comparisons)]
+                        None if $first > 0 => return Err(Refusal::Below($first)),
+                        None => return Err(Refusal::Load(LoadError::NotLevelZero { library: source.clone(), symbol: $symbol })),
                     }
                 )*
                 Ok(unavailable)
@@ -207,19 +226,36 @@ macro_rules! ze_getters {
 
 crate::ddi::with_ze_tables!(ze_getters);
 
+/// Why a source did not fill the tables at a version.
+enum Refusal {
+    /// It speaks only versions below this minor version: try a lower one.
+    Below(u32),
+    /// It failed otherwise.
+    Load(LoadError),
+}
+
 /// The complete set of `ze` DDI tables of one initialised Level Zero library, with where
 /// it came from and the versions agreed.
 ///
-/// Calls go through the tables with the result layer ([`calls`](crate::calls)) or
-/// [`ze_call!`](crate::ze_call), which answer `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE` for an entry
-/// the source left null. A `Dispatch`
-/// is plain data (function pointers); the library behind it is never unloaded.
+/// Loading negotiates the API version: the getters are asked for the newest version this
+/// crate knows ([`API_VERSION`], 1.17) and, while the source refuses
+/// (`ZE_RESULT_ERROR_UNSUPPORTED_VERSION`, as Intel's loader answers a version newer than its
+/// own, or a required getter of a newer table missing), for the next older one; the version
+/// they accept is [`api_version`](Self::api_version). The tables hold only the entries of that
+/// version.
+///
+/// Calls go through the tables with the result layer ([`calls`](crate::calls)), which answers
+/// an entry newer than the negotiated version with a [`ZeError`] saying so
+/// ([`ZeError::version_gap`]) and an entry the source left null with
+/// `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE`, or with [`ze_call!`](crate::ze_call), which answers
+/// `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE` for any null entry. A `Dispatch` is plain data
+/// (function pointers); the library behind it is never unloaded.
 #[derive(Clone)]
 pub struct Dispatch {
     tables: ze_dditable_t,
     sysman: Option<SysmanTables>,
     source: Source,
-    requested_version: ze_api_version_t,
+    api_version: ze_api_version_t,
     driver_versions: Vec<ze_api_version_t>,
     unavailable_tables: Vec<&'static str>,
 }
@@ -228,7 +264,7 @@ impl fmt::Debug for Dispatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Dispatch")
             .field("source", &self.source)
-            .field("requested_version", &version_parts(self.requested_version))
+            .field("api_version", &version_parts(self.api_version))
             .field(
                 "driver_versions",
                 &self
@@ -305,13 +341,12 @@ impl Dispatch {
         getters: &ZeGetters,
         already_initialised: bool,
     ) -> Result<Self, LoadError> {
-        let mut tables = ze_dditable_t::default();
-        let unavailable_tables = getters.fill(&source, API_VERSION, &mut tables)?;
+        let (api_version, tables, unavailable_tables) = negotiate(&source, getters)?;
         let mut dispatch = Dispatch {
             tables,
-            sysman: SysmanTables::fill(getters),
+            sysman: SysmanTables::fill(getters, api_version),
             source,
-            requested_version: API_VERSION,
+            api_version,
             driver_versions: Vec::new(),
             unavailable_tables,
         };
@@ -372,9 +407,34 @@ impl Dispatch {
         &self.source
     }
 
-    /// The API version requested from the getters ([`API_VERSION`]).
-    pub fn requested_version(&self) -> ze_api_version_t {
-        self.requested_version
+    /// The API version negotiated with the source: the newest both it and this crate know,
+    /// at which the getters filled the tables. A call of the result layer whose entry is newer
+    /// fails with a [`ZeError`] saying so.
+    pub fn api_version(&self) -> ze_api_version_t {
+        self.api_version
+    }
+
+    /// The entry `entry` of C function `call`, which appeared at API 1.`since`, for the result
+    /// layer to call: an error naming both versions when `since` is newer than
+    /// [`api_version`](Self::api_version) (the source was not asked for it), and
+    /// `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE` when the source left it null.
+    pub fn entry<F>(&self, call: &'static str, since: u32, entry: Option<F>) -> Result<F, ZeError> {
+        let (major, minor) = version_parts(self.api_version);
+        if major == 1 && since > minor {
+            return Err(ZeError::unsupported_version(
+                call,
+                VersionGap {
+                    needs: make_version(1, since),
+                    negotiated: self.api_version,
+                    peer: self.source.peer(),
+                },
+            ));
+        }
+        entry.ok_or(ZeError {
+            call,
+            result: ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+            version_gap: None,
+        })
     }
 
     /// The API version each driver reports (`zeDriverGetApiVersion`), in `zeDriverGet` order.
@@ -398,7 +458,7 @@ pub struct SysmanTables {
 }
 
 impl SysmanTables {
-    fn fill(getters: &ZeGetters) -> Option<SysmanTables> {
+    fn fill(getters: &ZeGetters, version: ze_api_version_t) -> Option<SysmanTables> {
         let (device_getter, memory_getter) = (getters.zes_device?, getters.zes_memory?);
         let mut tables = SysmanTables {
             device: Default::default(),
@@ -407,11 +467,52 @@ impl SysmanTables {
         // SAFETY: the getters have these signatures (see `ZeGetters::resolve`) and the tables
         // are valid, writable structures of the requested version.
         let ok = unsafe {
-            device_getter(API_VERSION, &mut tables.device) == ze_result_t::ZE_RESULT_SUCCESS
-                && memory_getter(API_VERSION, &mut tables.memory) == ze_result_t::ZE_RESULT_SUCCESS
+            device_getter(version, &mut tables.device) == ze_result_t::ZE_RESULT_SUCCESS
+                && memory_getter(version, &mut tables.memory) == ze_result_t::ZE_RESULT_SUCCESS
         };
         (ok && tables.device.pfnEnumMemoryModules.is_some() && tables.memory.pfnGetState.is_some())
             .then_some(tables)
+    }
+}
+
+/// Finds the newest API version the source's getters accept, from [`API_VERSION`] down, and
+/// the tables filled at it. The global table's getter is asked first at each version (Intel's
+/// loader answers `ZE_RESULT_ERROR_UNSUPPORTED_VERSION` to a version newer than its own before
+/// doing anything else); then every getter, any required one of which may still refuse.
+#[allow(clippy::type_complexity)]
+fn negotiate(
+    source: &Source,
+    getters: &ZeGetters,
+) -> Result<(ze_api_version_t, ze_dditable_t, Vec<&'static str>), LoadError> {
+    const GLOBAL: &str = "zeGetGlobalProcAddrTable";
+    let global = getters.global.ok_or_else(|| LoadError::NotLevelZero {
+        library: source.clone(),
+        symbol: GLOBAL,
+    })?;
+    let mut minor = version_parts(API_VERSION).1;
+    loop {
+        let version = make_version(1, minor);
+        let mut probe = ze_global_dditable_t::default();
+        // SAFETY: `global` has the global getter's signature (see `ZeGetters::resolve`) and
+        // the table is a valid, writable table of this version.
+        let result = unsafe { global(version, &mut probe) };
+        if result == ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_VERSION && minor > 0 {
+            minor -= 1;
+            continue;
+        }
+        if result != ze_result_t::ZE_RESULT_SUCCESS {
+            return Err(LoadError::Getter {
+                library: source.clone(),
+                getter: GLOBAL,
+                result,
+            });
+        }
+        let mut tables = ze_dditable_t::default();
+        match getters.fill(source, version, &mut tables) {
+            Ok(unavailable) => return Ok((version, tables, unavailable)),
+            Err(Refusal::Below(below)) => minor = below.min(minor) - 1,
+            Err(Refusal::Load(e)) => return Err(e),
+        }
     }
 }
 
@@ -436,8 +537,9 @@ fn symbol_address(library: &libloading::Library, name: &CStr) -> Option<*const c
         .map(|s| *s)
 }
 
-/// Calls a DDI table entry: `ze_call!(dispatch, Mem.pfnFree(ctx, ptr))`. A null entry
-/// answers `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE` instead of crashing. The call is `unsafe`
+/// Calls a DDI table entry: `ze_call!(dispatch, Mem.pfnFree(ctx, ptr))`. A null entry (which
+/// every entry newer than [`Dispatch::api_version`] is) answers
+/// `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE` instead of crashing. The call is `unsafe`
 /// (it is a raw C call): write it inside an `unsafe` block that states why it is sound.
 #[macro_export]
 macro_rules! ze_call {

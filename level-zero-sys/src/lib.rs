@@ -69,7 +69,7 @@ pub use dispatch::{
     LOADER_LIBRARY,
 };
 pub use region::CopyRegion;
-pub use result::ZeError;
+pub use result::{VersionGap, ZeError};
 
 /// A struct whose first field, `stype`, names its type (descriptors and properties). Its
 /// `Default` fills the `stype` in:

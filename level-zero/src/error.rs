@@ -200,11 +200,18 @@ fn ze_text(
     text
 }
 
-/// [`Error::Ze`] for `e`, with the driver's fault description if it is a device loss.
+/// [`Error::Ze`] for `e`, with the driver's fault description if it is a device loss. A call
+/// the result layer did not make because its entry is newer than the API version negotiated
+/// says so in words: `zeDeviceGetRootDevice needs Level Zero 1.7; the loader speaks 1.4
+/// (zeDeviceGetRootDevice: ZE_RESULT_ERROR_UNSUPPORTED_VERSION)`.
 fn ze(e: ZeError, message: Option<String>, context: String) -> Error {
     let fault = (e.result == ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST)
         .then(crate::extension::backend_fault)
         .flatten();
+    let message = match e.version_gap {
+        Some(gap) => Some(format!("{} {gap}", e.call)),
+        None => message,
+    };
     Error::Ze {
         op: e.call,
         result: e.result,

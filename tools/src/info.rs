@@ -26,8 +26,11 @@ pub struct BackendInfo {
     pub choice: String,
     /// Why this backend (what was tried before it).
     pub reason: String,
-    /// The API version this stack's types describe and asks for.
+    /// The newest API version this stack's types describe, which it asks the source for first.
     pub requested_api_version: String,
+    /// The API version agreed with the source (the newest both know): entries newer than it
+    /// are not called.
+    pub api_version: String,
 }
 
 /// One driver.
@@ -295,6 +298,7 @@ impl Report {
             requested_api_version: version(level_zero::sys::version_parts(
                 level_zero::sys::API_VERSION,
             )),
+            api_version: version(level_zero::sys::version_parts(api.dispatch().api_version())),
         };
         let drivers = drivers
             .iter()
@@ -317,6 +321,7 @@ impl Report {
         out.line(1, "Chosen", &b.choice);
         out.line(1, "Why", &b.reason);
         out.line(1, "API version asked for", &b.requested_api_version);
+        out.line(1, "API version agreed", &b.api_version);
         out.line(0, "Drivers", self.drivers.len());
         for d in &self.drivers {
             out.heading(0, &format!("Driver {}", d.index));
