@@ -3,8 +3,8 @@
 //! the scalar values of a value parameter and the copy of a by-value struct ([`bind_args`]).
 //! The launch was checked against the kernel: an argument has its parameter's size and kind.
 
-use crate::front::types::Leaf;
 use crate::front::ssa::{Param, ParamKind};
+use crate::front::types::Leaf;
 use crate::run::launch::Arg;
 
 pub(crate) fn align_up(x: usize, a: usize) -> usize {
