@@ -46,7 +46,7 @@ fn in_process_fill_functions() {
     assert_eq!(API_VERSION, ze_api_version_t::ZE_API_VERSION_1_17);
     assert_eq!(
         api.driver_versions(),
-        &[ze_api_version_t::ZE_API_VERSION_1_4]
+        &[ze_api_version_t::ZE_API_VERSION_1_10]
     );
     assert_eq!(driver_count(&api), 1);
     assert!(first_device_name(&api).starts_with("level-zero-cpu device 0"));
@@ -59,7 +59,7 @@ fn driver_library_opened_directly() {
     assert_eq!(api.source(), &Source::DriverLibrary(path));
     assert_eq!(
         api.driver_versions(),
-        &[ze_api_version_t::ZE_API_VERSION_1_4]
+        &[ze_api_version_t::ZE_API_VERSION_1_10]
     );
     assert!(
         api.unavailable_tables().is_empty(),

@@ -14,15 +14,33 @@ pub const INVALID_SIZE: ze_result_t = ze_result_t::ZE_RESULT_ERROR_INVALID_SIZE;
 
 /// Runs the body of an entry point: `Ok` → `ZE_RESULT_SUCCESS`, `Err(code)` → `code`, and a
 /// panic (a driver bug) → `ZE_RESULT_ERROR_UNKNOWN` with a message, never unwinding into C.
+/// Every error is also recorded for the calling thread ([`last_error`]), which
+/// `zeDriverGetLastErrorDescription` describes; a success leaves the record alone.
 pub fn entry(name: &str, body: impl FnOnce() -> ZeResult) -> ze_result_t {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(body)) {
-        Ok(Ok(())) => ze_result_t::ZE_RESULT_SUCCESS,
+    let code = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(body)) {
+        Ok(Ok(())) => return ze_result_t::ZE_RESULT_SUCCESS,
         Ok(Err(code)) => code,
         Err(_) => {
             eprintln!("level-zero-cpu: internal error in {name}");
             ze_result_t::ZE_RESULT_ERROR_UNKNOWN
         }
+    };
+    // `NOT_READY` and the warnings are statuses, not errors (whose codes start at 0x70000000).
+    if code.0 as u32 >= 0x7000_0000 {
+        LAST_ERROR.with(|last| *last.borrow_mut() = Some((name.to_string(), code)));
     }
+    code
+}
+
+thread_local! {
+    /// The entry point and result of the last error this thread was given.
+    static LAST_ERROR: std::cell::RefCell<Option<(String, ze_result_t)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The entry point and result of the last error an entry point returned to this thread.
+pub fn last_error() -> Option<(String, ze_result_t)> {
+    LAST_ERROR.with(|last| last.borrow().clone())
 }
 
 /// Validates a DDI table getter's call (`zeGet*ProcAddrTable` and the sysman ones): a

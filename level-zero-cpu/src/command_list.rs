@@ -55,7 +55,12 @@ pub enum ListKind {
 
 /// A command list.
 pub struct CommandList {
+    /// The context's and the device's handles (addresses) it was created with.
+    pub context: usize,
+    pub device: usize,
+    /// Its queue group; for an immediate list also its queue's index in the group.
     pub ordinal: u32,
+    pub index: u32,
     pub kind: ListKind,
 }
 
@@ -80,7 +85,10 @@ impl CommandList {
                 synchronous: true,
             } => {
                 // Every earlier command has finished (each append waits), so running on the
-                // caller's thread keeps the order.
+                // caller's thread keeps the order. (Every list runs in order: a regular list's
+                // commands one after another on its queue's worker, an asynchronous immediate
+                // list's on its own; `ZE_COMMAND_LIST_FLAG_IN_ORDER` and
+                // `ZE_COMMAND_QUEUE_FLAG_IN_ORDER` ask for nothing more.)
                 engine.synchronize(u64::MAX)?;
                 op.execute(&NEVER_STOP, Vec::new()).map_err(|message| {
                     engine.record_failure(&message);

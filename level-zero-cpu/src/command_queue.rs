@@ -14,6 +14,8 @@ use std::sync::Arc;
 pub struct CommandQueue {
     pub context: Arc<Context>,
     pub ordinal: u32,
+    /// The queue's index in its group (`ze_command_queue_desc_t::index`).
+    pub index: u32,
     pub synchronous: bool,
     engine: Arc<Engine>,
 }
@@ -23,11 +25,11 @@ impl Object for CommandQueue {
 }
 
 impl CommandQueue {
-    /// A queue of `context` for queue group `ordinal`, its failures marked on `owner`, running
-    /// on a worker thread of its own called `name`.
+    /// A queue of `context` for queue `index` of group `ordinal`, its failures marked on
+    /// `owner`, running on a worker thread of its own called `name`.
     pub fn new(
         context: Arc<Context>,
-        ordinal: u32,
+        (ordinal, index): (u32, u32),
         synchronous: bool,
         name: String,
         owner: Owner,
@@ -35,6 +37,7 @@ impl CommandQueue {
         CommandQueue {
             context,
             ordinal,
+            index,
             synchronous,
             engine: Arc::new(Engine::new(name, owner)),
         }

@@ -44,10 +44,11 @@ impl Context {
     ) -> ZeResult<(u32, bool)> {
         device(dev)?;
         ensure(self.has_device_handle(dev), INVALID_ARGUMENT)?;
-        ensure(
-            desc.flags.0 & !ze_command_queue_flag_t::ZE_COMMAND_QUEUE_FLAG_EXPLICIT_ONLY.0 == 0,
-            INVALID_ENUM,
-        )?;
+        // In order (1.7): every queue and immediate list of this driver runs its commands in
+        // submission order already (one worker thread each), so the flag changes nothing.
+        let flags = ze_command_queue_flag_t::ZE_COMMAND_QUEUE_FLAG_EXPLICIT_ONLY.0
+            | ze_command_queue_flag_t::ZE_COMMAND_QUEUE_FLAG_IN_ORDER.0;
+        ensure(desc.flags.0 & !flags == 0, INVALID_ENUM)?;
         ensure(desc.mode.0 <= 2 && desc.priority.0 <= 2, INVALID_ENUM)?;
         let (_, queues) = *QUEUE_GROUPS
             .get(desc.ordinal as usize)

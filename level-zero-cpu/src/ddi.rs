@@ -42,6 +42,7 @@ macro_rules! getter {
 
 getter!(global, ze_global_dditable_t, global, {
     pfnInit = init::ze_init;
+    pfnInitDrivers = init::ze_init_drivers;
 });
 
 getter!(driver_table, ze_driver_dditable_t, driver, {
@@ -51,6 +52,7 @@ getter!(driver_table, ze_driver_dditable_t, driver, {
     pfnGetIpcProperties = driver::driver_get_ipc_properties;
     pfnGetExtensionProperties = driver::driver_get_extension_properties;
     pfnGetExtensionFunctionAddress = extensions::driver_get_extension_function_address;
+    pfnGetLastErrorDescription = driver::driver_get_last_error_description;
 });
 
 getter!(device_table, ze_device_dditable_t, device, {
@@ -69,6 +71,7 @@ getter!(device_table, ze_device_dditable_t, device, {
     pfnCanAccessPeer = device::device_can_access_peer;
     pfnGetStatus = device::device_get_status;
     pfnGetGlobalTimestamps = device::device_get_global_timestamps;
+    pfnGetRootDevice = device::device_get_root_device;
 });
 
 getter!(context_table, ze_context_dditable_t, context, {
@@ -90,6 +93,8 @@ getter!(
         pfnDestroy = command_queue::queue_destroy;
         pfnExecuteCommandLists = command_queue::queue_execute_command_lists;
         pfnSynchronize = command_queue::queue_synchronize;
+        pfnGetOrdinal = command_queue::queue_get_ordinal;
+        pfnGetIndex = command_queue::queue_get_index;
     }
 );
 
@@ -120,6 +125,12 @@ getter!(
         pfnAppendLaunchCooperativeKernel = kernel::append_launch_cooperative_kernel;
         pfnAppendLaunchKernelIndirect = kernel::append_launch_kernel_indirect;
         pfnAppendLaunchMultipleKernelsIndirect = kernel::append_launch_multiple_kernels_indirect;
+        pfnHostSynchronize = command_list::list_host_synchronize;
+        pfnGetDeviceHandle = command_list::list_get_device_handle;
+        pfnGetContextHandle = command_list::list_get_context_handle;
+        pfnGetOrdinal = command_list::list_get_ordinal;
+        pfnImmediateGetIndex = command_list::list_immediate_get_index;
+        pfnIsImmediate = command_list::list_is_immediate;
     }
 );
 
@@ -177,6 +188,9 @@ getter!(event_pool_table, ze_event_pool_dditable_t, event_pool, {
     pfnGetIpcHandle = ipc::event_pool_get_ipc_handle;
     pfnOpenIpcHandle = ipc::event_pool_open_ipc_handle;
     pfnCloseIpcHandle = ipc::event_pool_close_ipc_handle;
+    pfnPutIpcHandle = ipc::event_pool_put_ipc_handle;
+    pfnGetContextHandle = event::event_pool_get_context_handle;
+    pfnGetFlags = event::event_pool_get_flags;
 });
 
 getter!(event_table, ze_event_dditable_t, event, {
@@ -187,6 +201,9 @@ getter!(event_table, ze_event_dditable_t, event, {
     pfnQueryStatus = event::event_query_status;
     pfnHostReset = event::event_host_reset;
     pfnQueryKernelTimestamp = event::event_query_kernel_timestamp;
+    pfnGetEventPool = event::event_get_event_pool;
+    pfnGetSignalScope = event::event_get_signal_scope;
+    pfnGetWaitScope = event::event_get_wait_scope;
 });
 
 getter!(mem_table, ze_mem_dditable_t, mem, {
@@ -200,6 +217,7 @@ getter!(mem_table, ze_mem_dditable_t, mem, {
     pfnGetIpcHandle = ipc::get_ipc_handle;
     pfnOpenIpcHandle = ipc::open_ipc_handle;
     pfnCloseIpcHandle = ipc::close_ipc_handle;
+    pfnPutIpcHandle = ipc::put_ipc_handle;
 });
 
 getter!(

@@ -6,8 +6,9 @@ use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
 use std::sync::{Arc, OnceLock};
 
-/// Version this driver implements.
-pub const DRIVER_API_VERSION: ze_api_version_t = ze_api_version_t::ZE_API_VERSION_1_4;
+/// Version this driver implements: every core entry point up to it (images aside, which this
+/// driver does not support).
+pub const DRIVER_API_VERSION: ze_api_version_t = ze_api_version_t::ZE_API_VERSION_1_10;
 /// `driverVersion` reported in the properties (increases with every release).
 pub const DRIVER_VERSION: u32 = 1;
 

@@ -96,6 +96,9 @@ pub enum Slots {
 /// An event pool: `count` slots, shared by the events created in it.
 pub struct EventPool {
     pub context: usize,
+    /// The creation flags (`zeEventPoolGetFlags`); a pool opened from an IPC handle has
+    /// `ZE_EVENT_POOL_FLAG_IPC`, with `KERNEL_TIMESTAMP` if the exported pool had it.
+    pub flags: ze_event_pool_flags_t,
     pub count: u32,
     pub timestamps: bool,
     pub slots: Slots,
@@ -109,9 +112,18 @@ pub struct EventPool {
 }
 
 impl EventPool {
-    pub fn new(context: usize, count: u32, timestamps: bool, slots: Slots, opened: bool) -> Self {
+    pub fn new(
+        context: usize,
+        count: u32,
+        flags: ze_event_pool_flags_t,
+        slots: Slots,
+        opened: bool,
+    ) -> Self {
+        let timestamps =
+            flags.0 & ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0 != 0;
         EventPool {
             context,
+            flags,
             count,
             timestamps,
             slots,
@@ -166,7 +178,12 @@ const FAILED: u32 = 2;
 /// An event: a slot of its pool.
 pub struct Event {
     pub pool: Arc<EventPool>,
+    /// The pool's handle (`zeEventGetEventPool`).
+    pub pool_handle: usize,
     pub index: u32,
+    /// The descriptor's scopes (`zeEventGetSignalScope`, `zeEventGetWaitScope`).
+    pub signal_scope: ze_event_scope_flags_t,
+    pub wait_scope: ze_event_scope_flags_t,
 }
 
 impl Object for Event {

@@ -55,6 +55,11 @@ impl Handle {
     }
 }
 
+/// Whether `handle` is an IPC memory handle this process's driver made (`zeMemGetIpcHandle`).
+pub fn is_own_handle(handle: &ze_ipc_mem_handle_t) -> bool {
+    Handle::decode(handle).is_some_and(|h| h.pid == std::process::id())
+}
+
 /// The bytes of an event pool's IPC handle: magic, process, descriptor, slot count, whether
 /// the pool keeps kernel timestamps.
 pub fn encode_pool(fd: i32, count: u32, timestamps: bool) -> ze_ipc_event_pool_handle_t {

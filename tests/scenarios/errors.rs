@@ -426,14 +426,16 @@ pub fn descriptors(env: &Env) {
             mode: ASYNC,
             ..Default::default()
         };
-        qd.flags = ze_command_queue_flags_t(0x2);
+        // Bits no version of the API defines (0x2 is IN_ORDER since 1.7).
+        qd.flags = ze_command_queue_flags_t(1 << 20);
         let mut qm = ze_command_queue_desc_t {
             mode: ASYNC,
             ..Default::default()
         };
         qm.mode = ze_command_queue_mode_t(3);
         let ld = ze_command_list_desc_t {
-            flags: ze_command_list_flags_t(0x8),
+            // 0x8 is IN_ORDER since 1.7.
+            flags: ze_command_list_flags_t(1 << 20),
             ..Default::default()
         };
         let pd = ze_event_pool_desc_t {

@@ -19,6 +19,7 @@ mod events;
 mod ipc;
 mod launches;
 mod memory;
+mod newer;
 mod queues;
 mod system;
 mod timestamps;
@@ -153,6 +154,11 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("missing arrays", errors::missing_arrays),
     ("descriptors", errors::descriptors),
     ("zeInit flags", device::init_flags),
+    ("1.6 to 1.9 getters", newer::getters),
+    ("last error description", newer::last_error_description),
+    ("zeInitDrivers", newer::init_drivers),
+    ("put IPC handles", newer::put_ipc_handles),
+    ("in-order lists", newer::in_order_lists),
 ];
 
 /// Runs every scenario against `api`; `after_each` runs after each one (leak checks).

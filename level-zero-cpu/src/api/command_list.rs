@@ -14,7 +14,11 @@ use level_zero_sys::*;
 use std::ffi::c_void;
 use std::sync::Arc;
 
-const LIST_FLAGS: u32 = 0x7;
+/// The flags of `ze_command_list_desc_t` this driver accepts (every list runs in order).
+const LIST_FLAGS: u32 = ze_command_list_flag_t::ZE_COMMAND_LIST_FLAG_RELAXED_ORDERING.0
+    | ze_command_list_flag_t::ZE_COMMAND_LIST_FLAG_MAXIMIZE_THROUGHPUT.0
+    | ze_command_list_flag_t::ZE_COMMAND_LIST_FLAG_EXPLICIT_ONLY.0
+    | ze_command_list_flag_t::ZE_COMMAND_LIST_FLAG_IN_ORDER.0;
 
 pub unsafe extern "C" fn list_create(
     ctx: ze_context_handle_t,
@@ -36,7 +40,10 @@ pub unsafe extern "C" fn list_create(
         ensure(!out.is_null(), NULL_POINTER)?;
         let id = ctx.id();
         let list = CommandList {
+            context: id,
+            device: dev as usize,
             ordinal: desc.commandQueueGroupOrdinal,
+            index: 0,
             kind: ListKind::Regular(RegularList::default()),
         };
         // SAFETY: `out` non-null and writable by contract.
@@ -64,7 +71,10 @@ pub unsafe extern "C" fn list_create_immediate(
         };
         let engine = Engine::new(format!("immediate command list (ordinal {ordinal})"), owner);
         let list = CommandList {
+            context: id,
+            device: dev as usize,
             ordinal,
+            index: desc.index,
             kind: ListKind::Immediate {
                 engine,
                 synchronous,
@@ -394,5 +404,82 @@ pub unsafe extern "C" fn append_query_kernel_timestamps(
                 })
             })
         }
+    })
+}
+
+/// `zeCommandListHostSynchronize`: waits up to `timeout` ns for everything appended to an
+/// immediate list (`NOT_READY` when the time is up); a regular list is no argument for it
+/// (`INVALID_ARGUMENT`, as the spec says and Intel's driver answers).
+pub unsafe extern "C" fn list_host_synchronize(
+    list: ze_command_list_handle_t,
+    timeout: u64,
+) -> ze_result_t {
+    entry(names::zeCommandListHostSynchronize, || {
+        match &command_list(list)?.kind {
+            ListKind::Immediate { engine, .. } => engine.synchronize(timeout),
+            ListKind::Regular(_) => Err(INVALID_ARGUMENT),
+        }
+    })
+}
+
+pub unsafe extern "C" fn list_get_device_handle(
+    list: ze_command_list_handle_t,
+    out: *mut ze_device_handle_t,
+) -> ze_result_t {
+    entry(names::zeCommandListGetDeviceHandle, || {
+        let list = command_list(list)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, list.device as ze_device_handle_t) }
+    })
+}
+
+pub unsafe extern "C" fn list_get_context_handle(
+    list: ze_command_list_handle_t,
+    out: *mut ze_context_handle_t,
+) -> ze_result_t {
+    entry(names::zeCommandListGetContextHandle, || {
+        let list = command_list(list)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, list.context as ze_context_handle_t) }
+    })
+}
+
+pub unsafe extern "C" fn list_get_ordinal(
+    list: ze_command_list_handle_t,
+    out: *mut u32,
+) -> ze_result_t {
+    entry(names::zeCommandListGetOrdinal, || {
+        let list = command_list(list)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, list.ordinal) }
+    })
+}
+
+/// `zeCommandListImmediateGetIndex`: an immediate list's queue index; a regular list has none
+/// (`INVALID_ARGUMENT`).
+pub unsafe extern "C" fn list_immediate_get_index(
+    list: ze_command_list_handle_t,
+    out: *mut u32,
+) -> ze_result_t {
+    entry(names::zeCommandListImmediateGetIndex, || {
+        let list = command_list(list)?;
+        ensure(
+            matches!(list.kind, ListKind::Immediate { .. }),
+            INVALID_ARGUMENT,
+        )?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, list.index) }
+    })
+}
+
+pub unsafe extern "C" fn list_is_immediate(
+    list: ze_command_list_handle_t,
+    out: *mut ze_bool_t,
+) -> ze_result_t {
+    entry(names::zeCommandListIsImmediate, || {
+        let list = command_list(list)?;
+        let immediate = matches!(list.kind, ListKind::Immediate { .. });
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, ze_bool_t::from(immediate)) }
     })
 }

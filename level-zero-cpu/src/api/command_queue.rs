@@ -28,7 +28,7 @@ pub unsafe extern "C" fn queue_create(
             context: Arc::downgrade(&ctx),
             device: Arc::downgrade(&crate::device::device(dev)?),
         };
-        let queue = CommandQueue::new(ctx, ordinal, synchronous, name, owner);
+        let queue = CommandQueue::new(ctx, (ordinal, desc.index), synchronous, name, owner);
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(queue), id)) };
         Ok(())
@@ -93,5 +93,21 @@ pub unsafe extern "C" fn queue_synchronize(
 ) -> ze_result_t {
     entry(names::zeCommandQueueSynchronize, || {
         command_queue(q)?.synchronize(timeout)
+    })
+}
+
+pub unsafe extern "C" fn queue_get_ordinal(q: ze_command_queue_handle_t, out: *mut u32) -> ze_result_t {
+    entry(names::zeCommandQueueGetOrdinal, || {
+        let queue = command_queue(q)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, queue.ordinal) }
+    })
+}
+
+pub unsafe extern "C" fn queue_get_index(q: ze_command_queue_handle_t, out: *mut u32) -> ze_result_t {
+    entry(names::zeCommandQueueGetIndex, || {
+        let queue = command_queue(q)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, queue.index) }
     })
 }

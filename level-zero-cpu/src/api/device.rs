@@ -33,6 +33,30 @@ pub unsafe extern "C" fn device_get_sub_devices(
     })
 }
 
+/// `zeDeviceGetRootDevice`: a sub-device's root device; a root device answers null (it
+/// belongs to no root device), as Intel's driver does.
+pub unsafe extern "C" fn device_get_root_device(
+    dev: ze_device_handle_t,
+    root: *mut ze_device_handle_t,
+) -> ze_result_t {
+    entry(names::zeDeviceGetRootDevice, || {
+        let sub = device(dev)?;
+        ensure(!root.is_null(), NULL_POINTER)?;
+        let found = match sub.sub {
+            None => std::ptr::null_mut(),
+            Some(_) => crate::driver::initialised()?
+                .devices
+                .iter()
+                .copied()
+                .find(|&r| device(r).is_ok_and(|r| r.subdevices.contains(&dev)))
+                .ok_or(INVALID_ARGUMENT)?,
+        };
+        // SAFETY: non-null and writable by the caller's contract.
+        unsafe { root.write(found) };
+        Ok(())
+    })
+}
+
 pub unsafe extern "C" fn device_get_properties(
     dev: ze_device_handle_t,
     props: *mut ze_device_properties_t,

@@ -4,7 +4,8 @@ use crate::abi::*;
 use crate::driver::*;
 use level_zero_sys::ddi::names;
 use level_zero_sys::*;
-use std::ffi::c_char;
+use std::cell::RefCell;
+use std::ffi::{c_char, CString};
 
 pub unsafe extern "C" fn driver_get(
     count: *mut u32,
@@ -96,5 +97,49 @@ pub unsafe extern "C" fn driver_get_extension_properties(
         });
         // SAFETY: count/props follow the spec's count-and-array protocol.
         unsafe { write_array(count, props, &extensions) }
+    })
+}
+
+thread_local! {
+    /// The string `zeDriverGetLastErrorDescription` last handed to this thread (the driver owns
+    /// it; it stays valid until this thread's next call of that entry point).
+    static DESCRIPTION: RefCell<CString> = RefCell::new(CString::default());
+}
+
+/// The description of the last error an entry point returned to this thread: the entry
+/// point, the result and its meaning, and for `DEVICE_LOST` the fault behind it (see
+/// `fault`); empty before any error.
+fn describe_last_error() -> String {
+    let Some((name, code)) = last_error() else {
+        return String::new();
+    };
+    let mut text = format!("{name}: {code}");
+    if code == ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST {
+        let fault = crate::fault::last_reported();
+        if !fault.is_empty() {
+            text.push_str(": ");
+            text.push_str(&fault);
+        }
+    }
+    text
+}
+
+pub unsafe extern "C" fn driver_get_last_error_description(
+    driver: ze_driver_handle_t,
+    string: *mut *const c_char,
+) -> ze_result_t {
+    // The description is of the error before this call: read it before `entry` may record one.
+    let text = describe_last_error();
+    entry(names::zeDriverGetLastErrorDescription, || {
+        driver_of(driver)?;
+        ensure(!string.is_null(), NULL_POINTER)?;
+        let text = CString::new(text.replace('\0', " ")).unwrap_or_default();
+        let ptr = DESCRIPTION.with(|d| {
+            *d.borrow_mut() = text;
+            d.borrow().as_ptr()
+        });
+        // SAFETY: non-null and writable by the caller's contract.
+        unsafe { string.write(ptr) };
+        Ok(())
     })
 }

@@ -34,8 +34,6 @@ pub unsafe extern "C" fn event_pool_create(
                 ensure(ctx.has_device_handle(d), INVALID_ARGUMENT)?;
             }
         }
-        let timestamps =
-            desc.flags.0 & ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0 != 0;
         let ipc = desc.flags.0 & ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC.0 != 0;
         let slots = if ipc {
             // Other processes may open it: the slots live in a memfd.
@@ -46,7 +44,7 @@ pub unsafe extern "C" fn event_pool_create(
         } else {
             Slots::Local((0..desc.count).map(|_| Slot::default()).collect())
         };
-        let pool = EventPool::new(ctx.id(), desc.count, timestamps, slots, false);
+        let pool = EventPool::new(ctx.id(), desc.count, desc.flags, slots, false);
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(pool), ctx.id())) };
         Ok(())
@@ -67,6 +65,7 @@ pub unsafe extern "C" fn event_create(
 ) -> ze_result_t {
     entry(names::zeEventCreate, || {
         crate::driver::initialised()?;
+        let pool_handle = pool;
         let pool = handle::get::<EventPool, _>(pool)?;
         // SAFETY: descriptor from the caller, null rejected.
         let desc = unsafe { input(desc)? };
@@ -80,7 +79,10 @@ pub unsafe extern "C" fn event_create(
         let context = pool.context;
         let event = Event {
             pool,
+            pool_handle: pool_handle as usize,
             index: desc.index,
+            signal_scope: desc.signal,
+            wait_scope: desc.wait,
         };
         // A new event is clear, unless its pool was opened from an IPC handle: then it names
         // the exporting process's event, whose state it keeps.
@@ -146,5 +148,62 @@ pub unsafe extern "C" fn event_query_kernel_timestamp(
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(ev.timestamp_result()) };
         Ok(())
+    })
+}
+
+pub unsafe extern "C" fn event_pool_get_context_handle(
+    pool: ze_event_pool_handle_t,
+    out: *mut ze_context_handle_t,
+) -> ze_result_t {
+    entry(names::zeEventPoolGetContextHandle, || {
+        crate::driver::initialised()?;
+        let pool = handle::get::<EventPool, _>(pool)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, pool.context as ze_context_handle_t) }
+    })
+}
+
+pub unsafe extern "C" fn event_pool_get_flags(
+    pool: ze_event_pool_handle_t,
+    out: *mut ze_event_pool_flags_t,
+) -> ze_result_t {
+    entry(names::zeEventPoolGetFlags, || {
+        crate::driver::initialised()?;
+        let pool = handle::get::<EventPool, _>(pool)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, pool.flags) }
+    })
+}
+
+pub unsafe extern "C" fn event_get_event_pool(
+    ev: ze_event_handle_t,
+    out: *mut ze_event_pool_handle_t,
+) -> ze_result_t {
+    entry(names::zeEventGetEventPool, || {
+        let ev = event(ev)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, ev.pool_handle as ze_event_pool_handle_t) }
+    })
+}
+
+pub unsafe extern "C" fn event_get_signal_scope(
+    ev: ze_event_handle_t,
+    out: *mut ze_event_scope_flags_t,
+) -> ze_result_t {
+    entry(names::zeEventGetSignalScope, || {
+        let ev = event(ev)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, ev.signal_scope) }
+    })
+}
+
+pub unsafe extern "C" fn event_get_wait_scope(
+    ev: ze_event_handle_t,
+    out: *mut ze_event_scope_flags_t,
+) -> ze_result_t {
+    entry(names::zeEventGetWaitScope, || {
+        let ev = event(ev)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, ev.wait_scope) }
     })
 }

@@ -45,3 +45,36 @@ pub unsafe extern "C" fn ze_init(flags: ze_init_flags_t) -> ze_result_t {
         Ok(())
     })
 }
+
+/// `zeInitDrivers`: initialises the driver as `zeInit` does when the descriptor's flags select
+/// its type, and returns its handle. Level Zero's driver types are GPU and NPU; this driver's
+/// device takes GPU work (the loader hands it the requests of `zeInit(0)` and
+/// `zeInit(ZE_INIT_FLAG_GPU_ONLY)` as `ZE_INIT_DRIVER_TYPE_FLAG_GPU`), so it answers for
+/// `ZE_INIT_DRIVER_TYPE_FLAG_GPU` (or `UINT32_MAX`, every type) and reports no driver for
+/// NPU alone.
+pub unsafe extern "C" fn ze_init_drivers(
+    count: *mut u32,
+    drivers: *mut ze_driver_handle_t,
+    desc: *mut ze_init_driver_type_desc_t,
+) -> ze_result_t {
+    entry(names::zeInitDrivers, || {
+        ensure(!count.is_null(), NULL_POINTER)?;
+        // SAFETY: descriptor from the caller, null rejected.
+        let desc = unsafe { input(desc.cast_const())? };
+        let gpu = ze_init_driver_type_flag_t::ZE_INIT_DRIVER_TYPE_FLAG_GPU.0;
+        let known = gpu | ze_init_driver_type_flag_t::ZE_INIT_DRIVER_TYPE_FLAG_NPU.0;
+        let flags = desc.flags.0;
+        ensure(flags != 0, INVALID_ENUM)?;
+        ensure(flags == u32::MAX || flags & !known == 0, INVALID_ENUM)?;
+        if flags & gpu == 0 {
+            // No driver of the types asked for: none is initialised or returned.
+            // SAFETY: `count` checked non-null.
+            unsafe { count.write(0) };
+            return Ok(());
+        }
+        driver::initialise(build);
+        let handle = driver::handle()?;
+        // SAFETY: count checked non-null; drivers has room for *count handles (spec contract).
+        unsafe { write_array(count, drivers, &[handle]) }
+    })
+}

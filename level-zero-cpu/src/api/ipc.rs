@@ -92,7 +92,12 @@ pub unsafe extern "C" fn event_pool_open_ipc_handle(
         let fd = Arc::new(open_remote(pid, fd, names::zeEventPoolOpenIpcHandle)?);
         let slots =
             SharedSlots::open(fd, count).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
-        let pool = EventPool::new(ctx.id(), count, timestamps, Slots::Shared(slots), true);
+        let mut flags = ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC.0;
+        if timestamps {
+            flags |= ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0;
+        }
+        let flags = ze_event_pool_flags_t(flags);
+        let pool = EventPool::new(ctx.id(), count, flags, Slots::Shared(slots), true);
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(crate::handle::create(Arc::new(pool), ctx.id())) };
         Ok(())
@@ -105,5 +110,32 @@ pub unsafe extern "C" fn event_pool_close_ipc_handle(pool: ze_event_pool_handle_
         let p = crate::handle::get::<EventPool, _>(pool)?;
         ensure(p.opened, INVALID_ARGUMENT)?;
         crate::event::event_pool_destroy_checked(pool)
+    })
+}
+
+/// `zeMemPutIpcHandle`: the handle goes back to the driver. A handle of this driver names the
+/// descriptor that holds the allocation's pages (or a reservation's manifest), which the
+/// allocation keeps and closes when it is freed (not the handle's to release): so only the
+/// bytes are checked, as this driver's and this process's (`INVALID_ARGUMENT` otherwise).
+pub unsafe extern "C" fn put_ipc_handle(
+    ctx: ze_context_handle_t,
+    handle: ze_ipc_mem_handle_t,
+) -> ze_result_t {
+    entry(names::zeMemPutIpcHandle, || {
+        context(ctx)?;
+        ensure(is_own_handle(&handle), INVALID_ARGUMENT)
+    })
+}
+
+/// `zeEventPoolPutIpcHandle`: as `zeMemPutIpcHandle`, for an event pool's handle (its
+/// descriptor is the pool's, kept until the pool is destroyed).
+pub unsafe extern "C" fn event_pool_put_ipc_handle(
+    ctx: ze_context_handle_t,
+    handle: ze_ipc_event_pool_handle_t,
+) -> ze_result_t {
+    entry(names::zeEventPoolPutIpcHandle, || {
+        context(ctx)?;
+        let (pid, ..) = decode_pool(&handle).ok_or(INVALID_ARGUMENT)?;
+        ensure(pid == std::process::id(), INVALID_ARGUMENT)
     })
 }
