@@ -378,16 +378,19 @@ fn negotiation_steps_down_to_the_version_the_source_accepts() {
 fn negotiation_reaches_the_newest_version_the_source_knows() {
     let api = Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
     assert_eq!(api.api_version(), ze_api_version_t::ZE_API_VERSION_1_17);
-    // The driver implements 1.4 and says so; its tables still have every 1.17 entry.
+    // The driver implements 1.10 and says so; its tables still have every 1.17 entry.
     assert_eq!(
         api.driver_versions(),
-        &[ze_api_version_t::ZE_API_VERSION_1_4]
+        &[ze_api_version_t::ZE_API_VERSION_1_10]
     );
     let device = first_device(&api);
-    let mut root = std::ptr::null_mut();
-    // SAFETY: a live device and a valid out-pointer; the CPU driver's stub answers without
-    // touching either.
-    let err = unsafe { calls::device::get_root_device(&api, device, &mut root) }.unwrap_err();
+    let mut root = std::ptr::dangling_mut();
+    // SAFETY: a live device and a valid out-pointer.
+    unsafe { calls::device::get_root_device(&api, device, &mut root) }.unwrap();
+    assert!(root.is_null(), "a root device has no root device");
+    // A 1.14 entry the driver does not implement: its stub answers, no version gap.
+    // SAFETY: a live device; the stub does not touch it.
+    let err = unsafe { calls::device::synchronize(&api, device) }.unwrap_err();
     assert_eq!(err.result, ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE);
     assert_eq!(err.version_gap, None);
 }

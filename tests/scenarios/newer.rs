@@ -1,9 +1,8 @@
 //! The core entry points of API 1.5 to 1.10 (the driver reports 1.10) and in-order lists.
 //!
-//! The suite's `Dispatch` is filled at `level_zero_sys::API_VERSION` (1.4), where these entries
-//! are null; a scenario that calls them fills the same source's tables again at 1.10
-//! (`Dispatch::at_version`). A loader older than 1.10 refuses that (Debian's is 1.4): the
-//! scenario then says so and skips what needs the newer entries.
+//! The suite's `Dispatch` agrees on the newest version its source knows (1.17 in process and as
+//! a driver library); through a loader older than 1.10 (Debian's is 1.4) these entries are not
+//! reached, and a scenario says so and skips what needs them.
 
 use super::{Env, Mode, ASYNC, HOST_VISIBLE, KERNEL_TIMESTAMP};
 use crate::common::raw::*;
@@ -14,16 +13,16 @@ use level_zero_sys::*;
 use std::ffi::CStr;
 use std::ptr::null_mut;
 
-/// The suite's source filled at API 1.10, or `None` (with a note) where the source is older.
-fn at_1_10(env: &Env, scenario: &str) -> Option<Dispatch> {
-    assert_eq!(env.api.driver_versions(), &[ze_api_version_t::ZE_API_VERSION_1_10]);
-    match env.api.at_version(ze_api_version_t::ZE_API_VERSION_1_10) {
-        Ok(api) => Some(api),
-        Err(e) => {
-            eprintln!("scenario ({:?}): {scenario}: skipped, no API 1.10 here: {e}", env.mode);
-            None
-        }
+/// The suite's `Dispatch` when it agreed on API 1.10 or newer with its source, or `None`
+/// (with a note) where the source is older.
+fn at_1_10<'a>(env: &'a Env, scenario: &str) -> Option<&'a Dispatch> {
+    let have = env.api.api_version();
+    if have.0 >= ze_api_version_t::ZE_API_VERSION_1_10.0 {
+        return Some(env.api);
     }
+    let (major, minor) = version_parts(have);
+    eprintln!("scenario ({:?}): {scenario}: skipped, API {major}.{minor} here", env.mode);
+    None
 }
 
 /// The 1.9 getters of queues, lists, event pools and events; `zeDeviceGetRootDevice` (1.7);
@@ -33,7 +32,7 @@ pub fn getters(env: &Env) {
     let Some(api) = at_1_10(env, "1.6 to 1.9 getters") else {
         return;
     };
-    let api = &api;
+
     // The loader's intercept wraps handles: the handles these getters answer are the driver's.
     let same_handles = !env.mode.wraps_handles();
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
@@ -146,7 +145,7 @@ pub fn last_error_description(env: &Env) {
     let Some(api) = at_1_10(env, "last error description") else {
         return;
     };
-    let api = &api;
+
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
@@ -194,7 +193,7 @@ pub fn init_drivers(env: &Env) {
     let Some(api) = at_1_10(env, "zeInitDrivers") else {
         return;
     };
-    let api = &api;
+
     let desc = |flags: u32| ze_init_driver_type_desc_t {
         flags: ze_init_driver_type_flags_t(flags),
         ..Default::default()
@@ -242,7 +241,7 @@ pub fn put_ipc_handles(env: &Env) {
     let Some(api) = at_1_10(env, "put IPC handles") else {
         return;
     };
-    let api = &api;
+
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
