@@ -119,8 +119,7 @@ impl EventPool {
         slots: Slots,
         opened: bool,
     ) -> Self {
-        let timestamps =
-            flags.0 & ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0 != 0;
+        let timestamps = flags.0 & ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0 != 0;
         EventPool {
             context,
             flags,

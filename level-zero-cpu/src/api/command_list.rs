@@ -414,12 +414,13 @@ pub unsafe extern "C" fn list_host_synchronize(
     list: ze_command_list_handle_t,
     timeout: u64,
 ) -> ze_result_t {
-    entry(names::zeCommandListHostSynchronize, || {
-        match &command_list(list)?.kind {
+    entry(
+        names::zeCommandListHostSynchronize,
+        || match &command_list(list)?.kind {
             ListKind::Immediate { engine, .. } => engine.synchronize(timeout),
             ListKind::Regular(_) => Err(INVALID_ARGUMENT),
-        }
-    })
+        },
+    )
 }
 
 pub unsafe extern "C" fn list_get_device_handle(

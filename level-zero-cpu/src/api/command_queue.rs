@@ -96,7 +96,10 @@ pub unsafe extern "C" fn queue_synchronize(
     })
 }
 
-pub unsafe extern "C" fn queue_get_ordinal(q: ze_command_queue_handle_t, out: *mut u32) -> ze_result_t {
+pub unsafe extern "C" fn queue_get_ordinal(
+    q: ze_command_queue_handle_t,
+    out: *mut u32,
+) -> ze_result_t {
     entry(names::zeCommandQueueGetOrdinal, || {
         let queue = command_queue(q)?;
         // SAFETY: out-pointer from the caller, checked for null by `write`.
@@ -104,7 +107,10 @@ pub unsafe extern "C" fn queue_get_ordinal(q: ze_command_queue_handle_t, out: *m
     })
 }
 
-pub unsafe extern "C" fn queue_get_index(q: ze_command_queue_handle_t, out: *mut u32) -> ze_result_t {
+pub unsafe extern "C" fn queue_get_index(
+    q: ze_command_queue_handle_t,
+    out: *mut u32,
+) -> ze_result_t {
     entry(names::zeCommandQueueGetIndex, || {
         let queue = command_queue(q)?;
         // SAFETY: out-pointer from the caller, checked for null by `write`.
