@@ -28,6 +28,10 @@ fn child(name: &str, extra: &[(&str, &str)]) -> bool {
         None => true,
         Some(stderr) => {
             assert!(!stderr.contains("leak report"), "{name} leaked:\n{stderr}");
+            // What the child skipped (a source older than a scenario needs) shows in the run.
+            for line in stderr.lines().filter(|l| l.contains("skipped")) {
+                eprintln!("{name}: {line}");
+            }
             false
         }
     }

@@ -21,7 +21,10 @@ fn at_1_10<'a>(env: &'a Env, scenario: &str) -> Option<&'a Dispatch> {
         return Some(env.api);
     }
     let (major, minor) = version_parts(have);
-    eprintln!("scenario ({:?}): {scenario}: skipped, API {major}.{minor} here", env.mode);
+    eprintln!(
+        "scenario ({:?}): {scenario}: skipped, API {major}.{minor} here",
+        env.mode
+    );
     None
 }
 
@@ -49,13 +52,22 @@ pub fn getters(env: &Env) {
         // A regular list.
         let regular = regular_list(api, ctx, env.device, 1);
         if same_handles {
-            assert_eq!(command_list::get_device_handle(api, regular).unwrap(), env.device);
+            assert_eq!(
+                command_list::get_device_handle(api, regular).unwrap(),
+                env.device
+            );
             assert_eq!(command_list::get_context_handle(api, regular).unwrap(), ctx);
         }
         assert_eq!(command_list::get_ordinal(api, regular).unwrap(), 1);
         assert_eq!(command_list::is_immediate(api, regular).unwrap(), 0);
-        expect(command_list::immediate_get_index(api, regular), INVALID_ARGUMENT);
-        expect(command_list::host_synchronize(api, regular, 0), INVALID_ARGUMENT);
+        expect(
+            command_list::immediate_get_index(api, regular),
+            INVALID_ARGUMENT,
+        );
+        expect(
+            command_list::host_synchronize(api, regular, 0),
+            INVALID_ARGUMENT,
+        );
         let get_ordinal = api.tables().CommandList.pfnGetOrdinal.unwrap();
         assert_eq!(get_ordinal(regular, null_mut()), NULL_POINTER);
         command_list::destroy(api, regular).unwrap();
@@ -150,7 +162,10 @@ pub fn last_error_description(env: &Env) {
     unsafe {
         let ctx = env.context();
         let list = regular_list(api, ctx, env.device, 0);
-        expect(command_list::immediate_get_index(api, list), INVALID_ARGUMENT);
+        expect(
+            command_list::immediate_get_index(api, list),
+            INVALID_ARGUMENT,
+        );
         let mut text = std::ptr::null();
         driver::get_last_error_description(api, env.driver, &mut text).unwrap();
         let text = CStr::from_ptr(text).to_string_lossy().into_owned();
@@ -254,9 +269,8 @@ pub fn put_ipc_handles(env: &Env) {
         );
         mem::free(api, ctx, buffer).unwrap();
 
-        let flags = ze_event_pool_flags_t(
-            HOST_VISIBLE.0 | ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC.0,
-        );
+        let flags =
+            ze_event_pool_flags_t(HOST_VISIBLE.0 | ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC.0);
         let pool = create_event_pool(api, ctx, flags, 1);
         let handle = event_pool::get_ipc_handle(api, pool).unwrap();
         event_pool::put_ipc_handle(api, ctx, handle).unwrap();
@@ -265,7 +279,10 @@ pub fn put_ipc_handles(env: &Env) {
             INVALID_ARGUMENT,
         );
         if !env.mode.wraps_handles() {
-            expect(event_pool::put_ipc_handle(api, null_mut(), handle), NULL_HANDLE);
+            expect(
+                event_pool::put_ipc_handle(api, null_mut(), handle),
+                NULL_HANDLE,
+            );
         }
         event_pool::destroy(api, pool).unwrap();
         context::destroy(api, ctx).unwrap();
@@ -287,9 +304,7 @@ pub fn in_order_lists(env: &Env) {
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = env.context();
-        let bufs: Vec<_> = (0..4)
-            .map(|_| host_mem(api, ctx, IN_ORDER_SIZE))
-            .collect();
+        let bufs: Vec<_> = (0..4).map(|_| host_mem(api, ctx, IN_ORDER_SIZE)).collect();
         let chain = |list, seed: u8| {
             command_list::append_memory_fill(
                 api,
@@ -337,9 +352,7 @@ pub fn in_order_lists(env: &Env) {
 
         // Regular, executed by an in-order queue.
         let desc = ze_command_list_desc_t {
-            flags: ze_command_list_flags_t(
-                ze_command_list_flag_t::ZE_COMMAND_LIST_FLAG_IN_ORDER.0,
-            ),
+            flags: ze_command_list_flags_t(ze_command_list_flag_t::ZE_COMMAND_LIST_FLAG_IN_ORDER.0),
             ..Default::default()
         };
         let list = command_list::create(api, ctx, env.device, &desc).unwrap();
