@@ -46,7 +46,7 @@ fn in_process_fill_functions() {
     assert_eq!(API_VERSION, ze_api_version_t::ZE_API_VERSION_1_17);
     assert_eq!(
         api.driver_versions(),
-        &[ze_api_version_t::ZE_API_VERSION_1_10]
+        &[ze_api_version_t::ZE_API_VERSION_1_14]
     );
     assert_eq!(driver_count(&api), 1);
     assert!(first_device_name(&api).starts_with("level-zero-cpu device 0"));
@@ -59,7 +59,7 @@ fn driver_library_opened_directly() {
     assert_eq!(api.source(), &Source::DriverLibrary(path));
     assert_eq!(
         api.driver_versions(),
-        &[ze_api_version_t::ZE_API_VERSION_1_10]
+        &[ze_api_version_t::ZE_API_VERSION_1_14]
     );
     assert!(
         api.unavailable_tables().is_empty(),
@@ -378,19 +378,23 @@ fn negotiation_steps_down_to_the_version_the_source_accepts() {
 fn negotiation_reaches_the_newest_version_the_source_knows() {
     let api = Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
     assert_eq!(api.api_version(), ze_api_version_t::ZE_API_VERSION_1_17);
-    // The driver implements 1.10 and says so; its tables still have every 1.17 entry.
+    // The driver implements 1.14 and says so; its tables still have every 1.17 entry.
     assert_eq!(
         api.driver_versions(),
-        &[ze_api_version_t::ZE_API_VERSION_1_10]
+        &[ze_api_version_t::ZE_API_VERSION_1_14]
     );
     let device = first_device(&api);
     let mut root = std::ptr::dangling_mut();
     // SAFETY: a live device and a valid out-pointer.
     unsafe { calls::device::get_root_device(&api, device, &mut root) }.unwrap();
     assert!(root.is_null(), "a root device has no root device");
-    // A 1.14 entry the driver does not implement: its stub answers, no version gap.
+    // A 1.14 entry it implements answers.
+    // SAFETY: a live device.
+    unsafe { calls::device::synchronize(&api, device) }.unwrap();
+    // A 1.15 entry the driver does not implement: its stub answers, no version gap.
     // SAFETY: a live device; the stub does not touch it.
-    let err = unsafe { calls::device::synchronize(&api, device) }.unwrap_err();
+    let err = unsafe { calls::device::get_aggregated_copy_offload_increment_value(&api, device) }
+        .unwrap_err();
     assert_eq!(err.result, ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE);
     assert_eq!(err.version_gap, None);
 }

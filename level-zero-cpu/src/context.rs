@@ -8,7 +8,7 @@ use crate::driver::Driver;
 use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Weak};
+use std::sync::{Arc, OnceLock, Weak};
 
 /// A context: the devices it may use and an id (its handle address) that owns allocations
 /// and child objects.
@@ -114,6 +114,51 @@ pub fn create(
         INVALID_ENUM,
     )?;
     ensure(!out.is_null(), NULL_POINTER)?;
+    let h = new_context(&driver, devices)?;
+    // SAFETY: `out` non-null and writable by contract.
+    unsafe { out.write(h) };
+    Ok(())
+}
+
+/// The driver's default context (`zeDriverGetDefaultContext`, 1.14): a context of all its
+/// devices, created at the first call and owned by the driver. Every call answers the same
+/// handle; `zeContextDestroy` refuses it, and the leak reports leave the handle out.
+static DEFAULT: OnceLock<usize> = OnceLock::new();
+
+/// The default context's handle, made at the first call (as Intel's driver, which makes it
+/// with the driver: `DriverHandleImp::initialize`, one context of every exposed device).
+pub fn default_context(driver: ze_driver_handle_t) -> ZeResult<ze_context_handle_t> {
+    crate::driver::initialised()?;
+    let driver = handle::get::<Driver, _>(driver)?;
+    if let Some(&h) = DEFAULT.get() {
+        return Ok(h as ze_context_handle_t);
+    }
+    let mut failed = None;
+    let h = *DEFAULT.get_or_init(|| match new_context(&driver, None) {
+        Ok(h) => h as usize,
+        Err(e) => {
+            failed = Some(e);
+            0
+        }
+    });
+    match failed {
+        Some(e) => Err(e),
+        // Another thread's first call failed (it cannot, for a live driver's devices).
+        None if h == 0 => Err(ze_result_t::ZE_RESULT_ERROR_UNKNOWN),
+        None => Ok(h as ze_context_handle_t),
+    }
+}
+
+/// The default context's handle address, if it has been made.
+pub fn default_id() -> Option<usize> {
+    DEFAULT.get().copied().filter(|&h| h != 0)
+}
+
+/// A new context of `devices` (all of the driver's if `None`) with their sub-devices.
+fn new_context(
+    driver: &Driver,
+    devices: Option<&[ze_device_handle_t]>,
+) -> ZeResult<ze_context_handle_t> {
     let roots: Vec<ze_device_handle_t> = match devices {
         Some(list) => {
             for &d in list {
@@ -144,7 +189,5 @@ pub fn create(
     }
     let h: ze_context_handle_t = handle::create(ctx.clone(), 0);
     ctx.id.store(h as usize, Ordering::Relaxed);
-    // SAFETY: `out` non-null and writable by contract.
-    unsafe { out.write(h) };
-    Ok(())
+    Ok(h)
 }

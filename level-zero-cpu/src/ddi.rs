@@ -53,6 +53,7 @@ getter!(driver_table, ze_driver_dditable_t, driver, {
     pfnGetExtensionProperties = driver::driver_get_extension_properties;
     pfnGetExtensionFunctionAddress = extensions::driver_get_extension_function_address;
     pfnGetLastErrorDescription = driver::driver_get_last_error_description;
+    pfnGetDefaultContext = driver::driver_get_default_context;
 });
 
 getter!(device_table, ze_device_dditable_t, device, {
@@ -72,6 +73,7 @@ getter!(device_table, ze_device_dditable_t, device, {
     pfnGetStatus = device::device_get_status;
     pfnGetGlobalTimestamps = device::device_get_global_timestamps;
     pfnGetRootDevice = device::device_get_root_device;
+    pfnSynchronize = device::device_synchronize;
 });
 
 getter!(context_table, ze_context_dditable_t, context, {
@@ -123,6 +125,8 @@ getter!(
         pfnAppendQueryKernelTimestamps = command_list::append_query_kernel_timestamps;
         pfnAppendLaunchKernel = kernel::append_launch_kernel;
         pfnAppendLaunchCooperativeKernel = kernel::append_launch_cooperative_kernel;
+        pfnAppendLaunchKernelWithParameters = kernel::append_launch_kernel_with_parameters;
+        pfnAppendLaunchKernelWithArguments = kernel::append_launch_kernel_with_arguments;
         pfnAppendLaunchKernelIndirect = kernel::append_launch_kernel_indirect;
         pfnAppendLaunchMultipleKernelsIndirect = kernel::append_launch_multiple_kernels_indirect;
         pfnHostSynchronize = command_list::list_host_synchronize;

@@ -3,13 +3,14 @@
 
 use crate::command::Op;
 use crate::context::Owner;
+use crate::device::Device;
 use crate::fault::{self, Lost, Text};
 use crate::memory::Pinned;
 use crate::sync::{timeout_from_ns, NOTIFIER, SPIN};
 use level_zero_sys::ze_result_t;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
@@ -50,6 +51,35 @@ struct Shared {
     stop: AtomicBool,
 }
 
+/// Every engine whose worker may still run work, for `zeDeviceSynchronize`.
+static ENGINES: Mutex<Vec<Weak<Shared>>> = Mutex::new(Vec::new());
+
+/// Waits for all work submitted so far to every engine (queue or asynchronous immediate list)
+/// created on one of `devices` (`zeDeviceSynchronize`, 1.14: as Intel's `Device::synchronize`,
+/// which waits for each engine's last submission). Then `ZE_RESULT_ERROR_DEVICE_LOST` if one
+/// of them has a failure its own synchronize has not reported yet; the failure stays for
+/// that synchronize (of the queue or list) to report as well.
+pub fn synchronize_devices(devices: &[Arc<Device>]) -> Result<(), ze_result_t> {
+    let engines: Vec<Arc<Shared>> = ENGINES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .filter_map(Weak::upgrade)
+        .filter(|e| {
+            let device = e.owner.device.as_ptr();
+            devices.iter().any(|d| std::ptr::eq(Arc::as_ptr(d), device))
+        })
+        .collect();
+    for engine in &engines {
+        let target = engine.submitted.load(Ordering::Acquire);
+        NOTIFIER.wait_until(|| engine.completed.load(Ordering::Acquire) >= target, None);
+    }
+    match engines.iter().find_map(|e| e.lost.get()) {
+        Some(text) => Err(fault::report(&text)),
+        None => Ok(()),
+    }
+}
+
 /// See the module documentation.
 pub struct Engine {
     shared: Arc<Shared>,
@@ -70,6 +100,11 @@ impl Engine {
             worker_asleep: AtomicBool::new(false),
             stop: AtomicBool::new(false),
         });
+        {
+            let mut engines = ENGINES.lock().unwrap_or_else(|e| e.into_inner());
+            engines.retain(|e| e.strong_count() > 0);
+            engines.push(Arc::downgrade(&shared));
+        }
         let worker = shared.clone();
         let thread = std::thread::Builder::new()
             .name("lz-cpu-queue".into())

@@ -341,6 +341,70 @@ pub unsafe fn append_launch(
     ))
 }
 
+/// The launch parameters chained on `pNext` of `zeCommandListAppendLaunchKernelWithParameters`
+/// and `...WithArguments` (1.14): whether the launch is cooperative
+/// (`ze_command_list_append_launch_kernel_param_cooperative_desc_t`, the one structure the
+/// spec defines for them; the last one in the chain decides). Any other structure is
+/// `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE`, as in Intel's driver
+/// (`CommandList::obtainLaunchParamsFromExtensions`).
+///
+/// # Safety
+/// `next` is null or the start of a chain of structures that begin with `stype` and `pNext`.
+pub unsafe fn launch_extensions(next: *const std::ffi::c_void) -> ZeResult<bool> {
+    let mut cooperative = false;
+    let mut next = next.cast::<ze_base_desc_t>();
+    // SAFETY: the caller's chain (see `# Safety`).
+    while let Some(base) = unsafe { next.as_ref() } {
+        ensure(
+            base.stype == ze_structure_type_t::ZE_STRUCTURE_TYPE_COMMAND_LIST_APPEND_PARAM_COOPERATIVE_DESC,
+            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        )?;
+        let desc = next.cast::<ze_command_list_append_launch_kernel_param_cooperative_desc_t>();
+        // SAFETY: the stype says this is the cooperative descriptor.
+        cooperative = unsafe { (*desc).isCooperative } != 0;
+        next = base.pNext.cast();
+    }
+    Ok(cooperative)
+}
+
+impl Kernel {
+    /// Sets the group size and every argument at once (`zeCommandListAppendLaunchKernelWithArguments`,
+    /// 1.14), as `zeKernelSetGroupSize` and one `zeKernelSetArgumentValue` per argument would:
+    /// `args[i]` points to argument `i`'s value of its declared size (a pointer argument: to the
+    /// pointer; null for a null pointer), or for a `__local` argument to a `size_t` with its size
+    /// in bytes (as Intel's `CommandList::setKernelState`). A kernel without arguments may take a
+    /// null `args`. Errors are those of the two calls, in that order; what was set before an
+    /// error stays set.
+    ///
+    /// # Safety
+    /// A non-null `args` holds one pointer per argument, each null or readable as said.
+    pub unsafe fn set_group_size_and_arguments(
+        &self,
+        group_size: [u32; 3],
+        args: *const *mut std::ffi::c_void,
+    ) -> ZeResult {
+        check_group_size(self, group_size)?;
+        self.state().group_size = group_size;
+        let params = self.exec.params();
+        ensure(params.is_empty() || !args.is_null(), NULL_POINTER)?;
+        for (i, param) in params.iter().enumerate() {
+            // SAFETY: `args` holds one pointer per argument (the caller's contract).
+            let value = unsafe { *args.add(i) }.cast::<u8>().cast_const();
+            if param.kind == ParamKind::Local {
+                ensure(!value.is_null(), NULL_POINTER)?;
+                // SAFETY: a local argument's pointer is to its size (the caller's contract).
+                let size = unsafe { value.cast::<usize>().read_unaligned() };
+                // SAFETY: no value for a local argument.
+                unsafe { self.set_argument_value(i as u32, size, std::ptr::null())? };
+            } else {
+                // SAFETY: a non-null value holds the argument's declared size.
+                unsafe { self.set_argument_value(i as u32, param.size, value)? };
+            }
+        }
+        Ok(())
+    }
+}
+
 pub fn direct(groups: *const ze_group_count_t) -> ZeResult<LaunchGroups> {
     // SAFETY: the caller's group count, null rejected.
     let g = unsafe { groups.as_ref() }.ok_or(NULL_POINTER)?;

@@ -17,9 +17,13 @@ pub fn reports() -> usize {
 
 /// Live handles and allocations owned by `context` (0: the whole process), as report lines;
 /// empty when nothing leaked.
+///
+/// The driver's default context (`zeDriverGetDefaultContext`) is the driver's, not a leak; what
+/// the program left in it (its queues, lists, modules, and its memory, as all memory) is.
 pub fn leaked(context: usize) -> Vec<String> {
     let mut lines = Vec::new();
-    for (kind, count) in handle::live_in_context(context) {
+    let default = crate::context::default_id();
+    for (kind, mut count) in handle::live_in_context(context) {
         if context == 0
             && matches!(
                 kind,
@@ -28,7 +32,18 @@ pub fn leaked(context: usize) -> Vec<String> {
         {
             continue;
         }
+        if context == 0 && kind == HandleKind::Context && default.is_some() {
+            count -= 1;
+            if count == 0 {
+                continue;
+            }
+        }
         lines.push(format!("{count} {}(s)", kind.name()));
+    }
+    if let Some(default) = default.filter(|_| context == 0) {
+        for (kind, count) in handle::live_in_context(default) {
+            lines.push(format!("{count} {}(s) in the default context", kind.name()));
+        }
     }
     lines.extend(crate::memory::leaked_allocations(context));
     lines

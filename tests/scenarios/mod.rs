@@ -159,6 +159,10 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("zeInitDrivers", newer::init_drivers),
     ("put IPC handles", newer::put_ipc_handles),
     ("in-order lists", newer::in_order_lists),
+    ("default context", newer::default_context),
+    ("device synchronize", newer::device_synchronize),
+    ("launch with arguments", newer::launch_with_arguments),
+    ("launch with parameters", newer::launch_with_parameters),
 ];
 
 /// Runs every scenario against `api`; `after_each` runs after each one (leak checks).

@@ -1,23 +1,33 @@
-//! The core entry points of API 1.5 to 1.10 (the driver reports 1.10) and in-order lists.
+//! The core entry points of API 1.5 to 1.14 (the driver reports 1.14) and in-order lists.
 //!
 //! The suite's `Dispatch` agrees on the newest version its source knows (1.17 in process and as
-//! a driver library); through a loader older than 1.10 (Debian's is 1.4) these entries are not
-//! reached, and a scenario says so and skips what needs them.
+//! a driver library); through a loader older than an entry (Debian's is 1.4) it is not
+//! reached, and a scenario says so and skips what needs it.
 
-use super::{Env, Mode, ASYNC, HOST_VISIBLE, KERNEL_TIMESTAMP};
+use super::{Env, Mode, ASYNC, HOST_VISIBLE, KERNEL_TIMESTAMP, SYNC};
 use crate::common::raw::*;
 use level_zero_sys::calls::{
-    command_list, command_queue, context, device, driver, event, event_pool, global, mem,
+    command_list, command_queue, context, device, driver, event, event_pool, global, kernel, mem,
+    module,
 };
 use level_zero_sys::*;
-use std::ffi::CStr;
+use std::ffi::{c_void, CStr};
 use std::ptr::null_mut;
 
 /// The suite's `Dispatch` when it agreed on API 1.10 or newer with its source, or `None`
 /// (with a note) where the source is older.
 fn at_1_10<'a>(env: &'a Env, scenario: &str) -> Option<&'a Dispatch> {
+    at_least(env, ze_api_version_t::ZE_API_VERSION_1_10, scenario)
+}
+
+/// As [`at_1_10`], for the 1.14 entries.
+pub(super) fn at_1_14<'a>(env: &'a Env, scenario: &str) -> Option<&'a Dispatch> {
+    at_least(env, ze_api_version_t::ZE_API_VERSION_1_14, scenario)
+}
+
+fn at_least<'a>(env: &'a Env, version: ze_api_version_t, scenario: &str) -> Option<&'a Dispatch> {
     let have = env.api.api_version();
-    if have.0 >= ze_api_version_t::ZE_API_VERSION_1_10.0 {
+    if have.0 >= version.0 {
         return Some(env.api);
     }
     let (major, minor) = version_parts(have);
@@ -372,6 +382,340 @@ pub fn in_order_lists(env: &Env) {
         for b in bufs {
             mem::free(api, ctx, b).unwrap();
         }
+        context::destroy(api, ctx).unwrap();
+    }
+}
+
+/// `zeDriverGetDefaultContext` (1.14): the same handle at every call, a context of every device
+/// that allocations and lists work in; the program cannot destroy it (refused, and it stays
+/// usable), and it is no leak (the suite's leak checks run after this scenario and at exit). A
+/// null driver gets a null context, with the error for `zeDriverGetLastErrorDescription`.
+pub fn default_context(env: &Env) {
+    let Some(api) = at_1_14(env, "zeDriverGetDefaultContext") else {
+        return;
+    };
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    unsafe {
+        let ctx = driver::get_default_context(api, env.driver).unwrap();
+        assert!(!ctx.is_null());
+        assert_eq!(driver::get_default_context(api, env.driver).unwrap(), ctx);
+        context::get_status(api, ctx).unwrap();
+
+        // Memory of every kind, and a list on the device and on a sub-device.
+        let size = 1 << 16;
+        let host = host_mem(api, ctx, size);
+        let dev_mem = device_mem(api, ctx, env.device, size);
+        let mut targets = vec![env.device];
+        targets.extend(env.subdevices.iter().copied());
+        for (i, &dev) in targets.iter().enumerate() {
+            let list = immediate(api, ctx, dev, SYNC);
+            let byte = 0x40 + i as u8;
+            append_fill(api, list, dev_mem, &[byte], size);
+            command_list::append_memory_copy(
+                api,
+                list,
+                host,
+                dev_mem,
+                size,
+                null_mut(),
+                0,
+                null_mut(),
+            )
+            .unwrap();
+            assert!(read(host, size).iter().all(|&b| b == byte));
+            command_list::destroy(api, list).unwrap();
+        }
+        mem::free(api, ctx, host).unwrap();
+        mem::free(api, ctx, dev_mem).unwrap();
+
+        if !env.mode.wraps_handles() {
+            // The driver's: zeContextDestroy refuses it, and it stays usable.
+            expect(context::destroy(api, ctx), INVALID_ARGUMENT);
+            context::get_status(api, ctx).unwrap();
+            assert_eq!(driver::get_default_context(api, env.driver).unwrap(), ctx);
+        }
+        if matches!(env.mode, Mode::InProcess | Mode::DriverLibrary) {
+            // No driver: no context, and the error is this thread's last.
+            assert!(driver::get_default_context(api, null_mut())
+                .unwrap()
+                .is_null());
+            let mut text = std::ptr::null();
+            driver::get_last_error_description(api, env.driver, &mut text).unwrap();
+            let text = CStr::from_ptr(text).to_string_lossy().into_owned();
+            assert!(
+                text.contains("zeDriverGetDefaultContext")
+                    && text.contains("ZE_RESULT_ERROR_INVALID_NULL_HANDLE"),
+                "{text}"
+            );
+        }
+    }
+}
+
+/// `zeDeviceSynchronize` (1.14): returns once everything submitted to the device's queues and
+/// immediate lists, and its sub-devices', has run, here work held back by an event the host
+/// signals later; a null device is refused.
+pub fn device_synchronize(env: &Env) {
+    let Some(api) = at_1_14(env, "zeDeviceSynchronize") else {
+        return;
+    };
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    unsafe {
+        let ctx = env.context();
+        // Nothing submitted yet: it returns at once.
+        device::synchronize(api, env.device).unwrap();
+
+        let size = 1 << 20;
+        let (events, [gate]) = EventPool::<1>::host_visible(api, ctx);
+        let mut devices = vec![env.device];
+        devices.extend(env.subdevices.iter().copied());
+        let mut work = Vec::new();
+        for (i, &dev) in devices.iter().enumerate() {
+            let seed = 0x10 + i as u8;
+            // An asynchronous immediate list: a fill after the gate.
+            let list = immediate(api, ctx, dev, ASYNC);
+            let a = host_mem(api, ctx, size);
+            command_list::append_wait_on_events(api, list, 1, &mut { gate }).unwrap();
+            append_fill(api, list, a, &[seed], size);
+            // A queue running a regular list: the same.
+            let regular = regular_list(api, ctx, dev, 0);
+            let b = host_mem(api, ctx, size);
+            command_list::append_wait_on_events(api, regular, 1, &mut { gate }).unwrap();
+            append_fill(api, regular, b, &[seed], size);
+            command_list::close(api, regular).unwrap();
+            let queue = async_queue(api, ctx, dev);
+            command_queue::execute_command_lists(api, queue, 1, &mut { regular }, null_mut())
+                .unwrap();
+            work.push((seed, list, regular, queue, a, b));
+        }
+        let gate_handle = gate as usize;
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                // The event lives until the pool is dropped, after this thread ends.
+                event::host_signal(api, gate_handle as _).unwrap();
+            });
+            // The gate is still closed: the work waits for it, and so does this call.
+            device::synchronize(api, env.device).unwrap();
+            for &(seed, _, _, _, a, b) in &work {
+                assert!(read(a, size).iter().all(|&x| x == seed));
+                assert!(read(b, size).iter().all(|&x| x == seed));
+            }
+        });
+        // A sub-device waits for its own queues.
+        for &sub in &env.subdevices {
+            device::synchronize(api, sub).unwrap();
+        }
+        if !env.mode.wraps_handles() {
+            expect(device::synchronize(api, null_mut()), NULL_HANDLE);
+        }
+        for (_, list, regular, queue, a, b) in work {
+            command_list::destroy(api, list).unwrap();
+            command_queue::destroy(api, queue).unwrap();
+            command_list::destroy(api, regular).unwrap();
+            mem::free(api, ctx, a).unwrap();
+            mem::free(api, ctx, b).unwrap();
+        }
+        drop(events);
+        context::destroy(api, ctx).unwrap();
+    }
+}
+
+/// Reads `n` floats at `ptr`.
+///
+/// # Safety
+/// `ptr` holds `n` floats the host may read.
+unsafe fn floats(ptr: *const c_void, n: usize) -> Vec<f32> {
+    // SAFETY: the caller's contract.
+    unsafe { read(ptr, n * 4) }
+        .chunks(4)
+        .map(|c| f32::from_ne_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// `zeCommandListAppendLaunchKernelWithArguments` (1.14): one call sets the group size and
+/// every argument (a value, pointers, a `__local` size) and launches; the kernel keeps them as
+/// if set one by one (a plain launch after it runs with them). A kernel with arguments and no
+/// argument array, a group size of 0 and an unknown structure on `pNext` are refused.
+pub fn launch_with_arguments(env: &Env) {
+    let Some(api) = at_1_14(env, "zeCommandListAppendLaunchKernelWithArguments") else {
+        return;
+    };
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    unsafe {
+        let ctx = env.context();
+        let list = immediate(api, ctx, env.device, SYNC);
+        let n = 64usize;
+        let sizes = ze_group_size_t {
+            groupSizeX: 16,
+            groupSizeY: 1,
+            groupSizeZ: 1,
+        };
+
+        // saxpy(float a, global const float* x, global float* y): y = a * x + y.
+        let (m, k) = super::saxpy(api, ctx, env.device);
+        let x = shared_mem(api, ctx, env.device, n * 4);
+        let y = host_mem(api, ctx, n * 4);
+        let xs: Vec<f32> = (0..n).map(|i| i as f32).collect();
+        write(x, bytemuck::cast_slice(&xs));
+        write(y, bytemuck::cast_slice(&vec![1.0f32; n]));
+        let a = 2.0f32;
+        let mut args: [*mut c_void; 3] = [
+            (&raw const a).cast_mut().cast(),
+            (&raw const x).cast_mut().cast(),
+            (&raw const y).cast_mut().cast(),
+        ];
+        let with_arguments = |k, args: *mut *mut c_void, sizes, next: *const c_void| {
+            command_list::append_launch_kernel_with_arguments(
+                api,
+                list,
+                k,
+                groups((n / 16) as u32),
+                sizes,
+                args,
+                next,
+                null_mut(),
+                0,
+                null_mut(),
+            )
+        };
+        with_arguments(k, args.as_mut_ptr(), sizes, std::ptr::null()).unwrap();
+        let want: Vec<f32> = xs.iter().map(|x| 2.0 * x + 1.0).collect();
+        assert_eq!(floats(y, n), want);
+        // The arguments and group size stay set: a plain launch adds a * x again.
+        command_list::append_launch_kernel(
+            api,
+            list,
+            k,
+            &groups((n / 16) as u32),
+            null_mut(),
+            0,
+            null_mut(),
+        )
+        .unwrap();
+        let want: Vec<f32> = xs.iter().map(|x| 4.0 * x + 1.0).collect();
+        assert_eq!(floats(y, n), want);
+
+        // Errors; none launches (y is unchanged).
+        expect(
+            with_arguments(k, null_mut(), sizes, std::ptr::null()),
+            NULL_POINTER,
+        );
+        let empty = ze_group_size_t {
+            groupSizeX: 0,
+            ..sizes
+        };
+        expect(
+            with_arguments(k, args.as_mut_ptr(), empty, std::ptr::null()),
+            ze_result_t::ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION,
+        );
+        let unknown = ze_base_desc_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
+            pNext: std::ptr::null(),
+        };
+        expect(
+            with_arguments(k, args.as_mut_ptr(), sizes, (&raw const unknown).cast()),
+            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        );
+        assert_eq!(floats(y, n), want);
+        kernel::destroy(api, k).unwrap();
+        module::destroy(api, m).unwrap();
+
+        // local_param_reverse(global const float* in, global float* out, local float* scratch):
+        // each group reversed; the local argument's entry points to its size.
+        let (m, k) =
+            super::committed_kernel(api, ctx, env.device, "local_mem-O2", c"local_param_reverse");
+        let local = 16usize * 4;
+        let mut args: [*mut c_void; 3] = [
+            (&raw const x).cast_mut().cast(),
+            (&raw const y).cast_mut().cast(),
+            (&raw const local).cast_mut().cast(),
+        ];
+        with_arguments(k, args.as_mut_ptr(), sizes, std::ptr::null()).unwrap();
+        let want: Vec<f32> = (0..n).map(|i| (i / 16 * 16 + 15 - i % 16) as f32).collect();
+        assert_eq!(floats(y, n), want);
+        kernel::destroy(api, k).unwrap();
+        module::destroy(api, m).unwrap();
+
+        command_list::destroy(api, list).unwrap();
+        mem::free(api, ctx, x).unwrap();
+        mem::free(api, ctx, y).unwrap();
+        context::destroy(api, ctx).unwrap();
+    }
+}
+
+/// `zeCommandListAppendLaunchKernelWithParameters` (1.14): a launch as
+/// `zeCommandListAppendLaunchKernel` on a regular list; with the cooperative descriptor on
+/// `pNext` a cooperative one (so more groups than can be resident are refused). A null group
+/// count and an unknown structure on `pNext` are refused.
+pub fn launch_with_parameters(env: &Env) {
+    let Some(api) = at_1_14(env, "zeCommandListAppendLaunchKernelWithParameters") else {
+        return;
+    };
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    unsafe {
+        let ctx = env.context();
+        let n = 64usize;
+        let (m, k) = super::saxpy(api, ctx, env.device);
+        let x = shared_mem(api, ctx, env.device, n * 4);
+        let y = host_mem(api, ctx, n * 4);
+        let xs: Vec<f32> = (0..n).map(|i| i as f32).collect();
+        write(x, bytemuck::cast_slice(&xs));
+        write(y, bytemuck::cast_slice(&vec![0.0f32; n]));
+        kernel::set_group_size(api, k, 16, 1, 1).unwrap();
+        set_arg(api, k, 0, &3.0f32);
+        set_arg(api, k, 1, &x);
+        set_arg(api, k, 2, &y);
+        let cooperative = ze_command_list_append_launch_kernel_param_cooperative_desc_t {
+            stype:
+                ze_structure_type_t::ZE_STRUCTURE_TYPE_COMMAND_LIST_APPEND_PARAM_COOPERATIVE_DESC,
+            pNext: std::ptr::null(),
+            isCooperative: 1,
+        };
+        let list = regular_list(api, ctx, env.device, 0);
+        let launch = |count: *const ze_group_count_t, next: *const c_void| {
+            command_list::append_launch_kernel_with_parameters(
+                api,
+                list,
+                k,
+                count,
+                next,
+                null_mut(),
+                0,
+                null_mut(),
+            )
+        };
+        let all = groups((n / 16) as u32);
+        // y = 3x, then cooperatively y = 3x + 3x.
+        launch(&all, std::ptr::null()).unwrap();
+        command_list::append_barrier(api, list, null_mut(), 0, null_mut()).unwrap();
+        launch(&all, (&raw const cooperative).cast()).unwrap();
+        // Errors.
+        expect(launch(std::ptr::null(), std::ptr::null()), NULL_POINTER);
+        let unknown = ze_base_desc_t {
+            stype: ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
+            pNext: std::ptr::null(),
+        };
+        expect(
+            launch(&all, (&raw const unknown).cast()),
+            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        );
+        expect(
+            launch(&groups(1 << 20), (&raw const cooperative).cast()),
+            INVALID_ARGUMENT,
+        );
+        command_list::close(api, list).unwrap();
+        let queue = async_queue(api, ctx, env.device);
+        command_queue::execute_command_lists(api, queue, 1, &mut { list }, null_mut()).unwrap();
+        command_queue::synchronize(api, queue, u64::MAX).unwrap();
+        let want: Vec<f32> = xs.iter().map(|x| 6.0 * x).collect();
+        assert_eq!(floats(y, n), want);
+
+        command_queue::destroy(api, queue).unwrap();
+        command_list::destroy(api, list).unwrap();
+        kernel::destroy(api, k).unwrap();
+        module::destroy(api, m).unwrap();
+        mem::free(api, ctx, x).unwrap();
+        mem::free(api, ctx, y).unwrap();
         context::destroy(api, ctx).unwrap();
     }
 }

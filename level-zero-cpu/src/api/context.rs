@@ -56,6 +56,10 @@ pub unsafe extern "C" fn context_destroy(ctx: ze_context_handle_t) -> ze_result_
         crate::driver::initialised()?;
         let id = ctx as usize;
         handle::get::<Context, _>(ctx)?;
+        // The driver's default context is the driver's, never the program's to destroy (Intel's
+        // driver would delete it and fail later, at its own use of it): refused, and it stays
+        // usable.
+        ensure(default_id() != Some(id), INVALID_ARGUMENT)?;
         let lines = leaked(id);
         report(
             &format!("context {id:#x} at {}", names::zeContextDestroy),

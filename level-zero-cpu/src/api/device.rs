@@ -354,3 +354,19 @@ pub unsafe extern "C" fn device_get_global_timestamps(
         Ok(())
     })
 }
+
+/// `zeDeviceSynchronize` (1.14): waits for everything submitted to the device's queues and
+/// asynchronous immediate lists, and to its sub-devices' (a root device's work includes
+/// theirs); `DEVICE_LOST` if a command of theirs failed (see [`crate::engine::synchronize_devices`]).
+pub unsafe extern "C" fn device_synchronize(dev: ze_device_handle_t) -> ze_result_t {
+    entry(names::zeDeviceSynchronize, || {
+        let root = device(dev)?;
+        let mut devices: Vec<_> = root
+            .subdevices
+            .iter()
+            .filter_map(|&s| device(s).ok())
+            .collect();
+        devices.push(root);
+        crate::engine::synchronize_devices(&devices)
+    })
+}

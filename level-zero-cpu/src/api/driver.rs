@@ -143,3 +143,17 @@ pub unsafe extern "C" fn driver_get_last_error_description(
         Ok(())
     })
 }
+
+/// `zeDriverGetDefaultContext` (1.14): the driver's one default context, of all its devices,
+/// made at the first call (see [`crate::context::default_context`]). It answers a handle, not
+/// a result: null on failure, with the error for `zeDriverGetLastErrorDescription`.
+pub unsafe extern "C" fn driver_get_default_context(
+    driver: ze_driver_handle_t,
+) -> ze_context_handle_t {
+    let mut handle = std::ptr::null_mut();
+    entry(names::zeDriverGetDefaultContext, || {
+        handle = crate::context::default_context(driver)?;
+        Ok(())
+    });
+    handle
+}

@@ -385,3 +385,61 @@ pub unsafe extern "C" fn append_launch_multiple_kernels_indirect(
         },
     )
 }
+
+/// `zeCommandListAppendLaunchKernelWithParameters` (1.14): `zeCommandListAppendLaunchKernel`
+/// with launch parameters chained on `next` (a cooperative descriptor makes it
+/// `zeCommandListAppendLaunchCooperativeKernel`; see [`launch_extensions`]). The checks are
+/// Intel's `appendLaunchKernelWithParameters`' order: handles, the group count, the wait
+/// list, the parameters; then the launch path of the other launches.
+pub unsafe extern "C" fn append_launch_kernel_with_parameters(
+    list: ze_command_list_handle_t,
+    k: ze_kernel_handle_t,
+    groups: *const ze_group_count_t,
+    next: *const c_void,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ze_result_t {
+    entry(names::zeCommandListAppendLaunchKernelWithParameters, || {
+        command_list(list)?;
+        kernel(k)?;
+        ensure(!groups.is_null(), NULL_POINTER)?;
+        ensure(n == 0 || !waits.is_null(), INVALID_SIZE)?;
+        // SAFETY: the caller's chain of extension structures.
+        let cooperative = unsafe { launch_extensions(next)? };
+        // SAFETY: caller contract for the wait list.
+        unsafe { append_launch(list, k, || direct(groups), cooperative, signal, n, waits) }
+    })
+}
+
+/// `zeCommandListAppendLaunchKernelWithArguments` (1.14): sets the kernel's group size and
+/// all its arguments (kept, as if by `zeKernelSetGroupSize` and `zeKernelSetArgumentValue`:
+/// [`Kernel::set_group_size_and_arguments`]), then launches `groups` groups as
+/// `zeCommandListAppendLaunchKernelWithParameters` with `next` (Intel's
+/// `appendLaunchKernelWithArguments` is the same two steps).
+pub unsafe extern "C" fn append_launch_kernel_with_arguments(
+    list: ze_command_list_handle_t,
+    k: ze_kernel_handle_t,
+    groups: ze_group_count_t,
+    sizes: ze_group_size_t,
+    args: *mut *mut c_void,
+    next: *const c_void,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ze_result_t {
+    entry(names::zeCommandListAppendLaunchKernelWithArguments, || {
+        ensure_compute(&*command_list(list)?)?;
+        let kernel = kernel(k)?;
+        ensure(n == 0 || !waits.is_null(), INVALID_SIZE)?;
+        // Checked before the kernel's state changes: a call refused for its list, wait list or
+        // parameters leaves the kernel as it was.
+        // SAFETY: the caller's chain of extension structures.
+        let cooperative = unsafe { launch_extensions(next)? };
+        let size = [sizes.groupSizeX, sizes.groupSizeY, sizes.groupSizeZ];
+        // SAFETY: `args` holds one pointer per argument of the kernel (the caller's contract).
+        unsafe { kernel.set_group_size_and_arguments(size, args)? };
+        // SAFETY: caller contract for the wait list.
+        unsafe { append_launch(list, k, || direct(&groups), cooperative, signal, n, waits) }
+    })
+}
