@@ -30,7 +30,10 @@ fn json_has_backend_drivers_devices_and_subdevices() {
         .contains("CPU"));
     let drivers = report["drivers"].as_array().unwrap();
     assert_eq!(drivers.len(), 1);
-    assert_eq!(drivers[0]["api_version"], "1.4");
+    assert_eq!(
+        drivers[0]["api_version"], "1.14",
+        "the version the CPU driver implements"
+    );
     let devices = drivers[0]["devices"].as_array().unwrap();
     assert_eq!(devices.len(), 2);
     for (i, d) in devices.iter().enumerate() {
