@@ -394,6 +394,17 @@ pub fn default_context(env: &Env) {
     let Some(api) = at_1_14(env, "zeDriverGetDefaultContext") else {
         return;
     };
+    if env.mode == Mode::Intercept {
+        // Intel's loader (v1.32.0, `ze_ldrddi.cpp`) forwards zeDriverGetDefaultContext without
+        // wrapping the context it returns, then takes that handle for one of its own objects in
+        // the next call: a crash inside the loader, whatever the driver does.
+        eprintln!(
+            "scenario ({:?}): zeDriverGetDefaultContext: skipped, the loader's intercept does \
+             not wrap the handle it returns",
+            env.mode
+        );
+        return;
+    }
     // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
     unsafe {
         let ctx = driver::get_default_context(api, env.driver).unwrap();
