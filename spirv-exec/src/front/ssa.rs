@@ -351,6 +351,23 @@ pub enum BuiltinValue {
     SubgroupLocalId,
 }
 
+impl BuiltinValue {
+    /// Its components: 3 for the vectors (ids, sizes, counts, offsets), else 1.
+    pub fn components(self) -> usize {
+        match self {
+            BuiltinValue::GlobalId
+            | BuiltinValue::LocalId
+            | BuiltinValue::GroupId
+            | BuiltinValue::NumGroups
+            | BuiltinValue::LocalSize
+            | BuiltinValue::GlobalSize
+            | BuiltinValue::GlobalOffset
+            | BuiltinValue::EnqueuedLocalSize => 3,
+            _ => 1,
+        }
+    }
+}
+
 /// What a kernel parameter receives.
 #[derive(Clone, Debug)]
 pub enum ParamKind {

@@ -66,25 +66,25 @@ fn parameters(m: &ModuleData, f: &Function) -> Result<Vec<Param>, String> {
     Ok(params)
 }
 
-/// A SPIR-V built-in as the executors fill it: its value and component count.
-pub(crate) fn builtin_value(b: BuiltIn) -> Result<(BuiltinValue, usize), String> {
+/// A SPIR-V built-in as the executors fill it.
+pub(crate) fn builtin_value(b: BuiltIn) -> Result<BuiltinValue, String> {
     Ok(match b {
-        BuiltIn::GlobalInvocationId => (BuiltinValue::GlobalId, 3),
-        BuiltIn::LocalInvocationId => (BuiltinValue::LocalId, 3),
-        BuiltIn::WorkgroupId => (BuiltinValue::GroupId, 3),
-        BuiltIn::NumWorkgroups => (BuiltinValue::NumGroups, 3),
-        BuiltIn::WorkgroupSize => (BuiltinValue::LocalSize, 3),
-        BuiltIn::GlobalSize => (BuiltinValue::GlobalSize, 3),
-        BuiltIn::GlobalOffset => (BuiltinValue::GlobalOffset, 3),
-        BuiltIn::EnqueuedWorkgroupSize => (BuiltinValue::EnqueuedLocalSize, 3),
-        BuiltIn::WorkDim => (BuiltinValue::WorkDim, 1),
-        BuiltIn::GlobalLinearId => (BuiltinValue::GlobalLinearId, 1),
-        BuiltIn::LocalInvocationIndex => (BuiltinValue::LocalLinearId, 1),
-        BuiltIn::SubgroupSize => (BuiltinValue::SubgroupSize, 1),
-        BuiltIn::SubgroupMaxSize => (BuiltinValue::SubgroupMaxSize, 1),
-        BuiltIn::NumSubgroups | BuiltIn::NumEnqueuedSubgroups => (BuiltinValue::NumSubgroups, 1),
-        BuiltIn::SubgroupId => (BuiltinValue::SubgroupId, 1),
-        BuiltIn::SubgroupLocalInvocationId => (BuiltinValue::SubgroupLocalId, 1),
+        BuiltIn::GlobalInvocationId => BuiltinValue::GlobalId,
+        BuiltIn::LocalInvocationId => BuiltinValue::LocalId,
+        BuiltIn::WorkgroupId => BuiltinValue::GroupId,
+        BuiltIn::NumWorkgroups => BuiltinValue::NumGroups,
+        BuiltIn::WorkgroupSize => BuiltinValue::LocalSize,
+        BuiltIn::GlobalSize => BuiltinValue::GlobalSize,
+        BuiltIn::GlobalOffset => BuiltinValue::GlobalOffset,
+        BuiltIn::EnqueuedWorkgroupSize => BuiltinValue::EnqueuedLocalSize,
+        BuiltIn::WorkDim => BuiltinValue::WorkDim,
+        BuiltIn::GlobalLinearId => BuiltinValue::GlobalLinearId,
+        BuiltIn::LocalInvocationIndex => BuiltinValue::LocalLinearId,
+        BuiltIn::SubgroupSize => BuiltinValue::SubgroupSize,
+        BuiltIn::SubgroupMaxSize => BuiltinValue::SubgroupMaxSize,
+        BuiltIn::NumSubgroups | BuiltIn::NumEnqueuedSubgroups => BuiltinValue::NumSubgroups,
+        BuiltIn::SubgroupId => BuiltinValue::SubgroupId,
+        BuiltIn::SubgroupLocalInvocationId => BuiltinValue::SubgroupLocalId,
         other => return Err(format!("built-in {other:?} is not supported")),
     })
 }
@@ -280,8 +280,8 @@ impl<'m> Front<'m> {
 
     /// The components of built-in `b` (loaded once, in the prologue).
     pub fn builtin(&mut self, b: rspirv::spirv::BuiltIn) -> Result<Vec<Val>, String> {
-        let (which, n) = builtin_value(b)?;
-        Ok((0..n as u8)
+        let which = builtin_value(b)?;
+        Ok((0..which.components() as u8)
             .map(|d| {
                 if let Some(&v) = self.builtins.get(&(which, d)) {
                     return v;

@@ -61,10 +61,6 @@ pub(crate) struct Plan {
     pub absorbed: HashMap<Site, usize>,
 }
 
-/// Slots given back by dead temporaries.
-#[derive(Default)]
-struct FreeSlots(Vec<usize>);
-
 pub(crate) struct Lowering<'f> {
     pub f: &'f Func,
     /// Each value's slot (`usize::MAX`: none yet).
@@ -79,7 +75,8 @@ pub(crate) struct Lowering<'f> {
     param_slots: Vec<usize>,
     hoisted: Vec<Exec>,
     row_hoisted: Vec<Exec>,
-    free: FreeSlots,
+    /// Slots given back by dead temporaries.
+    free: Vec<usize>,
     /// Values whose every use is a later statement of their defining block: (block, index
     /// of the last use).
     temp: HashMap<Val, (BlockId, usize)>,
@@ -141,23 +138,13 @@ fn term_uses(t: &ssa::Term) -> Vec<Val> {
 fn pure(inst: &Inst) -> bool {
     matches!(
         inst,
-        Inst::Un(..) | Inst::Bin(..) | Inst::Fma(..) | Inst::Int3(..) | Inst::Select(..)
-    ) || matches!(inst, Inst::Conv(..))
-}
-
-/// The slots a built-in takes (3 for the vector ones).
-fn builtin_width(b: BuiltinValue) -> usize {
-    match b {
-        BuiltinValue::GlobalId
-        | BuiltinValue::LocalId
-        | BuiltinValue::GroupId
-        | BuiltinValue::NumGroups
-        | BuiltinValue::LocalSize
-        | BuiltinValue::GlobalSize
-        | BuiltinValue::GlobalOffset
-        | BuiltinValue::EnqueuedLocalSize => 3,
-        _ => 1,
-    }
+        Inst::Un(..)
+            | Inst::Bin(..)
+            | Inst::Fma(..)
+            | Inst::Int3(..)
+            | Inst::Select(..)
+            | Inst::Conv(..)
+    )
 }
 
 /// Where component `k` of built-in `b` agrees between lanes (see `Frame::set_builtins`).
@@ -197,7 +184,7 @@ impl<'f> Lowering<'f> {
             param_slots: Vec::new(),
             hoisted: Vec::new(),
             row_hoisted: Vec::new(),
-            free: FreeSlots::default(),
+            free: Vec::new(),
             temp: HashMap::new(),
             uses: vec![0; n],
             root: (0..n as Val).collect(),
@@ -301,13 +288,13 @@ impl<'f> Lowering<'f> {
                         let base = match builtin_at.get(&which) {
                             Some(&s) => s,
                             None => {
-                                let s = self.alloc(builtin_width(which));
+                                let s = self.alloc(which.components());
                                 self.builtins.push((which, s));
                                 builtin_at.insert(which, s);
                                 s
                             }
                         };
-                        if k as usize >= builtin_width(which) {
+                        if k as usize >= which.components() {
                             return Err(format!("component {k} of built-in {which:?}"));
                         }
                         (base + k as usize, builtin_inv(which, k))
@@ -439,9 +426,9 @@ impl<'f> Lowering<'f> {
         let f = self.f;
         let n = f.types.len();
         let mut def_at: Vec<Option<(BlockId, usize)>> = vec![None; n];
-        let mut outside: Vec<bool> = vec![false; n];
         let mut last: Vec<Option<(BlockId, usize)>> = vec![None; n];
-        let mut other_block: Vec<bool> = vec![false; f.types.len()];
+        // Used by a terminator or in two blocks: not a temporary.
+        let mut shared: Vec<bool> = vec![false; n];
         for (b, block) in f.blocks.iter().enumerate() {
             let b = b as BlockId;
             for (i, st) in block.stmts.iter().enumerate() {
@@ -453,11 +440,7 @@ impl<'f> Lowering<'f> {
                     let u = self.root(u);
                     match last.get_mut(u as usize) {
                         Some(Some(l)) if l.0 == b => l.1 = l.1.max(at),
-                        Some(Some(_)) => {
-                            if let Some(o) = other_block.get_mut(u as usize) {
-                                *o = true;
-                            }
-                        }
+                        Some(Some(_)) => shared[u as usize] = true,
                         Some(l) => *l = Some((b, at)),
                         None => {}
                     }
@@ -471,7 +454,7 @@ impl<'f> Lowering<'f> {
                 }
             }
             for u in term_uses(&block.term) {
-                if let Some(o) = outside.get_mut(self.root(u) as usize) {
+                if let Some(o) = shared.get_mut(self.root(u) as usize) {
                     *o = true;
                 }
             }
@@ -480,8 +463,7 @@ impl<'f> Lowering<'f> {
             let (Some((b, i)), v) = (at, v as Val) else {
                 continue;
             };
-            if self.slot[v as usize] != usize::MAX || outside[v as usize] || other_block[v as usize]
-            {
+            if self.slot[v as usize] != usize::MAX || shared[v as usize] {
                 continue;
             }
             match last[v as usize] {
@@ -513,13 +495,11 @@ impl Lowering<'_> {
         if s != usize::MAX {
             return Ok(s);
         }
-        let s = match own {
-            false => self.free.0.pop().unwrap_or(self.slots),
-            true => self.slots,
+        let reused = if own { None } else { self.free.pop() };
+        let s = match reused {
+            Some(s) => s,
+            None => self.alloc(1),
         };
-        if s == self.slots {
-            self.alloc(1);
-        }
         if own {
             // A hoisted temporary keeps its slot: it is never given back.
             self.temp.remove(&v);
@@ -537,7 +517,7 @@ impl Lowering<'_> {
                 self.temp.remove(&v);
                 let s = self.slot[v as usize];
                 if s != usize::MAX {
-                    self.free.0.push(s);
+                    self.free.push(s);
                 }
             }
         }
@@ -570,10 +550,11 @@ impl Lowering<'_> {
             for d in ssa::defs(st) {
                 self.define(d, inv != Inv::Varying)?;
             }
-            let e = match self.plan.roots.get(&(b, i)) {
-                Some(address) => Some(self.address(st, address, b, i)?),
+            let address = self.plan.roots.get(&(b, i)).cloned();
+            let e = match &address {
+                Some(address) => Some(self.address(st, address)?),
                 None => self
-                    .statement(st, b, i)
+                    .statement(st)
                     .map_err(|e| format!("{:?}: {e}", st.inst))?,
             };
             match (inv, e) {
@@ -583,8 +564,7 @@ impl Lowering<'_> {
                 (_, None) => {}
             }
             self.free_dead(st, b, i);
-            let steps = self.plan.roots.get(&(b, i)).map(|a| a.absorbed.clone());
-            for j in steps.into_iter().flatten() {
+            for &j in address.iter().flat_map(|a| &a.absorbed) {
                 self.free_dead(&block.stmts[j], b, i);
             }
         }

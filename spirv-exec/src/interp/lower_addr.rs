@@ -13,7 +13,8 @@ use crate::value::Scalar;
 use std::collections::HashMap;
 
 impl Lowering<'_> {
-    /// Finds the addresses of the kernel to lower as one instruction.
+    /// Finds the addresses of the kernel to lower as one instruction (a method, so that
+    /// `lower.rs` does not import this file, which imports it).
     pub(crate) fn plan_addresses(&self) -> Plan {
         plan(self)
     }
@@ -175,13 +176,7 @@ fn accessed_next(l: &Lowering<'_>, stmts: &[Stmt], i: usize) -> bool {
 
 impl Lowering<'_> {
     /// The instruction computing planned address `a`, defined by statement `st`.
-    pub(crate) fn address(
-        &self,
-        st: &Stmt,
-        a: &Address,
-        _b: BlockId,
-        _i: usize,
-    ) -> Result<Exec, String> {
+    pub(crate) fn address(&self, st: &Stmt, a: &Address) -> Result<Exec, String> {
         let dst = self.at(st.result.ok_or("an address without a result")?)?;
         let mut steps = Vec::new();
         let mut constant = 0i64;

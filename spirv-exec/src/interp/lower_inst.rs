@@ -1,7 +1,7 @@
 //! One statement of the shared IR as a row instruction ([`Exec`]): arithmetic, conversions,
 //! memory accesses, atomics; OpenCL.std calls and `printf` are in `lower_ext.rs`.
 
-use crate::front::ssa::{Bin, BlockId, Conv, Inst, Space, Stmt, Un, Val};
+use crate::front::ssa::{Bin, Conv, Inst, Stmt, Un, Val};
 use crate::front::types::Leaf;
 use crate::interp::lower::{Inv, Lowering};
 use crate::interp::ops::{
@@ -10,7 +10,6 @@ use crate::interp::ops::{
 use crate::interp::program::Exec;
 use crate::interp::{atomic, memops};
 use crate::value::Scalar;
-use rspirv::spirv::StorageClass;
 
 /// The remainder with the sign of the divisor (`OpFMod`).
 fn fmod<F: Copy + PartialOrd + std::ops::Rem<Output = F> + std::ops::Add<Output = F>>(
@@ -210,14 +209,8 @@ impl Lowering<'_> {
         }
     }
 
-    /// Statement `st` (number `i` of block `b`) as a row instruction; `None` when it needs
-    /// none.
-    pub(crate) fn statement(
-        &mut self,
-        st: &Stmt,
-        _b: BlockId,
-        _i: usize,
-    ) -> Result<Option<Exec>, String> {
+    /// Statement `st` as a row instruction; `None` when it needs none.
+    pub(crate) fn statement(&mut self, st: &Stmt) -> Result<Option<Exec>, String> {
         let dst = match st.result {
             Some(r) => self.at(r)?,
             None => 0,
@@ -315,14 +308,7 @@ impl Lowering<'_> {
                 let c = compare.map(|c| self.at(c)).transpose()?;
                 atomic::atomic(*op, s, d, self.at(*ptr)?, v, c)
             }
-            Inst::GenericCast(p, space) => {
-                let sc = match space {
-                    Space::Private => StorageClass::Function,
-                    Space::Local => StorageClass::Workgroup,
-                    Space::Other => StorageClass::CrossWorkgroup,
-                };
-                memops::generic_cast(dst, self.at(*p)?, sc)
-            }
+            Inst::GenericCast(p, space) => memops::generic_cast(dst, self.at(*p)?, *space),
             Inst::Ext(call) => self.ext(call)?,
             Inst::Printf(call) => self.printf(call, dst)?,
             Inst::Copy(a) => ops::copy(dst, self.at(*a)?, 1),

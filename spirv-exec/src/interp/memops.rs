@@ -1,15 +1,15 @@
 //! Loads, stores, address arithmetic and atomics of lowered kernels. Every access is checked
 //! against the memory the kernel may reach before it happens.
 
+use crate::front::ssa::Space;
 use crate::front::types::Leaf;
 use crate::interp::program::{Exec, Lanes};
 use crate::value::Scalar;
-use rspirv::spirv::StorageClass;
 use std::cell::Cell;
 
 /// `OpGenericCastToPtrExplicit` (`to_global`, `to_local`, `to_private`): the generic pointer in
 /// `src` if it points into `space`, else null.
-pub fn generic_cast(dst: usize, src: usize, space: StorageClass) -> Exec {
+pub fn generic_cast(dst: usize, src: usize, space: Space) -> Exec {
     Box::new(move |x: &mut Lanes<'_>| {
         let s = x.n;
         for &l in x.active {
@@ -17,9 +17,9 @@ pub fn generic_cast(dst: usize, src: usize, space: StorageClass) -> Exec {
             let p = x.r[src * s + l] as usize;
             let (local, private) = (x.mem.is_local(p), x.mem.is_private(p));
             let keep = match space {
-                StorageClass::Workgroup => local,
-                StorageClass::Function => private,
-                _ => !local && !private,
+                Space::Local => local,
+                Space::Private => private,
+                Space::Other => !local && !private,
             };
             x.r[dst * s + l] = if keep { p as u64 } else { 0 };
         }
