@@ -23,57 +23,11 @@ pub struct BufferArg {
     pub writable: bool,
 }
 
-/// Bytes of a value argument kept in the argument itself, with no allocation: every scalar,
-/// every vector of up to 32 bytes, small structs. Larger values go to the heap.
-const INLINE: usize = 32;
-
 /// A value argument's bytes as the builder holds them until the launch, which lends them to
 /// the driver's setter (`zeKernelSetArgumentValue` copies them: the one copy between the
-/// caller's value and the executor).
-#[derive(Clone)]
-pub(crate) struct ValueBytes(Stored);
-
-#[derive(Clone)]
-enum Stored {
-    Inline { len: u8, bytes: [u8; INLINE] },
-    Heap(Box<[u8]>),
-}
-
-impl ValueBytes {
-    pub(crate) fn new(bytes: &[u8]) -> ValueBytes {
-        ValueBytes(match u8::try_from(bytes.len()) {
-            Ok(len) if bytes.len() <= INLINE => {
-                let mut inline = [0; INLINE];
-                inline[..bytes.len()].copy_from_slice(bytes);
-                Stored::Inline { len, bytes: inline }
-            }
-            _ => Stored::Heap(bytes.into()),
-        })
-    }
-
-    pub(crate) fn as_slice(&self) -> &[u8] {
-        match &self.0 {
-            Stored::Inline { len, bytes } => bytes.get(..*len as usize).unwrap_or(bytes),
-            Stored::Heap(bytes) => bytes,
-        }
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        self.as_slice().len()
-    }
-
-    /// Whether the bytes live in the argument (no allocation).
-    #[cfg(test)]
-    fn inline(&self) -> bool {
-        matches!(self.0, Stored::Inline { .. })
-    }
-}
-
-impl std::fmt::Debug for ValueBytes {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.as_slice().fmt(f)
-    }
-}
+/// caller's value and the executor). Up to 32 bytes (every scalar, every vector of up to 32
+/// bytes, small structs) stay in the argument itself, with no allocation.
+pub(crate) type ValueBytes = smallvec::SmallVec<[u8; 32]>;
 
 #[derive(Clone, Debug)]
 pub(crate) enum ArgKind {
@@ -111,7 +65,7 @@ impl<'a> Arg<'a> {
     pub fn value<T: ArgType>(value: &T) -> Arg<'a> {
         Arg {
             kind: ArgKind::Value {
-                bytes: ValueBytes::new(bytemuck::bytes_of(value)),
+                bytes: ValueBytes::from_slice(bytemuck::bytes_of(value)),
                 ty: T::TYPE,
             },
             track: None,
@@ -125,7 +79,7 @@ impl<'a> Arg<'a> {
     pub fn value_of<T: bytemuck::Pod>(value: &T) -> Arg<'a> {
         Arg {
             kind: ArgKind::Value {
-                bytes: ValueBytes::new(bytemuck::bytes_of(value)),
+                bytes: ValueBytes::from_slice(bytemuck::bytes_of(value)),
                 ty: ElemType::of::<T>(),
             },
             track: None,
@@ -320,7 +274,7 @@ mod tests {
     #[test]
     fn small_values_are_kept_inline() {
         let inline = |a: Arg<'_>| match a.kind {
-            ArgKind::Value { bytes, .. } => (bytes.inline(), bytes.as_slice().to_vec()),
+            ArgKind::Value { bytes, .. } => (!bytes.spilled(), bytes.to_vec()),
             _ => unreachable!("a value"),
         };
         assert_eq!(
