@@ -45,7 +45,8 @@ pub enum Command {
     },
 }
 
-/// A command with the events it waits for and signals.
+/// A command with the events it waits for and signals (a counter-based signal event as
+/// itself: each submission binds it to a new tracking point, [`Op::bind_signal`]).
 pub struct Op {
     pub waits: Vec<Arc<Event>>,
     pub command: Command,
@@ -73,13 +74,21 @@ impl Op {
             .collect()
     }
 
-    /// Runs the op: waits, delay, command, signal. `Err` describes a failed command (its
-    /// signal event is marked failed); `stop` aborts a wait when the queue is torn down.
-    /// `pinned` (from [`pin_memory`](Self::pin_memory)) is released before the signal.
+    /// The event this submission of the op signals: its signal event, or a counter-based
+    /// one's new tracking point ([`Event::bind`]). Called in submission order.
+    pub fn bind_signal(&self) -> Option<Arc<Event>> {
+        self.signal.as_ref().map(Event::bind)
+    }
+
+    /// Runs the op: waits, delay, command, then signals `signal` (from
+    /// [`bind_signal`](Self::bind_signal)). `Err` describes a failed command (`signal` is
+    /// marked failed); `stop` aborts a wait when the queue is torn down. `pinned` (from
+    /// [`pin_memory`](Self::pin_memory)) is released before the signal.
     pub fn execute(
         &self,
         stop: &AtomicBool,
         pinned: Vec<Pinned>,
+        signal: Option<&Arc<Event>>,
     ) -> Result<(), crate::fault::Text> {
         for event in &self.waits {
             NOTIFIER.wait_until(
@@ -91,7 +100,7 @@ impl Op {
                 // without its wait (its memory may be gone by now).
                 let text: crate::fault::Text =
                     "destroyed while waiting for an event: not run".into();
-                if let Some(signal) = &self.signal {
+                if let Some(signal) = signal {
                     signal.fail(&text);
                 }
                 return Err(text);
@@ -107,7 +116,7 @@ impl Op {
             .unwrap_or_else(|panic| Err(format!("internal error: {}", panic_text(&*panic))))
             .map_err(crate::fault::Text::from);
         drop(pinned);
-        if let Some(event) = &self.signal {
+        if let Some(event) = signal {
             event.record_timestamps(start, timestamp_ns());
             // The description goes with the event before it is seen failed.
             match &result {

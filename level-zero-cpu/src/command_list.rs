@@ -4,7 +4,7 @@
 use crate::abi::*;
 use crate::command::{Command, Op};
 use crate::engine::{Engine, Job};
-use crate::event::{event, wait_list, Event};
+use crate::event::{signal_event, wait_list, Event};
 use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
 use std::sync::atomic::AtomicBool;
@@ -90,10 +90,12 @@ impl CommandList {
                 // list's on its own; `ZE_COMMAND_LIST_FLAG_IN_ORDER` and
                 // `ZE_COMMAND_QUEUE_FLAG_IN_ORDER` ask for nothing more.)
                 engine.synchronize(u64::MAX)?;
-                op.execute(&NEVER_STOP, Vec::new()).map_err(|message| {
-                    engine.record_failure(&message);
-                    engine.take_failure().unwrap_err()
-                })
+                let signal = op.bind_signal();
+                op.execute(&NEVER_STOP, Vec::new(), signal.as_ref())
+                    .map_err(|message| {
+                        engine.record_failure(&message);
+                        engine.take_failure().unwrap_err()
+                    })
             }
             ListKind::Immediate {
                 engine,
@@ -127,11 +129,7 @@ unsafe fn events(
     count: u32,
     waits: *mut ze_event_handle_t,
 ) -> ZeResult<EventArgs> {
-    let signal = if signal.is_null() {
-        None
-    } else {
-        Some(event(signal)?)
-    };
+    let signal = signal_event(signal)?;
     // The spec's code for a missing wait list is a size error, not a null pointer.
     ensure(count == 0 || !waits.is_null(), INVALID_SIZE)?;
     // SAFETY: forwarded caller contract.

@@ -208,6 +208,12 @@ getter!(event_table, ze_event_dditable_t, event, {
     pfnGetEventPool = event::event_get_event_pool;
     pfnGetSignalScope = event::event_get_signal_scope;
     pfnGetWaitScope = event::event_get_wait_scope;
+    pfnCounterBasedCreate = event::event_counter_based_create;
+    pfnCounterBasedGetIpcHandle = ipc::event_counter_based_get_ipc_handle;
+    pfnCounterBasedOpenIpcHandle = ipc::event_counter_based_open_ipc_handle;
+    pfnCounterBasedCloseIpcHandle = ipc::event_counter_based_close_ipc_handle;
+    pfnCounterBasedGetDeviceAddress = event::event_counter_based_get_device_address;
+    pfnGetCounterBasedFlags = event::event_get_counter_based_flags;
 });
 
 getter!(mem_table, ze_mem_dditable_t, mem, {

@@ -71,8 +71,10 @@ pub fn driver_of(handle: ze_driver_handle_t) -> ZeResult<Arc<Driver>> {
 }
 
 /// The extensions the driver implements, with their versions (major << 16 | minor).
-pub const EXTENSIONS: [(&str, u32); 2] = [
+pub const EXTENSIONS: [(&str, u32); 3] = [
     ("ZE_extension_memory_free_policies", 1 << 16),
     // zeKernelSetGlobalOffsetExp.
     ("ZE_experimental_global_offset", 1 << 16),
+    // Pools of counter-based events (`ze_event_pool_counter_based_exp_desc_t`).
+    ("ZE_experimental_event_pool_counter_based", 1 << 16),
 ];

@@ -4,6 +4,7 @@
 use crate::command::Op;
 use crate::context::Owner;
 use crate::device::Device;
+use crate::event::Event;
 use crate::fault::{self, Lost, Text};
 use crate::memory::Pinned;
 use crate::sync::{timeout_from_ns, NOTIFIER, SPIN};
@@ -26,13 +27,14 @@ pub struct Job {
     pub done: Option<Arc<dyn Completion>>,
 }
 
-/// A submitted job with, for each of its ops in order, the allocations it uses: held from
+/// A submitted job with, for each of its ops in order, the allocations it uses (held from
 /// submission until the op has run, so that memory freed with `zeMemFreeExt` while the work is
-/// pending stays valid for it (the blocking policy waits for these references to go, the
-/// deferred one leaves the release to them).
+/// pending stays valid for it: the blocking policy waits for these references to go, the
+/// deferred one leaves the release to them) and the event it signals, bound at submission
+/// ([`Op::bind_signal`]).
 struct Queued {
     job: Job,
-    pinned: Vec<Vec<Pinned>>,
+    ops: Vec<(Vec<Pinned>, Option<Arc<Event>>)>,
 }
 
 struct Shared {
@@ -118,14 +120,15 @@ impl Engine {
 
     /// Queues `job`; returns its sequence number.
     pub fn submit(&self, job: Job) -> u64 {
-        let pinned = job
+        let mut jobs = self.shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
+        // Bound under the lock: submissions bind counter-based events in the order they run.
+        let ops = job
             .lists
             .iter()
             .flat_map(|list| list.iter())
-            .map(Op::pin_memory)
+            .map(|op| (op.pin_memory(), op.bind_signal()))
             .collect();
-        let mut jobs = self.shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
-        jobs.push_back(Queued { job, pinned });
+        jobs.push_back(Queued { job, ops });
         let seq = self.shared.submitted.fetch_add(1, Ordering::AcqRel) + 1;
         drop(jobs);
         if self.shared.worker_asleep.load(Ordering::SeqCst) {
@@ -218,15 +221,15 @@ impl Shared {
     }
 
     fn run(&self) {
-        while let Some(Queued { job, pinned }) = self.next_job() {
+        while let Some(Queued { job, ops: bound }) = self.next_job() {
             let mut failed: Option<Text> = None;
             let mut skipped: Option<Text> = None;
             let ops = job.lists.iter().flat_map(|list| list.iter());
-            for (op, pinned) in ops.zip(pinned) {
+            for (op, (pinned, signal)) in ops.zip(bound) {
                 if let Some(message) = &failed {
                     // After a failure the rest of the job is skipped; its events still
                     // signal (as failed) so that nobody waits forever.
-                    if let Some(event) = &op.signal {
+                    if let Some(event) = &signal {
                         let text = skipped.get_or_insert_with(|| {
                             format!(
                                 "not run: an earlier command of its submission failed: {message}"
@@ -237,7 +240,7 @@ impl Shared {
                     }
                     continue;
                 }
-                if let Err(message) = op.execute(&self.stop, pinned) {
+                if let Err(message) = op.execute(&self.stop, pinned, signal.as_ref()) {
                     self.record_failure(&message);
                     failed = Some(message);
                 }

@@ -20,6 +20,9 @@ pub struct Slot {
     has_timestamps: AtomicU32,
     start: AtomicU64,
     end: AtomicU64,
+    /// A counter-based event's own slot: the value of the last of its tracking points that
+    /// completed (the address `zeEventCounterBasedGetDeviceAddress` gives).
+    counter: AtomicU64,
 }
 
 /// Slots in a memfd mapped shared, so that other processes can map them too (IPC pools).
@@ -104,6 +107,9 @@ pub struct EventPool {
     pub slots: Slots,
     /// Opened from an IPC handle (`zeEventPoolOpenIpcHandle`): its slots are another pool's.
     pub opened: bool,
+    /// A pool of counter-based events (`ze_event_pool_counter_based_exp_desc_t`), with the
+    /// flags its events report.
+    pub counter_based: Option<ze_event_counter_based_flags_t>,
     /// Which slots have a live event handle.
     used: Mutex<Vec<bool>>,
     /// The description of the failed command that signalled a slot (as failed), by slot.
@@ -119,7 +125,10 @@ impl EventPool {
         slots: Slots,
         opened: bool,
     ) -> Self {
-        let timestamps = flags.0 & ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0 != 0;
+        let timestamps = flags.0
+            & (ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0
+                | ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_MAPPED_TIMESTAMP.0)
+            != 0;
         EventPool {
             context,
             flags,
@@ -127,6 +136,7 @@ impl EventPool {
             timestamps,
             slots,
             opened,
+            counter_based: None,
             used: Mutex::new(vec![false; count as usize]),
             faults: Mutex::new(HashMap::new()),
         }
@@ -183,6 +193,35 @@ pub struct Event {
     /// The descriptor's scopes (`zeEventGetSignalScope`, `zeEventGetWaitScope`).
     pub signal_scope: ze_event_scope_flags_t,
     pub wait_scope: ze_event_scope_flags_t,
+    /// How a counter-based event is tracked (`None`: a regular event, its slot's state).
+    pub counter: Option<Counter>,
+}
+
+/// How a counter-based event (1.15 `zeEventCounterBasedCreate`, or an event of a pool created
+/// with `ze_event_pool_counter_based_exp_desc_t`) is tracked. It is never signalled or reset
+/// from the host; a command appended to signal it makes a new tracking point its current one
+/// (at append on an immediate list, at each submission of a regular list), and a wait
+/// appended for it waits for the point current then.
+pub enum Counter {
+    /// The event itself; its own slot's `counter` holds the value of the last point completed.
+    Own {
+        flags: ze_event_counter_based_flags_t,
+        /// Points made so far (the next one's value is this plus one).
+        issued: AtomicU64,
+        /// The current tracking point: at first one that is complete (value 0).
+        current: Mutex<Arc<Event>>,
+    },
+    /// The `value`th tracking point of the counter-based event whose slot is `index` of
+    /// `owner`: one command's completion, which writes `value` to that slot's counter.
+    Point {
+        owner: Arc<EventPool>,
+        index: u32,
+        value: u64,
+    },
+    /// A counter-based event of another process, opened from its IPC handle (its slot,
+    /// mapped): complete once the slot's counter reaches `value`, its tracking point when the
+    /// handle was made. It can only be waited for.
+    Opened { value: u64 },
 }
 
 impl Object for Event {
@@ -194,13 +233,137 @@ impl Event {
         self.pool.slot(self.index)
     }
 
+    /// A counter-based event's current tracking point, if this is one.
+    fn current(&self) -> Option<Arc<Event>> {
+        match &self.counter {
+            Some(Counter::Own { current, .. }) => {
+                Some(current.lock().unwrap_or_else(|e| e.into_inner()).clone())
+            }
+            _ => None,
+        }
+    }
+
     pub fn is_signalled(&self) -> bool {
+        if let Some(point) = self.current() {
+            return point.is_signalled();
+        }
+        if let Some(Counter::Opened { value }) = &self.counter {
+            return self.slot().counter.load(Ordering::Acquire) >= *value;
+        }
         self.slot().state.load(Ordering::Acquire) != CLEAR
+    }
+
+    /// A counter-based event's creation flags (`zeEventGetCounterBasedFlags`); 0 for others.
+    pub fn counter_flags(&self) -> ze_event_counter_based_flags_t {
+        match &self.counter {
+            Some(Counter::Own { flags, .. }) => *flags,
+            _ => ze_event_counter_based_flags_t(0),
+        }
+    }
+
+    /// Whether this is a counter-based event (own or opened), which the host may not signal
+    /// or reset.
+    pub fn is_counter_based(&self) -> bool {
+        matches!(
+            &self.counter,
+            Some(Counter::Own { .. } | Counter::Opened { .. })
+        )
+    }
+
+    /// The value of a counter-based event's current tracking point and the address of the
+    /// counter that reaches it (`zeEventCounterBasedGetDeviceAddress`).
+    pub fn counter_address(&self) -> Option<(u64, usize)> {
+        let point = self.current()?;
+        let Some(Counter::Point { value, .. }) = &point.counter else {
+            return None;
+        };
+        Some((*value, &self.slot().counter as *const AtomicU64 as usize))
+    }
+
+    /// The event a command signals for this one: itself, or for a counter-based event a new
+    /// tracking point, which becomes its current one. Called in submission order.
+    pub fn bind(self: &Arc<Self>) -> Arc<Event> {
+        let Some(Counter::Own {
+            issued, current, ..
+        }) = &self.counter
+        else {
+            return self.clone();
+        };
+        let value = issued.fetch_add(1, Ordering::Relaxed) + 1;
+        let point = Arc::new(self.point(value));
+        *current.lock().unwrap_or_else(|e| e.into_inner()) = point.clone();
+        point
+    }
+
+    /// The event a wait appended now waits for: itself, or a counter-based event's current
+    /// tracking point.
+    pub fn resolve(self: &Arc<Self>) -> Arc<Event> {
+        self.current().unwrap_or_else(|| self.clone())
+    }
+
+    /// A new (clear) tracking point `value` of this counter-based event, in a pool of its
+    /// own that keeps timestamps if this event's does.
+    fn point(&self, value: u64) -> Event {
+        let flags = if self.pool.timestamps {
+            ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0
+        } else {
+            0
+        };
+        let slots = Slots::Local(Box::new([Slot::default()]));
+        let pool = EventPool::new(
+            self.pool.context,
+            1,
+            ze_event_pool_flags_t(flags),
+            slots,
+            false,
+        );
+        Event {
+            pool: Arc::new(pool),
+            pool_handle: 0,
+            index: 0,
+            signal_scope: self.signal_scope,
+            wait_scope: self.wait_scope,
+            counter: Some(Counter::Point {
+                owner: self.pool.clone(),
+                index: self.index,
+                value,
+            }),
+        }
+    }
+
+    /// Makes this event counter-based with `flags`: its first tracking point is complete.
+    pub fn make_counter_based(&mut self, flags: ze_event_counter_based_flags_t) {
+        let first = self.point(0);
+        first.slot().state.store(SIGNALLED, Ordering::Release);
+        self.slot().counter.store(0, Ordering::Release);
+        self.counter = Some(Counter::Own {
+            flags,
+            issued: AtomicU64::new(0),
+            current: Mutex::new(Arc::new(first)),
+        });
+    }
+
+    /// A point's completion reaches its counter-based event's counter (`failed`: the slot's
+    /// state says so to processes that opened it).
+    fn reach_counter(&self, failed: bool) {
+        if let Some(Counter::Point {
+            owner,
+            index,
+            value,
+        }) = &self.counter
+        {
+            let slot = owner.slot(*index);
+            if failed {
+                slot.state.store(FAILED, Ordering::Release);
+            }
+            slot.counter.fetch_max(*value, Ordering::AcqRel);
+        }
     }
 
     /// Signals the event (after the work it tracks has finished).
     pub fn signal(&self) {
         self.slot().state.store(SIGNALLED, Ordering::Release);
+        self.reach_counter(false);
         NOTIFIER.notify();
     }
 
@@ -209,6 +372,7 @@ impl Event {
     pub fn fail(&self, fault: &Text) {
         self.faults().insert(self.index, fault.clone());
         self.slot().state.store(FAILED, Ordering::Release);
+        self.reach_counter(true);
         NOTIFIER.notify();
     }
 
@@ -216,7 +380,11 @@ impl Event {
         self.pool.faults.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Clears a regular event (a counter-based one is never reset: the API refuses it).
     pub fn reset(&self) {
+        if self.counter.is_some() {
+            return;
+        }
         self.slot().has_timestamps.store(0, Ordering::Relaxed);
         self.slot().state.store(CLEAR, Ordering::Release);
     }
@@ -231,8 +399,12 @@ impl Event {
         }
     }
 
-    /// The timestamps in the spec's form (global and context clocks are the same here).
+    /// The timestamps in the spec's form (global and context clocks are the same here); a
+    /// counter-based event's are its current tracking point's.
     pub fn timestamp_result(&self) -> ze_kernel_timestamp_result_t {
+        if let Some(point) = self.current() {
+            return point.timestamp_result();
+        }
         let data = ze_kernel_timestamp_data_t {
             kernelStart: self.slot().start.load(Ordering::Relaxed),
             kernelEnd: self.slot().end.load(Ordering::Relaxed),
@@ -253,6 +425,18 @@ impl Event {
     }
 
     pub fn status(&self) -> ZeResult {
+        if let Some(point) = self.current() {
+            return point.status();
+        }
+        if let Some(Counter::Opened { value }) = &self.counter {
+            // Its slot's state is only ever set to say a point failed.
+            if self.slot().counter.load(Ordering::Acquire) < *value {
+                return Err(ze_result_t::ZE_RESULT_NOT_READY);
+            }
+            if self.slot().state.load(Ordering::Acquire) != FAILED {
+                return Ok(());
+            }
+        }
         match self.slot().state.load(Ordering::Acquire) {
             CLEAR => Err(ze_result_t::ZE_RESULT_NOT_READY),
             FAILED => {
@@ -273,7 +457,8 @@ pub fn event(handle: ze_event_handle_t) -> ZeResult<Arc<Event>> {
     handle::get::<Event, _>(handle)
 }
 
-/// Events behind a caller's wait list (`count` handles at `list`).
+/// Events behind a caller's wait list (`count` handles at `list`): for a counter-based event,
+/// its tracking point current now.
 ///
 /// # Safety
 /// A non-null `list` must hold `count` handles.
@@ -284,7 +469,23 @@ pub unsafe fn wait_list(count: u32, list: *mut ze_event_handle_t) -> ZeResult<Ve
     ensure(!list.is_null(), NULL_POINTER)?;
     // SAFETY: the caller passes `count` handles.
     let handles = unsafe { std::slice::from_raw_parts(list, count as usize) };
-    handles.iter().map(|&h| event(h)).collect()
+    handles.iter().map(|&h| Ok(event(h)?.resolve())).collect()
+}
+
+/// The event a command appended now signals for `handle` (none for null): the event, or a
+/// counter-based event itself, to be bound to a tracking point as the command is submitted
+/// ([`Event::bind`]). An event opened from another process's counter-based event cannot be
+/// signalled (`INVALID_ARGUMENT`).
+pub fn signal_event(handle: ze_event_handle_t) -> ZeResult<Option<Arc<Event>>> {
+    if handle.is_null() {
+        return Ok(None);
+    }
+    let ev = event(handle)?;
+    ensure(
+        !matches!(ev.counter, Some(Counter::Opened { .. })),
+        INVALID_ARGUMENT,
+    )?;
+    Ok(Some(ev))
 }
 
 /// Destroys a pool none of whose events has a live handle (`HANDLE_OBJECT_IN_USE` otherwise).

@@ -91,6 +91,43 @@ pub fn decode_pool(handle: &ze_ipc_event_pool_handle_t) -> Option<(u32, i32, u32
 }
 
 const POOL_MAGIC: [u8; 8] = *b"lzcpuevp";
+const COUNTER_MAGIC: [u8; 8] = *b"lzcpucbe";
+
+/// The bytes of a counter-based event's IPC handle: magic, process, the descriptor of its
+/// slot, whether it keeps timestamps, the value of its tracking point.
+pub fn encode_counter(
+    fd: i32,
+    timestamps: bool,
+    value: u64,
+) -> ze_ipc_event_counter_based_handle_t {
+    let mut data = [0u8; 64];
+    data[..8].copy_from_slice(&COUNTER_MAGIC);
+    data[8..12].copy_from_slice(&std::process::id().to_le_bytes());
+    data[12..16].copy_from_slice(&fd.to_le_bytes());
+    data[16] = timestamps as u8;
+    data[24..32].copy_from_slice(&value.to_le_bytes());
+    ze_ipc_event_counter_based_handle_t {
+        data: data.map(|b| b as std::ffi::c_char),
+    }
+}
+
+/// What [`encode_counter`] wrote: (process, descriptor, timestamps, value); `None` for bytes
+/// that are no counter-based event handle of this driver.
+pub fn decode_counter(
+    handle: &ze_ipc_event_counter_based_handle_t,
+) -> Option<(u32, i32, bool, u64)> {
+    let data = handle.data.map(|c| c as u8);
+    if data[..8] != COUNTER_MAGIC {
+        return None;
+    }
+    let word = |at: usize| -> [u8; 4] { data[at..at + 4].try_into().unwrap_or_default() };
+    Some((
+        u32::from_le_bytes(word(8)),
+        i32::from_le_bytes(word(12)),
+        data[16] != 0,
+        u64::from_le_bytes(data[24..32].try_into().unwrap_or_default()),
+    ))
+}
 
 /// Virtual memory another process exported: `size` bytes of addresses with the parts the
 /// manifest `manifest` lists mapped from that process's physical memory; with the parts'

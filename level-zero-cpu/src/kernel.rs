@@ -308,11 +308,7 @@ pub unsafe fn append_launch(
     let list = command_list(list)?;
     let k = kernel(k)?;
     ensure_compute(&list)?;
-    let signal = if signal.is_null() {
-        None
-    } else {
-        Some(crate::event::event(signal)?)
-    };
+    let signal = crate::event::signal_event(signal)?;
     // SAFETY: caller contract.
     let waits = unsafe { wait_list(n, waits)? };
     let mut launch = snapshot(&k)?;

@@ -439,7 +439,7 @@ pub fn descriptors(env: &Env) {
             ..Default::default()
         };
         let pd = ze_event_pool_desc_t {
-            flags: ze_event_pool_flags_t(0x8),
+            flags: ze_event_pool_flags_t(1 << 20),
             count: 1,
             ..Default::default()
         };

@@ -13,6 +13,7 @@
 //! before it destroys the context); a call a scenario checks, it makes itself.
 
 mod copies;
+mod counter_events;
 mod device;
 mod errors;
 mod events;
@@ -163,6 +164,16 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("device synchronize", newer::device_synchronize),
     ("launch with arguments", newer::launch_with_arguments),
     ("launch with parameters", newer::launch_with_parameters),
+    ("counter-based events", counter_events::counter_based_events),
+    (
+        "counter-based events on regular lists",
+        counter_events::counter_based_regular_lists,
+    ),
+    (
+        "counter-based event pools",
+        counter_events::counter_based_pools,
+    ),
+    ("counter-based event IPC", counter_events::counter_based_ipc),
 ];
 
 /// Runs every scenario against `api`; `after_each` runs after each one (leak checks).

@@ -25,7 +25,11 @@ pub(super) fn at_1_14<'a>(env: &'a Env, scenario: &str) -> Option<&'a Dispatch> 
     at_least(env, ze_api_version_t::ZE_API_VERSION_1_14, scenario)
 }
 
-fn at_least<'a>(env: &'a Env, version: ze_api_version_t, scenario: &str) -> Option<&'a Dispatch> {
+pub(super) fn at_least<'a>(
+    env: &'a Env,
+    version: ze_api_version_t,
+    scenario: &str,
+) -> Option<&'a Dispatch> {
     let have = env.api.api_version();
     if have.0 >= version.0 {
         return Some(env.api);

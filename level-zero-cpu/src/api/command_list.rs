@@ -322,7 +322,9 @@ pub unsafe extern "C" fn append_signal_event(
 ) -> ze_result_t {
     entry(names::zeCommandListAppendSignalEvent, || {
         let list = command_list(list)?;
-        list.append(Op::new(Command::Nop, Some(event(ev)?), Vec::new()))
+        let signal = crate::event::signal_event(ev)?
+            .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_HANDLE)?;
+        list.append(Op::new(Command::Nop, Some(signal), Vec::new()))
     })
 }
 
@@ -346,7 +348,10 @@ pub unsafe extern "C" fn append_event_reset(
 ) -> ze_result_t {
     entry(names::zeCommandListAppendEventReset, || {
         let list = command_list(list)?;
-        list.append(Op::new(Command::Reset(event(ev)?), None, Vec::new()))
+        let ev = event(ev)?;
+        // A counter-based event is never reset (the spec; Intel's driver refuses it too).
+        ensure(!ev.is_counter_based(), INVALID_ARGUMENT)?;
+        list.append(Op::new(Command::Reset(ev), None, Vec::new()))
     })
 }
 

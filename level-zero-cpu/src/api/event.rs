@@ -7,10 +7,43 @@ use crate::event::*;
 use crate::handle::{self};
 use level_zero_sys::ddi::names;
 use level_zero_sys::*;
+use std::ffi::c_void;
 use std::sync::Arc;
 
-const POOL_FLAGS: u32 = 0x7;
+/// Host visible, IPC, kernel timestamps, kernel mapped timestamps (kept as kernel timestamps:
+/// the host and the device share one clock here).
+const POOL_FLAGS: u32 = 0xf;
 const SCOPE_FLAGS: u32 = 0x7;
+/// Every `ze_event_counter_based_flag_t` of 1.17.
+const COUNTER_FLAGS: u32 = 0x7f;
+
+/// The counter-based mode of a pool descriptor's chain (`ze_event_pool_counter_based_exp_desc_t`,
+/// `ZE_experimental_event_pool_counter_based`): `Some(flags)` for a pool of counter-based
+/// events; another structure in the chain is refused as unsupported.
+///
+/// # Safety
+/// `next` is null or a chain of structures that start with `stype` and `pNext`.
+unsafe fn pool_counter_mode(next: *const c_void) -> ZeResult<Option<u32>> {
+    let mut mode = None;
+    let mut next = next.cast::<ze_base_desc_t>();
+    // SAFETY: the caller's chain (see `# Safety`).
+    while let Some(base) = unsafe { next.as_ref() } {
+        ensure(
+            base.stype == ze_structure_type_t::ZE_STRUCTURE_TYPE_COUNTER_BASED_EVENT_POOL_EXP_DESC,
+            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        )?;
+        // SAFETY: the stype says this is the counter-based pool descriptor.
+        let flags = unsafe {
+            (*next.cast::<ze_event_pool_counter_based_exp_desc_t>())
+                .flags
+                .0
+        };
+        ensure(flags & !0x3 == 0, INVALID_ENUM)?;
+        mode = Some(flags);
+        next = base.pNext.cast();
+    }
+    Ok(mode)
+}
 
 pub unsafe extern "C" fn event_pool_create(
     ctx: ze_context_handle_t,
@@ -25,6 +58,8 @@ pub unsafe extern "C" fn event_pool_create(
         let desc = unsafe { input(desc)? };
         ensure(desc.flags.0 & !POOL_FLAGS == 0, INVALID_ENUM)?;
         ensure(desc.count != 0, INVALID_SIZE)?;
+        // SAFETY: the descriptor's chain, from the caller.
+        let counter_based = unsafe { pool_counter_mode(desc.pNext)? };
         ensure(!out.is_null(), NULL_POINTER)?;
         if num_devices > 0 {
             ensure(!devices.is_null(), INVALID_SIZE)?;
@@ -44,7 +79,12 @@ pub unsafe extern "C" fn event_pool_create(
         } else {
             Slots::Local((0..desc.count).map(|_| Slot::default()).collect())
         };
-        let pool = EventPool::new(ctx.id(), desc.count, desc.flags, slots, false);
+        let mut pool = EventPool::new(ctx.id(), desc.count, desc.flags, slots, false);
+        pool.counter_based = counter_based.map(|flags| {
+            // The pool extension's immediate (default) and non-immediate flags are the core
+            // event's first two.
+            ze_event_counter_based_flags_t(if flags == 0 { 1 } else { flags })
+        });
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(pool), ctx.id())) };
         Ok(())
@@ -77,17 +117,22 @@ pub unsafe extern "C" fn event_create(
         ensure(desc.index < pool.count, INVALID_ARGUMENT)?;
         pool.take_slot(desc.index)?;
         let context = pool.context;
-        let event = Event {
+        let counter_based = pool.counter_based;
+        let mut event = Event {
             pool,
             pool_handle: pool_handle as usize,
             index: desc.index,
             signal_scope: desc.signal,
             wait_scope: desc.wait,
+            counter: None,
         };
         // A new event is clear, unless its pool was opened from an IPC handle: then it names
         // the exporting process's event, whose state it keeps.
         if !event.pool.opened {
             event.reset();
+        }
+        if let Some(flags) = counter_based {
+            event.make_counter_based(flags);
         }
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(event), context)) };
@@ -109,6 +154,8 @@ pub unsafe extern "C" fn event_destroy(ev: ze_event_handle_t) -> ze_result_t {
 pub unsafe extern "C" fn event_host_signal(ev: ze_event_handle_t) -> ze_result_t {
     entry(names::zeEventHostSignal, || {
         let ev = event(ev)?;
+        // The host never signals a counter-based event (the spec; Intel's driver refuses it).
+        ensure(!ev.is_counter_based(), INVALID_ARGUMENT)?;
         let now = timestamp_ns();
         ev.record_timestamps(now, now);
         ev.signal();
@@ -131,7 +178,10 @@ pub unsafe extern "C" fn event_query_status(ev: ze_event_handle_t) -> ze_result_
 
 pub unsafe extern "C" fn event_host_reset(ev: ze_event_handle_t) -> ze_result_t {
     entry(names::zeEventHostReset, || {
-        event(ev)?.reset();
+        let ev = event(ev)?;
+        // Nor resets one.
+        ensure(!ev.is_counter_based(), INVALID_ARGUMENT)?;
+        ev.reset();
         Ok(())
     })
 }
@@ -205,5 +255,107 @@ pub unsafe extern "C" fn event_get_wait_scope(
         let ev = event(ev)?;
         // SAFETY: out-pointer from the caller, checked for null by `write`.
         unsafe { write(out, ev.wait_scope) }
+    })
+}
+
+/// `zeEventCounterBasedCreate` (1.15): a counter-based event of its own (no pool), its slot
+/// in a memfd when it may be shared with other processes (`ZE_EVENT_COUNTER_BASED_FLAG_IPC`).
+/// Timestamps when asked for (device and host time domains are one clock here). External
+/// counter storage (`ze_event_counter_based_external_*_desc_t`) is not supported.
+pub unsafe extern "C" fn event_counter_based_create(
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    desc: *const ze_event_counter_based_desc_t,
+    out: *mut ze_event_handle_t,
+) -> ze_result_t {
+    entry(names::zeEventCounterBasedCreate, || {
+        let ctx = context(ctx)?;
+        device(dev)?;
+        ensure(ctx.has_device_handle(dev), INVALID_ARGUMENT)?;
+        // SAFETY: descriptor from the caller, null rejected.
+        let desc = unsafe { input(desc)? };
+        ensure(!out.is_null(), NULL_POINTER)?;
+        ensure(
+            desc.flags.0 & !COUNTER_FLAGS == 0
+                && desc.signal.0 & !SCOPE_FLAGS == 0
+                && desc.wait.0 & !SCOPE_FLAGS == 0,
+            INVALID_ENUM,
+        )?;
+        use ze_event_counter_based_flag_t as F;
+        let both = F::ZE_EVENT_COUNTER_BASED_FLAG_DEVICE_TIMESTAMP.0
+            | F::ZE_EVENT_COUNTER_BASED_FLAG_HOST_TIMESTAMP.0;
+        ensure(desc.flags.0 & both != both, INVALID_ARGUMENT)?;
+        ensure(
+            desc.pNext.is_null(),
+            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        )?;
+        let ipc = desc.flags.0 & F::ZE_EVENT_COUNTER_BASED_FLAG_IPC.0 != 0;
+        let slots = if ipc {
+            Slots::Shared(
+                SharedSlots::create(1).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?,
+            )
+        } else {
+            Slots::Local(Box::new([Slot::default()]))
+        };
+        let mut flags = 0;
+        if desc.flags.0 & both != 0 {
+            flags |= ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0;
+        }
+        if ipc {
+            flags |= ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC.0;
+        }
+        let pool = EventPool::new(ctx.id(), 1, ze_event_pool_flags_t(flags), slots, false);
+        pool.take_slot(0)?;
+        let mut event = Event {
+            pool: Arc::new(pool),
+            pool_handle: 0,
+            index: 0,
+            signal_scope: desc.signal,
+            wait_scope: desc.wait,
+            counter: None,
+        };
+        // The default mode is for immediate lists.
+        let flags = if desc.flags.0 & 0x3 == 0 {
+            desc.flags.0 | F::ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE.0
+        } else {
+            desc.flags.0
+        };
+        event.make_counter_based(ze_event_counter_based_flags_t(flags));
+        // SAFETY: `out` non-null and writable by contract.
+        unsafe { out.write(handle::create(Arc::new(event), ctx.id())) };
+        Ok(())
+    })
+}
+
+/// `zeEventGetCounterBasedFlags` (1.17).
+pub unsafe extern "C" fn event_get_counter_based_flags(
+    ev: ze_event_handle_t,
+    out: *mut ze_event_counter_based_flags_t,
+) -> ze_result_t {
+    entry(names::zeEventGetCounterBasedFlags, || {
+        let ev = event(ev)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, ev.counter_flags()) }
+    })
+}
+
+/// `zeEventCounterBasedGetDeviceAddress` (1.15): the value of the event's current tracking
+/// point and the address of the 64-bit counter that reaches it once the point completes
+/// (readable by the host and by kernels with indirect access to host memory).
+pub unsafe extern "C" fn event_counter_based_get_device_address(
+    ev: ze_event_handle_t,
+    value: *mut u64,
+    address: *mut u64,
+) -> ze_result_t {
+    entry(names::zeEventCounterBasedGetDeviceAddress, || {
+        let ev = event(ev)?;
+        ensure(!value.is_null() && !address.is_null(), NULL_POINTER)?;
+        let (completion, counter) = ev.counter_address().ok_or(INVALID_ARGUMENT)?;
+        // SAFETY: both out-pointers non-null and writable by contract.
+        unsafe {
+            value.write(completion);
+            address.write(counter as u64);
+        }
+        Ok(())
     })
 }

@@ -3,7 +3,7 @@
 use crate::abi::*;
 use crate::context::context;
 use crate::device::device;
-use crate::event::{EventPool, SharedSlots, Slots};
+use crate::event::{event, Counter, Event, EventPool, SharedSlots, Slots};
 use crate::ipc::*;
 use crate::memory::{self, lookup};
 use level_zero_sys::ddi::names;
@@ -137,5 +137,90 @@ pub unsafe extern "C" fn event_pool_put_ipc_handle(
         context(ctx)?;
         let (pid, ..) = decode_pool(&handle).ok_or(INVALID_ARGUMENT)?;
         ensure(pid == std::process::id(), INVALID_ARGUMENT)
+    })
+}
+
+/// `zeEventCounterBasedGetIpcHandle` (1.15): a handle naming the event's slot (a memfd: the
+/// event was created with `ZE_EVENT_COUNTER_BASED_FLAG_IPC`, `INVALID_ARGUMENT` otherwise)
+/// and its current tracking point. Another process that opens it waits for that point.
+pub unsafe extern "C" fn event_counter_based_get_ipc_handle(
+    ev: ze_event_handle_t,
+    out: *mut ze_ipc_event_counter_based_handle_t,
+) -> ze_result_t {
+    entry(names::zeEventCounterBasedGetIpcHandle, || {
+        let ev = event(ev)?;
+        ensure(!out.is_null(), NULL_POINTER)?;
+        ensure(
+            matches!(ev.counter, Some(Counter::Own { .. })),
+            ze_result_t::ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT,
+        )?;
+        let Slots::Shared(shared) = &ev.pool.slots else {
+            return Err(INVALID_ARGUMENT);
+        };
+        let (value, _) = ev.counter_address().ok_or(INVALID_ARGUMENT)?;
+        let handle = encode_counter(shared.fd.as_raw_fd(), ev.pool.timestamps, value);
+        // SAFETY: `out` non-null and writable by contract.
+        unsafe { out.write(handle) };
+        Ok(())
+    })
+}
+
+/// `zeEventCounterBasedOpenIpcHandle` (1.15): an event of this process complete once the
+/// exporting event's counter reaches the handle's point; it can be waited for, not signalled.
+pub unsafe extern "C" fn event_counter_based_open_ipc_handle(
+    ctx: ze_context_handle_t,
+    handle: ze_ipc_event_counter_based_handle_t,
+    out: *mut ze_event_handle_t,
+) -> ze_result_t {
+    entry(names::zeEventCounterBasedOpenIpcHandle, || {
+        let ctx = context(ctx)?;
+        ensure(!out.is_null(), NULL_POINTER)?;
+        let (pid, fd, timestamps, value) = decode_counter(&handle).ok_or(INVALID_ARGUMENT)?;
+        ensure(fd >= 0, INVALID_ARGUMENT)?;
+        let fd = Arc::new(open_remote(
+            pid,
+            fd,
+            names::zeEventCounterBasedOpenIpcHandle,
+        )?);
+        let slots =
+            SharedSlots::open(fd, 1).ok_or(ze_result_t::ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)?;
+        let mut flags = ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC.0;
+        if timestamps {
+            flags |= ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0;
+        }
+        let pool = EventPool::new(
+            ctx.id(),
+            1,
+            ze_event_pool_flags_t(flags),
+            Slots::Shared(slots),
+            true,
+        );
+        let event = Event {
+            pool: Arc::new(pool),
+            pool_handle: 0,
+            index: 0,
+            signal_scope: ze_event_scope_flags_t(0),
+            wait_scope: ze_event_scope_flags_t(0),
+            counter: Some(Counter::Opened { value }),
+        };
+        // SAFETY: `out` non-null and writable by contract.
+        unsafe { out.write(crate::handle::create(Arc::new(event), ctx.id())) };
+        Ok(())
+    })
+}
+
+/// `zeEventCounterBasedCloseIpcHandle` (1.15): destroys an event opened from a handle
+/// (`INVALID_SYNCHRONIZATION_OBJECT` for any other event).
+pub unsafe extern "C" fn event_counter_based_close_ipc_handle(
+    ev: ze_event_handle_t,
+) -> ze_result_t {
+    entry(names::zeEventCounterBasedCloseIpcHandle, || {
+        let opened = event(ev)?;
+        ensure(
+            matches!(opened.counter, Some(Counter::Opened { .. })),
+            ze_result_t::ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT,
+        )?;
+        drop(opened);
+        crate::handle::destroy::<Event, _>(ev).map(drop)
     })
 }

@@ -354,11 +354,7 @@ pub unsafe extern "C" fn append_launch_multiple_kernels_indirect(
                 NULL_POINTER,
             )?;
             let count_range = Range::check_usm(count.cast(), 4)?;
-            let signal = if signal.is_null() {
-                None
-            } else {
-                Some(crate::event::event(signal)?)
-            };
+            let signal = crate::event::signal_event(signal)?;
             // SAFETY: caller contract.
             let waits = unsafe { wait_list(n, waits)? };
             let mut launches = Vec::new();
