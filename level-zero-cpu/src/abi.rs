@@ -25,8 +25,11 @@ pub fn entry(name: &str, body: impl FnOnce() -> ZeResult) -> ze_result_t {
             ze_result_t::ZE_RESULT_ERROR_UNKNOWN
         }
     };
-    // `NOT_READY` and the warnings are statuses, not errors (whose codes start at 0x70000000).
-    if code.0 as u32 >= 0x7000_0000 {
+    // `NOT_READY`, the warnings and the answers of yes-or-no queries are statuses, not errors
+    // (whose codes start at 0x70000000).
+    let answer =
+        code == ze_result_t::ZE_RESULT_QUERY_TRUE || code == ze_result_t::ZE_RESULT_QUERY_FALSE;
+    if code.0 as u32 >= 0x7000_0000 && !answer {
         LAST_ERROR.with(|last| *last.borrow_mut() = Some((name.to_string(), code)));
     }
     code

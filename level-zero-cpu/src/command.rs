@@ -353,6 +353,21 @@ fn pin(ranges: &[&Range]) -> Result<Vec<Pinned>, String> {
 }
 
 impl Command {
+    /// What the command is, in a word or two (a graph's dump names its nodes so).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Nop => "barrier or event",
+            Command::Copy { .. } => "memory copy",
+            Command::CopyRegion { .. } => "memory copy region",
+            Command::Fill { .. } => "memory fill",
+            Command::WriteTimestamp { .. } => "write global timestamp",
+            Command::QueryTimestamps { .. } => "query kernel timestamps",
+            Command::Reset(_) => "event reset",
+            Command::Launch(_) => "kernel launch",
+            Command::LaunchMany { .. } => "indirect kernel launches",
+        }
+    }
+
     /// The memory ranges the command touches.
     pub fn ranges(&self) -> Vec<&Range> {
         match self {

@@ -7,8 +7,9 @@ use crate::engine::{Engine, Job};
 use crate::event::{signal_event, wait_list, Event};
 use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
-use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, Weak};
 
 /// A regular list's recorded commands. Closing freezes them into a shared snapshot that
 /// queues execute (so a reset or destroy never disturbs work in flight).
@@ -50,7 +51,149 @@ impl RegularList {
 
 pub enum ListKind {
     Regular(RegularList),
-    Immediate { engine: Engine, synchronous: bool },
+    Immediate {
+        engine: Engine,
+        synchronous: bool,
+        /// The graph capture this list records into, while it does
+        /// (`zeCommandListBeginGraphCaptureExt`, or a fork: see [`Capture`]).
+        capture: Mutex<Option<Arc<Capture>>>,
+    },
+}
+
+/// What a graph capture records (`ZE_extension_record_replay_graph`): the appends of every
+/// asynchronous immediate list capturing into it, in the order the host made them. The
+/// primary list is the one capture began on; a list that appends a wait for an event a
+/// recorded command signals joins the capture (a fork). Replays run the commands in that one
+/// order, so a wait for an event a recorded command signals is met by the order itself and is
+/// not recorded; a wait for any other event is kept.
+#[derive(Default)]
+pub struct Capture {
+    state: Mutex<CaptureState>,
+    /// The graph's handle (`zeCommandListGetGraphExt`), set as capture begins.
+    pub graph: std::sync::atomic::AtomicUsize,
+}
+
+#[derive(Default)]
+struct CaptureState {
+    ops: Vec<Op>,
+    /// The events recorded commands signal, by address.
+    signalled: HashSet<usize>,
+    /// The lists capturing (the primary first).
+    lists: Vec<Weak<CommandList>>,
+    /// Capture has ended: the recorded commands, frozen for replays.
+    frozen: Option<Arc<[Op]>>,
+}
+
+/// Every capture in progress, for forks and for host waits on recorded events.
+static CAPTURES: Mutex<Vec<Weak<Capture>>> = Mutex::new(Vec::new());
+/// How many captures are in progress (a fast check before [`CAPTURES`] is locked).
+static CAPTURING: AtomicUsize = AtomicUsize::new(0);
+
+fn key(event: &Arc<Event>) -> usize {
+    Arc::as_ptr(event) as usize
+}
+
+impl Capture {
+    fn lock(&self) -> std::sync::MutexGuard<'_, CaptureState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Records `op` (its waits for events recorded commands signal dropped, the others
+    /// resolved now).
+    fn record(&self, mut op: Op) {
+        let mut state = self.lock();
+        op.waits.retain(|w| !state.signalled.contains(&key(w)));
+        op.waits = op.waits.iter().map(Event::resolve).collect();
+        if let Some(signal) = &op.signal {
+            state.signalled.insert(key(signal));
+        }
+        state.ops.push(op);
+    }
+
+    /// The capture in progress one of whose recorded commands signals `event`.
+    fn signalling(event: &Arc<Event>) -> Option<Arc<Capture>> {
+        if CAPTURING.load(Ordering::Acquire) == 0 {
+            return None;
+        }
+        let captures = CAPTURES.lock().unwrap_or_else(|e| e.into_inner());
+        captures
+            .iter()
+            .filter_map(Weak::upgrade)
+            .find(|c| c.lock().signalled.contains(&key(event)))
+    }
+
+    /// Whether a capture in progress records a command that signals `event` (a host wait for
+    /// it could never end: `ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED`).
+    pub fn records_signal_of(event: &Arc<Event>) -> bool {
+        Capture::signalling(event).is_some()
+    }
+
+    /// Starts capturing `list` (an asynchronous immediate list not capturing) into `capture`
+    /// (new, or of a graph never captured into: `INVALID_ARGUMENT` otherwise).
+    pub fn begin(list: &Arc<CommandList>, capture: &Arc<Capture>) -> ZeResult {
+        ensure(!capture.is_used(), INVALID_ARGUMENT)?;
+        list.join(capture)?;
+        CAPTURES
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(Arc::downgrade(capture));
+        CAPTURING.fetch_add(1, Ordering::AcqRel);
+        Ok(())
+    }
+
+    /// Ends capture on every list in it, if `list` is its primary one; the recorded commands
+    /// are frozen.
+    pub fn end(&self, list: &Arc<CommandList>) -> ZeResult {
+        let mut state = self.lock();
+        let primary = state.lists.first().and_then(Weak::upgrade);
+        ensure(
+            primary.is_some_and(|p| Arc::ptr_eq(&p, list)),
+            ze_result_t::ZE_RESULT_ERROR_COMMAND_LIST_NOT_CAPTURING,
+        )?;
+        for l in state.lists.drain(..).filter_map(|l| l.upgrade()) {
+            if let ListKind::Immediate { capture, .. } = &l.kind {
+                *capture.lock().unwrap_or_else(|e| e.into_inner()) = None;
+            }
+        }
+        state.frozen = Some(Arc::from(std::mem::take(&mut state.ops)));
+        drop(state);
+        let me = self as *const Capture;
+        CAPTURES
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|c| c.strong_count() > 0 && !std::ptr::eq(c.as_ptr(), me));
+        CAPTURING.fetch_sub(1, Ordering::AcqRel);
+        Ok(())
+    }
+
+    /// The recorded commands, once capture has ended (`None` before).
+    pub fn frozen(&self) -> Option<Arc<[Op]>> {
+        self.lock().frozen.clone()
+    }
+
+    /// Whether nothing was recorded.
+    pub fn is_empty(&self) -> bool {
+        let state = self.lock();
+        state.ops.is_empty() && state.frozen.as_ref().is_none_or(|f| f.is_empty())
+    }
+
+    /// Whether capture is in progress.
+    pub fn is_recording(&self) -> bool {
+        !self.lock().lists.is_empty()
+    }
+
+    /// The names of the recorded commands, in order (`zeGraphDumpContentsExt`).
+    pub fn command_names(&self) -> Vec<&'static str> {
+        let state = self.lock();
+        let ops = state.frozen.as_deref().unwrap_or(&state.ops);
+        ops.iter().map(|op| op.command.name()).collect()
+    }
+
+    /// Whether capture has begun (a graph captured into must be empty and unused).
+    pub fn is_used(&self) -> bool {
+        let state = self.lock();
+        !state.lists.is_empty() || state.frozen.is_some()
+    }
 }
 
 /// A command list.
@@ -71,18 +214,72 @@ impl Object for CommandList {
 static NEVER_STOP: AtomicBool = AtomicBool::new(false);
 
 impl CommandList {
-    /// Records (regular), runs now (synchronous immediate) or submits (asynchronous immediate).
-    pub fn append(&self, op: Op) -> ZeResult {
+    /// The capture this list records into, if it does.
+    pub fn capture(&self) -> Option<Arc<Capture>> {
         match &self.kind {
-            ListKind::Regular(list) => {
-                let mut rec = list.lock();
-                ensure(rec.closed.is_none(), INVALID_ARGUMENT)?;
-                rec.ops.push(op);
-                Ok(())
+            ListKind::Immediate { capture, .. } => {
+                capture.lock().unwrap_or_else(|e| e.into_inner()).clone()
             }
+            ListKind::Regular(_) => None,
+        }
+    }
+
+    /// Makes this list (asynchronous, immediate, not capturing) record into `into`.
+    pub fn join(self: &Arc<Self>, into: &Arc<Capture>) -> ZeResult {
+        let ListKind::Immediate {
+            capture,
+            synchronous: false,
+            ..
+        } = &self.kind
+        else {
+            return Err(INVALID_ARGUMENT);
+        };
+        let mut capture = capture.lock().unwrap_or_else(|e| e.into_inner());
+        ensure(capture.is_none(), INVALID_ARGUMENT)?;
+        *capture = Some(into.clone());
+        into.lock().lists.push(Arc::downgrade(self));
+        Ok(())
+    }
+
+    /// Appends `op`: records it (regular list, or a list capturing a graph), runs it now
+    /// (synchronous immediate) or submits it (asynchronous immediate). Its waits for
+    /// counter-based events are resolved to their current tracking points here; an
+    /// asynchronous immediate list that waits for an event a capture records the signal of
+    /// joins that capture (a fork).
+    pub fn append(self: &Arc<Self>, mut op: Op) -> ZeResult {
+        if let ListKind::Immediate {
+            synchronous: false, ..
+        } = &self.kind
+        {
+            let capture = self.capture().or_else(|| {
+                let forked = op.waits.iter().find_map(Capture::signalling)?;
+                self.join(&forked).ok().map(|()| forked)
+            });
+            if let Some(capture) = capture {
+                capture.record(op);
+                return Ok(());
+            }
+        }
+        op.waits = op.waits.iter().map(Event::resolve).collect();
+        if let ListKind::Regular(list) = &self.kind {
+            let mut rec = list.lock();
+            ensure(rec.closed.is_none(), INVALID_ARGUMENT)?;
+            rec.ops.push(op);
+            return Ok(());
+        }
+        self.run(vec![Arc::from([op])])
+    }
+
+    /// Runs now (synchronous immediate list) or submits (asynchronous) op lists whose waits are
+    /// resolved; a regular list takes ops one by one ([`append`](Self::append)).
+    pub fn run(&self, lists: Vec<Arc<[Op]>>) -> ZeResult {
+        match &self.kind {
+            // A regular list records ops one by one (`append`).
+            ListKind::Regular(_) => Err(INVALID_ARGUMENT),
             ListKind::Immediate {
                 engine,
                 synchronous: true,
+                ..
             } => {
                 // Every earlier command has finished (each append waits), so running on the
                 // caller's thread keeps the order. (Every list runs in order: a regular list's
@@ -90,21 +287,22 @@ impl CommandList {
                 // list's on its own; `ZE_COMMAND_LIST_FLAG_IN_ORDER` and
                 // `ZE_COMMAND_QUEUE_FLAG_IN_ORDER` ask for nothing more.)
                 engine.synchronize(u64::MAX)?;
-                let signal = op.bind_signal();
-                op.execute(&NEVER_STOP, Vec::new(), signal.as_ref())
-                    .map_err(|message| {
-                        engine.record_failure(&message);
-                        engine.take_failure().unwrap_err()
-                    })
+                for op in lists.iter().flat_map(|ops| ops.iter()) {
+                    let signal = op.bind_signal();
+                    op.execute(&NEVER_STOP, Vec::new(), signal.as_ref())
+                        .map_err(|message| {
+                            engine.record_failure(&message);
+                            engine.take_failure().unwrap_err()
+                        })?;
+                }
+                Ok(())
             }
             ListKind::Immediate {
                 engine,
                 synchronous: false,
+                ..
             } => {
-                engine.submit(Job {
-                    lists: vec![Arc::from([op])],
-                    done: None,
-                });
+                engine.submit(Job { lists, done: None });
                 Ok(())
             }
         }

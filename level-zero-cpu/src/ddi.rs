@@ -4,8 +4,8 @@
 
 use crate::abi::accept;
 use crate::api::{
-    command_list, command_queue, context, device, driver, event, extensions, fence, init, ipc,
-    kernel, memory, module, vm, zes,
+    command_list, command_queue, context, device, driver, event, extensions, fence, graph, init,
+    ipc, kernel, memory, module, vm, zes,
 };
 use crate::unsupported;
 use level_zero_sys::ddi::since;
@@ -135,6 +135,32 @@ getter!(
         pfnGetOrdinal = command_list::list_get_ordinal;
         pfnImmediateGetIndex = command_list::list_immediate_get_index;
         pfnIsImmediate = command_list::list_is_immediate;
+        pfnBeginGraphCaptureExt = graph::begin_graph_capture;
+        pfnBeginCaptureIntoGraphExt = graph::begin_capture_into_graph;
+        pfnIsGraphCaptureEnabledExt = graph::is_graph_capture_enabled;
+        pfnEndGraphCaptureExt = graph::end_graph_capture;
+        pfnGetGraphExt = graph::get_graph;
+        pfnAppendGraphExt = graph::append_graph;
+    }
+);
+
+getter!(graph_table, ze_graph_dditable_t, graph, {
+    pfnCreateExt = graph::graph_create;
+    pfnGetPrimaryCommandListExt = graph::graph_get_primary_command_list;
+    pfnSetDestructionCallbackExt = graph::graph_set_destruction_callback;
+    pfnInstantiateExt = graph::graph_instantiate;
+    pfnIsEmptyExt = graph::graph_is_empty;
+    pfnDumpContentsExt = graph::graph_dump_contents;
+    pfnDestroyExt = graph::graph_destroy;
+});
+
+getter!(
+    executable_graph_table,
+    ze_executable_graph_dditable_t,
+    executable_graph,
+    {
+        pfnGetSourceGraphExt = graph::executable_graph_get_source_graph;
+        pfnDestroyExt = graph::executable_graph_destroy;
     }
 );
 
@@ -282,8 +308,6 @@ empty_getters! {
     driver_exp: ze_driver_exp_dditable_t = driver_exp;
     command_list_exp: ze_command_list_exp_dditable_t = command_list_exp;
     mem_exp: ze_mem_exp_dditable_t = mem_exp;
-    graph: ze_graph_dditable_t = graph;
-    executable_graph: ze_executable_graph_dditable_t = executable_graph;
 }
 
 /// Fills the sysman device table's memory entry (when the requested version has it).
@@ -393,8 +417,8 @@ pub const GETTERS: ZeGetters = ZeGetters {
     driver_exp: Some(driver_exp),
     command_list_exp: Some(command_list_exp),
     mem_exp: Some(mem_exp),
-    graph: Some(graph),
-    executable_graph: Some(executable_graph),
+    graph: Some(graph_table),
+    executable_graph: Some(executable_graph_table),
     zes_device: Some(zes_device_table),
     zes_memory: Some(zes_memory_table),
 };

@@ -71,10 +71,12 @@ pub fn driver_of(handle: ze_driver_handle_t) -> ZeResult<Arc<Driver>> {
 }
 
 /// The extensions the driver implements, with their versions (major << 16 | minor).
-pub const EXTENSIONS: [(&str, u32); 3] = [
+pub const EXTENSIONS: [(&str, u32); 4] = [
     ("ZE_extension_memory_free_policies", 1 << 16),
     // zeKernelSetGlobalOffsetExp.
     ("ZE_experimental_global_offset", 1 << 16),
     // Pools of counter-based events (`ze_event_pool_counter_based_exp_desc_t`).
     ("ZE_experimental_event_pool_counter_based", 1 << 16),
+    // Capture of immediate lists into graphs, replays (immutable graphs: see `graph.rs`).
+    ("ZE_extension_record_replay_graph", 1 << 16),
 ];

@@ -457,8 +457,9 @@ pub fn event(handle: ze_event_handle_t) -> ZeResult<Arc<Event>> {
     handle::get::<Event, _>(handle)
 }
 
-/// Events behind a caller's wait list (`count` handles at `list`): for a counter-based event,
-/// its tracking point current now.
+/// Events behind a caller's wait list (`count` handles at `list`); a list resolves
+/// counter-based ones to their tracking points as it takes the command
+/// ([`CommandList::append`](crate::command_list::CommandList::append)).
 ///
 /// # Safety
 /// A non-null `list` must hold `count` handles.
@@ -469,7 +470,7 @@ pub unsafe fn wait_list(count: u32, list: *mut ze_event_handle_t) -> ZeResult<Ve
     ensure(!list.is_null(), NULL_POINTER)?;
     // SAFETY: the caller passes `count` handles.
     let handles = unsafe { std::slice::from_raw_parts(list, count as usize) };
-    handles.iter().map(|&h| Ok(event(h)?.resolve())).collect()
+    handles.iter().map(|&h| event(h)).collect()
 }
 
 /// The event a command appended now signals for `handle` (none for null): the event, or a

@@ -23,6 +23,8 @@ pub enum HandleKind {
     ModuleBuildLog,
     Kernel,
     PhysicalMem,
+    Graph,
+    ExecutableGraph,
 }
 
 impl HandleKind {
@@ -41,6 +43,8 @@ impl HandleKind {
             HandleKind::ModuleBuildLog => "module build log",
             HandleKind::Kernel => "kernel",
             HandleKind::PhysicalMem => "physical memory object",
+            HandleKind::Graph => "graph",
+            HandleKind::ExecutableGraph => "executable graph",
         }
     }
 }

@@ -33,6 +33,7 @@ mod event;
 mod exports;
 mod fault;
 mod fence;
+mod graph;
 mod handle;
 mod ipc;
 mod kernel;

@@ -17,6 +17,7 @@ mod counter_events;
 mod device;
 mod errors;
 mod events;
+mod graphs;
 mod ipc;
 mod launches;
 mod memory;
@@ -174,6 +175,8 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
         counter_events::counter_based_pools,
     ),
     ("counter-based event IPC", counter_events::counter_based_ipc),
+    ("graphs", graphs::graphs),
+    ("graph forks", graphs::graph_forks),
 ];
 
 /// Runs every scenario against `api`; `after_each` runs after each one (leak checks).

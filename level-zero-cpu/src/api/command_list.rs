@@ -78,6 +78,7 @@ pub unsafe extern "C" fn list_create_immediate(
             kind: ListKind::Immediate {
                 engine,
                 synchronous,
+                capture: Default::default(),
             },
         };
         // SAFETY: `out` non-null and writable by contract.
@@ -387,7 +388,10 @@ pub unsafe extern "C" fn append_query_kernel_timestamps(
     entry(names::zeCommandListAppendQueryKernelTimestamps, || {
         ensure(count != 0, INVALID_SIZE)?;
         // SAFETY: the caller passes `count` handles.
-        let queried = unsafe { wait_list(count, events)? };
+        let queried: Vec<_> = unsafe { wait_list(count, events)? }
+            .iter()
+            .map(crate::event::Event::resolve)
+            .collect();
         ensure(queried.iter().all(|e| e.pool.timestamps), INVALID_ARGUMENT)?;
         let size = size_of::<ze_kernel_timestamp_result_t>();
         // SAFETY: caller contract for the wait list; `offsets`, if non-null, has `count` entries.
@@ -422,6 +426,12 @@ pub unsafe extern "C" fn list_host_synchronize(
     entry(
         names::zeCommandListHostSynchronize,
         || match &command_list(list)?.kind {
+            // What a capturing list records never runs until replayed.
+            ListKind::Immediate { capture, .. }
+                if capture.lock().unwrap_or_else(|e| e.into_inner()).is_some() =>
+            {
+                Err(ze_result_t::ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED)
+            }
             ListKind::Immediate { engine, .. } => engine.synchronize(timeout),
             ListKind::Regular(_) => Err(INVALID_ARGUMENT),
         },

@@ -103,6 +103,24 @@ pub unsafe extern "C" fn device_get_properties(
         p.kernelTimestampValidBits = 64;
         p.uuid.id = dev.uuid;
         write_str(&mut p.name, &dev.name);
+        // Extension structures chained on pNext: the graphs this driver records and replays.
+        let mut next = p.pNext.cast::<ze_base_properties_t>();
+        // SAFETY: the chain is made of structures that start with stype/pNext (spec).
+        while let Some(base) = unsafe { next.as_mut() } {
+            if base.stype
+                == ze_structure_type_t::ZE_STRUCTURE_TYPE_RECORD_REPLAY_GRAPH_EXT_PROPERTIES
+            {
+                let graph = (base as *mut ze_base_properties_t)
+                    .cast::<ze_record_replay_graph_ext_properties_t>();
+                // SAFETY: the stype says this is the graph properties structure.
+                unsafe {
+                    (*graph).graphFlags = ze_record_replay_graph_ext_flags_t(
+                        ze_record_replay_graph_ext_flag_t::ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_IMMUTABLE_GRAPH.0,
+                    )
+                };
+            }
+            next = base.pNext.cast();
+        }
         Ok(())
     })
 }

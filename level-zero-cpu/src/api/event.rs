@@ -168,7 +168,13 @@ pub unsafe extern "C" fn event_host_synchronize(
     timeout: u64,
 ) -> ze_result_t {
     entry(names::zeEventHostSynchronize, || {
-        event(ev)?.host_wait(timeout)
+        let ev = event(ev)?;
+        // A command being captured signals it only when a replay runs.
+        ensure(
+            !crate::command_list::Capture::records_signal_of(&ev),
+            ze_result_t::ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
+        )?;
+        ev.host_wait(timeout)
     })
 }
 

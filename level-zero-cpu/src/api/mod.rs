@@ -11,6 +11,7 @@ pub mod driver;
 pub mod event;
 pub mod extensions;
 pub mod fence;
+pub mod graph;
 pub mod init;
 pub mod ipc;
 pub mod kernel;
