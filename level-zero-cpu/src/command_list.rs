@@ -7,45 +7,127 @@ use crate::engine::{Engine, Job};
 use crate::event::{signal_event, wait_list, Event};
 use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 
-/// A regular list's recorded commands. Closing freezes them into a shared snapshot that
-/// queues execute (so a reset or destroy never disturbs work in flight).
 /// A regular list's commands: recorded until it is closed, then run as they were closed.
+/// Closing freezes them into a shared snapshot that queues execute (so a reset or destroy
+/// never disturbs work in flight).
 #[derive(Default)]
 struct Recording {
     ops: Vec<Op>,
     closed: Option<Arc<[Op]>>,
+    /// A mutable list (`ZE_experimental_mutable_command_list`): the commands whose ids were
+    /// handed out, by id (the command's index in the list).
+    mutable: Option<HashMap<u64, Mutable>>,
+}
+
+/// What a mutable command can have changed here (`ze_mutable_command_exp_flags_t`): kernel
+/// arguments, group count, group size, global offset, signal event, wait events; not the
+/// kernel itself, nor graph arguments.
+pub const MUTABLE_FLAGS: u32 = 0x3f;
+
+/// A mutable command: what may change (`ze_mutable_command_exp_flags_t`), and how many events
+/// its command waited for when appended (a new wait list has as many).
+#[derive(Clone, Copy)]
+pub struct Mutable {
+    pub flags: u32,
+    pub waits: usize,
 }
 
 #[derive(Default)]
 pub struct RegularList(Mutex<Recording>);
 
 impl RegularList {
+    /// A mutable list: its commands may be changed after it is closed.
+    pub fn mutable() -> RegularList {
+        RegularList(Mutex::new(Recording {
+            mutable: Some(HashMap::new()),
+            ..Default::default()
+        }))
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Recording> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    pub fn is_mutable(&self) -> bool {
+        self.lock().mutable.is_some()
+    }
+
     /// Closes the list (`zeCommandListClose`): what it recorded is what it runs. A list is
-    /// closed once.
+    /// closed once; a mutable one may be closed again after its commands were updated.
     pub fn close(&self) -> ZeResult {
         let mut rec = self.lock();
-        ensure(rec.closed.is_none(), INVALID_ARGUMENT)?;
+        if rec.closed.is_some() {
+            return if rec.mutable.is_some() {
+                Ok(())
+            } else {
+                Err(INVALID_ARGUMENT)
+            };
+        }
         let ops = std::mem::take(&mut rec.ops);
         rec.closed = Some(Arc::from(ops));
         Ok(())
     }
 
-    /// Empty and open again (`zeCommandListReset`).
+    /// Empty and open again (`zeCommandListReset`); a mutable list stays mutable.
     pub fn reset(&self) {
-        *self.lock() = Recording::default();
+        let mut rec = self.lock();
+        let mutable = rec.mutable.as_ref().map(|_| HashMap::new());
+        *rec = Recording {
+            mutable,
+            ..Default::default()
+        };
     }
 
     /// The closed list's commands, for execution; a list that is not closed cannot run.
     pub fn snapshot(&self) -> ZeResult<Arc<[Op]>> {
         self.lock().closed.clone().ok_or(INVALID_ARGUMENT)
+    }
+
+    /// The id of the next command appended, which may then be changed as `flags` say
+    /// (`zeCommandListGetNextCommandIdExp`): the list is mutable and open.
+    pub fn reserve(&self, flags: u32) -> ZeResult<u64> {
+        let mut rec = self.lock();
+        ensure(rec.closed.is_none(), INVALID_ARGUMENT)?;
+        let id = rec.ops.len() as u64;
+        let mutable = rec.mutable.as_mut().ok_or(INVALID_ARGUMENT)?;
+        mutable.insert(id, Mutable { flags, waits: 0 });
+        Ok(id)
+    }
+
+    /// Whether the next command appended has an id (so a launch keeps what it needs to be
+    /// changed later).
+    pub fn next_is_mutable(&self) -> Option<u64> {
+        let rec = self.lock();
+        let id = rec.ops.len() as u64;
+        rec.mutable.as_ref()?.contains_key(&id).then_some(id)
+    }
+
+    /// Changes mutable command `id` with `change`, which is given what may change and the
+    /// command; the list's executions must have finished (`INVALID_ARGUMENT` while one
+    /// holds the commands, or for an id not handed out).
+    pub fn update<T>(
+        &self,
+        id: u64,
+        change: impl FnOnce(Mutable, &mut Op) -> ZeResult<T>,
+    ) -> ZeResult<T> {
+        let mut rec = self.lock();
+        let rec = &mut *rec;
+        let what = *rec
+            .mutable
+            .as_ref()
+            .and_then(|m| m.get(&id))
+            .ok_or(INVALID_ARGUMENT)?;
+        let op = match &mut rec.closed {
+            Some(closed) => Arc::get_mut(closed)
+                .ok_or(INVALID_ARGUMENT)?
+                .get_mut(id as usize),
+            None => rec.ops.get_mut(id as usize),
+        };
+        change(what, op.ok_or(INVALID_ARGUMENT)?)
     }
 }
 
@@ -264,6 +346,10 @@ impl CommandList {
         if let ListKind::Regular(list) = &self.kind {
             let mut rec = list.lock();
             ensure(rec.closed.is_none(), INVALID_ARGUMENT)?;
+            let id = rec.ops.len() as u64;
+            if let Some(command) = rec.mutable.as_mut().and_then(|m| m.get_mut(&id)) {
+                command.waits = op.waits.len();
+            }
             rec.ops.push(op);
             return Ok(());
         }

@@ -5,7 +5,7 @@
 use crate::abi::accept;
 use crate::api::{
     command_list, command_queue, context, device, driver, event, extensions, fence, graph, init,
-    ipc, kernel, memory, module, vm, zes,
+    ipc, kernel, memory, module, mutable_list, vm, zes,
 };
 use crate::unsupported;
 use level_zero_sys::ddi::since;
@@ -200,6 +200,20 @@ getter!(kernel_table, ze_kernel_dditable_t, kernel, {
     pfnGetName = kernel::kernel_get_name;
 });
 
+getter!(
+    command_list_exp_table,
+    ze_command_list_exp_dditable_t,
+    command_list_exp,
+    {
+        pfnGetNextCommandIdExp = mutable_list::get_next_command_id;
+        pfnUpdateMutableCommandsExp = mutable_list::update_mutable_commands;
+        pfnUpdateMutableCommandSignalEventExp = mutable_list::update_signal_event;
+        pfnUpdateMutableCommandWaitEventsExp = mutable_list::update_wait_events;
+        pfnGetNextCommandIdWithKernelsExp = mutable_list::get_next_command_id_with_kernels;
+        pfnIsMutableExp = mutable_list::is_mutable;
+    }
+);
+
 getter!(kernel_exp, ze_kernel_exp_dditable_t, kernel_exp, {
     pfnSetGlobalOffsetExp = kernel::kernel_set_global_offset;
 });
@@ -306,7 +320,6 @@ empty_getters! {
     rtas_parallel_operation: ze_rtas_parallel_operation_dditable_t = rtas_parallel_operation;
     rtas_parallel_operation_exp: ze_rtas_parallel_operation_exp_dditable_t = rtas_parallel_operation_exp;
     driver_exp: ze_driver_exp_dditable_t = driver_exp;
-    command_list_exp: ze_command_list_exp_dditable_t = command_list_exp;
     mem_exp: ze_mem_exp_dditable_t = mem_exp;
 }
 
@@ -415,7 +428,7 @@ pub const GETTERS: ZeGetters = ZeGetters {
     rtas_parallel_operation: Some(rtas_parallel_operation),
     rtas_parallel_operation_exp: Some(rtas_parallel_operation_exp),
     driver_exp: Some(driver_exp),
-    command_list_exp: Some(command_list_exp),
+    command_list_exp: Some(command_list_exp_table),
     mem_exp: Some(mem_exp),
     graph: Some(graph_table),
     executable_graph: Some(executable_graph_table),

@@ -71,7 +71,7 @@ pub fn driver_of(handle: ze_driver_handle_t) -> ZeResult<Arc<Driver>> {
 }
 
 /// The extensions the driver implements, with their versions (major << 16 | minor).
-pub const EXTENSIONS: [(&str, u32); 4] = [
+pub const EXTENSIONS: [(&str, u32); 5] = [
     ("ZE_extension_memory_free_policies", 1 << 16),
     // zeKernelSetGlobalOffsetExp.
     ("ZE_experimental_global_offset", 1 << 16),
@@ -79,4 +79,7 @@ pub const EXTENSIONS: [(&str, u32); 4] = [
     ("ZE_experimental_event_pool_counter_based", 1 << 16),
     // Capture of immediate lists into graphs, replays (immutable graphs: see `graph.rs`).
     ("ZE_extension_record_replay_graph", 1 << 16),
+    // Regular lists whose launches' arguments, sizes and events change between executions
+    // (version 1.0: not the 1.1 kernel switch).
+    ("ZE_experimental_mutable_command_list", 1 << 16),
 ];

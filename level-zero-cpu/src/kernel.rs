@@ -2,7 +2,7 @@
 
 use crate::abi::*;
 use crate::command::{Command, LaunchCommand, LaunchGroups};
-use crate::command_list::command_list;
+use crate::command_list::{command_list, CommandList, ListKind};
 use crate::device::QUEUE_GROUPS;
 use crate::event::wait_list;
 use crate::handle::{self, HandleKind, Object};
@@ -10,6 +10,7 @@ use crate::memory::{lookup, Range};
 use crate::module::Module;
 use level_zero_sys::*;
 use spirv_exec::{Arg, ParamKind};
+use std::collections::HashMap;
 use std::ffi::CString;
 use std::sync::{Arc, Mutex};
 
@@ -330,11 +331,89 @@ pub unsafe fn append_launch(
         }
         launch.cooperative = true;
     }
+    // A mutable command keeps a copy of the kernel's state as launched, which updates change.
+    let mirror = match &list.kind {
+        ListKind::Regular(regular) => regular.next_is_mutable().map(|id| (id, k.mirror())),
+        ListKind::Immediate { .. } => None,
+    };
     list.append(crate::command::Op::new(
         Command::Launch(Box::new(launch)),
         signal,
         waits,
-    ))
+    ))?;
+    if let Some((id, mirror)) = mirror {
+        mirrors().insert((Arc::as_ptr(&list) as usize, id), Arc::new(mirror));
+    }
+    Ok(())
+}
+
+/// The kernels of mutable launches as launched (then as updated), by list and command id.
+type Mirrors = HashMap<(usize, u64), Arc<Kernel>>;
+static MIRRORS: std::sync::LazyLock<Mutex<Mirrors>> = std::sync::LazyLock::new(Default::default);
+
+fn mirrors() -> std::sync::MutexGuard<'static, Mirrors> {
+    MIRRORS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Forgets the mutable launches of `list` (destroyed or reset).
+pub fn forget_mutable_launches(list: &CommandList) {
+    let at = list as *const CommandList as usize;
+    mirrors().retain(|&(l, _), _| l != at);
+}
+
+/// Changes the mutable launch `id` of the regular list `list` (`zeCommandListUpdateMutableCommandsExp`):
+/// `change` sets its kernel's state (arguments, group size, offset: checked as the kernel's
+/// setters check them) and may set its group count; the launch is then taken again from that
+/// state (only this command is checked again). `INVALID_ARGUMENT` if `id` is no launch or
+/// `flag` is not among what the command may change.
+pub fn update_launch(
+    list: &Arc<CommandList>,
+    id: u64,
+    flag: ze_mutable_command_exp_flag_t,
+    change: impl FnOnce(&Kernel, &mut LaunchGroups) -> ZeResult,
+) -> ZeResult {
+    let ListKind::Regular(regular) = &list.kind else {
+        return Err(INVALID_ARGUMENT);
+    };
+    let mirror = mirrors()
+        .get(&(Arc::as_ptr(list) as usize, id))
+        .cloned()
+        .ok_or(INVALID_ARGUMENT)?;
+    regular.update(id, |what, op| {
+        ensure(what.flags & flag.0 != 0, INVALID_ARGUMENT)?;
+        let Command::Launch(launch) = &mut op.command else {
+            return Err(INVALID_ARGUMENT);
+        };
+        let mut groups = std::mem::replace(&mut launch.groups, LaunchGroups::Direct([0; 3]));
+        let changed = change(&mirror, &mut groups);
+        let mut fresh = snapshot(&mirror);
+        if let Ok(fresh) = &mut fresh {
+            fresh.cooperative = launch.cooperative;
+        }
+        match (changed, fresh) {
+            (Ok(()), Ok(mut fresh)) => {
+                fresh.groups = groups;
+                **launch = fresh;
+                Ok(())
+            }
+            (Err(e), _) | (_, Err(e)) => {
+                launch.groups = groups;
+                Err(e)
+            }
+        }
+    })
+}
+
+impl Kernel {
+    /// A copy of this kernel with its state now: what a mutable launch keeps.
+    fn mirror(&self) -> Kernel {
+        Kernel {
+            module: self.module.clone(),
+            exec: self.exec.clone(),
+            name: self.name.clone(),
+            state: Mutex::new(self.state().clone()),
+        }
+    }
 }
 
 /// The launch parameters chained on `pNext` of `zeCommandListAppendLaunchKernelWithParameters`

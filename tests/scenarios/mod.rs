@@ -21,6 +21,7 @@ mod graphs;
 mod ipc;
 mod launches;
 mod memory;
+mod mutable_lists;
 mod newer;
 mod queues;
 mod system;
@@ -177,6 +178,7 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("counter-based event IPC", counter_events::counter_based_ipc),
     ("graphs", graphs::graphs),
     ("graph forks", graphs::graph_forks),
+    ("mutable command lists", mutable_lists::mutable_lists),
 ];
 
 /// Runs every scenario against `api`; `after_each` runs after each one (leak checks).

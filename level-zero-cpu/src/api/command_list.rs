@@ -38,13 +38,27 @@ pub unsafe extern "C" fn list_create(
             INVALID_ARGUMENT,
         )?;
         ensure(!out.is_null(), NULL_POINTER)?;
+        // A mutable list (`ze_mutable_command_list_exp_desc_t`); other structures on the chain
+        // ask for nothing this driver does differently.
+        let mut mutable = false;
+        let mut next = desc.pNext.cast::<ze_base_desc_t>();
+        // SAFETY: the chain is made of structures that start with stype/pNext (spec).
+        while let Some(base) = unsafe { next.as_ref() } {
+            mutable |=
+                base.stype == ze_structure_type_t::ZE_STRUCTURE_TYPE_MUTABLE_COMMAND_LIST_EXP_DESC;
+            next = base.pNext.cast();
+        }
         let id = ctx.id();
         let list = CommandList {
             context: id,
             device: dev as usize,
             ordinal: desc.commandQueueGroupOrdinal,
             index: 0,
-            kind: ListKind::Regular(RegularList::default()),
+            kind: ListKind::Regular(if mutable {
+                RegularList::mutable()
+            } else {
+                RegularList::default()
+            }),
         };
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(list), id)) };
@@ -90,7 +104,9 @@ pub unsafe extern "C" fn list_create_immediate(
 pub unsafe extern "C" fn list_destroy(list: ze_command_list_handle_t) -> ze_result_t {
     entry(names::zeCommandListDestroy, || {
         crate::driver::initialised()?;
-        handle::destroy::<CommandList, _>(list).map(drop)
+        let list = handle::destroy::<CommandList, _>(list)?;
+        crate::kernel::forget_mutable_launches(&list);
+        Ok(())
     })
 }
 
@@ -108,7 +124,10 @@ pub unsafe extern "C" fn list_reset(list: ze_command_list_handle_t) -> ze_result
     entry(names::zeCommandListReset, || {
         let list = command_list(list)?;
         match &list.kind {
-            ListKind::Regular(regular) => regular.reset(),
+            ListKind::Regular(regular) => {
+                regular.reset();
+                crate::kernel::forget_mutable_launches(&list);
+            }
             ListKind::Immediate { engine, .. } => engine.synchronize(u64::MAX)?,
         }
         Ok(())

@@ -103,7 +103,8 @@ pub unsafe extern "C" fn device_get_properties(
         p.kernelTimestampValidBits = 64;
         p.uuid.id = dev.uuid;
         write_str(&mut p.name, &dev.name);
-        // Extension structures chained on pNext: the graphs this driver records and replays.
+        // Extension structures chained on pNext: the graphs this driver records and replays,
+        // what a mutable command list's commands may change.
         let mut next = p.pNext.cast::<ze_base_properties_t>();
         // SAFETY: the chain is made of structures that start with stype/pNext (spec).
         while let Some(base) = unsafe { next.as_mut() } {
@@ -118,6 +119,18 @@ pub unsafe extern "C" fn device_get_properties(
                         ze_record_replay_graph_ext_flag_t::ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_IMMUTABLE_GRAPH.0,
                     )
                 };
+            }
+            if base.stype
+                == ze_structure_type_t::ZE_STRUCTURE_TYPE_MUTABLE_COMMAND_LIST_EXP_PROPERTIES
+            {
+                let mutable = (base as *mut ze_base_properties_t)
+                    .cast::<ze_mutable_command_list_exp_properties_t>();
+                // SAFETY: the stype says this is the mutable command list properties structure.
+                unsafe {
+                    (*mutable).mutableCommandListFlags = ze_mutable_command_list_exp_flags_t(0);
+                    (*mutable).mutableCommandFlags =
+                        ze_mutable_command_exp_flags_t(crate::command_list::MUTABLE_FLAGS);
+                }
             }
             next = base.pNext.cast();
         }

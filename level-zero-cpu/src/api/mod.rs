@@ -17,5 +17,6 @@ pub mod ipc;
 pub mod kernel;
 pub mod memory;
 pub mod module;
+pub mod mutable_list;
 pub mod vm;
 pub mod zes;
