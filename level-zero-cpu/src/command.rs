@@ -456,7 +456,7 @@ fn workers_for(len: usize) -> usize {
     if len < PARALLEL_MIN {
         return 1;
     }
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = crate::device::host_threads() as usize;
     cores.min(len / (PARALLEL_MIN / 2)).max(1)
 }
 

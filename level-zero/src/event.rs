@@ -102,7 +102,9 @@ impl EventPool {
             unsafe { calls::event::create(self.0.ctx.dispatch(), self.0.handle.get(), &desc) }?;
         Ok(Event(Arc::new(EventInner {
             handle: Owned::new(self.0.ctx.api(), handle),
-            pool: self.clone(),
+            _pool: Some(self.clone()),
+            ctx: self.0.ctx.clone(),
+            counter_based: false,
         })))
     }
 }
@@ -115,7 +117,10 @@ pub(crate) struct EventInner {
     // First: destroyed before the pool is released. Commands that signal or wait on the event
     // hold a clone until they complete.
     pub(crate) handle: Owned<ze_event_handle_t>,
-    pool: EventPool,
+    /// Its pool, kept alive (none for a counter-based event).
+    _pool: Option<EventPool>,
+    ctx: Context,
+    counter_based: bool,
 }
 
 /// Kernel start and end timestamps of an event (device clock ticks).
@@ -148,7 +153,54 @@ impl Event {
     }
 
     fn dispatch(&self) -> &Dispatch {
-        self.0.pool.0.ctx.dispatch()
+        self.0.ctx.dispatch()
+    }
+
+    /// A counter-based event (API 1.15) on `device`, host visible: each command appended to
+    /// signal it becomes what it tracks (no reset between uses), and a wait for it waits for
+    /// the command it tracked when the wait was appended. The host neither signals nor resets
+    /// it. [`Error::Unsupported`](crate::Error) where the API agreed on is older.
+    ///
+    /// ```
+    /// use level_zero::*;
+    /// let (ctx, dev) = (default_context()?, default_device()?);
+    /// let done = Event::counter_based(&ctx, &dev)?;
+    /// assert!(done.is_signalled()?); // tracks nothing yet
+    /// let buf = Allocation::shared(&ctx, Some(&dev), 64, 0)?;
+    /// let mut list = ImmediateCommandList::new(&ctx, &dev)?;
+    /// list.fill(&buf, 0, 64, &[1], Deps::signal(&done))?;
+    /// done.wait(None)?;
+    /// # list.synchronize()?;
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn counter_based(ctx: &Context, device: &crate::Device) -> Result<Event> {
+        ctx.check_device(device)?;
+        use ze_event_counter_based_flag_t as F;
+        let desc = ze_event_counter_based_desc_t {
+            flags: ze_event_counter_based_flags_t(
+                F::ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE.0
+                    | F::ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE.0
+                    | F::ZE_EVENT_COUNTER_BASED_FLAG_HOST_VISIBLE.0,
+            ),
+            signal: ze_event_scope_flags_t(EventScope::HOST.bits()),
+            wait: ze_event_scope_flags_t(EventScope::HOST.bits()),
+            ..Default::default()
+        };
+        // SAFETY: valid context and device; local descriptor.
+        let handle = unsafe {
+            calls::event::counter_based_create(ctx.dispatch(), ctx.handle(), device.handle, &desc)
+        }?;
+        Ok(Event(Arc::new(EventInner {
+            handle: Owned::new(ctx.api(), handle),
+            _pool: None,
+            ctx: ctx.clone(),
+            counter_based: true,
+        })))
+    }
+
+    /// Whether it is a counter-based event ([`Event::counter_based`]).
+    pub fn is_counter_based(&self) -> bool {
+        self.0.counter_based
     }
 
     /// Signals the event from the host.

@@ -13,7 +13,7 @@ use crate::owned::Owned;
 use crate::queue_desc::{QueueDesc, QueueMode};
 use level_zero_sys::*;
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -62,7 +62,23 @@ pub struct ImmediateCommandList {
     /// The first command seen failed, with the failure's description: it lost the context
     /// (see [`crate::recover`]), so waits for it and later commands report the loss.
     failed: Option<(u64, Option<String>)>,
-    _pool: EventPool,
+    /// How the list orders its commands and tracks them.
+    mode: ListOrdering,
+    _pool: Option<EventPool>,
+}
+
+/// How an immediate list keeps its commands in order and tracks their completion, by the API
+/// version agreed with the driver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListOrdering {
+    /// Before 1.7: each command waits for the previous one's ring event; ring events are
+    /// regular events, reset on the host before reuse.
+    Waits,
+    /// 1.7 to 1.14: an in-order list (`ZE_COMMAND_QUEUE_FLAG_IN_ORDER`), so commands wait for
+    /// nothing of their own; regular ring events.
+    InOrder,
+    /// From 1.15: an in-order list whose ring events are counter-based (never reset).
+    CounterBased,
 }
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
@@ -70,7 +86,7 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 /// A fresh id for something that orders commands (an immediate list, a queue): never 0, never
 /// reused, so a [`Token`]'s `list` names one of them.
 pub(crate) fn next_order_id() -> u64 {
-    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+    NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl ImmediateCommandList {
@@ -90,7 +106,18 @@ impl ImmediateCommandList {
         desc: QueueDesc,
     ) -> Result<ImmediateCommandList> {
         ctx.check_device(device)?;
-        let raw = desc.raw(device)?;
+        let mut raw = desc.raw(device)?;
+        let version = ctx.dispatch().api_version().0;
+        let mode = if version >= ze_api_version_t::ZE_API_VERSION_1_15.0 {
+            ListOrdering::CounterBased
+        } else if version >= ze_api_version_t::ZE_API_VERSION_1_7.0 {
+            ListOrdering::InOrder
+        } else {
+            ListOrdering::Waits
+        };
+        if mode != ListOrdering::Waits {
+            raw.flags.0 |= ze_command_queue_flag_t::ZE_COMMAND_QUEUE_FLAG_IN_ORDER.0;
+        }
         // SAFETY: valid context and device; local descriptor.
         let handle = unsafe {
             calls::command_list::create_immediate(ctx.dispatch(), ctx.handle(), device.handle, &raw)
@@ -102,10 +129,18 @@ impl ImmediateCommandList {
             device: device.clone(),
             ordinal: raw.ordinal,
         });
-        let pool = EventPool::new(ctx, EventPoolFlags::HOST_VISIBLE, RING as u32)?;
-        let events = (0..RING as u32)
-            .map(|i| pool.event(i, EventScope::HOST, EventScope::HOST))
-            .collect::<Result<Vec<_>>>()?;
+        let (events, pool) = if mode == ListOrdering::CounterBased {
+            let events = (0..RING)
+                .map(|_| Event::counter_based(ctx, device))
+                .collect::<Result<Vec<_>>>()?;
+            (events, None)
+        } else {
+            let pool = EventPool::new(ctx, EventPoolFlags::HOST_VISIBLE, RING as u32)?;
+            let events = (0..RING as u32)
+                .map(|i| pool.event(i, EventScope::HOST, EventScope::HOST))
+                .collect::<Result<Vec<_>>>()?;
+            (events, Some(pool))
+        };
         Ok(ImmediateCommandList {
             core,
             id: next_order_id(),
@@ -116,8 +151,21 @@ impl ImmediateCommandList {
             dirty: vec![false; RING],
             spare: Vec::new(),
             failed: None,
+            mode,
             _pool: pool,
         })
+    }
+
+    /// How the list orders and tracks its commands (by the API version agreed).
+    pub fn ordering(&self) -> ListOrdering {
+        self.mode
+    }
+
+    /// The ring event of the last command, for the next one to wait for: only where the list
+    /// itself does not keep its commands in order, and the last one is not known complete.
+    fn previous(&self) -> Option<ze_event_handle_t> {
+        (self.mode == ListOrdering::Waits && self.issued > self.completed)
+            .then(|| self.events[(self.issued % RING as u64) as usize].handle())
     }
 
     /// The raw handle (for calls this crate does not wrap).
@@ -271,10 +319,11 @@ impl ImmediateCommandList {
         if must > self.completed {
             self.wait_seq(must, None)?;
         }
-        if self.dirty[slot] {
+        // A counter-based event tracks its next command without a reset.
+        if self.dirty[slot] && self.mode != ListOrdering::CounterBased {
             self.events[slot].reset()?;
-            self.dirty[slot] = false;
         }
+        self.dirty[slot] = false;
         Ok(slot)
     }
 }
@@ -295,9 +344,8 @@ impl Commands for ImmediateCommandList {
         self.core.ctx.check_lost()?;
         let slot = self.take_slot()?;
         let ring = self.events[slot].handle();
-        // In order: wait for the previous command unless it is known complete.
-        let previous = (self.issued > self.completed)
-            .then(|| self.events[(self.issued % RING as u64) as usize].handle());
+        // In order: wait for the previous command (see `previous`).
+        let previous = self.previous();
         let own_signal = deps.signal.is_none();
         let signal = deps.signal.map_or(ring, |e| e.handle());
         // Reset before reuse even if the append fails: a synchronous list's failed command
@@ -343,8 +391,7 @@ impl ImmediateCommandList {
         let api = self.core.api();
         let dispatch = &api.dispatch;
         let handle = self.core.handle.get();
-        if self.issued > self.completed {
-            let mut previous = self.events[(self.issued % RING as u64) as usize].handle();
+        if let Some(mut previous) = self.previous() {
             // SAFETY: live list and ring event.
             unsafe {
                 calls::command_list::append_wait_on_events(dispatch, handle, 1, &mut previous)
@@ -389,8 +436,7 @@ impl ImmediateCommandList {
     /// ```
     pub fn batch<R>(&mut self, f: impl FnOnce(&mut Batch<'_>) -> Result<R>) -> Result<R> {
         self.core.ctx.check_lost()?;
-        let previous = (self.issued > self.completed)
-            .then(|| self.events[(self.issued % RING as u64) as usize].handle());
+        let previous = self.previous();
         let retain = self.retain_buffer();
         let mut batch = Batch {
             list: self,

@@ -73,7 +73,7 @@ pub use error::{Error, Result};
 pub use event::{Event, EventPool, EventPoolFlags, EventScope, KernelTimestamp};
 pub use expert::{unsafe_copyto, unsafe_fill};
 pub use fence::Fence;
-pub use immediate::{Batch, ImmediateCommandList, Token};
+pub use immediate::{Batch, ImmediateCommandList, ListOrdering, Token};
 pub use ipc::IpcHandle;
 pub use kernel::{Groups, IndirectAccess, Kernel, KernelProperties};
 pub use launch::{Grid, KernelArgs, Launch};

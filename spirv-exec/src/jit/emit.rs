@@ -137,9 +137,7 @@ pub fn compile(
             .map(|_| ())
             .map_err(|e| format!("cranelift: {:?}", e.inner))
     };
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(jobs.len());
+    let threads = crate::run::workers::host_threads().min(jobs.len());
     if threads <= 1 {
         jobs.iter_mut().try_for_each(one)?;
     } else {

@@ -104,7 +104,7 @@ impl LaunchDesc {
             args: Vec::new(),
             memory: Vec::new(),
             read_only: Vec::new(),
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: crate::run::workers::host_threads(),
             printf: None,
             cancel: None,
         }

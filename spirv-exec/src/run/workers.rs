@@ -237,8 +237,14 @@ fn worker(shared: &Shared, mailbox: &Arc<Mailbox>) {
 /// asked for.
 pub fn shared() -> &'static Workers {
     static WORKERS: OnceLock<Workers> = OnceLock::new();
-    WORKERS
-        .get_or_init(|| Workers::new(std::thread::available_parallelism().map_or(1, |n| n.get())))
+    WORKERS.get_or_init(|| Workers::new(host_threads()))
+}
+
+/// The host's threads, read once: `available_parallelism` reads cgroup files each time (tens
+/// of microseconds, more than a small launch costs).
+pub fn host_threads() -> usize {
+    static THREADS: OnceLock<usize> = OnceLock::new();
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 #[cfg(test)]
