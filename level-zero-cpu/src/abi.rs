@@ -17,6 +17,9 @@ pub const INVALID_SIZE: ze_result_t = ze_result_t::ZE_RESULT_ERROR_INVALID_SIZE;
 /// Every error is also recorded for the calling thread ([`last_error`]), which
 /// `zeDriverGetLastErrorDescription` describes; a success leaves the record alone.
 pub fn entry(name: &str, body: impl FnOnce() -> ZeResult) -> ze_result_t {
+    // `try_with`: entry points are called as threads end too (a thread's stream is destroyed
+    // with its thread-locals), when the thread-locals may be gone.
+    let _ = DETAIL.try_with(|d| d.borrow_mut().take());
     let code = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(body)) {
         Ok(Ok(())) => return ze_result_t::ZE_RESULT_SUCCESS,
         Ok(Err(code)) => code,
@@ -30,20 +33,37 @@ pub fn entry(name: &str, body: impl FnOnce() -> ZeResult) -> ze_result_t {
     let answer =
         code == ze_result_t::ZE_RESULT_QUERY_TRUE || code == ze_result_t::ZE_RESULT_QUERY_FALSE;
     if code.0 as u32 >= 0x7000_0000 && !answer {
-        LAST_ERROR.with(|last| *last.borrow_mut() = Some((name.to_string(), code)));
+        let detail = DETAIL.try_with(|d| d.borrow_mut().take()).ok().flatten();
+        let _ =
+            LAST_ERROR.try_with(|last| *last.borrow_mut() = Some((name.to_string(), code, detail)));
     }
     code
 }
 
 thread_local! {
-    /// The entry point and result of the last error this thread was given.
-    static LAST_ERROR: std::cell::RefCell<Option<(String, ze_result_t)>> =
+    /// The entry point, result and explanation of the last error this thread was given.
+    static LAST_ERROR: std::cell::RefCell<Option<LastError>> =
         const { std::cell::RefCell::new(None) };
+    /// What the current entry point said of why it fails ([`explain`]).
+    static DETAIL: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
-/// The entry point and result of the last error an entry point returned to this thread.
-pub fn last_error() -> Option<(String, ze_result_t)> {
-    LAST_ERROR.with(|last| last.borrow().clone())
+/// An error an entry point returned: its name, the result, and why, if it said.
+pub type LastError = (String, ze_result_t, Option<String>);
+
+/// The last error an entry point returned to this thread.
+pub fn last_error() -> Option<LastError> {
+    LAST_ERROR
+        .try_with(|last| last.borrow().clone())
+        .ok()
+        .flatten()
+}
+
+/// Says why the current entry point fails (on stderr, and for
+/// `zeDriverGetLastErrorDescription` once it returns its error).
+pub fn explain(text: String) {
+    eprintln!("level-zero-cpu: {text}");
+    let _ = DETAIL.try_with(|d| *d.borrow_mut() = Some(text));
 }
 
 /// Validates a DDI table getter's call (`zeGet*ProcAddrTable` and the sysman ones): a

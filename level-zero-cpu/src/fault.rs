@@ -65,13 +65,16 @@ thread_local! {
 /// Records `text` as the description of the `DEVICE_LOST` the calling thread is being given,
 /// and returns that result.
 pub fn report(text: &Text) -> ze_result_t {
-    REPORTED.with(|r| *r.borrow_mut() = Some(text.clone()));
+    // `try_with`: a thread's last calls (its stream's destruction) come as its locals go.
+    let _ = REPORTED.try_with(|r| *r.borrow_mut() = Some(text.clone()));
     ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST
 }
 
 /// The description of the last `DEVICE_LOST` given to this thread (empty if none).
 pub fn last_reported() -> String {
-    REPORTED.with(|r| r.borrow().as_deref().unwrap_or_default().to_string())
+    REPORTED
+        .try_with(|r| r.borrow().as_deref().unwrap_or_default().to_string())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

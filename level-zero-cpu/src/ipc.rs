@@ -166,7 +166,7 @@ pub fn open_remote(pid: u32, fd: i32, what: &str) -> ZeResult<OwnedFd> {
         .open(format!("/proc/{pid}/fd/{fd}"))
         .map(OwnedFd::from)
         .map_err(|e| {
-            eprintln!("level-zero-cpu: {what}: descriptor {fd} of process {pid}: {e}");
+            explain(format!("{what}: descriptor {fd} of process {pid}: {e}"));
             INVALID_ARGUMENT
         })
 }
@@ -196,12 +196,12 @@ pub fn export(alloc: &Arc<Allocation>, ptr: usize) -> ZeResult<ze_ipc_mem_handle
             Some(std::time::Duration::from_secs(1)),
         )
     {
-        eprintln!(
-            "level-zero-cpu: {}: commands still use the allocation at {:#x}; \
+        explain(format!(
+            "{}: commands still use the allocation at {:#x}; \
              get its first IPC handle before using it in commands, or once they are done",
             names::zeMemGetIpcHandle,
             alloc.base
-        );
+        ));
         return Err(ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE);
     }
     let fd = alloc.shareable_fd().ok_or(INVALID_ARGUMENT)?;

@@ -265,10 +265,10 @@ pub fn snapshot(k: &Arc<Kernel>) -> ZeResult<LaunchCommand> {
     // Intel's driver answers a work-group memory request above `maxSharedLocalMemory` with
     // OUT_OF_DEVICE_MEMORY; here it is never attempted (1 TiB or SIZE_MAX would abort).
     if local > MAX_LOCAL_MEMORY {
-        eprintln!(
-            "level-zero-cpu: kernel {}: {local} bytes of local memory requested, {MAX_LOCAL_MEMORY} available",
+        explain(format!(
+            "kernel {}: {local} bytes of local memory requested, {MAX_LOCAL_MEMORY} available",
             k.exec.name()
-        );
+        ));
         return Err(ze_result_t::ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY);
     }
     Ok(LaunchCommand {
@@ -322,11 +322,11 @@ pub unsafe fn append_launch(
         let total = count.iter().fold(1u64, |a, &g| a * g as u64);
         let resident = max_cooperative_groups(launch.group_size);
         if total > resident as u64 {
-            eprintln!(
-                "level-zero-cpu: cooperative launch of {}: {total} groups of {:?}, at most {resident} can be resident",
+            explain(format!(
+                "cooperative launch of {}: {total} groups of {:?}, at most {resident} can be resident",
                 k.exec.name(),
                 launch.group_size,
-            );
+            ));
             return Err(INVALID_ARGUMENT);
         }
         launch.cooperative = true;

@@ -220,9 +220,9 @@ impl Range {
             None => {
                 ensure(map().range(ptr..end).next().is_none(), INVALID_ARGUMENT)?;
                 if mapping::is_freed(ptr, len) {
-                    eprintln!(
-                        "level-zero-cpu: [{ptr:#x}, +{len}) is in USM that was freed: rejected"
-                    );
+                    explain(format!(
+                        "[{ptr:#x}, +{len}) is in USM that was freed: rejected"
+                    ));
                     return Err(INVALID_ARGUMENT);
                 }
                 None

@@ -32,7 +32,7 @@ pub enum Error {
     /// driver's fault, else the code's meaning), the call's details, then the call and the
     /// code: `kernel name is not valid (kernel "nope"; zeKernelCreate:
     /// ZE_RESULT_ERROR_INVALID_KERNEL_NAME)`.
-    #[error("{}", ze_text(op, *result, message.as_deref(), context, fault.as_deref()))]
+    #[error("{}", ze_text(op, *result, message.as_deref(), context, fault.as_deref(), driver.as_deref()))]
     Ze {
         /// The C entry point, e.g. `"zeMemAllocDevice"`.
         op: &'static str,
@@ -47,6 +47,9 @@ pub enum Error {
         /// that failed (a kernel's fault names the kernel, the address and the nearest
         /// memory), if the driver gives one.
         fault: Option<String>,
+        /// The driver's own description of the error (`zeDriverGetLastErrorDescription`, API
+        /// 1.6), where it says more than the call and the code.
+        driver: Option<String>,
     },
     /// Loading the API from a library or driver failed.
     #[error(transparent)]
@@ -134,6 +137,7 @@ impl std::fmt::Debug for Error {
                 message,
                 context,
                 fault,
+                driver,
             } => f
                 .debug_struct("Ze")
                 .field("op", op)
@@ -141,6 +145,7 @@ impl std::fmt::Debug for Error {
                 .field("message", message)
                 .field("context", context)
                 .field("fault", fault)
+                .field("driver", driver)
                 .finish(),
             Error::Load(e) => f.debug_tuple("Load").field(e).finish(),
             Error::NoBackend { tried } => {
@@ -179,6 +184,7 @@ fn ze_text(
     message: Option<&str>,
     context: &str,
     fault: Option<&str>,
+    driver: Option<&str>,
 ) -> String {
     let mut text = match (message, fault) {
         (Some(m), _) => m.to_string(),
@@ -197,7 +203,45 @@ fn ze_text(
     if let (Some(_), Some(f)) = (message, fault) {
         text.push_str(&format!("; the driver's last fault: {f}"));
     }
+    if let Some(d) = driver {
+        text.push_str(&format!("; the driver says: {d}"));
+    }
     text
+}
+
+/// What the process-wide backend's driver says of this thread's last error
+/// (`zeDriverGetLastErrorDescription`, from API 1.6), for a failed call `op` with `result`:
+/// nothing where the API agreed is older, the driver says nothing, or it says no more than the
+/// call and the code (or the fault, already given).
+fn driver_description(op: &str, result: ze_result_t, fault: Option<&str>) -> Option<String> {
+    let api = crate::api::loaded()?;
+    let dispatch = &api.dispatch;
+    if dispatch.api_version().0 < level_zero_sys::ze_api_version_t::ZE_API_VERSION_1_6.0 {
+        return None;
+    }
+    let mut count = 1u32;
+    let mut driver = std::ptr::null_mut();
+    // SAFETY: room for one handle; the count says how many were written.
+    unsafe { level_zero_sys::calls::driver::get(dispatch, &mut count, &mut driver) }.ok()?;
+    let mut text = std::ptr::null();
+    // SAFETY: a driver of the backend; the string is the driver's, read at once.
+    unsafe {
+        level_zero_sys::calls::driver::get_last_error_description(dispatch, driver, &mut text)
+    }
+    .ok()?;
+    if text.is_null() {
+        return None;
+    }
+    // SAFETY: a NUL-terminated string the driver keeps until this thread's next call.
+    let text = unsafe { std::ffi::CStr::from_ptr(text) }
+        .to_string_lossy()
+        .into_owned();
+    // The CPU driver starts with the call and the code; what follows is news, if anything.
+    let rest = text
+        .strip_prefix(&format!("{op}: {result}"))
+        .map_or(text.as_str(), |r| r.trim_start_matches([':', ' ']))
+        .trim();
+    (!rest.is_empty() && Some(rest) != fault).then(|| rest.to_string())
 }
 
 /// [`Error::Ze`] for `e`, with the driver's fault description if it is a device loss. A call
@@ -212,12 +256,18 @@ fn ze(e: ZeError, message: Option<String>, context: String) -> Error {
         Some(gap) => Some(format!("{} {gap}", e.call)),
         None => message,
     };
+    let driver = e
+        .version_gap
+        .is_none()
+        .then(|| driver_description(e.call, e.result, fault.as_deref()))
+        .flatten();
     Error::Ze {
         op: e.call,
         result: e.result,
         message,
         context,
         fault,
+        driver,
     }
 }
 

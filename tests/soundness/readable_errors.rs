@@ -158,3 +158,35 @@ fn onearray_debug_shows_fields() {
         format!("SizeOverflow {{ len: {}, elem_size: 8 }}", usize::MAX / 4)
     );
 }
+
+/// A call the driver refuses with its own explanation (API 1.6's
+/// `zeDriverGetLastErrorDescription`) carries it: here a launch asking for more `__local`
+/// memory than the device has. Catches: an error that drops what the driver said.
+#[test]
+fn the_driver_says_why_it_refused() {
+    use level_zero::{Grid, Groups, Local};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kernels/spv/local_mem-O2.spv");
+    let m = Module::new(&std::fs::read(path).unwrap()).unwrap();
+    let mut k = m.kernel("local_param_reverse").unwrap();
+    let x = OneArray::<f32>::zeroed(256).unwrap();
+    let mut y = OneArray::<f32>::zeroed(256).unwrap();
+    let e = k
+        .launch(Grid::groups(Groups::x(1), [256, 1, 1]))
+        .arg(&x)
+        .arg(&mut y)
+        .arg(Local::<f32>::new(1 << 20))
+        .run()
+        .unwrap_err();
+    let Error::Ze { driver, .. } = &e else {
+        panic!("{e:#?}")
+    };
+    // 4 MiB, with the alignment the driver adds.
+    let said = "kernel local_param_reverse: 4194367 bytes of local memory requested, 65536 \
+                available";
+    assert_eq!(driver.as_deref(), Some(said), "{e:#?}");
+    assert!(
+        e.to_string()
+            .ends_with(&format!("; the driver says: {said}")),
+        "{e}"
+    );
+}

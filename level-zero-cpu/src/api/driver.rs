@@ -110,10 +110,14 @@ thread_local! {
 /// point, the result and its meaning, and for `DEVICE_LOST` the fault behind it (see
 /// `fault`); empty before any error.
 fn describe_last_error() -> String {
-    let Some((name, code)) = last_error() else {
+    let Some((name, code, detail)) = last_error() else {
         return String::new();
     };
     let mut text = format!("{name}: {code}");
+    if let Some(detail) = detail {
+        text.push_str(": ");
+        text.push_str(&detail);
+    }
     if code == ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST {
         let fault = crate::fault::last_reported();
         if !fault.is_empty() {

@@ -224,7 +224,7 @@ pub unsafe extern "C" fn graph_dump_contents(
         }
         dot.push_str("}\n");
         std::fs::write(&path, dot).map_err(|e| {
-            eprintln!("level-zero-cpu: zeGraphDumpContentsExt: {path}: {e}");
+            explain(format!("{path}: {e}"));
             INVALID_ARGUMENT
         })
     })
