@@ -197,13 +197,54 @@ unsafe extern "C" fn failing_init(_: ze_init_flags_t) -> ze_result_t {
     ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST
 }
 
+unsafe extern "C" fn failing_init_drivers(
+    _: *mut u32,
+    _: *mut ze_driver_handle_t,
+    _: *mut ze_init_driver_type_desc_t,
+) -> ze_result_t {
+    ze_result_t::ZE_RESULT_ERROR_DEPENDENCY_UNAVAILABLE
+}
+
 unsafe extern "C" fn global_with_failing_init(
     _: ze_api_version_t,
     table: *mut ze_global_dditable_t,
 ) -> ze_result_t {
-    // SAFETY: the Dispatch passes a valid table.
+    // SAFETY: the Dispatch passes a valid table (without `zeInitDrivers`: `zeInit` is used).
     unsafe { (*table).pfnInit = Some(failing_init) };
     ze_result_t::ZE_RESULT_SUCCESS
+}
+
+unsafe extern "C" fn global_with_failing_init_drivers(
+    _: ze_api_version_t,
+    table: *mut ze_global_dditable_t,
+) -> ze_result_t {
+    // SAFETY: the Dispatch passes a valid table of 1.10 or newer (in process: 1.17).
+    unsafe {
+        (*table).pfnInit = Some(failing_init);
+        (*table).pfnInitDrivers = Some(failing_init_drivers);
+    }
+    ze_result_t::ZE_RESULT_SUCCESS
+}
+
+/// At API 1.10 or newer a source is initialised with `zeInitDrivers` (not `zeInit`, which
+/// would answer DEVICE_LOST here): its failure is the same typed error.
+#[test]
+fn a_failing_zeinitdrivers_is_a_typed_error() {
+    let getters = ZeGetters {
+        global: Some(global_with_failing_init_drivers),
+        ..level_zero_cpu::GETTERS
+    };
+    let err = Dispatch::from_getters("dying", &getters).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            LoadError::Init {
+                result: ze_result_t::ZE_RESULT_ERROR_DEPENDENCY_UNAVAILABLE,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
 }
 
 #[test]

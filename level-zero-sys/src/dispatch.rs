@@ -320,7 +320,8 @@ impl Dispatch {
     }
 
     /// Opens a driver library directly (no loader), fills the tables from its getters and
-    /// initialises it with `zeInit` through its global table.
+    /// initialises it through its global table: `zeInitDrivers` where the API agreed is 1.10
+    /// or newer, `zeInit` before.
     pub fn from_driver_library(path: &Path) -> Result<Self, LoadError> {
         let source = Source::DriverLibrary(path.to_path_buf());
         let library = open_library(&source, path)?;
@@ -330,7 +331,7 @@ impl Dispatch {
     }
 
     /// Fills the tables from a driver linked into this process (its fill functions) and
-    /// initialises it with `zeInit` through its global table.
+    /// initialises it as [`from_driver_library`](Self::from_driver_library) does.
     pub fn from_getters(name: &'static str, getters: &ZeGetters) -> Result<Self, LoadError> {
         Self::from_getters_initialised(Source::InProcess(name), getters, false)
     }
@@ -351,8 +352,30 @@ impl Dispatch {
             unavailable_tables,
         };
         if !already_initialised {
-            // SAFETY: zeInit takes flags by value; 0 asks for every driver type.
-            if let Err(e) = unsafe { calls::global::init(&dispatch, ze_init_flags_t(0)) } {
+            let init_drivers = dispatch.tables.Global.pfnInitDrivers.is_some();
+            let result = if api_version.0 >= ze_api_version_t::ZE_API_VERSION_1_10.0 && init_drivers
+            {
+                // From 1.10, `zeInitDrivers` (which deprecates `zeInit`) where the source has
+                // it, for every driver type (UINT32_MAX); a count query initialises.
+                let mut desc = ze_init_driver_type_desc_t {
+                    flags: ze_init_driver_type_flags_t(u32::MAX),
+                    ..Default::default()
+                };
+                let mut count = 0u32;
+                // SAFETY: a count query (null handles) with a local descriptor.
+                unsafe {
+                    calls::global::init_drivers(
+                        &dispatch,
+                        &mut count,
+                        core::ptr::null_mut(),
+                        &mut desc,
+                    )
+                }
+            } else {
+                // SAFETY: zeInit takes flags by value; 0 asks for every driver type.
+                unsafe { calls::global::init(&dispatch, ze_init_flags_t(0)) }
+            };
+            if let Err(e) = result {
                 return Err(LoadError::Init {
                     library: dispatch.source,
                     result: e.result,
