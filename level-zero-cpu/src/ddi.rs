@@ -74,6 +74,9 @@ getter!(device_table, ze_device_dditable_t, device, {
     pfnGetGlobalTimestamps = device::device_get_global_timestamps;
     pfnGetRootDevice = device::device_get_root_device;
     pfnSynchronize = device::device_synchronize;
+    pfnGetAggregatedCopyOffloadIncrementValue =
+        device::device_get_aggregated_copy_offload_increment_value;
+    pfnGetCounterBasedEventMaxValue = device::device_get_counter_based_event_max_value;
 });
 
 getter!(context_table, ze_context_dditable_t, context, {

@@ -222,6 +222,25 @@ pub enum Counter {
     /// mapped): complete once the slot's counter reaches `value`, its tracking point when the
     /// handle was made. It can only be waited for.
     Opened { value: u64 },
+    /// A counter-based event whose counter is the application's: the 8 bytes of USM at
+    /// `counter` (`ze_event_counter_based_external_aggregate_storage_desc_t`, `increment` > 0:
+    /// each command that signals it adds `increment`; `..._external_sync_allocation_desc_t`,
+    /// `increment` = 0: only the application writes it). Complete once the counter reaches
+    /// `completion`.
+    External {
+        flags: ze_event_counter_based_flags_t,
+        counter: crate::memory::Range,
+        completion: u64,
+        increment: u64,
+    },
+}
+
+/// The value of an external counter (`None` once its memory is freed).
+fn external_value(counter: &crate::memory::Range) -> Option<u64> {
+    let _pinned = counter.pin().ok()?;
+    // SAFETY: 8 aligned bytes of USM checked at creation and pinned for the read; other
+    // writers use atomics (or the application writes whole values).
+    Some(unsafe { &*(counter.ptr as *const AtomicU64) }.load(Ordering::Acquire))
 }
 
 impl Object for Event {
@@ -247,6 +266,15 @@ impl Event {
         if let Some(point) = self.current() {
             return point.is_signalled();
         }
+        if let Some(Counter::External {
+            counter,
+            completion,
+            ..
+        }) = &self.counter
+        {
+            // Freed memory: complete (its status says what happened), so no wait hangs.
+            return external_value(counter).is_none_or(|v| v >= *completion);
+        }
         if let Some(Counter::Opened { value }) = &self.counter {
             return self.slot().counter.load(Ordering::Acquire) >= *value;
         }
@@ -256,7 +284,7 @@ impl Event {
     /// A counter-based event's creation flags (`zeEventGetCounterBasedFlags`); 0 for others.
     pub fn counter_flags(&self) -> ze_event_counter_based_flags_t {
         match &self.counter {
-            Some(Counter::Own { flags, .. }) => *flags,
+            Some(Counter::Own { flags, .. } | Counter::External { flags, .. }) => *flags,
             _ => ze_event_counter_based_flags_t(0),
         }
     }
@@ -266,13 +294,21 @@ impl Event {
     pub fn is_counter_based(&self) -> bool {
         matches!(
             &self.counter,
-            Some(Counter::Own { .. } | Counter::Opened { .. })
+            Some(Counter::Own { .. } | Counter::Opened { .. } | Counter::External { .. })
         )
     }
 
     /// The value of a counter-based event's current tracking point and the address of the
     /// counter that reaches it (`zeEventCounterBasedGetDeviceAddress`).
     pub fn counter_address(&self) -> Option<(u64, usize)> {
+        if let Some(Counter::External {
+            counter,
+            completion,
+            ..
+        }) = &self.counter
+        {
+            return Some((*completion, counter.ptr));
+        }
         let point = self.current()?;
         let Some(Counter::Point { value, .. }) = &point.counter else {
             return None;
@@ -344,8 +380,22 @@ impl Event {
     }
 
     /// A point's completion reaches its counter-based event's counter (`failed`: the slot's
-    /// state says so to processes that opened it).
+    /// state says so to processes that opened it); a command that signals an external
+    /// aggregate counter adds its increment.
     fn reach_counter(&self, failed: bool) {
+        if let Some(Counter::External {
+            counter, increment, ..
+        }) = &self.counter
+        {
+            if *increment > 0 {
+                if let Ok(_pinned) = counter.pin() {
+                    // SAFETY: as in `external_value`, pinned for the write.
+                    unsafe { &*(counter.ptr as *const AtomicU64) }
+                        .fetch_add(*increment, Ordering::AcqRel);
+                }
+            }
+            return;
+        }
         if let Some(Counter::Point {
             owner,
             index,
@@ -428,6 +478,20 @@ impl Event {
         if let Some(point) = self.current() {
             return point.status();
         }
+        if let Some(Counter::External {
+            counter,
+            completion,
+            ..
+        }) = &self.counter
+        {
+            return match external_value(counter) {
+                None => Err(crate::fault::report(
+                    &"the memory of the event's external counter was freed".into(),
+                )),
+                Some(v) if v < *completion => Err(ze_result_t::ZE_RESULT_NOT_READY),
+                Some(_) => Ok(()),
+            };
+        }
         if let Some(Counter::Opened { value }) = &self.counter {
             // Its slot's state is only ever set to say a point failed.
             if self.slot().counter.load(Ordering::Acquire) < *value {
@@ -476,14 +540,17 @@ pub unsafe fn wait_list(count: u32, list: *mut ze_event_handle_t) -> ZeResult<Ve
 /// The event a command appended now signals for `handle` (none for null): the event, or a
 /// counter-based event itself, to be bound to a tracking point as the command is submitted
 /// ([`Event::bind`]). An event opened from another process's counter-based event cannot be
-/// signalled (`INVALID_ARGUMENT`).
+/// signalled (`INVALID_ARGUMENT`), nor one whose external counter only the application writes.
 pub fn signal_event(handle: ze_event_handle_t) -> ZeResult<Option<Arc<Event>>> {
     if handle.is_null() {
         return Ok(None);
     }
     let ev = event(handle)?;
     ensure(
-        !matches!(ev.counter, Some(Counter::Opened { .. })),
+        !matches!(
+            ev.counter,
+            Some(Counter::Opened { .. } | Counter::External { increment: 0, .. })
+        ),
         INVALID_ARGUMENT,
     )?;
     Ok(Some(ev))

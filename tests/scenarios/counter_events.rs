@@ -330,3 +330,106 @@ pub fn counter_based_ipc(env: &Env) {
         context::destroy(api, ctx).unwrap();
     }
 }
+
+/// Counter-based events on the application's counters: external aggregate storage (each
+/// signal adds its increment), external sync allocation (only the application writes it);
+/// the device's event properties and counter limits.
+pub fn counter_based_external(env: &Env) {
+    let Some(api) = at_least(
+        env,
+        ze_api_version_t::ZE_API_VERSION_1_17,
+        "counter-based events on external counters",
+    ) else {
+        return;
+    };
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    unsafe {
+        let mut events = ze_device_event_properties_t::default();
+        let mut props = ze_device_properties_t {
+            pNext: (&mut events as *mut ze_device_event_properties_t).cast(),
+            ..Default::default()
+        };
+        level_zero_sys::calls::device::get_properties(api, env.device, &mut props).unwrap();
+        assert_eq!(events.flags.0 & 0x7, 0x7, "aggregate, IPC, sync allocation");
+        let increment = level_zero_sys::calls::device::get_aggregated_copy_offload_increment_value(
+            api, env.device,
+        )
+        .unwrap();
+        assert_eq!(increment, 1);
+        let max = level_zero_sys::calls::device::get_counter_based_event_max_value(api, env.device)
+            .unwrap();
+        assert_eq!(max, u64::MAX);
+
+        let ctx = env.context();
+        let counter = shared_mem(api, ctx, env.device, 8).cast::<u64>();
+        counter.write(0);
+        let aggregate = ze_event_counter_based_external_aggregate_storage_desc_t {
+            deviceAddress: counter,
+            incrementValue: 1,
+            completionValue: 2,
+            ..Default::default()
+        };
+        let desc = ze_event_counter_based_desc_t {
+            pNext: (&aggregate as *const ze_event_counter_based_external_aggregate_storage_desc_t)
+                .cast(),
+            flags: flags(&[F::ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE]),
+            ..Default::default()
+        };
+        let ev = event::counter_based_create(api, ctx, env.device, &desc).unwrap();
+        let (mut value, mut address) = (0u64, 0u64);
+        event::counter_based_get_device_address(api, ev, &mut value, &mut address).unwrap();
+        assert_eq!((value, address), (2, counter as u64));
+        let (gates, [gate]) = EventPool::<1>::host_visible(api, ctx);
+        let x = host_mem(api, ctx, SIZE);
+        let list = immediate(api, ctx, env.device, ASYNC);
+        fill(api, list, x, 1, ev, &mut [gate]);
+        fill(api, list, x, 2, ev, &mut []);
+        expect(event::query_status(api, ev), NOT_READY);
+        event::host_signal(api, gate).unwrap();
+        event::host_synchronize(api, ev, u64::MAX).unwrap();
+        command_list::host_synchronize(api, list, u64::MAX).unwrap();
+        assert_eq!(counter.read_volatile(), 2);
+        event::destroy(api, ev).unwrap();
+
+        // A sync allocation: complete when the application says so.
+        let sync = ze_event_counter_based_external_sync_allocation_desc_t {
+            deviceAddress: counter,
+            hostAddress: counter,
+            completionValue: 5,
+            ..Default::default()
+        };
+        let desc = ze_event_counter_based_desc_t {
+            pNext: (&sync as *const ze_event_counter_based_external_sync_allocation_desc_t).cast(),
+            ..Default::default()
+        };
+        let ev = event::counter_based_create(api, ctx, env.device, &desc).unwrap();
+        expect(event::query_status(api, ev), NOT_READY);
+        expect(
+            command_list::append_signal_event(api, list, ev),
+            INVALID_ARGUMENT,
+        );
+        counter.write_volatile(5);
+        event::query_status(api, ev).unwrap();
+        event::destroy(api, ev).unwrap();
+        // A counter that is not 8-byte aligned is refused.
+        let odd = ze_event_counter_based_external_sync_allocation_desc_t {
+            hostAddress: counter.cast::<u8>().add(4).cast(),
+            completionValue: 1,
+            ..Default::default()
+        };
+        let desc = ze_event_counter_based_desc_t {
+            pNext: (&odd as *const ze_event_counter_based_external_sync_allocation_desc_t).cast(),
+            ..Default::default()
+        };
+        expect(
+            event::counter_based_create(api, ctx, env.device, &desc),
+            INVALID_ARGUMENT,
+        );
+
+        command_list::destroy(api, list).unwrap();
+        drop(gates);
+        mem::free(api, ctx, x).unwrap();
+        mem::free(api, ctx, counter.cast()).unwrap();
+        context::destroy(api, ctx).unwrap();
+    }
+}

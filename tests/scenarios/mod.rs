@@ -176,6 +176,10 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
         counter_events::counter_based_pools,
     ),
     ("counter-based event IPC", counter_events::counter_based_ipc),
+    (
+        "counter-based events on external counters",
+        counter_events::counter_based_external,
+    ),
     ("graphs", graphs::graphs),
     ("graph forks", graphs::graph_forks),
     ("mutable command lists", mutable_lists::mutable_lists),

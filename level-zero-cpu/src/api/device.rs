@@ -132,9 +132,50 @@ pub unsafe extern "C" fn device_get_properties(
                         ze_mutable_command_exp_flags_t(crate::command_list::MUTABLE_FLAGS);
                 }
             }
+            if base.stype == ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_EVENT_PROPERTIES {
+                let events =
+                    (base as *mut ze_base_properties_t).cast::<ze_device_event_properties_t>();
+                use ze_device_event_properties_flag_t as E;
+                // SAFETY: the stype says this is the event properties structure.
+                unsafe {
+                    (*events).flags = ze_device_event_properties_flags_t(
+                        E::ZE_DEVICE_EVENT_PROPERTIES_FLAG_COUNTER_BASED_EXTERNAL_AGGREGATE_STORAGE.0
+                            | E::ZE_DEVICE_EVENT_PROPERTIES_FLAG_COUNTER_BASED_IPC.0
+                            | E::ZE_DEVICE_EVENT_PROPERTIES_FLAG_COUNTER_BASED_EXTERNAL_SYNC_ALLOCATION.0,
+                    )
+                };
+            }
             next = base.pNext.cast();
         }
         Ok(())
+    })
+}
+
+/// `zeDeviceGetAggregatedCopyOffloadIncrementValue` (1.15): what one append adds to an external
+/// aggregate counter here: 1 (a copy is one operation of one engine).
+pub unsafe extern "C" fn device_get_aggregated_copy_offload_increment_value(
+    dev: ze_device_handle_t,
+    out: *mut u32,
+) -> ze_result_t {
+    entry(
+        names::zeDeviceGetAggregatedCopyOffloadIncrementValue,
+        || {
+            device(dev)?;
+            // SAFETY: out-pointer from the caller, checked for null by `write`.
+            unsafe { write(out, 1u32) }
+        },
+    )
+}
+
+/// `zeDeviceGetCounterBasedEventMaxValue` (1.17): the largest counter value: any 64-bit one.
+pub unsafe extern "C" fn device_get_counter_based_event_max_value(
+    dev: ze_device_handle_t,
+    out: *mut u64,
+) -> ze_result_t {
+    entry(names::zeDeviceGetCounterBasedEventMaxValue, || {
+        device(dev)?;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, u64::MAX) }
     })
 }
 

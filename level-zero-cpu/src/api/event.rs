@@ -5,6 +5,7 @@ use crate::context::context;
 use crate::device::{device, timestamp_ns};
 use crate::event::*;
 use crate::handle::{self};
+use crate::memory::Range;
 use level_zero_sys::ddi::names;
 use level_zero_sys::*;
 use std::ffi::c_void;
@@ -264,10 +265,55 @@ pub unsafe extern "C" fn event_get_wait_scope(
     })
 }
 
+/// The application's counter of a counter-based event, from the descriptor's chain:
+/// (its 8 bytes, the completion value, the increment each signal adds: 0 for a sync
+/// allocation, which only the application writes). The counter must be 8-byte aligned
+/// memory of the process (`INVALID_ARGUMENT` otherwise); another structure is unsupported.
+///
+/// # Safety
+/// `next` is null or a chain of structures that start with `stype` and `pNext`.
+unsafe fn external_counter(next: *const c_void) -> ZeResult<Option<(Range, u64, u64)>> {
+    use ze_structure_type_t as S;
+    let mut found = None;
+    let mut next = next.cast::<ze_base_desc_t>();
+    // SAFETY: the caller's chain (see `# Safety`).
+    while let Some(base) = unsafe { next.as_ref() } {
+        let (address, completion, increment) = match base.stype {
+            S::ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_EXTERNAL_AGGREGATE_STORAGE_DESC => {
+                // SAFETY: the stype says what it is.
+                let d = unsafe {
+                    &*next.cast::<ze_event_counter_based_external_aggregate_storage_desc_t>()
+                };
+                ensure(d.incrementValue > 0, INVALID_ARGUMENT)?;
+                (d.deviceAddress, d.completionValue, d.incrementValue)
+            }
+            S::ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_EXTERNAL_SYNC_ALLOCATION_DESC => {
+                // SAFETY: as above.
+                let d = unsafe {
+                    &*next.cast::<ze_event_counter_based_external_sync_allocation_desc_t>()
+                };
+                // One memory here: the host's address if given, else the device's.
+                let address = if d.hostAddress.is_null() {
+                    d.deviceAddress
+                } else {
+                    d.hostAddress
+                };
+                (address, d.completionValue, 0)
+            }
+            _ => return Err(ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE),
+        };
+        ensure(!address.is_null(), NULL_POINTER)?;
+        ensure(address as usize % 8 == 0, INVALID_ARGUMENT)?;
+        found = Some((Range::check(address.cast(), 8)?, completion, increment));
+        next = base.pNext.cast();
+    }
+    Ok(found)
+}
+
 /// `zeEventCounterBasedCreate` (1.15): a counter-based event of its own (no pool), its slot
-/// in a memfd when it may be shared with other processes (`ZE_EVENT_COUNTER_BASED_FLAG_IPC`).
-/// Timestamps when asked for (device and host time domains are one clock here). External
-/// counter storage (`ze_event_counter_based_external_*_desc_t`) is not supported.
+/// in a memfd when it may be shared with other processes (`ZE_EVENT_COUNTER_BASED_FLAG_IPC`),
+/// or the application's counter (external aggregate storage, external sync allocation).
+/// Timestamps when asked for (device and host time domains are one clock here).
 pub unsafe extern "C" fn event_counter_based_create(
     ctx: ze_context_handle_t,
     dev: ze_device_handle_t,
@@ -291,10 +337,8 @@ pub unsafe extern "C" fn event_counter_based_create(
         let both = F::ZE_EVENT_COUNTER_BASED_FLAG_DEVICE_TIMESTAMP.0
             | F::ZE_EVENT_COUNTER_BASED_FLAG_HOST_TIMESTAMP.0;
         ensure(desc.flags.0 & both != both, INVALID_ARGUMENT)?;
-        ensure(
-            desc.pNext.is_null(),
-            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-        )?;
+        // SAFETY: the descriptor's chain, from the caller.
+        let external = unsafe { external_counter(desc.pNext)? };
         let ipc = desc.flags.0 & F::ZE_EVENT_COUNTER_BASED_FLAG_IPC.0 != 0;
         let slots = if ipc {
             Slots::Shared(
@@ -326,7 +370,18 @@ pub unsafe extern "C" fn event_counter_based_create(
         } else {
             desc.flags.0
         };
-        event.make_counter_based(ze_event_counter_based_flags_t(flags));
+        let flags = ze_event_counter_based_flags_t(flags);
+        match external {
+            Some((counter, completion, increment)) => {
+                event.counter = Some(Counter::External {
+                    flags,
+                    counter,
+                    completion,
+                    increment,
+                })
+            }
+            None => event.make_counter_based(flags),
+        }
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(event), ctx.id())) };
         Ok(())
