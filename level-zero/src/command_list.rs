@@ -140,6 +140,12 @@ impl Commands for CommandList {
     }
 }
 
+impl crate::tracking::Recorder for CommandList {
+    fn hear_runs(&mut self, uses: Vec<Arc<dyn ListUse>>) {
+        self.uses.extend(uses);
+    }
+}
+
 impl CommandQueue {
     /// Executes closed `lists` in order; `fence` (of this queue) is signalled when they finish.
     /// What the lists use stays alive until [`synchronize`](Self::synchronize) or the fence's

@@ -173,6 +173,11 @@ impl ImmediateCommandList {
         self.core.handle.get()
     }
 
+    /// The list's core, shared (a graph recorded on it keeps it).
+    pub(crate) fn core_arc(&self) -> &Arc<ListCore> {
+        &self.core
+    }
+
     /// The token of the last command appended (complete if nothing was appended).
     pub fn last_token(&self) -> Token {
         Token {

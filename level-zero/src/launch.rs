@@ -4,7 +4,6 @@
 //! buffer alive until the launch completes.
 
 use crate::args::{local_bytes, Arg, ArgKind, BufferArg, KernelArg};
-use crate::command_list::CommandList;
 use crate::deps::Deps;
 use crate::deps::Retained;
 use crate::error::{invalid, Error, Result};
@@ -12,6 +11,7 @@ use crate::event::{Event, EventPool, EventPoolFlags, EventScope};
 use crate::immediate::{ImmediateCommandList, Token};
 use crate::kernel::{Groups, Kernel};
 use crate::signature::{AddressSpace, ElemType, ParamType};
+use crate::tracking::Recorder;
 use std::sync::Arc;
 
 /// Several kernel arguments in order: tuples of up to 16 [`KernelArg`]s, for
@@ -267,7 +267,8 @@ impl<'a> Launch<'a> {
         self.append(list, true, &waits)
     }
 
-    /// Records the launch in the regular `list`, to run whenever a queue executes it.
+    /// Records the launch in the regular `list` (or a graph being recorded), to run whenever a
+    /// queue executes it (or the graph is replayed).
     ///
     /// Arrays are kept alive by the list until it is reset or dropped (and by executions in
     /// flight): dropping one meanwhile does not hand its block to anyone else. Ordering is
@@ -294,7 +295,7 @@ impl<'a> Launch<'a> {
     /// assert_eq!(unsafe { *y.as_ptr().cast::<f32>().add(63) }, 3.0);
     /// # Ok::<(), level_zero::Error>(())
     /// ```
-    pub fn record(mut self, list: &mut CommandList) -> Result<()> {
+    pub fn record(mut self, list: &mut impl Recorder) -> Result<()> {
         self.check()?;
         let mut uses = Vec::new();
         let mut keep: Vec<Retained> = Vec::new();
@@ -316,7 +317,7 @@ impl<'a> Launch<'a> {
         let launched = crate::commands::launch_keeping(list, self.kernel, groups, Deps::NONE, keep);
         self.forget(&buffers);
         launched?;
-        list.uses.extend(uses);
+        list.hear_runs(uses);
         Ok(())
     }
 

@@ -35,6 +35,20 @@ handles! {
     ze_module_handle_t => module;
 }
 
+impl Handle for ze_graph_handle_t {
+    unsafe fn destroy(api: &Dispatch, handle: Self) -> Result<(), ZeError> {
+        // SAFETY: forwarded: live, of `api`, unused afterwards (its executable graphs first).
+        unsafe { calls::graph::destroy_ext(api, handle) }
+    }
+}
+
+impl Handle for ze_executable_graph_handle_t {
+    unsafe fn destroy(api: &Dispatch, handle: Self) -> Result<(), ZeError> {
+        // SAFETY: forwarded: live, of `api`, unused afterwards (no replay pending).
+        unsafe { calls::executable_graph::destroy_ext(api, handle) }
+    }
+}
+
 impl Handle for ze_command_queue_handle_t {
     /// Waits for the work the queue holds, then destroys it.
     unsafe fn destroy(api: &Dispatch, handle: Self) -> Result<(), ZeError> {

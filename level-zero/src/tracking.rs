@@ -1,8 +1,10 @@
 //! How memory hears of the launches that use it ([`LaunchUse`]) and of the executions of the
-//! command lists that recorded them ([`ListUse`]): implemented by array types that own pooled
-//! memory, called by launches and by [`CommandQueue::execute`](crate::CommandQueue::execute).
+//! command lists and graphs that recorded them ([`ListUse`]): implemented by array types that
+//! own pooled memory, called by launches, by [`CommandQueue::execute`](crate::CommandQueue::execute)
+//! and by [`ImmediateCommandList::replay`](crate::ImmediateCommandList::replay).
 
 use crate::command_queue::Execution;
+use crate::commands::Commands;
 use crate::error::Result;
 use crate::event::Event;
 use crate::immediate::Token;
@@ -43,4 +45,21 @@ pub trait ListUse: Send + Sync {
     /// The execution that [`before_execute`](Self::before_execute) prepared failed before it
     /// was submitted (nothing runs).
     fn abandoned(&self) {}
+    /// A replay of a [`Graph`](crate::Graph) that recorded the launch was appended to an
+    /// immediate list (after [`before_execute`](Self::before_execute)): `token` is now the
+    /// memory's last use, and `done` an event signalled once it has run.
+    fn replayed(&self, token: Token, done: Option<&Event>);
+    /// What keeps the memory alive (and nothing more: not the hold on host borrows), for a
+    /// replay in flight to keep until it has run.
+    fn keep_alive(&self) -> crate::deps::Retained;
+}
+
+/// A list that records commands to run later: a regular [`CommandList`](crate::CommandList),
+/// or a [`Graph`](crate::Graph) being recorded ([`GraphRecorder`](crate::GraphRecorder)). A
+/// launch recorded in it ([`Launch::record`](crate::Launch::record)) gives it what hears of its
+/// runs.
+pub trait Recorder: Commands {
+    /// Keeps `uses` to tell them of every run.
+    #[doc(hidden)]
+    fn hear_runs(&mut self, uses: Vec<Arc<dyn ListUse>>);
 }

@@ -147,6 +147,17 @@ impl ListUse for Recorded {
     fn abandoned(&self) {
         self.block.end_execute();
     }
+
+    fn keep_alive(&self) -> level_zero::Retained {
+        Arc::new(self.block.clone())
+    }
+
+    fn replayed(&self, token: Token, done: Option<&level_zero::Event>) {
+        // As a launch on a caller's list: the next user elsewhere waits for `done`.
+        self.block.set_foreign(done.cloned().map(Foreign::Event));
+        self.block.mark(token);
+        self.block.end_execute();
+    }
 }
 
 fn level_zero_error(e: crate::Error) -> level_zero::Error {

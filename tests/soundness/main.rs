@@ -7,6 +7,7 @@ mod common;
 
 mod after_a_fault;
 mod borrows;
+mod graphs;
 mod raw_addresses;
 mod readable_errors;
 mod threads;
