@@ -432,10 +432,19 @@ fn negotiation_reaches_the_newest_version_the_source_knows() {
     // A 1.14 entry it implements answers.
     // SAFETY: a live device.
     unsafe { calls::device::synchronize(&api, device) }.unwrap();
-    // A 1.15 entry the driver does not implement: its stub answers, no version gap.
-    // SAFETY: a live device; the stub does not touch it.
-    let err = unsafe { calls::device::get_aggregated_copy_offload_increment_value(&api, device) }
-        .unwrap_err();
+    // A 1.16 entry the driver does not implement: its stub answers, no version gap.
+    let mut size = 0usize;
+    // SAFETY: a live device and a valid size; the stub touches neither.
+    let err = unsafe {
+        calls::device::get_runtime_requirements(
+            &api,
+            device,
+            std::ptr::null(),
+            &mut size,
+            std::ptr::null_mut(),
+        )
+    }
+    .unwrap_err();
     assert_eq!(err.result, ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE);
     assert_eq!(err.version_gap, None);
 }

@@ -286,6 +286,11 @@ pub struct CommandList {
     /// Its queue group; for an immediate list also its queue's index in the group.
     pub ordinal: u32,
     pub index: u32,
+    /// The flags it was created with: a regular list's `ze_command_list_flags_t`
+    /// (`zeCommandListGetFlags`); an immediate list's queue's, its mode and priority
+    /// (`zeCommandListImmediateGetFlags`, ...).
+    pub flags: ze_command_list_flags_t,
+    pub queue: Option<crate::context::QueueSettings>,
     pub kind: ListKind,
 }
 

@@ -3,7 +3,7 @@
 
 use crate::abi::*;
 use crate::command_list::{CommandList, ListKind};
-use crate::context::{Context, Owner};
+use crate::context::{Context, Owner, QueueSettings};
 use crate::engine::{Completion, Engine, Job};
 use crate::fence::Fence;
 use crate::handle::{self, HandleKind, Object};
@@ -17,6 +17,8 @@ pub struct CommandQueue {
     /// The queue's index in its group (`ze_command_queue_desc_t::index`).
     pub index: u32,
     pub synchronous: bool,
+    /// The descriptor's flags, mode and priority (`zeCommandQueueGetFlags`, ...).
+    pub settings: QueueSettings,
     engine: Arc<Engine>,
 }
 
@@ -31,14 +33,15 @@ impl CommandQueue {
         context: Arc<Context>,
         (ordinal, index): (u32, u32),
         synchronous: bool,
-        name: String,
-        owner: Owner,
+        settings: QueueSettings,
+        (name, owner): (String, Owner),
     ) -> CommandQueue {
         CommandQueue {
             context,
             ordinal,
             index,
             synchronous,
+            settings,
             engine: Arc::new(Engine::new(name, owner)),
         }
     }

@@ -191,3 +191,21 @@ fn new_context(
     ctx.id.store(h as usize, Ordering::Relaxed);
     Ok(h)
 }
+
+/// What a queue (or an immediate list) was created with and reports (1.17 getters).
+#[derive(Clone, Copy)]
+pub struct QueueSettings {
+    pub flags: ze_command_queue_flags_t,
+    pub mode: ze_command_queue_mode_t,
+    pub priority: ze_command_queue_priority_t,
+}
+
+impl QueueSettings {
+    pub fn of(desc: &ze_command_queue_desc_t) -> QueueSettings {
+        QueueSettings {
+            flags: desc.flags,
+            mode: desc.mode,
+            priority: desc.priority,
+        }
+    }
+}

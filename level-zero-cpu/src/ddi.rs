@@ -100,6 +100,9 @@ getter!(
         pfnSynchronize = command_queue::queue_synchronize;
         pfnGetOrdinal = command_queue::queue_get_ordinal;
         pfnGetIndex = command_queue::queue_get_index;
+        pfnGetFlags = command_queue::queue_get_flags;
+        pfnGetMode = command_queue::queue_get_mode;
+        pfnGetPriority = command_queue::queue_get_priority;
     }
 );
 
@@ -138,6 +141,10 @@ getter!(
         pfnGetOrdinal = command_list::list_get_ordinal;
         pfnImmediateGetIndex = command_list::list_immediate_get_index;
         pfnIsImmediate = command_list::list_is_immediate;
+        pfnGetFlags = command_list::list_get_flags;
+        pfnImmediateGetFlags = command_list::list_immediate_get_flags;
+        pfnImmediateGetMode = command_list::list_immediate_get_mode;
+        pfnImmediateGetPriority = command_list::list_immediate_get_priority;
         pfnBeginGraphCaptureExt = graph::begin_graph_capture;
         pfnBeginCaptureIntoGraphExt = graph::begin_capture_into_graph;
         pfnIsGraphCaptureEnabledExt = graph::is_graph_capture_enabled;

@@ -24,6 +24,7 @@ mod memory;
 mod mutable_lists;
 mod newer;
 mod queues;
+mod settings;
 mod system;
 mod timestamps;
 mod virtual_memory;
@@ -183,6 +184,7 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("graphs", graphs::graphs),
     ("graph forks", graphs::graph_forks),
     ("mutable command lists", mutable_lists::mutable_lists),
+    ("queue and list settings", settings::queue_and_list_settings),
 ];
 
 /// Runs every scenario against `api`; `after_each` runs after each one (leak checks).

@@ -54,6 +54,8 @@ pub unsafe extern "C" fn list_create(
             device: dev as usize,
             ordinal: desc.commandQueueGroupOrdinal,
             index: 0,
+            flags: desc.flags,
+            queue: None,
             kind: ListKind::Regular(if mutable {
                 RegularList::mutable()
             } else {
@@ -89,6 +91,8 @@ pub unsafe extern "C" fn list_create_immediate(
             device: dev as usize,
             ordinal,
             index: desc.index,
+            flags: ze_command_list_flags_t(0),
+            queue: Some(crate::context::QueueSettings::of(desc)),
             kind: ListKind::Immediate {
                 engine,
                 synchronous,
@@ -516,5 +520,59 @@ pub unsafe extern "C" fn list_is_immediate(
         let immediate = matches!(list.kind, ListKind::Immediate { .. });
         // SAFETY: out-pointer from the caller, checked for null by `write`.
         unsafe { write(out, ze_bool_t::from(immediate)) }
+    })
+}
+
+/// `zeCommandListGetFlags` (1.17): the flags the list was created with (none for an immediate
+/// list, which is created with a queue's).
+pub unsafe extern "C" fn list_get_flags(
+    list: ze_command_list_handle_t,
+    out: *mut ze_command_list_flags_t,
+) -> ze_result_t {
+    entry(names::zeCommandListGetFlags, || {
+        let flags = command_list(list)?.flags;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, flags) }
+    })
+}
+
+/// The queue settings of an immediate list (`INVALID_ARGUMENT` for a regular one).
+fn immediate_settings(list: ze_command_list_handle_t) -> ZeResult<crate::context::QueueSettings> {
+    command_list(list)?.queue.ok_or(INVALID_ARGUMENT)
+}
+
+/// `zeCommandListImmediateGetFlags` (1.17).
+pub unsafe extern "C" fn list_immediate_get_flags(
+    list: ze_command_list_handle_t,
+    out: *mut ze_command_queue_flags_t,
+) -> ze_result_t {
+    entry(names::zeCommandListImmediateGetFlags, || {
+        let flags = immediate_settings(list)?.flags;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, flags) }
+    })
+}
+
+/// `zeCommandListImmediateGetMode` (1.17).
+pub unsafe extern "C" fn list_immediate_get_mode(
+    list: ze_command_list_handle_t,
+    out: *mut ze_command_queue_mode_t,
+) -> ze_result_t {
+    entry(names::zeCommandListImmediateGetMode, || {
+        let mode = immediate_settings(list)?.mode;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, mode) }
+    })
+}
+
+/// `zeCommandListImmediateGetPriority` (1.17).
+pub unsafe extern "C" fn list_immediate_get_priority(
+    list: ze_command_list_handle_t,
+    out: *mut ze_command_queue_priority_t,
+) -> ze_result_t {
+    entry(names::zeCommandListImmediateGetPriority, || {
+        let priority = immediate_settings(list)?.priority;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, priority) }
     })
 }

@@ -28,7 +28,14 @@ pub unsafe extern "C" fn queue_create(
             context: Arc::downgrade(&ctx),
             device: Arc::downgrade(&crate::device::device(dev)?),
         };
-        let queue = CommandQueue::new(ctx, (ordinal, desc.index), synchronous, name, owner);
+        let settings = crate::context::QueueSettings::of(desc);
+        let queue = CommandQueue::new(
+            ctx,
+            (ordinal, desc.index),
+            synchronous,
+            settings,
+            (name, owner),
+        );
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(handle::create(Arc::new(queue), id)) };
         Ok(())
@@ -115,5 +122,41 @@ pub unsafe extern "C" fn queue_get_index(
         let queue = command_queue(q)?;
         // SAFETY: out-pointer from the caller, checked for null by `write`.
         unsafe { write(out, queue.index) }
+    })
+}
+
+/// `zeCommandQueueGetFlags` (1.17).
+pub unsafe extern "C" fn queue_get_flags(
+    q: ze_command_queue_handle_t,
+    out: *mut ze_command_queue_flags_t,
+) -> ze_result_t {
+    entry(names::zeCommandQueueGetFlags, || {
+        let flags = command_queue(q)?.settings.flags;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, flags) }
+    })
+}
+
+/// `zeCommandQueueGetMode` (1.17).
+pub unsafe extern "C" fn queue_get_mode(
+    q: ze_command_queue_handle_t,
+    out: *mut ze_command_queue_mode_t,
+) -> ze_result_t {
+    entry(names::zeCommandQueueGetMode, || {
+        let mode = command_queue(q)?.settings.mode;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, mode) }
+    })
+}
+
+/// `zeCommandQueueGetPriority` (1.17).
+pub unsafe extern "C" fn queue_get_priority(
+    q: ze_command_queue_handle_t,
+    out: *mut ze_command_queue_priority_t,
+) -> ze_result_t {
+    entry(names::zeCommandQueueGetPriority, || {
+        let priority = command_queue(q)?.settings.priority;
+        // SAFETY: out-pointer from the caller, checked for null by `write`.
+        unsafe { write(out, priority) }
     })
 }
