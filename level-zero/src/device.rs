@@ -72,6 +72,18 @@ impl From<ze_device_type_t> for DeviceKind {
     }
 }
 
+/// What a device's command lists and events can do beyond API 1.4 ([`Device::command_features`]):
+/// the raw flags of the extension structures (0: none, or not asked).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CommandFeatures {
+    /// `ze_record_replay_graph_ext_flags_t`: the graphs it records and replays.
+    pub graphs: u32,
+    /// `ze_mutable_command_exp_flags_t`: what a mutable command list's commands may change.
+    pub mutable_commands: u32,
+    /// `ze_device_event_properties_flags_t`: counter-based events with external storage, IPC.
+    pub counter_based_events: u32,
+}
+
 /// General device properties.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeviceProperties {
@@ -315,6 +327,41 @@ impl Device {
             timestamp_valid_bits: p.timestampValidBits,
             kernel_timestamp_valid_bits: p.kernelTimestampValidBits,
         })
+    }
+
+    /// What the device's command lists and events can do beyond API 1.4, asked with the
+    /// extension structures of `zeDeviceGetProperties` where the API agreed is 1.15 or newer
+    /// (all empty before).
+    ///
+    /// ```
+    /// let features = level_zero::default_device()?.command_features()?;
+    /// assert!(features.graphs != 0, "the CPU driver records and replays graphs");
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn command_features(&self) -> Result<CommandFeatures> {
+        let mut features = CommandFeatures::default();
+        if self.dispatch().api_version().0 < ze_api_version_t::ZE_API_VERSION_1_15.0 {
+            return Ok(features);
+        }
+        let mut events = ze_device_event_properties_t::default();
+        let mut mutable = ze_mutable_command_list_exp_properties_t {
+            pNext: (&mut events as *mut ze_device_event_properties_t).cast(),
+            ..Default::default()
+        };
+        let mut graphs = ze_record_replay_graph_ext_properties_t {
+            pNext: (&mut mutable as *mut ze_mutable_command_list_exp_properties_t).cast(),
+            ..Default::default()
+        };
+        let mut p = ze_device_properties_t {
+            pNext: (&mut graphs as *mut ze_record_replay_graph_ext_properties_t).cast(),
+            ..Default::default()
+        };
+        // SAFETY: valid device; `p` and its chain are locals with their stypes set.
+        unsafe { calls::device::get_properties(self.dispatch(), self.handle, &mut p) }?;
+        features.graphs = graphs.graphFlags.0;
+        features.mutable_commands = mutable.mutableCommandFlags.0;
+        features.counter_based_events = events.flags.0;
+        Ok(features)
     }
 
     /// Work-group limits (`zeDeviceGetComputeProperties`).

@@ -66,8 +66,9 @@ pub use context::Context;
 pub use copy_region::CopyRegion;
 pub use deps::{Deps, Retained};
 pub use device::{
-    AccessCaps, CacheProperties, ComputeProperties, Device, DeviceKind, DeviceProperties,
-    MemoryAccessProperties, MemoryProperties, MemoryState, ModuleProperties, QueueGroup,
+    AccessCaps, CacheProperties, CommandFeatures, ComputeProperties, Device, DeviceKind,
+    DeviceProperties, MemoryAccessProperties, MemoryProperties, MemoryState, ModuleProperties,
+    QueueGroup,
 };
 pub use driver::{Driver, DriverProperties};
 pub use error::{Error, Result};

@@ -124,6 +124,9 @@ pub struct DeviceInfo {
     pub timestamp_valid_bits: u32,
     /// Valid bits of kernel timestamps.
     pub kernel_timestamp_valid_bits: u32,
+    /// What its command lists and events can do beyond API 1.4 (graphs, mutable commands,
+    /// counter-based events), by name; empty where the API agreed is older than 1.15.
+    pub command_features: Vec<String>,
     /// Work-group limits.
     pub compute: ComputeInfo,
     /// Kernel support.
@@ -383,7 +386,9 @@ impl DeviceInfo {
         let c = dev.compute_properties()?;
         let m = dev.module_properties()?;
         let a = dev.memory_access_properties()?;
+        let command_features = feature_names(&dev.command_features()?);
         Ok(DeviceInfo {
+            command_features,
             index,
             name: p.name.clone(),
             kind: format!("{:?}", p.kind).to_uppercase(),
@@ -536,6 +541,9 @@ impl DeviceInfo {
                 self.kernel_timestamp_valid_bits
             ),
         );
+        if !self.command_features.is_empty() {
+            out.line(d, "Command features", self.command_features.join(", "));
+        }
         let c = &self.compute;
         out.line(d, "Max work-group size", c.max_total_group_size);
         out.line(d, "Max work-group dims", format!("{:?}", c.max_group_size));
@@ -661,6 +669,51 @@ impl Text {
     fn item(&mut self, depth: usize, text: &str) {
         let _ = writeln!(self.0, "{:indent$}{text}", "", indent = depth * 2);
     }
+}
+
+/// The names of a device's command features (`Device::command_features`).
+fn feature_names(f: &level_zero::CommandFeatures) -> Vec<String> {
+    let mut names = Vec::new();
+    let graphs = [
+        (1, "immutable graphs"),
+        (2, "mutable graphs"),
+        (4, "subgraphs"),
+    ];
+    names.extend(
+        graphs
+            .iter()
+            .filter(|(b, _)| f.graphs & b != 0)
+            .map(|(_, n)| n.to_string()),
+    );
+    if f.mutable_commands != 0 {
+        let what = [
+            (1, "arguments"),
+            (2, "group count"),
+            (4, "group size"),
+            (8, "offset"),
+            (16, "signal"),
+            (32, "waits"),
+            (64, "kernel"),
+        ];
+        let changes: Vec<&str> = what
+            .iter()
+            .filter(|(b, _)| f.mutable_commands & b != 0)
+            .map(|(_, n)| *n)
+            .collect();
+        names.push(format!("mutable commands ({})", changes.join(" ")));
+    }
+    let events = [
+        (1, "external aggregate counters"),
+        (2, "counter-based event IPC"),
+        (4, "external sync counters"),
+    ];
+    names.extend(
+        events
+            .iter()
+            .filter(|(b, _)| f.counter_based_events & b != 0)
+            .map(|(_, n)| n.to_string()),
+    );
+    names
 }
 
 #[cfg(test)]

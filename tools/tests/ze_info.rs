@@ -56,6 +56,12 @@ fn json_has_backend_drivers_devices_and_subdevices() {
         ] {
             assert!(!d[key].is_null(), "device lacks {key}");
         }
+        // What API 1.15 on adds (the in-process driver agrees on 1.17).
+        let features = d["command_features"].as_array().unwrap();
+        assert!(
+            features.iter().any(|f| f == "immutable graphs"),
+            "{features:?}"
+        );
         assert_eq!(
             d["eu_count"].as_u64().unwrap(),
             d["slices"].as_u64().unwrap()
