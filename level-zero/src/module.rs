@@ -142,7 +142,13 @@ impl Module {
             inputSize: spirv.len(),
             pInputModule: spirv.as_ptr(),
             pBuildFlags: flags.as_ptr(),
-            pConstants: &constants,
+            // No constants: no structure (an empty Vec's pointer dangles, and a layer that
+            // prints the descriptor reads through it: Intel's validation layer v1.32 did).
+            pConstants: if ids.is_empty() {
+                std::ptr::null()
+            } else {
+                &constants
+            },
             ..Default::default()
         };
         let mut log = std::ptr::null_mut();
