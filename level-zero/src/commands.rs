@@ -281,6 +281,13 @@ pub trait Commands: sealed::Sealed {
     ) -> Result<()> {
         same_context(self.context(), allocation)?;
         self.context().check_device(device)?;
+        if !advice.supported_by(device) {
+            let (major, minor) = advice.since();
+            return Err(crate::error::invalid(format!(
+                "memory advice {advice:?} needs Level Zero {major}.{minor}, newer than the API \
+                 agreed with the driver"
+            )));
+        }
         let handle = self.core().handle.get();
         let (dev, ptr, size) = (device.handle, allocation.as_ptr(), allocation.size());
         self.record_plain(vec![allocation.0.clone() as Retained], &mut |dispatch| {

@@ -291,7 +291,7 @@ impl Device {
         &self.driver
     }
 
-    fn dispatch(&self) -> &Dispatch {
+    pub(crate) fn dispatch(&self) -> &Dispatch {
         &self.driver.api.dispatch
     }
 

@@ -2,7 +2,8 @@
 
 use level_zero_sys::ze_memory_advice_t;
 
-/// Memory advice (`ze_memory_advice_t`): every value of the v1.4 API.
+/// Memory advice (`ze_memory_advice_t`): every value of the API; the system-memory ones
+/// need API 1.7 ([`supported_by`](Self::supported_by) says whether a device's takes it).
 ///
 /// ```
 /// use level_zero::*;
@@ -10,6 +11,9 @@ use level_zero_sys::ze_memory_advice_t;
 /// let buf = Allocation::shared(&ctx, Some(&dev), 4096, 0)?;
 /// let mut list = ImmediateCommandList::new(&ctx, &dev)?;
 /// list.advise(&dev, &buf, MemoryAdvice::SetReadMostly)?;
+/// if MemoryAdvice::SetSystemMemoryPreferredLocation.supported_by(&dev) {
+///     list.advise(&dev, &buf, MemoryAdvice::SetSystemMemoryPreferredLocation)?;
+/// }
 /// list.prefetch(&buf)?;
 /// list.synchronize()?;
 /// # Ok::<(), level_zero::Error>(())
@@ -32,11 +36,15 @@ pub enum MemoryAdvice {
     BiasCached,
     /// Prefers uncached accesses.
     BiasUncached,
+    /// Prefers host memory for the range (API 1.7).
+    SetSystemMemoryPreferredLocation,
+    /// Undoes `SetSystemMemoryPreferredLocation` (API 1.7).
+    ClearSystemMemoryPreferredLocation,
 }
 
 impl MemoryAdvice {
     /// Every advice value.
-    pub const ALL: [MemoryAdvice; 8] = [
+    pub const ALL: [MemoryAdvice; 10] = [
         MemoryAdvice::SetReadMostly,
         MemoryAdvice::ClearReadMostly,
         MemoryAdvice::SetPreferredLocation,
@@ -45,7 +53,23 @@ impl MemoryAdvice {
         MemoryAdvice::ClearNonAtomicMostly,
         MemoryAdvice::BiasCached,
         MemoryAdvice::BiasUncached,
+        MemoryAdvice::SetSystemMemoryPreferredLocation,
+        MemoryAdvice::ClearSystemMemoryPreferredLocation,
     ];
+
+    /// The API version (major, minor) that has the value.
+    pub fn since(self) -> (u32, u32) {
+        match self {
+            MemoryAdvice::SetSystemMemoryPreferredLocation
+            | MemoryAdvice::ClearSystemMemoryPreferredLocation => (1, 7),
+            _ => (1, 0),
+        }
+    }
+
+    /// Whether the API agreed with `device`'s driver has the value.
+    pub fn supported_by(self, device: &crate::Device) -> bool {
+        level_zero_sys::version_parts(device.dispatch().api_version()) >= self.since()
+    }
 
     /// The C value.
     pub fn raw(self) -> ze_memory_advice_t {

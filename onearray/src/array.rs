@@ -437,7 +437,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// use onearray::{OneArray, SharedBuffer};
     /// use level_zero::MemoryAdvice;
     /// let a = OneArray::<f32, SharedBuffer>::zeroed(1024)?;
-    /// for advice in MemoryAdvice::ALL {
+    /// for advice in MemoryAdvice::ALL.into_iter().filter(|v| v.supported_by(a.device())) {
     ///     a.advise(advice)?;
     /// }
     /// a.prefetch()?;

@@ -332,7 +332,8 @@ pub unsafe extern "C" fn append_mem_advise(
         let list = command_list(list)?;
         device(dev)?;
         ensure(
-            advice.0 <= ze_memory_advice_t::ZE_MEMORY_ADVICE_BIAS_UNCACHED.0,
+            advice.0
+                <= ze_memory_advice_t::ZE_MEMORY_ADVICE_CLEAR_SYSTEM_MEMORY_PREFERRED_LOCATION.0,
             INVALID_ENUM,
         )?;
         Range::check_usm(ptr, size)?;
