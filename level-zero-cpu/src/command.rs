@@ -43,6 +43,12 @@ pub enum Command {
         count: Range,
         launches: Vec<LaunchCommand>,
     },
+    /// `zeCommandListAppendHostFunction`: the application's function, called with its data
+    /// (an address the driver never dereferences) on the thread that runs the command.
+    HostFunction {
+        function: unsafe extern "C" fn(*mut std::ffi::c_void),
+        data: usize,
+    },
 }
 
 /// A command with the events it waits for and signals (a counter-based signal event as
@@ -365,13 +371,14 @@ impl Command {
             Command::Reset(_) => "event reset",
             Command::Launch(_) => "kernel launch",
             Command::LaunchMany { .. } => "indirect kernel launches",
+            Command::HostFunction { .. } => "host function",
         }
     }
 
     /// The memory ranges the command touches.
     pub fn ranges(&self) -> Vec<&Range> {
         match self {
-            Command::Nop | Command::Reset(_) => Vec::new(),
+            Command::Nop | Command::Reset(_) | Command::HostFunction { .. } => Vec::new(),
             Command::Copy { dst, src } | Command::CopyRegion { dst, src, .. } => vec![dst, src],
             Command::Fill { dst, .. } | Command::WriteTimestamp { dst } => vec![dst],
             Command::QueryTimestamps { dst, .. } => dst.iter().collect(),
@@ -444,6 +451,16 @@ impl Command {
                 // SAFETY: 4 bytes of USM checked at record time and pinned.
                 let n = unsafe { (count.ptr as *const u32).read_unaligned() } as usize;
                 launches.iter().take(n).try_for_each(LaunchCommand::run)
+            }
+            Command::HostFunction { function, data } => {
+                // SAFETY: the application appended `function` as a `ze_host_function_callback_t`
+                // to be called with `data` when the list reaches it, which is now (its waits are
+                // signalled, earlier commands have run); the spec forbids it to call Level Zero,
+                // so it does not re-enter the driver, and its data is the application's to vouch
+                // for. The C ABI has no unwinding (a Rust callback that panics aborts), so no
+                // unwind crosses this call.
+                unsafe { function(*data as *mut std::ffi::c_void) };
+                Ok(())
             }
         }
     }

@@ -361,42 +361,87 @@ impl CommandList {
         self.run(vec![Arc::from([op])])
     }
 
-    /// Runs now (synchronous immediate list) or submits (asynchronous) op lists whose waits are
-    /// resolved; a regular list takes ops one by one ([`append`](Self::append)).
-    pub fn run(&self, lists: Vec<Arc<[Op]>>) -> ZeResult {
+    /// The commands of this closed regular list, for a queue or an immediate list of group
+    /// `ordinal` to run (`INVALID_COMMAND_LIST_TYPE` for another group's list,
+    /// `INVALID_ARGUMENT` for an immediate or open list).
+    pub fn closed_for(&self, ordinal: u32) -> ZeResult<Arc<[Op]>> {
+        ensure(
+            self.ordinal == ordinal,
+            ze_result_t::ZE_RESULT_ERROR_INVALID_COMMAND_LIST_TYPE,
+        )?;
         match &self.kind {
+            ListKind::Regular(state) => state.snapshot(),
+            ListKind::Immediate { .. } => Err(INVALID_ARGUMENT),
+        }
+    }
+
+    /// Runs closed regular lists' commands on this immediate list
+    /// (`zeCommandListImmediateAppendCommandListsExp`), in order with its own: after its
+    /// earlier commands and `waits`, before its later commands; `signal` once the last has run
+    /// (failed if one of them failed). A regular list is no argument for it (`INVALID_ARGUMENT`,
+    /// as in Intel's driver), nor one capturing a graph (`GRAPH_CAPTURE_UNSUPPORTED`).
+    pub fn append_lists(
+        &self,
+        lists: Vec<Arc<[Op]>>,
+        signal: Option<Arc<Event>>,
+        waits: Vec<Arc<Event>>,
+    ) -> ZeResult {
+        ensure(
+            matches!(self.kind, ListKind::Immediate { .. }),
+            INVALID_ARGUMENT,
+        )?;
+        ensure(
+            self.capture().is_none(),
+            ze_result_t::ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
+        )?;
+        let waits = waits.iter().map(Event::resolve).collect();
+        let mut all = Vec::with_capacity(lists.len() + 2);
+        all.push(Arc::from([Op::new(Command::Nop, None, waits)]));
+        all.extend(lists);
+        all.push(Arc::from([Op::new(Command::Nop, signal, Vec::new())]));
+        self.run(all)
+    }
+
+    /// Runs now (synchronous immediate list) or submits (asynchronous) op lists whose waits are
+    /// resolved; a regular list takes ops one by one ([`append`](Self::append)). After a
+    /// failed command the rest is skipped, their events failed (as the engine does).
+    pub fn run(&self, lists: Vec<Arc<[Op]>>) -> ZeResult {
+        let ListKind::Immediate {
+            engine,
+            synchronous,
+            ..
+        } = &self.kind
+        else {
             // A regular list records ops one by one (`append`).
-            ListKind::Regular(_) => Err(INVALID_ARGUMENT),
-            ListKind::Immediate {
-                engine,
-                synchronous: true,
-                ..
-            } => {
-                // Every earlier command has finished (each append waits), so running on the
-                // caller's thread keeps the order. (Every list runs in order: a regular list's
-                // commands one after another on its queue's worker, an asynchronous immediate
-                // list's on its own; `ZE_COMMAND_LIST_FLAG_IN_ORDER` and
-                // `ZE_COMMAND_QUEUE_FLAG_IN_ORDER` ask for nothing more.)
-                engine.synchronize(u64::MAX)?;
-                for op in lists.iter().flat_map(|ops| ops.iter()) {
-                    let signal = op.bind_signal();
-                    op.execute(&NEVER_STOP, Vec::new(), signal.as_ref())
-                        .map_err(|message| {
-                            engine.record_failure(&message);
-                            engine.take_failure().unwrap_err()
-                        })?;
-                }
-                Ok(())
-            }
-            ListKind::Immediate {
-                engine,
-                synchronous: false,
-                ..
-            } => {
-                engine.submit(Job { lists, done: None });
-                Ok(())
+            return Err(INVALID_ARGUMENT);
+        };
+        if !synchronous {
+            engine.submit(Job { lists, done: None });
+            return Ok(());
+        }
+        // Every earlier command has finished (each append waits), so running on the caller's
+        // thread keeps the order. (Every list runs in order: a regular list's commands one
+        // after another on its queue's worker, an asynchronous immediate list's on its own;
+        // `ZE_COMMAND_LIST_FLAG_IN_ORDER` and `ZE_COMMAND_QUEUE_FLAG_IN_ORDER` ask for nothing
+        // more.)
+        engine.synchronize(u64::MAX)?;
+        let mut ops = lists.iter().flat_map(|list| list.iter());
+        for op in ops.by_ref() {
+            let signal = op.bind_signal();
+            if let Err(message) = op.execute(&NEVER_STOP, Vec::new(), signal.as_ref()) {
+                let skipped: crate::fault::Text =
+                    format!("not run: an earlier command of its submission failed: {message}")
+                        .into();
+                ops.filter_map(Op::bind_signal)
+                    .for_each(|event| event.fail(&skipped));
+                engine.record_failure(&message);
+                return Err(engine
+                    .take_failure()
+                    .err()
+                    .unwrap_or(ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST));
             }
         }
+        Ok(())
     }
 }
 
@@ -413,7 +458,7 @@ type EventArgs = (Option<Arc<Event>>, Vec<Arc<Event>>);
 ///
 /// # Safety
 /// A non-null `waits` must hold `count` handles.
-unsafe fn events(
+pub unsafe fn events(
     signal: ze_event_handle_t,
     count: u32,
     waits: *mut ze_event_handle_t,

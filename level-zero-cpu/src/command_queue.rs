@@ -2,7 +2,7 @@
 //! worker thread.
 
 use crate::abi::*;
-use crate::command_list::{CommandList, ListKind};
+use crate::command_list::CommandList;
 use crate::context::{Context, Owner, QueueSettings};
 use crate::engine::{Completion, Engine, Job};
 use crate::fence::Fence;
@@ -67,15 +67,7 @@ impl CommandQueue {
     ) -> ZeResult {
         let mut snapshots = Vec::with_capacity(lists.len());
         for list in lists {
-            let list = list?;
-            ensure(
-                list.ordinal == self.ordinal,
-                ze_result_t::ZE_RESULT_ERROR_INVALID_COMMAND_LIST_TYPE,
-            )?;
-            match &list.kind {
-                ListKind::Regular(state) => snapshots.push(state.snapshot()?),
-                ListKind::Immediate { .. } => return Err(INVALID_ARGUMENT),
-            }
+            snapshots.push(list?.closed_for(self.ordinal)?);
         }
         self.engine.submit(Job {
             lists: snapshots,

@@ -77,6 +77,7 @@ getter!(device_table, ze_device_dditable_t, device, {
     pfnGetAggregatedCopyOffloadIncrementValue =
         device::device_get_aggregated_copy_offload_increment_value;
     pfnGetCounterBasedEventMaxValue = device::device_get_counter_based_event_max_value;
+    pfnGetVectorWidthPropertiesExt = device::device_get_vector_width_properties;
 });
 
 getter!(context_table, ze_context_dditable_t, context, {
@@ -121,6 +122,11 @@ getter!(
         pfnAppendMemoryRangesBarrier = command_list::append_memory_ranges_barrier;
         pfnAppendMemoryCopy = command_list::append_memory_copy;
         pfnAppendMemoryFill = command_list::append_memory_fill;
+        pfnAppendMemoryCopyWithParameters = command_list::append_memory_copy_with_parameters;
+        pfnAppendMemoryFillWithParameters = command_list::append_memory_fill_with_parameters;
+        pfnImmediateAppendCommandListsWithParameters =
+            command_list::immediate_append_command_lists_with_parameters;
+        pfnAppendHostFunction = command_list::append_host_function;
         pfnAppendMemoryCopyRegion = command_list::append_memory_copy_region;
         pfnAppendMemoryCopyFromContext = command_list::append_memory_copy_from_context;
         pfnAppendMemoryPrefetch = command_list::append_memory_prefetch;
@@ -221,11 +227,13 @@ getter!(
         pfnUpdateMutableCommandWaitEventsExp = mutable_list::update_wait_events;
         pfnGetNextCommandIdWithKernelsExp = mutable_list::get_next_command_id_with_kernels;
         pfnIsMutableExp = mutable_list::is_mutable;
+        pfnImmediateAppendCommandListsExp = command_list::immediate_append_command_lists;
     }
 );
 
 getter!(kernel_exp, ze_kernel_exp_dditable_t, kernel_exp, {
     pfnSetGlobalOffsetExp = kernel::kernel_set_global_offset;
+    pfnGetBinaryExp = kernel::kernel_get_binary;
 });
 
 getter!(fence_table, ze_fence_dditable_t, fence, {
@@ -264,6 +272,7 @@ getter!(event_table, ze_event_dditable_t, event, {
     pfnCounterBasedCloseIpcHandle = ipc::event_counter_based_close_ipc_handle;
     pfnCounterBasedGetDeviceAddress = event::event_counter_based_get_device_address;
     pfnGetCounterBasedFlags = event::event_get_counter_based_flags;
+    pfnQueryKernelTimestampsExt = event::event_query_kernel_timestamps_ext;
 });
 
 getter!(mem_table, ze_mem_dditable_t, mem, {
@@ -278,6 +287,7 @@ getter!(mem_table, ze_mem_dditable_t, mem, {
     pfnOpenIpcHandle = ipc::open_ipc_handle;
     pfnCloseIpcHandle = ipc::close_ipc_handle;
     pfnPutIpcHandle = ipc::put_ipc_handle;
+    pfnGetIpcHandleWithProperties = ipc::get_ipc_handle_with_properties;
 });
 
 getter!(

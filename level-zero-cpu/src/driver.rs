@@ -70,16 +70,75 @@ pub fn driver_of(handle: ze_driver_handle_t) -> ZeResult<Arc<Driver>> {
     handle::get::<Driver, _>(handle)
 }
 
-/// The extensions the driver implements, with their versions (major << 16 | minor).
-pub const EXTENSIONS: [(&str, u32); 5] = [
-    ("ZE_extension_memory_free_policies", 1 << 16),
+/// The extensions the driver implements, with their versions (major << 16 | minor): the
+/// headers' `*_NAME` and `*_VERSION_CURRENT`. (`ZE_extension_ipc_mem_handle_type` is not
+/// one: `zeMemGetIpcHandleWithProperties` takes its descriptor, but the allocations do not.)
+pub const EXTENSIONS: [(&str, u32); 9] = [
+    (
+        "ZE_extension_memory_free_policies",
+        ze_memory_free_policies_ext_version_t::ZE_MEMORY_FREE_POLICIES_EXT_VERSION_CURRENT.0,
+    ),
     // zeKernelSetGlobalOffsetExp.
-    ("ZE_experimental_global_offset", 1 << 16),
+    (
+        "ZE_experimental_global_offset",
+        ze_global_offset_exp_version_t::ZE_GLOBAL_OFFSET_EXP_VERSION_CURRENT.0,
+    ),
+    // zeEventQueryKernelTimestampsExt.
+    (
+        "ZE_extension_event_query_kernel_timestamps",
+        ze_event_query_kernel_timestamps_ext_version_t::ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_VERSION_CURRENT.0,
+    ),
+    // zeKernelGetBinaryExp.
+    (
+        "ZE_extension_kernel_binary_exp",
+        ze_kernel_get_binary_exp_version_t::ZE_KERNEL_GET_BINARY_EXP_VERSION_CURRENT.0,
+    ),
+    // zeDeviceGetVectorWidthPropertiesExt.
+    (
+        "ZE_extension_device_vector_sizes",
+        ze_device_vector_sizes_ext_version_t::ZE_DEVICE_VECTOR_SIZES_EXT_VERSION_CURRENT.0,
+    ),
+    // zeCommandListImmediateAppendCommandListsExp.
+    (
+        "ZE_experimental_immediate_command_list_append",
+        ze_immediate_command_list_append_exp_version_t::ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_VERSION_CURRENT.0,
+    ),
     // Pools of counter-based events (`ze_event_pool_counter_based_exp_desc_t`).
-    ("ZE_experimental_event_pool_counter_based", 1 << 16),
+    (
+        "ZE_experimental_event_pool_counter_based",
+        ze_event_pool_counter_based_exp_version_t::ZE_EVENT_POOL_COUNTER_BASED_EXP_VERSION_CURRENT.0,
+    ),
     // Capture of immediate lists into graphs, replays (immutable graphs: see `graph.rs`).
-    ("ZE_extension_record_replay_graph", 1 << 16),
+    (
+        "ZE_extension_record_replay_graph",
+        ze_record_replay_graph_ext_version_t::ZE_RECORD_REPLAY_GRAPH_EXT_VERSION_CURRENT.0,
+    ),
     // Regular lists whose launches' arguments, sizes and events change between executions
     // (version 1.0: not the 1.1 kernel switch).
-    ("ZE_experimental_mutable_command_list", 1 << 16),
+    (
+        "ZE_experimental_mutable_command_list",
+        ze_mutable_command_list_exp_version_t::ZE_MUTABLE_COMMAND_LIST_EXP_VERSION_1_0.0,
+    ),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::EXTENSIONS;
+    use level_zero_sys::*;
+
+    /// Each extension is named as its header's `*_NAME` macro says.
+    #[test]
+    fn extension_names_are_the_headers() {
+        let names: [&[u8]; 6] = [
+            ZE_MEMORY_FREE_POLICIES_EXT_NAME,
+            ZE_GLOBAL_OFFSET_EXP_NAME,
+            ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_NAME,
+            ZE_GET_KERNEL_BINARY_EXP_NAME,
+            ZE_DEVICE_VECTOR_SIZES_EXT_NAME,
+            ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_NAME,
+        ];
+        for ((name, _), header) in EXTENSIONS.iter().zip(names) {
+            assert_eq!(name.as_bytes(), &header[..header.len() - 1]);
+        }
+    }
+}

@@ -178,17 +178,64 @@ pub unsafe extern "C" fn append_memory_copy(
     n: u32,
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
-    entry(names::zeCommandListAppendMemoryCopy, || {
-        // SAFETY: caller contract for the wait list.
-        unsafe {
-            append_with(list, signal, n, waits, || {
-                Ok(Command::Copy {
-                    dst: Range::check_dst(dst, size)?,
-                    src: Range::check(src, size)?,
-                })
-            })
-        }
+    // SAFETY: caller contract for the wait list.
+    entry(names::zeCommandListAppendMemoryCopy, || unsafe {
+        copy(list, dst, src, size, signal, n, waits)
     })
+}
+
+/// `zeCommandListAppendMemoryCopyWithParameters` (1.16): `zeCommandListAppendMemoryCopy` with
+/// parameters chained on `next`, of which the spec defines none (see [`no_parameters`]).
+pub unsafe extern "C" fn append_memory_copy_with_parameters(
+    list: ze_command_list_handle_t,
+    dst: *mut c_void,
+    src: *const c_void,
+    size: usize,
+    next: *const c_void,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ze_result_t {
+    entry(names::zeCommandListAppendMemoryCopyWithParameters, || {
+        no_parameters(next)?;
+        // SAFETY: caller contract for the wait list.
+        unsafe { copy(list, dst, src, size, signal, n, waits) }
+    })
+}
+
+/// The copy of `zeCommandListAppendMemoryCopy` and `...WithParameters`.
+///
+/// # Safety
+/// A non-null `waits` must hold `n` handles.
+unsafe fn copy(
+    list: ze_command_list_handle_t,
+    dst: *mut c_void,
+    src: *const c_void,
+    size: usize,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ZeResult {
+    // SAFETY: caller contract for the wait list.
+    unsafe {
+        append_with(list, signal, n, waits, || {
+            Ok(Command::Copy {
+                dst: Range::check_dst(dst, size)?,
+                src: Range::check(src, size)?,
+            })
+        })
+    }
+}
+
+/// The parameters chained on `pNext` of the copy and fill `...WithParameters` appends and of
+/// `zeCommandListAppendHostFunction`: the spec defines none for them, so any structure is
+/// `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE` ("an extension passed via pNext is not supported"),
+/// as in Intel's driver (`obtainMemoryCopyParamsFromExtensions`).
+fn no_parameters(next: *const c_void) -> ZeResult {
+    ensure(
+        next.is_null(),
+        ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+    )
 }
 
 pub unsafe extern "C" fn append_memory_copy_from_context(
@@ -204,14 +251,7 @@ pub unsafe extern "C" fn append_memory_copy_from_context(
     entry(names::zeCommandListAppendMemoryCopyFromContext, || {
         context(src_ctx)?;
         // SAFETY: caller contract for the wait list.
-        unsafe {
-            append_with(list, signal, n, waits, || {
-                Ok(Command::Copy {
-                    dst: Range::check_dst(dst, size)?,
-                    src: Range::check(src, size)?,
-                })
-            })
-        }
+        unsafe { copy(list, dst, src, size, signal, n, waits) }
     })
 }
 
@@ -225,25 +265,62 @@ pub unsafe extern "C" fn append_memory_fill(
     n: u32,
     waits: *mut ze_event_handle_t,
 ) -> ze_result_t {
-    entry(names::zeCommandListAppendMemoryFill, || {
-        ensure(!pattern.is_null(), NULL_POINTER)?;
-        ensure(
-            pattern_size.is_power_of_two() && pattern_size <= MAX_FILL_PATTERN,
-            INVALID_SIZE,
-        )?;
-        // SAFETY: the caller's pattern holds `pattern_size` bytes.
-        let pattern =
-            unsafe { std::slice::from_raw_parts(pattern.cast::<u8>(), pattern_size) }.to_vec();
-        // SAFETY: caller contract for the wait list.
-        unsafe {
-            append_with(list, signal, n, waits, || {
-                Ok(Command::Fill {
-                    dst: Range::check_dst(ptr, size)?,
-                    pattern,
-                })
-            })
-        }
+    // SAFETY: the caller's pattern and wait list.
+    entry(names::zeCommandListAppendMemoryFill, || unsafe {
+        fill(list, ptr, (pattern, pattern_size), size, signal, n, waits)
     })
+}
+
+/// `zeCommandListAppendMemoryFillWithParameters` (1.16): `zeCommandListAppendMemoryFill` with
+/// parameters chained on `next`, of which the spec defines none (see [`no_parameters`]).
+pub unsafe extern "C" fn append_memory_fill_with_parameters(
+    list: ze_command_list_handle_t,
+    ptr: *mut c_void,
+    pattern: *const c_void,
+    pattern_size: usize,
+    size: usize,
+    next: *const c_void,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ze_result_t {
+    entry(names::zeCommandListAppendMemoryFillWithParameters, || {
+        no_parameters(next)?;
+        // SAFETY: the caller's pattern and wait list.
+        unsafe { fill(list, ptr, (pattern, pattern_size), size, signal, n, waits) }
+    })
+}
+
+/// The fill of `zeCommandListAppendMemoryFill` and `...WithParameters`.
+///
+/// # Safety
+/// A non-null pattern holds its size in bytes; a non-null `waits` holds `n` handles.
+unsafe fn fill(
+    list: ze_command_list_handle_t,
+    ptr: *mut c_void,
+    (pattern, pattern_size): (*const c_void, usize),
+    size: usize,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ZeResult {
+    ensure(!pattern.is_null(), NULL_POINTER)?;
+    ensure(
+        pattern_size.is_power_of_two() && pattern_size <= MAX_FILL_PATTERN,
+        INVALID_SIZE,
+    )?;
+    // SAFETY: the caller's pattern holds `pattern_size` bytes.
+    let pattern =
+        unsafe { std::slice::from_raw_parts(pattern.cast::<u8>(), pattern_size) }.to_vec();
+    // SAFETY: caller contract for the wait list.
+    unsafe {
+        append_with(list, signal, n, waits, || {
+            Ok(Command::Fill {
+                dst: Range::check_dst(ptr, size)?,
+                pattern,
+            })
+        })
+    }
 }
 
 pub unsafe extern "C" fn append_memory_copy_region(
@@ -438,6 +515,100 @@ pub unsafe extern "C" fn append_query_kernel_timestamps(
             })
         }
     })
+}
+
+/// `zeCommandListAppendHostFunction` (1.17): calls `function` with `data` on the host when the
+/// list reaches it, in order with the list's other commands (on the engine's thread, or the
+/// caller's for a synchronous immediate list), after `waits`; `signal` once it has returned.
+/// A null function is `INVALID_NULL_POINTER` (there is nothing to call); parameters on `next`
+/// are refused as for the copies ([`no_parameters`]).
+pub unsafe extern "C" fn append_host_function(
+    list: ze_command_list_handle_t,
+    function: ze_host_function_callback_t,
+    data: *mut c_void,
+    next: *const c_void,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ze_result_t {
+    entry(names::zeCommandListAppendHostFunction, || {
+        command_list(list)?;
+        let function = function.ok_or(NULL_POINTER)?;
+        no_parameters(next)?;
+        // SAFETY: caller contract for the wait list.
+        unsafe {
+            append_with(list, signal, n, waits, || {
+                Ok(Command::HostFunction {
+                    function,
+                    data: data as usize,
+                })
+            })
+        }
+    })
+}
+
+/// `zeCommandListImmediateAppendCommandListsExp`: the immediate list runs the closed regular
+/// lists `lists` (of its queue group), in order with its own commands, after `waits`;
+/// `signal` once they have all run ([`CommandList::append_lists`]).
+pub unsafe extern "C" fn immediate_append_command_lists(
+    list: ze_command_list_handle_t,
+    count: u32,
+    lists: *mut ze_command_list_handle_t,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ze_result_t {
+    entry(names::zeCommandListImmediateAppendCommandListsExp, || {
+        // SAFETY: the caller's list handles and wait list.
+        unsafe { append_lists(list, (count, lists), signal, n, waits) }
+    })
+}
+
+/// `zeCommandListImmediateAppendCommandListsWithParameters` (1.16): the same with parameters
+/// chained on `next`, of which the spec defines none ([`no_parameters`]).
+pub unsafe extern "C" fn immediate_append_command_lists_with_parameters(
+    list: ze_command_list_handle_t,
+    count: u32,
+    lists: *mut ze_command_list_handle_t,
+    next: *const c_void,
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ze_result_t {
+    entry(
+        names::zeCommandListImmediateAppendCommandListsWithParameters,
+        || {
+            command_list(list)?;
+            no_parameters(next)?;
+            // SAFETY: the caller's list handles and wait list.
+            unsafe { append_lists(list, (count, lists), signal, n, waits) }
+        },
+    )
+}
+
+/// Checks and runs an immediate append of closed lists: the immediate list, the lists (each as
+/// it is looked up, as `zeCommandQueueExecuteCommandLists` does), then the events.
+///
+/// # Safety
+/// A non-null `lists` holds `count` handles; a non-null `waits` holds `n` handles.
+unsafe fn append_lists(
+    list: ze_command_list_handle_t,
+    (count, lists): (u32, *mut ze_command_list_handle_t),
+    signal: ze_event_handle_t,
+    n: u32,
+    waits: *mut ze_event_handle_t,
+) -> ZeResult {
+    let immediate = command_list(list)?;
+    ensure(!lists.is_null(), NULL_POINTER)?;
+    // SAFETY: the caller passes `count` list handles.
+    let handles = unsafe { std::slice::from_raw_parts(lists, count as usize) };
+    let snapshots = handles
+        .iter()
+        .map(|&h| command_list(h)?.closed_for(immediate.ordinal))
+        .collect::<ZeResult<Vec<_>>>()?;
+    // SAFETY: the caller passes `n` wait handles.
+    let (signal, waits) = unsafe { events(signal, n, waits)? };
+    immediate.append_lists(snapshots, signal, waits)
 }
 
 /// `zeCommandListHostSynchronize`: waits up to `timeout` ns for everything appended to an

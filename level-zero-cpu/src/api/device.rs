@@ -92,7 +92,7 @@ pub unsafe extern "C" fn device_get_properties(
         p.maxHardwareContexts = 64;
         p.maxCommandQueuePriority = 0;
         p.numThreadsPerEU = 1;
-        p.physicalEUSimdWidth = 8;
+        p.physicalEUSimdWidth = SIMD_WIDTH;
         p.numEUsPerSubslice = 1;
         p.numSubslicesPerSlice = host_threads();
         p.numSlices = 1;
@@ -104,7 +104,8 @@ pub unsafe extern "C" fn device_get_properties(
         p.uuid.id = dev.uuid;
         write_str(&mut p.name, &dev.name);
         // Extension structures chained on pNext: the graphs this driver records and replays,
-        // what a mutable command list's commands may change.
+        // what a mutable command list's commands may change, its counter-based events, the
+        // kernel timestamps its events give (`zeEventQueryKernelTimestampsExt`).
         let mut next = p.pNext.cast::<ze_base_properties_t>();
         // SAFETY: the chain is made of structures that start with stype/pNext (spec).
         while let Some(base) = unsafe { next.as_mut() } {
@@ -145,8 +146,67 @@ pub unsafe extern "C" fn device_get_properties(
                     )
                 };
             }
+            if base.stype
+                == ze_structure_type_t::ZE_STRUCTURE_TYPE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_PROPERTIES
+            {
+                let ext = next.cast::<ze_event_query_kernel_timestamps_ext_properties_t>();
+                // SAFETY: the stype says which structure this is.
+                unsafe {
+                    (*ext).flags = ze_event_query_kernel_timestamps_ext_flags_t(
+                        ze_event_query_kernel_timestamps_ext_flag_t::ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_FLAG_KERNEL.0
+                            | ze_event_query_kernel_timestamps_ext_flag_t::ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_FLAG_SYNCHRONIZED.0,
+                    )
+                };
+            }
             next = base.pNext.cast();
         }
+        Ok(())
+    })
+}
+
+/// The device's SIMD width in work-items (`physicalEUSimdWidth`, the one vector width size of
+/// `zeDeviceGetVectorWidthPropertiesExt`).
+const SIMD_WIDTH: u32 = 8;
+
+/// `zeDeviceGetVectorWidthPropertiesExt` (`ZE_extension_device_vector_sizes`): one set of
+/// widths, for [`SIMD_WIDTH`], with the count-and-array protocol. The widths are those of
+/// 128-bit vectors (16 chars … 2 doubles): the compiler (Cranelift) emits 128-bit SIMD, on
+/// AVX2 hardware too, so a wider vector is split and a narrower one wastes lanes. Preferred and native are the same; half and
+/// double count as supported types (the module properties report FP16 and FP64).
+pub unsafe extern "C" fn device_get_vector_width_properties(
+    dev: ze_device_handle_t,
+    count: *mut u32,
+    props: *mut ze_device_vector_width_properties_ext_t,
+) -> ze_result_t {
+    entry(names::zeDeviceGetVectorWidthPropertiesExt, || {
+        device(dev)?;
+        ensure(!count.is_null(), NULL_POINTER)?;
+        // SAFETY: count is non-null and valid by contract.
+        if unsafe { *count } == 0 || props.is_null() {
+            // SAFETY: as above.
+            unsafe { count.write(1) };
+            return Ok(());
+        }
+        // SAFETY: the caller's array has room for `*count >= 1` structures.
+        let p = unsafe { output(props) }?;
+        const BYTES: u32 = 16;
+        p.vector_width_size = SIMD_WIDTH;
+        p.preferred_vector_width_char = BYTES;
+        p.preferred_vector_width_short = BYTES / 2;
+        p.preferred_vector_width_int = BYTES / 4;
+        p.preferred_vector_width_long = BYTES / 8;
+        p.preferred_vector_width_float = BYTES / 4;
+        p.preferred_vector_width_double = BYTES / 8;
+        p.preferred_vector_width_half = BYTES / 2;
+        p.native_vector_width_char = BYTES;
+        p.native_vector_width_short = BYTES / 2;
+        p.native_vector_width_int = BYTES / 4;
+        p.native_vector_width_long = BYTES / 8;
+        p.native_vector_width_float = BYTES / 4;
+        p.native_vector_width_double = BYTES / 8;
+        p.native_vector_width_half = BYTES / 2;
+        // SAFETY: as above.
+        unsafe { count.write(1) };
         Ok(())
     })
 }

@@ -420,3 +420,54 @@ pub unsafe extern "C" fn event_counter_based_get_device_address(
         Ok(())
     })
 }
+
+/// `zeEventQueryKernelTimestampsExt` (`ZE_extension_event_query_kernel_timestamps`): the
+/// timestamps of each "kernel" the event measured: here one, the window of the command that
+/// signalled it, on any device asked about (a sub-device's work is its root's too). `*count`
+/// zero (or no results structure) asks for that count; otherwise up to one result is written
+/// to each non-null buffer of `results`, once the event is signalled (`NOT_READY` before, as in
+/// Intel's driver, which leaves the buffers alone). The synchronized results are the same
+/// numbers: the device's clock is the host's (`zeDeviceGetGlobalTimestamps` answers one value
+/// for both), so they are given for any pool with kernel timestamps.
+pub unsafe extern "C" fn event_query_kernel_timestamps_ext(
+    ev: ze_event_handle_t,
+    dev: ze_device_handle_t,
+    count: *mut u32,
+    results: *mut ze_event_query_kernel_timestamps_results_ext_properties_t,
+) -> ze_result_t {
+    entry(names::zeEventQueryKernelTimestampsExt, || {
+        let ev = event(ev)?;
+        device(dev)?;
+        ensure(!count.is_null(), NULL_POINTER)?;
+        ensure(ev.pool.timestamps, INVALID_ARGUMENT)?;
+        // SAFETY: non-null, valid for reads and writes by contract.
+        if unsafe { *count } == 0 || results.is_null() {
+            // SAFETY: as above.
+            unsafe { count.write(1) };
+            return Ok(());
+        }
+        // SAFETY: a results structure of the caller's, null handled above.
+        let results = unsafe { output(results)? };
+        ev.status()?;
+        let kernel = ev.timestamp_result();
+        if !results.pKernelTimestampsBuffer.is_null() {
+            // SAFETY: the caller's buffer has room for `*count >= 1` results.
+            unsafe { results.pKernelTimestampsBuffer.write(kernel) };
+        }
+        if !results.pSynchronizedTimestampsBuffer.is_null() {
+            let host = |d: ze_kernel_timestamp_data_t| ze_synchronized_timestamp_data_ext_t {
+                kernelStart: d.kernelStart,
+                kernelEnd: d.kernelEnd,
+            };
+            let synchronized = ze_synchronized_timestamp_result_ext_t {
+                global: host(kernel.global),
+                context: host(kernel.context),
+            };
+            // SAFETY: as above.
+            unsafe { results.pSynchronizedTimestampsBuffer.write(synchronized) };
+        }
+        // SAFETY: as above.
+        unsafe { count.write(1) };
+        Ok(())
+    })
+}

@@ -17,17 +17,73 @@ pub unsafe extern "C" fn get_ipc_handle(
     ptr: *const c_void,
     out: *mut ze_ipc_mem_handle_t,
 ) -> ze_result_t {
-    entry(names::zeMemGetIpcHandle, || {
+    entry(names::zeMemGetIpcHandle, || get_handle(ctx, ptr, out))
+}
+
+/// `zeMemGetIpcHandleWithProperties` (1.15): `zeMemGetIpcHandle` with the handle's properties
+/// chained on `next` ([`handle_properties`]).
+pub unsafe extern "C" fn get_ipc_handle_with_properties(
+    ctx: ze_context_handle_t,
+    ptr: *const c_void,
+    next: *mut c_void,
+    out: *mut ze_ipc_mem_handle_t,
+) -> ze_result_t {
+    entry(names::zeMemGetIpcHandleWithProperties, || {
         context(ctx)?;
         ensure(!ptr.is_null() && !out.is_null(), NULL_POINTER)?;
-        let alloc = lookup(ptr as usize).ok_or(INVALID_ARGUMENT)?;
-        // Memory opened from a handle of virtual memory is not exported again.
-        ensure(!alloc.opened || alloc.is_shareable(), INVALID_ARGUMENT)?;
-        let handle = export(&alloc, ptr as usize)?;
-        // SAFETY: `out` non-null and writable by contract.
-        unsafe { out.write(handle) };
-        Ok(())
+        // SAFETY: the caller's chain of extension structures.
+        unsafe { handle_properties(next)? };
+        get_handle(ctx, ptr, out)
     })
+}
+
+/// The properties `zeMemGetIpcHandleWithProperties` takes on `pNext`: a
+/// `ze_ipc_mem_handle_type_ext_desc_t` may ask for the default handle type (a local handle,
+/// which is what this driver makes: a process's descriptor, for processes of this machine)
+/// and nothing else: a fabric-accessible handle is `ZE_RESULT_ERROR_UNSUPPORTED_FEATURE`, an
+/// unknown flag `ZE_RESULT_ERROR_INVALID_ENUMERATION`. Any other structure is
+/// `ZE_RESULT_ERROR_INVALID_ARGUMENT`, as in Intel's driver (`Context::getIpcMemHandle`).
+///
+/// # Safety
+/// `next` is null or the start of a chain of structures that begin with `stype` and `pNext`.
+unsafe fn handle_properties(next: *const c_void) -> ZeResult {
+    const DEFAULT: u32 = ze_ipc_mem_handle_type_flag_t::ZE_IPC_MEM_HANDLE_TYPE_FLAG_DEFAULT.0;
+    const FABRIC: u32 =
+        ze_ipc_mem_handle_type_flag_t::ZE_IPC_MEM_HANDLE_TYPE_FLAG_FABRIC_ACCESSIBLE.0;
+    let mut next = next.cast::<ze_base_desc_t>();
+    // SAFETY: the caller's chain (see `# Safety`).
+    while let Some(base) = unsafe { next.as_ref() } {
+        ensure(
+            base.stype == ze_structure_type_t::ZE_STRUCTURE_TYPE_IPC_MEM_HANDLE_TYPE_EXT_DESC,
+            INVALID_ARGUMENT,
+        )?;
+        // SAFETY: the stype says this is the handle type descriptor.
+        let flags = unsafe { (*next.cast::<ze_ipc_mem_handle_type_ext_desc_t>()).typeFlags }.0;
+        ensure(flags & !(DEFAULT | FABRIC) == 0, INVALID_ENUM)?;
+        ensure(
+            flags & FABRIC == 0,
+            ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+        )?;
+        next = base.pNext.cast();
+    }
+    Ok(())
+}
+
+/// The handle of `zeMemGetIpcHandle` and `...WithProperties`.
+fn get_handle(
+    ctx: ze_context_handle_t,
+    ptr: *const c_void,
+    out: *mut ze_ipc_mem_handle_t,
+) -> ZeResult {
+    context(ctx)?;
+    ensure(!ptr.is_null() && !out.is_null(), NULL_POINTER)?;
+    let alloc = lookup(ptr as usize).ok_or(INVALID_ARGUMENT)?;
+    // Memory opened from a handle of virtual memory is not exported again.
+    ensure(!alloc.opened || alloc.is_shareable(), INVALID_ARGUMENT)?;
+    let handle = export(&alloc, ptr as usize)?;
+    // SAFETY: `out` non-null and writable by contract.
+    unsafe { out.write(handle) };
+    Ok(())
 }
 
 pub unsafe extern "C" fn open_ipc_handle(

@@ -285,6 +285,34 @@ pub unsafe extern "C" fn kernel_set_global_offset(
     })
 }
 
+/// `zeKernelGetBinaryExp` (`ZE_extension_kernel_binary_exp`): the kernel's binary, which for
+/// this driver is its module's SPIR-V (what `zeModuleGetNativeBinary` gives: the executor
+/// compiles at build time into no binary of its own). A null `binary` asks for the size; else
+/// up to `*size` bytes are copied and `*size` says how many, as in Intel's
+/// `getKernelProgramBinary`.
+pub unsafe extern "C" fn kernel_get_binary(
+    k: ze_kernel_handle_t,
+    size: *mut usize,
+    binary: *mut u8,
+) -> ze_result_t {
+    entry(names::zeKernelGetBinaryExp, || {
+        let spirv = &kernel(k)?.module.spirv;
+        ensure(!size.is_null(), NULL_POINTER)?;
+        let n = if binary.is_null() {
+            spirv.len()
+        } else {
+            // SAFETY: non-null; the caller's buffer holds `*size` bytes.
+            let n = unsafe { *size }.min(spirv.len());
+            // SAFETY: as above.
+            unsafe { std::ptr::copy_nonoverlapping(spirv.as_ptr(), binary, n) };
+            n
+        };
+        // SAFETY: non-null, writable by contract.
+        unsafe { size.write(n) };
+        Ok(())
+    })
+}
+
 pub unsafe extern "C" fn append_launch_kernel(
     list: ze_command_list_handle_t,
     k: ze_kernel_handle_t,
