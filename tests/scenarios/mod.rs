@@ -23,6 +23,7 @@ mod launches;
 mod memory;
 mod mutable_lists;
 mod newer;
+mod newest;
 mod queues;
 mod settings;
 mod system;
@@ -185,6 +186,25 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("graph forks", graphs::graph_forks),
     ("mutable command lists", mutable_lists::mutable_lists),
     ("queue and list settings", settings::queue_and_list_settings),
+    (
+        "copy and fill with parameters",
+        newest::copy_and_fill_with_parameters,
+    ),
+    ("host functions", newest::host_function),
+    (
+        "IPC handles with properties",
+        newest::ipc_handle_with_properties,
+    ),
+    (
+        "kernel timestamps per kernel",
+        newest::kernel_timestamps_ext,
+    ),
+    ("kernel binaries", newest::kernel_binary),
+    ("vector widths", newest::vector_widths),
+    (
+        "closed lists on immediate lists",
+        newest::immediate_append_command_lists,
+    ),
 ];
 
 /// Runs every scenario against `api`; `after_each` runs after each one (leak checks).

@@ -25,6 +25,7 @@ pub(super) fn at_1_14<'a>(env: &'a Env, scenario: &str) -> Option<&'a Dispatch> 
     at_least(env, ze_api_version_t::ZE_API_VERSION_1_14, scenario)
 }
 
+/// The suite's `Dispatch` when it agreed on `version` or newer, or `None` (with a note).
 pub(super) fn at_least<'a>(
     env: &'a Env,
     version: ze_api_version_t,
