@@ -487,3 +487,80 @@ pub unsafe fn append_with(
     let command = make()?;
     list.append(Op::new(command, signal, waits))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::context::Owner;
+    use crate::memory::Range;
+
+    fn immediate(synchronous: bool) -> CommandList {
+        CommandList {
+            context: 0,
+            device: 0,
+            ordinal: 0,
+            index: 0,
+            kind: ListKind::Immediate {
+                engine: Engine::new("append_lists test".into(), Owner::default()),
+                synchronous,
+            },
+        }
+    }
+
+    fn fill(buf: &mut [u8], pattern: Vec<u8>) -> Op {
+        let dst = Range {
+            ptr: buf.as_mut_ptr() as usize,
+            len: buf.len(),
+            alloc: None,
+        };
+        Op::new(Command::Fill { dst, pattern }, None, Vec::new())
+    }
+
+    /// Closed lists appended to an immediate list run in order, between its own commands, on
+    /// either kind of immediate list; a regular list appends none.
+    #[test]
+    fn appended_lists_run_in_order() {
+        for synchronous in [false, true] {
+            let (mut a, mut b) = (vec![0u8; 64], vec![0u8; 64]);
+            let list = immediate(synchronous);
+            list.append(fill(&mut a, vec![1])).unwrap();
+            let lists: Vec<Arc<[Op]>> = vec![
+                vec![fill(&mut a, vec![2])].into(),
+                vec![fill(&mut b, vec![3]), fill(&mut a, vec![4])].into(),
+            ];
+            list.append_lists(lists, None, Vec::new()).unwrap();
+            list.append(fill(&mut b, vec![5])).unwrap();
+            let ListKind::Immediate { engine, .. } = &list.kind else {
+                unreachable!()
+            };
+            engine.synchronize(u64::MAX).unwrap();
+            assert!(a.iter().all(|&x| x == 4), "{synchronous}");
+            assert!(b.iter().all(|&x| x == 5), "{synchronous}");
+        }
+        let regular = CommandList {
+            kind: ListKind::Regular(RegularList::default()),
+            ..immediate(false)
+        };
+        assert_eq!(
+            regular.append_lists(Vec::new(), None, Vec::new()),
+            Err(INVALID_ARGUMENT)
+        );
+    }
+
+    /// On a synchronous immediate list, a failed command (here a fill with an empty pattern,
+    /// which panics) fails the append with `DEVICE_LOST` and the rest of the lists is skipped.
+    #[test]
+    fn a_failed_command_skips_the_rest_of_the_lists() {
+        let mut skipped = vec![0u8; 64];
+        let list = immediate(true);
+        let lists: Vec<Arc<[Op]>> = vec![
+            vec![fill(&mut [0u8; 8], Vec::new())].into(),
+            vec![fill(&mut skipped, vec![7])].into(),
+        ];
+        assert_eq!(
+            list.append_lists(lists, None, Vec::new()),
+            Err(ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST)
+        );
+        assert!(skipped.iter().all(|&x| x == 0));
+    }
+}
