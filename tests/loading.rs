@@ -46,7 +46,7 @@ fn in_process_fill_functions() {
     assert_eq!(API_VERSION, ze_api_version_t::ZE_API_VERSION_1_17);
     assert_eq!(
         api.driver_versions(),
-        &[ze_api_version_t::ZE_API_VERSION_1_14]
+        &[ze_api_version_t::ZE_API_VERSION_1_15]
     );
     assert_eq!(driver_count(&api), 1);
     assert!(first_device_name(&api).starts_with("level-zero-cpu device 0"));
@@ -59,7 +59,7 @@ fn driver_library_opened_directly() {
     assert_eq!(api.source(), &Source::DriverLibrary(path));
     assert_eq!(
         api.driver_versions(),
-        &[ze_api_version_t::ZE_API_VERSION_1_14]
+        &[ze_api_version_t::ZE_API_VERSION_1_15]
     );
     assert!(
         api.unavailable_tables().is_empty(),
@@ -419,10 +419,10 @@ fn negotiation_steps_down_to_the_version_the_source_accepts() {
 fn negotiation_reaches_the_newest_version_the_source_knows() {
     let api = Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
     assert_eq!(api.api_version(), ze_api_version_t::ZE_API_VERSION_1_17);
-    // The driver implements 1.14 and says so; its tables still have every 1.17 entry.
+    // The driver implements 1.15 and says so; its tables still have every 1.17 entry.
     assert_eq!(
         api.driver_versions(),
-        &[ze_api_version_t::ZE_API_VERSION_1_14]
+        &[ze_api_version_t::ZE_API_VERSION_1_15]
     );
     let device = first_device(&api);
     let mut root = std::ptr::dangling_mut();

@@ -494,17 +494,20 @@ mod tests {
     use crate::context::Owner;
     use crate::memory::Range;
 
-    fn immediate(synchronous: bool) -> CommandList {
-        CommandList {
+    fn immediate(synchronous: bool) -> Arc<CommandList> {
+        Arc::new(CommandList {
             context: 0,
             device: 0,
             ordinal: 0,
             index: 0,
+            flags: ze_command_list_flags_t(0),
+            queue: None,
             kind: ListKind::Immediate {
                 engine: Engine::new("append_lists test".into(), Owner::default()),
                 synchronous,
+                capture: Default::default(),
             },
-        }
+        })
     }
 
     fn fill(buf: &mut [u8], pattern: Vec<u8>) -> Op {
@@ -538,8 +541,13 @@ mod tests {
             assert!(b.iter().all(|&x| x == 5), "{synchronous}");
         }
         let regular = CommandList {
+            context: 0,
+            device: 0,
+            ordinal: 0,
+            index: 0,
+            flags: ze_command_list_flags_t(0),
+            queue: None,
             kind: ListKind::Regular(RegularList::default()),
-            ..immediate(false)
         };
         assert_eq!(
             regular.append_lists(Vec::new(), None, Vec::new()),

@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 /// Version this driver implements: every core entry point up to it (images aside, which this
 /// driver does not support).
-pub const DRIVER_API_VERSION: ze_api_version_t = ze_api_version_t::ZE_API_VERSION_1_14;
+pub const DRIVER_API_VERSION: ze_api_version_t = ze_api_version_t::ZE_API_VERSION_1_15;
 /// `driverVersion` reported in the properties (increases with every release).
 pub const DRIVER_VERSION: u32 = 1;
 

@@ -386,7 +386,13 @@ pub fn prefetch_and_advice(env: &Env) {
         let list = command_list::create(api, ctx, env.device, &Default::default()).unwrap();
         // The range lies in the shared allocation.
         command_list::append_memory_prefetch(api, list, shared, size).unwrap();
-        for advice in 0..=7 {
+        // The system-memory advice (8, 9) is 1.7's.
+        let last = if api.api_version().0 >= ze_api_version_t::ZE_API_VERSION_1_7.0 {
+            9
+        } else {
+            7
+        };
+        for advice in 0..=last {
             command_list::append_mem_advise(
                 api,
                 list,
@@ -404,7 +410,7 @@ pub fn prefetch_and_advice(env: &Env) {
                 env.device,
                 shared,
                 size,
-                ze_memory_advice_t(8),
+                ze_memory_advice_t(10),
             ),
             INVALID_ENUMERATION,
         );

@@ -22,7 +22,7 @@ pub fn driver_queries(env: &Env) {
         assert_eq!(handles[0], env.driver);
 
         let version = driver::get_api_version(api, env.driver).unwrap();
-        assert_eq!(version, ze_api_version_t::ZE_API_VERSION_1_14);
+        assert_eq!(version, ze_api_version_t::ZE_API_VERSION_1_15);
 
         // Properties, with the memory-free-policies extension structure chained on pNext.
         let mut free_policies = ze_driver_memory_free_ext_properties_t::default();

@@ -31,7 +31,7 @@ fn json_has_backend_drivers_devices_and_subdevices() {
     let drivers = report["drivers"].as_array().unwrap();
     assert_eq!(drivers.len(), 1);
     assert_eq!(
-        drivers[0]["api_version"], "1.14",
+        drivers[0]["api_version"], "1.15",
         "the version the CPU driver implements"
     );
     let devices = drivers[0]["devices"].as_array().unwrap();
