@@ -110,17 +110,26 @@ fn intel_loader_without_driver_is_a_typed_error() {
     }
     let err = Dispatch::from_loader(None).unwrap_err();
     match &err {
+        // Debian's loader (1.8.12) fails `zeInit`; a current one (v1.32) lets it succeed and
+        // gives no `zeDriverGet`.
         LoadError::NoDriver {
             library, result, ..
         } => {
             assert_eq!(library, &Source::Loader(LOADER_LIBRARY.into()));
-            assert_eq!(*result, Some(ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED));
+            assert!(
+                matches!(
+                    result,
+                    Some(ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED) | None
+                ),
+                "{result:?}"
+            );
         }
         other => panic!("expected NoDriver, got {other:?}"),
     }
     let text = err.to_string();
     assert!(
-        text.contains("libze_loader.so.1") && text.contains("ZE_RESULT_ERROR_UNINITIALIZED"),
+        text.contains("libze_loader.so.1")
+            && (text.contains("ZE_RESULT_ERROR_UNINITIALIZED") || text.contains("zeDriverGet")),
         "{text}"
     );
     // A failed zeInit is permanent for the loader, and the process keeps working with another source.

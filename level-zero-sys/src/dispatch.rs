@@ -401,7 +401,25 @@ impl Dispatch {
         };
         let mut count = 0u32;
         // SAFETY: count is a valid out-pointer; a null handle array asks for the count.
-        unsafe { calls::driver::get(self, &mut count, core::ptr::null_mut()) }.map_err(fail)?;
+        match unsafe { calls::driver::get(self, &mut count, core::ptr::null_mut()) } {
+            // A current loader (v1.32) with no driver lets `zeInit` succeed and leaves its
+            // `zeDriverGet` out (or answers it so): no driver, as Debian's loader says at
+            // `zeInit`.
+            Err(e)
+                if self.tables.Driver.pfnGet.is_none()
+                    || e.result == ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED =>
+            {
+                return Err(LoadError::NoDriver {
+                    library: self.source.clone(),
+                    detail: match self.tables.Driver.pfnGet {
+                        None => "the library gives no zeDriverGet".into(),
+                        Some(_) => format!("zeDriverGet: {}", e.result),
+                    },
+                    result: self.tables.Driver.pfnGet.map(|_| e.result),
+                })
+            }
+            r => r.map_err(fail)?,
+        }
         let mut drivers = vec![core::ptr::null_mut(); count as usize];
         // SAFETY: `drivers` has room for `count` handles.
         unsafe { calls::driver::get(self, &mut count, drivers.as_mut_ptr()) }.map_err(fail)?;
