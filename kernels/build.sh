@@ -93,6 +93,26 @@ for cl in "$SRC"/*.cl; do
     done
 done
 
+# kernels/link/*.cl: the inputs of the linking tests (spirv-exec/tests/kernels_linked.rs,
+# tests/scenarios/module_program.rs), modules with imports and exports, linked at build time.
+# Not in the corpus: alone, a module with an import does not build. OpenCL C 2.0 (program-scope
+# variables), SPIR-V 1.0, both levels, next to their sources.
+LINK="$HERE/link"
+for cl in "$LINK"/*.cl; do
+    name="$(basename "$cl" .cl)"
+    for opt in O0 O2; do
+        bc="$TMP/link-$name-$opt.bc"
+        spv="$LINK/$name-$opt.spv"
+        if ! "$CLANG" -c -target spir64 "-$opt" -emit-llvm -cl-std=CL2.0 -Werror -o "$bc" "$cl" ||
+            ! "$LLVM_SPIRV" --spirv-max-version=1.0 "$bc" -o "$spv" ||
+            ! "$SPIRV_VAL" --target-env opencl2.0 "$spv"; then
+            echo "FAIL link/$name -$opt" >&2; fail=1; continue
+        fi
+        echo "ok  link/$name-$opt.spv  (CL2.0, spirv-val --target-env opencl2.0)"
+        count=$((count + 1))
+    done
+done
+
 # Remove outputs whose source no longer exists.
 for spv in "$OUT"/*.spv "$OUT14"/*.spv; do
     [ -e "$spv" ] || continue

@@ -120,6 +120,29 @@ impl Module {
         })
     }
 
+    /// Builds one module from several SPIR-V modules, each with its own specialization
+    /// constants: each function or variable declared with `LinkageAttributes ... Import` is
+    /// the one of the same name another input exports. The kernels of every input are the
+    /// module's. An import no input exports, a name exported twice, or an import whose type
+    /// differs from its export's is an error naming the symbol.
+    pub fn build_linked(inputs: &[(&[u32], &SpecConstants)]) -> Result<Module, BuildError> {
+        Module::build_linked_with(inputs, &Compiler)
+    }
+
+    /// [`build_linked`](Self::build_linked) with the kernels prepared by `backend`.
+    pub fn build_linked_with(
+        inputs: &[(&[u32], &SpecConstants)],
+        backend: &dyn Backend,
+    ) -> Result<Module, BuildError> {
+        Module::build_with(&Module::link(inputs)?, &SpecConstants::new(), backend)
+    }
+
+    /// The words of the one module [`build_linked`](Self::build_linked) builds (its inputs'
+    /// specialization constants set).
+    pub fn link(inputs: &[(&[u32], &SpecConstants)]) -> Result<Vec<u32>, BuildError> {
+        Ok(crate::front::link::link(inputs)?)
+    }
+
     /// [`build`](Self::build) from the bytes of a `.spv` file (little-endian words).
     pub fn from_bytes(bytes: &[u8], spec: &SpecConstants) -> Result<Module, BuildError> {
         Module::build(&words(bytes)?, spec)

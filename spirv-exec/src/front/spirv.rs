@@ -413,7 +413,7 @@ pub fn check_words(words: &[u32]) -> Result<(), String> {
 /// Parses a module with rspirv. rspirv 0.13 does not place `OpExecutionModeId` (SPIR-V 1.2)
 /// nor `OpConstantFunctionPointerINTEL`: those instructions are taken out of the words before
 /// parsing and put back in `execution_modes` (operands as ids) and after the other constants.
-fn parse(words: &[u32]) -> Result<Module, String> {
+pub(crate) fn parse(words: &[u32]) -> Result<Module, String> {
     let mut kept = Vec::with_capacity(words.len());
     let mut mode_ids = Vec::new();
     let mut function_pointers = Vec::new();
@@ -449,7 +449,7 @@ fn parse(words: &[u32]) -> Result<Module, String> {
 
 /// Every id is defined once, and every id an instruction uses (its type, its operands) is
 /// defined somewhere in the module: the lowering looks ids up without checking again.
-fn check_ids(module: &Module) -> Result<(), String> {
+pub(crate) fn check_ids(module: &Module) -> Result<(), String> {
     let mut defined = HashSet::new();
     for inst in module.all_inst_iter() {
         if let Some(id) = inst.result_id {
