@@ -73,7 +73,7 @@ pub fn driver_of(handle: ze_driver_handle_t) -> ZeResult<Arc<Driver>> {
 /// The extensions the driver implements, with their versions (major << 16 | minor): the
 /// headers' `*_NAME` and `*_VERSION_CURRENT`. (`ZE_extension_ipc_mem_handle_type` is not
 /// one: `zeMemGetIpcHandleWithProperties` takes its descriptor, but the allocations do not.)
-pub const EXTENSIONS: [(&str, u32); 9] = [
+pub const EXTENSIONS: [(&str, u32); 10] = [
     (
         "ZE_extension_memory_free_policies",
         ze_memory_free_policies_ext_version_t::ZE_MEMORY_FREE_POLICIES_EXT_VERSION_CURRENT.0,
@@ -118,6 +118,11 @@ pub const EXTENSIONS: [(&str, u32); 9] = [
     (
         "ZE_experimental_mutable_command_list",
         ze_mutable_command_list_exp_version_t::ZE_MUTABLE_COMMAND_LIST_EXP_VERSION_1_0.0,
+    ),
+    // zeModuleCreate with a ze_module_program_exp_desc_t: SPIR-V modules linked into one.
+    (
+        "ZE_experimental_module_program",
+        ze_module_program_exp_version_t::ZE_MODULE_PROGRAM_EXP_VERSION_CURRENT.0,
     ),
 ];
 

@@ -40,19 +40,39 @@ impl Module {
         constants: impl FnOnce(&[u32]) -> Result<HashMap<u32, u64>, String>,
     ) -> Result<Arc<Module>, String> {
         let words = spirv_exec::words(&bytes).map_err(|e| e.to_string())?;
-        let exec = flags
-            .split_whitespace()
-            .find_map(|f| f.strip_prefix("-level-zero-cpu-exec="))
-            .unwrap_or(&crate::config::config().exec);
-        let Some(backend) = spirv_exec::backend_named(exec) else {
-            return Err(format!(
-                "-level-zero-cpu-exec={exec}: not an executor (jit or interp)"
-            ));
-        };
+        let backend = backend(flags)?;
         let spec = constants(&words)?;
         let built =
             spirv_exec::Module::build_with(&words, &spec, backend).map_err(|e| e.to_string())?;
         Ok(Module::new(ctx, built, bytes))
+    }
+
+    /// Builds one module from several SPIR-V modules linked by their linkage attributes
+    /// (`zeModuleCreate` with a `ze_module_program_exp_desc_t`): `inputs` are each module's
+    /// bytes and its specialization constants (read by `constants` for its words), `flags`
+    /// the build flags of them all. Its native binary is the linked module. `Err` is the
+    /// build log.
+    pub fn build_program(
+        ctx: Arc<Context>,
+        inputs: &[&[u8]],
+        flags: &str,
+        mut constants: impl FnMut(usize, &[u32]) -> Result<HashMap<u32, u64>, String>,
+    ) -> Result<Arc<Module>, String> {
+        let backend = backend(flags)?;
+        let mut words = Vec::with_capacity(inputs.len());
+        let mut specs = Vec::with_capacity(inputs.len());
+        for (i, bytes) in inputs.iter().enumerate() {
+            let w = spirv_exec::words(bytes).map_err(|e| format!("input {i}: {e}"))?;
+            specs.push(constants(i, &w).map_err(|e| format!("input {i}: {e}"))?);
+            words.push(w);
+        }
+        let linked: Vec<(&[u32], &HashMap<u32, u64>)> =
+            words.iter().map(Vec::as_slice).zip(&specs).collect();
+        let linked = spirv_exec::Module::link(&linked).map_err(|e| e.to_string())?;
+        let built = spirv_exec::Module::build_with(&linked, &HashMap::new(), backend)
+            .map_err(|e| e.to_string())?;
+        let spirv = linked.iter().flat_map(|w| w.to_le_bytes()).collect();
+        Ok(Module::new(ctx, built, spirv))
     }
 
     /// The module of context `ctx` built from SPIR-V `spirv`, its module-scope variables
@@ -110,6 +130,16 @@ pub fn module_of_global(ptr: usize) -> Option<Arc<Module>> {
     } else {
         None
     }
+}
+
+/// The executor `flags` choose (`-level-zero-cpu-exec=jit|interp`), else the configured one.
+fn backend(flags: &str) -> Result<&'static dyn spirv_exec::Backend, String> {
+    let exec = flags
+        .split_whitespace()
+        .find_map(|f| f.strip_prefix("-level-zero-cpu-exec="))
+        .unwrap_or(&crate::config::config().exec);
+    spirv_exec::backend_named(exec)
+        .ok_or_else(|| format!("-level-zero-cpu-exec={exec}: not an executor (jit or interp)"))
 }
 
 /// A build log.

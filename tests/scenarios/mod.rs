@@ -21,6 +21,7 @@ mod graphs;
 mod ipc;
 mod launches;
 mod memory;
+mod module_program;
 mod mutable_lists;
 mod newer;
 mod newest;
@@ -205,6 +206,7 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
         "closed lists on immediate lists",
         newest::immediate_append_command_lists,
     ),
+    ("module program", module_program::module_program),
 ];
 
 /// Runs every scenario against `api`; `after_each` runs after each one (leak checks).

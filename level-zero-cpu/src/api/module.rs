@@ -23,25 +23,16 @@ pub unsafe extern "C" fn module_create(
         // SAFETY: descriptor from the caller, null rejected.
         let desc = unsafe { input(desc)? };
         ensure(desc.format.0 <= 1, INVALID_ENUM)?;
-        ensure(!desc.pInputModule.is_null() && !out.is_null(), NULL_POINTER)?;
-        ensure(desc.inputSize != 0, INVALID_SIZE)?;
-        // SAFETY: the caller's module holds inputSize bytes.
-        let bytes =
-            unsafe { std::slice::from_raw_parts(desc.pInputModule, desc.inputSize) }.to_vec();
-        let flags = if desc.pBuildFlags.is_null() {
-            String::new()
-        } else {
-            // SAFETY: a non-null flags string is NUL-terminated by contract.
-            unsafe { CStr::from_ptr(desc.pBuildFlags) }
-                .to_string_lossy()
-                .into_owned()
-        };
-        let constants = |words: &[u32]| {
-            // SAFETY: descriptor fields from the caller.
-            unsafe { spec_constants(words, desc.pConstants) }
-        };
+        ensure(!out.is_null(), NULL_POINTER)?;
         let id = ctx.id();
-        match Module::build(ctx, bytes, &flags, constants) {
+        // SAFETY: the caller's chain of extension structures, each starting with stype, pNext.
+        let built = match unsafe { program_desc(desc.pNext)? } {
+            // SAFETY: the program descriptor from the caller's chain.
+            Some(program) => unsafe { build_program(ctx, desc, program)? },
+            // SAFETY: the descriptor from the caller.
+            None => unsafe { build_one(ctx, desc)? },
+        };
+        match built {
             Ok(module) => {
                 make_log(module.built.log(), id, log);
                 // SAFETY: `out` is non-null and writable by contract.
@@ -54,6 +45,112 @@ pub unsafe extern "C" fn module_create(
         }
         Ok(())
     })
+}
+
+/// A build flags string, or "" for null.
+///
+/// # Safety
+/// A non-null `flags` is NUL-terminated.
+unsafe fn flags_of(flags: *const c_char) -> String {
+    if flags.is_null() {
+        return String::new();
+    }
+    // SAFETY: NUL-terminated by contract.
+    unsafe { CStr::from_ptr(flags) }
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Builds the one module `desc` gives (`zeModuleCreate`); the inner `Err` is the build log.
+///
+/// # Safety
+/// `desc` is the caller's descriptor: its module holds `inputSize` bytes, its flags and
+/// constants are valid.
+unsafe fn build_one(
+    ctx: std::sync::Arc<crate::context::Context>,
+    desc: &ze_module_desc_t,
+) -> ZeResult<Result<std::sync::Arc<Module>, String>> {
+    ensure(!desc.pInputModule.is_null(), NULL_POINTER)?;
+    ensure(desc.inputSize != 0, INVALID_SIZE)?;
+    // SAFETY: the caller's module holds inputSize bytes.
+    let bytes = unsafe { std::slice::from_raw_parts(desc.pInputModule, desc.inputSize) }.to_vec();
+    // SAFETY: the caller's flags string.
+    let flags = unsafe { flags_of(desc.pBuildFlags) };
+    let constants = |words: &[u32]| {
+        // SAFETY: descriptor fields from the caller.
+        unsafe { spec_constants(words, desc.pConstants) }
+    };
+    Ok(Module::build(ctx, bytes, &flags, constants))
+}
+
+/// The `ze_module_program_exp_desc_t` on a module descriptor's `pNext` chain, if any (other
+/// structures are ignored).
+///
+/// # Safety
+/// `next` is null or the start of a chain of structures that begin with `stype` and `pNext`.
+unsafe fn program_desc<'a>(
+    next: *const c_void,
+) -> ZeResult<Option<&'a ze_module_program_exp_desc_t>> {
+    let mut next = next.cast::<ze_base_desc_t>();
+    // SAFETY: the caller's chain (see `# Safety`).
+    while let Some(base) = unsafe { next.as_ref() } {
+        if base.stype == ze_structure_type_t::ZE_STRUCTURE_TYPE_MODULE_PROGRAM_EXP_DESC {
+            // SAFETY: the stype says this is the program descriptor.
+            return Ok(Some(unsafe {
+                &*next.cast::<ze_module_program_exp_desc_t>()
+            }));
+        }
+        next = base.pNext.cast();
+    }
+    Ok(None)
+}
+
+/// Builds the modules of `program` linked into one (`ZE_experimental_module_program`): its
+/// inputs replace `desc`'s module, which must be SPIR-V; each input's flags and constants
+/// are its own, and `desc`'s flags apply to all. The inner `Err` is the build log.
+///
+/// # Safety
+/// `program` is the caller's: `count` sizes and module pointers (each module holding its
+/// size in bytes), and optional arrays of `count` flags strings and constants.
+unsafe fn build_program(
+    ctx: std::sync::Arc<crate::context::Context>,
+    desc: &ze_module_desc_t,
+    program: &ze_module_program_exp_desc_t,
+) -> ZeResult<Result<std::sync::Arc<Module>, String>> {
+    ensure(
+        desc.format == ze_module_format_t::ZE_MODULE_FORMAT_IL_SPIRV,
+        INVALID_ENUM,
+    )?;
+    ensure(program.count != 0, INVALID_SIZE)?;
+    ensure(
+        !program.inputSizes.is_null() && !program.pInputModules.is_null(),
+        NULL_POINTER,
+    )?;
+    let count = program.count as usize;
+    let mut inputs = Vec::with_capacity(count);
+    // SAFETY: the caller's flags string.
+    let mut flags = unsafe { flags_of(desc.pBuildFlags) };
+    for i in 0..count {
+        // SAFETY: both arrays hold `count` entries (caller contract).
+        let (size, bytes) = unsafe { (*program.inputSizes.add(i), *program.pInputModules.add(i)) };
+        ensure(!bytes.is_null(), NULL_POINTER)?;
+        ensure(size != 0, INVALID_SIZE)?;
+        // SAFETY: input `i` holds `size` bytes (caller contract).
+        inputs.push(unsafe { std::slice::from_raw_parts(bytes, size) });
+        if !program.pBuildFlags.is_null() {
+            flags.push(' ');
+            // SAFETY: `count` flags strings, each null or NUL-terminated (caller contract).
+            flags.push_str(&unsafe { flags_of(*program.pBuildFlags.add(i)) });
+        }
+    }
+    let constants = |i: usize, words: &[u32]| {
+        if program.pConstants.is_null() {
+            return Ok(Default::default());
+        }
+        // SAFETY: `count` constants pointers, each null or valid (caller contract).
+        unsafe { spec_constants(words, *program.pConstants.add(i)) }
+    };
+    Ok(Module::build_program(ctx, &inputs, &flags, constants))
 }
 
 pub unsafe extern "C" fn module_destroy(m: ze_module_handle_t) -> ze_result_t {

@@ -1,0 +1,167 @@
+//! `ZE_experimental_module_program`: `zeModuleCreate` with a `ze_module_program_exp_desc_t`
+//! builds one module from several SPIR-V modules, each import resolved to the export of its
+//! name (`kernels/link/`); an import no input exports fails the build, which the log says.
+
+use super::{Env, SYNC};
+use crate::common::raw::*;
+use level_zero_sys::calls::{command_list, context, driver, kernel, mem, module, module_build_log};
+use level_zero_sys::*;
+use std::ffi::{c_char, CStr};
+use std::ptr::{null, null_mut};
+
+/// The bytes of `kernels/link/<name>.spv`.
+fn link_input(name: &str) -> Vec<u8> {
+    std::fs::read(format!(
+        "{}/kernels/link/{name}.spv",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+/// A module of `inputs` linked through the program descriptor: the module or the error, and
+/// the build log (empty unless `with_log`).
+///
+/// # Safety
+/// `ctx` and `dev` are live handles of `api`.
+unsafe fn create_program(
+    api: &Dispatch,
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    inputs: &[&[u8]],
+    with_log: bool,
+) -> (Result<ze_module_handle_t, ZeError>, String) {
+    let sizes: Vec<usize> = inputs.iter().map(|i| i.len()).collect();
+    let modules: Vec<*const u8> = inputs.iter().map(|i| i.as_ptr()).collect();
+    let flags: Vec<*const c_char> = inputs.iter().map(|_| c"".as_ptr()).collect();
+    let constants: Vec<*const ze_module_constants_t> = inputs.iter().map(|_| null()).collect();
+    let program = ze_module_program_exp_desc_t {
+        count: inputs.len() as u32,
+        inputSizes: sizes.as_ptr(),
+        pInputModules: modules.as_ptr().cast_mut(),
+        pBuildFlags: flags.as_ptr().cast_mut(),
+        pConstants: constants.as_ptr().cast_mut(),
+        ..Default::default()
+    };
+    // The first input is the descriptor's too (a layer in front may check it); the program's
+    // inputs replace it.
+    let desc = ze_module_desc_t {
+        pNext: (&raw const program).cast(),
+        format: ze_module_format_t::ZE_MODULE_FORMAT_IL_SPIRV,
+        inputSize: inputs[0].len(),
+        pInputModule: inputs[0].as_ptr(),
+        ..Default::default()
+    };
+    let mut log = null_mut();
+    // SAFETY: the caller's contract; the descriptors and arrays are live locals.
+    unsafe {
+        if !with_log {
+            return (
+                module::create(api, ctx, dev, &desc, null_mut()),
+                String::new(),
+            );
+        }
+        let created = module::create(api, ctx, dev, &desc, &mut log);
+        let mut size = 0;
+        module_build_log::get_string(api, log, &mut size, null_mut()).unwrap();
+        let mut text = vec![0 as c_char; size];
+        module_build_log::get_string(api, log, &mut size, text.as_mut_ptr()).unwrap();
+        module_build_log::destroy(api, log).unwrap();
+        let text = CStr::from_ptr(text.as_ptr()).to_string_lossy().into_owned();
+        (created, text)
+    }
+}
+
+/// The driver lists the extension; a kernel of one input calls a function and reads a
+/// variable another input exports, and a kernel of that input sets the variable; without the
+/// exporting input the build fails and the log names the import.
+pub fn module_program(env: &Env) {
+    let api = env.api;
+    let (main, lib) = (link_input("link_main-O2"), link_input("link_lib-O2"));
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    unsafe {
+        let exts = array(ze_driver_extension_properties_t::default(), |n, a| {
+            driver::get_extension_properties(api, env.driver, n, a)
+        });
+        assert!(
+            exts.iter()
+                .any(|e| name(&e.name) == "ZE_experimental_module_program"
+                    && e.version
+                        == ze_module_program_exp_version_t::ZE_MODULE_PROGRAM_EXP_VERSION_1_0.0),
+            "ZE_experimental_module_program is listed"
+        );
+        let ctx = env.context();
+        let (m, log) = create_program(api, ctx, env.device, &[&main, &lib], true);
+        let m = m.unwrap_or_else(|e| panic!("{e}: {log}"));
+        let mut count = 0;
+        module::get_kernel_names(api, m, &mut count, null_mut()).unwrap();
+        assert_eq!(count, 2, "the kernels of both inputs");
+
+        let n = 64usize;
+        let input = shared_mem(api, ctx, env.device, n * 4);
+        let out = shared_mem(api, ctx, env.device, n * 4);
+        let values: Vec<f32> = (0..n).map(|i| i as f32).collect();
+        write(input, bytemuck::cast_slice(&values));
+        let list = immediate(api, ctx, env.device, SYNC);
+        let scale = kernel::create(
+            api,
+            m,
+            &ze_kernel_desc_t {
+                pKernelName: c"linked_scale".as_ptr(),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        kernel::set_group_size(api, scale, 16, 1, 1).unwrap();
+        set_arg(api, scale, 0, &out);
+        set_arg(api, scale, 1, &input);
+        set_arg(api, scale, 2, &3i32);
+        command_list::append_launch_kernel(api, list, scale, &groups(4), null_mut(), 0, null_mut())
+            .unwrap();
+        let got: Vec<f32> = bytemuck::cast_slice(&read(out, n * 4)).to_vec();
+        let want: Vec<f32> = values.iter().map(|x| x * 3.0 + 100.0).collect();
+        assert_eq!(got, want, "scale() and offset of the other input");
+
+        // The exporting input's kernel writes the one `offset` both inputs name.
+        let set = kernel::create(
+            api,
+            m,
+            &ze_kernel_desc_t {
+                pKernelName: c"lib_set_offset".as_ptr(),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        kernel::set_group_size(api, set, 1, 1, 1).unwrap();
+        set_arg(api, set, 0, &7i32);
+        command_list::append_launch_kernel(api, list, set, &groups(1), null_mut(), 0, null_mut())
+            .unwrap();
+        command_list::append_launch_kernel(api, list, scale, &groups(4), null_mut(), 0, null_mut())
+            .unwrap();
+        let got: Vec<f32> = bytemuck::cast_slice(&read(out, n * 4)).to_vec();
+        let want: Vec<f32> = values.iter().map(|x| x * 3.0 + 7.0).collect();
+        assert_eq!(got, want, "offset set by the other input's kernel");
+
+        // Alone, the importing input does not link. The loader's intercept hands back the
+        // driver's own build log of a failed build (it wraps the log only on success), which
+        // it cannot take back: there the log is not asked for.
+        let with_log = !env.mode.wraps_handles();
+        let (failed, log) = create_program(api, ctx, env.device, &[&main], with_log);
+        expect(failed, ze_result_t::ZE_RESULT_ERROR_MODULE_BUILD_FAILURE);
+        if with_log {
+            assert!(
+                log.contains(
+                    "unresolved import offset (input 0): no input exports variable offset"
+                ),
+                "{log}"
+            );
+        }
+
+        kernel::destroy(api, set).unwrap();
+        kernel::destroy(api, scale).unwrap();
+        command_list::destroy(api, list).unwrap();
+        mem::free(api, ctx, input).unwrap();
+        mem::free(api, ctx, out).unwrap();
+        module::destroy(api, m).unwrap();
+        context::destroy(api, ctx).unwrap();
+    }
+}
