@@ -66,13 +66,16 @@ pub(crate) fn link(inputs: &[Input]) -> Result<Vec<u32>, String> {
             .all_inst_iter()
             .filter_map(|inst| inst.result_id)
             .max()
-            .map_or(1, |max| max + 1);
+            .map_or(Some(1), |max| max.checked_add(1))
+            .ok_or_else(|| fail("too many ids to link".into()))?;
+        // Every id is below `bound`, so no shifted id passes the next offset.
+        let next = offset
+            .checked_add(bound)
+            .ok_or_else(|| fail("too many ids to link".into()))?;
         for inst in m.all_inst_iter_mut() {
             shift(inst, offset);
         }
-        offset = offset
-            .checked_add(bound)
-            .ok_or_else(|| fail("too many ids to link".into()))?;
+        offset = next;
         let builtins: HashSet<Word> = m
             .annotations
             .iter()
