@@ -329,13 +329,22 @@ impl Device {
         })
     }
 
+    /// The API version (major, minor) agreed with the device's driver (through a loader: with
+    /// the loader), which decides what of the newer API the crate uses.
+    pub fn api_version(&self) -> (u32, u32) {
+        level_zero_sys::version_parts(self.dispatch().api_version())
+    }
+
     /// What the device's command lists and events can do beyond API 1.4, asked with the
     /// extension structures of `zeDeviceGetProperties` where the API agreed is 1.15 or newer
     /// (all empty before).
     ///
     /// ```
-    /// let features = level_zero::default_device()?.command_features()?;
-    /// assert!(features.graphs != 0, "the CPU driver records and replays graphs");
+    /// let dev = level_zero::default_device()?;
+    /// let features = dev.command_features()?;
+    /// if dev.api_version() >= (1, 17) {
+    ///     assert!(features.graphs != 0, "the CPU driver records and replays graphs");
+    /// }
     /// # Ok::<(), level_zero::Error>(())
     /// ```
     pub fn command_features(&self) -> Result<CommandFeatures> {

@@ -20,6 +20,9 @@ use std::sync::Arc;
 /// ```
 /// use level_zero::*;
 /// let (ctx, dev) = (default_context()?, default_device()?);
+/// if dev.api_version() < (1, 17) {
+///     return Ok(()); // graphs are 1.17's
+/// }
 /// let (a, b) = (Allocation::shared(&ctx, Some(&dev), 64, 0)?, Allocation::shared(&ctx, Some(&dev), 64, 0)?);
 /// let mut list = ImmediateCommandList::new(&ctx, &dev)?;
 /// let graph = list.record_graph(|g| {

@@ -68,7 +68,7 @@ impl MemoryAdvice {
 
     /// Whether the API agreed with `device`'s driver has the value.
     pub fn supported_by(self, device: &crate::Device) -> bool {
-        level_zero_sys::version_parts(device.dispatch().api_version()) >= self.since()
+        device.api_version() >= self.since()
     }
 
     /// The C value.
