@@ -471,3 +471,24 @@ fn a_missing_getter_of_a_newer_table_negotiates_below_it() {
     let err = unsafe { calls::graph::destroy_ext(&api, std::ptr::null_mut()) };
     assert!(err.is_err_and(|e| e.version_gap.is_some()));
 }
+
+/// `LEVEL_ZERO_CPU_DEVICE_TYPE=gpu`: the device says it is a GPU and `zeInit(GPU_ONLY)` finds
+/// the driver (for runtimes that keep GPU devices only: Intel's Unified Runtime); by default a
+/// GPU-only `zeInit` finds none (the device is a CPU).
+#[test]
+fn the_driver_can_say_it_is_a_gpu() {
+    if !common::in_child(
+        "the_driver_can_say_it_is_a_gpu",
+        &[("LEVEL_ZERO_CPU_DEVICE_TYPE", "gpu")],
+    ) {
+        return;
+    }
+    let api = Dispatch::from_getters("level-zero-cpu", &level_zero_cpu::GETTERS).unwrap();
+    let gpu_only = ze_init_flags_t(ze_init_flag_t::ZE_INIT_FLAG_GPU_ONLY.0);
+    // SAFETY: zeInit takes flags by value.
+    unsafe { calls::global::init(&api, gpu_only) }.unwrap();
+    let mut props = ze_device_properties_t::default();
+    // SAFETY: a live device; a local out-structure.
+    unsafe { calls::device::get_properties(&api, first_device(&api), &mut props) }.unwrap();
+    assert_eq!(props.type_, ze_device_type_t::ZE_DEVICE_TYPE_GPU);
+}

@@ -11,6 +11,7 @@
 //! | `LEVEL_ZERO_CPU_EXEC` | kernel executor: `jit` (native code; kernels it does not support run on the interpreter, the build log says why) or `interp` (the interpreter only); a module's build flag `-level-zero-cpu-exec=jit\|interp` overrides it | `jit` |
 //! | `LEVEL_ZERO_CPU_KERNEL_TIMEOUT_MS` | a kernel launch running longer is stopped (hang detection): its command fails with `DEVICE_LOST`, the queue goes on; `0` = never | 60000 |
 //! | `LEVEL_ZERO_CPU_INTEGRATED` | `0`: report a discrete device (no `ZE_DEVICE_PROPERTY_FLAG_INTEGRATED`), so that code choosing memory for a device with its own memory can run here; the memory is host memory either way | `1` |
+//! | `LEVEL_ZERO_CPU_DEVICE_TYPE` | `gpu`: devices report `ZE_DEVICE_TYPE_GPU` and `zeInit(ZE_INIT_FLAG_GPU_ONLY)` finds the driver, for runtimes that keep GPU devices only (Intel's Unified Runtime); `cpu`: what the device is | `cpu` |
 //! | `LEVEL_ZERO_CPU_PEER_ACCESS` | `0`: distinct root devices cannot access each other's memory (a machine without peer links; a root and its own sub-devices still can) | `1` |
 //! | `LEVEL_ZERO_CPU_LEAK_REPORT` | at exit: `1` print live allocations and handles, `abort` also exit with status 86 if any | off |
 
@@ -44,6 +45,8 @@ pub struct Config {
     /// Whether devices report themselves integrated, sharing memory with the host
     /// (`LEVEL_ZERO_CPU_INTEGRATED`; `0` simulates a discrete device).
     pub integrated: bool,
+    /// Whether devices say they are GPUs (`LEVEL_ZERO_CPU_DEVICE_TYPE=gpu`).
+    pub report_gpu: bool,
 }
 
 /// What to do about leaks at process exit.
@@ -137,6 +140,14 @@ impl Config {
             },
             peer_access: number("LEVEL_ZERO_CPU_PEER_ACCESS", 1u32) != 0,
             integrated: number("LEVEL_ZERO_CPU_INTEGRATED", 1u32) != 0,
+            report_gpu: match var("LEVEL_ZERO_CPU_DEVICE_TYPE").as_deref().map(str::trim) {
+                None | Some("cpu") => false,
+                Some("gpu") => true,
+                Some(v) => {
+                    warn_bad("LEVEL_ZERO_CPU_DEVICE_TYPE", v);
+                    false
+                }
+            },
             exec: match var("LEVEL_ZERO_CPU_EXEC") {
                 Some(v) if spirv_exec::backend_named(&v).is_some() => v.trim().to_string(),
                 Some(v) => {

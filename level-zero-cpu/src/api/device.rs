@@ -72,7 +72,11 @@ pub unsafe extern "C" fn device_get_properties(
         }?;
         let cycles_per_second =
             p.stype == ze_structure_type_t::ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2;
-        p.type_ = ze_device_type_t::ZE_DEVICE_TYPE_CPU;
+        p.type_ = if config().report_gpu {
+            ze_device_type_t::ZE_DEVICE_TYPE_GPU
+        } else {
+            ze_device_type_t::ZE_DEVICE_TYPE_CPU
+        };
         p.vendorId = 0x8086;
         p.deviceId = 0xC0DE;
         // Integrated unless configured to simulate a discrete device: the memory is the

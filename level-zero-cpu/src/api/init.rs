@@ -39,8 +39,11 @@ fn build() -> Driver {
 pub unsafe extern "C" fn ze_init(flags: ze_init_flags_t) -> ze_result_t {
     entry(names::zeInit, || {
         ensure(flags.0 <= 0x3, INVALID_ENUM)?;
-        // This is a CPU device: a request for GPU or VPU drivers only finds none here.
-        ensure(flags.0 == 0, ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED)?;
+        // This is a CPU device: a request for GPU or VPU drivers only finds none here, unless
+        // it says it is a GPU (`LEVEL_ZERO_CPU_DEVICE_TYPE=gpu`).
+        let gpu_only = ze_init_flag_t::ZE_INIT_FLAG_GPU_ONLY.0;
+        let found = flags.0 == 0 || (flags.0 == gpu_only && crate::config::config().report_gpu);
+        ensure(found, ze_result_t::ZE_RESULT_ERROR_UNINITIALIZED)?;
         driver::initialise(build);
         Ok(())
     })
