@@ -27,6 +27,10 @@ const CAPABILITIES: &[Capability] = &[
     Capability::GenericPointer,
     Capability::FunctionPointersINTEL,
     Capability::IndirectReferencesINTEL,
+    // `OpAssumeTrueKHR` (a no-op here) and `OpExpectKHR` (its value), which DPC++ emits.
+    Capability::ExpectAssumeKHR,
+    // A function-control bit asking not to optimise: nothing to do.
+    Capability::OptNoneINTEL,
 ];
 
 /// Capabilities of features a kernel may use that the executor does not implement: a module
@@ -65,6 +69,8 @@ const KERNEL_DECLARATIONS: &[Op] = &[
 /// Opcodes the lowering implements (anything else is rejected when the module is built).
 pub const OPCODES: &[Op] = &[
     Op::Nop,
+    Op::AssumeTrueKHR,
+    Op::ExpectKHR,
     Op::Undef,
     Op::SourceContinued,
     Op::Source,

@@ -539,6 +539,7 @@ impl<'m> Front<'m> {
                     | Op::Line
                     | Op::NoLine
                     | Op::Nop
+                    | Op::AssumeTrueKHR
                     | Op::LifetimeStart
                     | Op::LifetimeStop
                     | Op::Variable

@@ -144,7 +144,12 @@ impl Front<'_> {
         }
         match op {
             Op::Undef => self.each(&dst, |_| Some(Inst::Const(0)))?,
-            Op::CopyObject | Op::CopyLogical | Op::PtrCastToGeneric | Op::GenericCastToPtr => {
+            // `OpExpectKHR`'s value is its first operand (the expected one is a hint).
+            Op::CopyObject
+            | Op::CopyLogical
+            | Op::PtrCastToGeneric
+            | Op::GenericCastToPtr
+            | Op::ExpectKHR => {
                 let a = arg!(0);
                 self.each(&dst, |k| Some(Inst::Copy(*a.get(k)?)))?;
             }
