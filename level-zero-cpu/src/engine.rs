@@ -120,14 +120,12 @@ impl Engine {
 
     /// Queues `job`; returns its sequence number.
     pub fn submit(&self, job: Job) -> u64 {
+        let ops = || job.lists.iter().flat_map(|list| list.iter());
+        let pinned: Vec<_> = ops().map(Op::pin_memory).collect();
         let mut jobs = self.shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
-        // Bound under the lock: submissions bind counter-based events in the order they run.
-        let ops = job
-            .lists
-            .iter()
-            .flat_map(|list| list.iter())
-            .map(|op| (op.pin_memory(), op.bind_signal()))
-            .collect();
+        // Bound under the lock (pinned before it): submissions bind counter-based events in
+        // the order they run.
+        let ops = pinned.into_iter().zip(ops().map(Op::bind_signal)).collect();
         jobs.push_back(Queued { job, ops });
         let seq = self.shared.submitted.fetch_add(1, Ordering::AcqRel) + 1;
         drop(jobs);

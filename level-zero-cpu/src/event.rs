@@ -337,6 +337,27 @@ impl Event {
         self.current().unwrap_or_else(|| self.clone())
     }
 
+    /// An event of a one-slot pool of its own, made by the driver (no pool handle): a
+    /// counter-based event, a tracking point, one opened from another process. `flags` are the
+    /// pool's; `opened`: `slot` is another process's.
+    pub fn alone(
+        context: usize,
+        flags: u32,
+        slot: Slots,
+        opened: bool,
+        scopes: (ze_event_scope_flags_t, ze_event_scope_flags_t),
+    ) -> Event {
+        let pool = EventPool::new(context, 1, ze_event_pool_flags_t(flags), slot, opened);
+        Event {
+            pool: Arc::new(pool),
+            pool_handle: 0,
+            index: 0,
+            signal_scope: scopes.0,
+            wait_scope: scopes.1,
+            counter: None,
+        }
+    }
+
     /// A new (clear) tracking point `value` of this counter-based event, in a pool of its
     /// own that keeps timestamps if this event's does.
     fn point(&self, value: u64) -> Event {
@@ -345,26 +366,15 @@ impl Event {
         } else {
             0
         };
-        let slots = Slots::Local(Box::new([Slot::default()]));
-        let pool = EventPool::new(
-            self.pool.context,
-            1,
-            ze_event_pool_flags_t(flags),
-            slots,
-            false,
-        );
-        Event {
-            pool: Arc::new(pool),
-            pool_handle: 0,
-            index: 0,
-            signal_scope: self.signal_scope,
-            wait_scope: self.wait_scope,
-            counter: Some(Counter::Point {
-                owner: self.pool.clone(),
-                index: self.index,
-                value,
-            }),
-        }
+        let slot = Slots::Local(Box::new([Slot::default()]));
+        let scopes = (self.signal_scope, self.wait_scope);
+        let mut point = Event::alone(self.pool.context, flags, slot, false, scopes);
+        point.counter = Some(Counter::Point {
+            owner: self.pool.clone(),
+            index: self.index,
+            value,
+        });
+        point
     }
 
     /// Makes this event counter-based with `flags`: its first tracking point is complete.

@@ -6,7 +6,7 @@
 use crate::abi::*;
 use crate::command::{Command, Op};
 use crate::command_list::{Capture, CommandList};
-use crate::event::{Event, EventPool, Slot, Slots};
+use crate::event::{Event, Slot, Slots};
 use crate::handle::{HandleKind, Object};
 use level_zero_sys::*;
 use std::ffi::c_void;
@@ -86,16 +86,9 @@ impl ExecutableGraph {
             None if !graph.capture.is_used() => Arc::from(Vec::new()),
             None => return Err(INVALID_ARGUMENT),
         };
-        let slots = Slots::Local(Box::new([Slot::default()]));
-        let pool = EventPool::new(graph.context, 1, ze_event_pool_flags_t(0), slots, false);
-        let mut done = Event {
-            pool: Arc::new(pool),
-            pool_handle: 0,
-            index: 0,
-            signal_scope: ze_event_scope_flags_t(0),
-            wait_scope: ze_event_scope_flags_t(0),
-            counter: None,
-        };
+        let slot = Slots::Local(Box::new([Slot::default()]));
+        let none = ze_event_scope_flags_t(0);
+        let mut done = Event::alone(graph.context, 0, slot, false, (none, none));
         done.make_counter_based(ze_event_counter_based_flags_t(
             ze_event_counter_based_flag_t::ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE.0,
         ));

@@ -354,16 +354,8 @@ pub unsafe extern "C" fn event_counter_based_create(
         if ipc {
             flags |= ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC.0;
         }
-        let pool = EventPool::new(ctx.id(), 1, ze_event_pool_flags_t(flags), slots, false);
-        pool.take_slot(0)?;
-        let mut event = Event {
-            pool: Arc::new(pool),
-            pool_handle: 0,
-            index: 0,
-            signal_scope: desc.signal,
-            wait_scope: desc.wait,
-            counter: None,
-        };
+        let mut event = Event::alone(ctx.id(), flags, slots, false, (desc.signal, desc.wait));
+        event.pool.take_slot(0)?;
         // The default mode is for immediate lists.
         let flags = if desc.flags.0 & 0x3 == 0 {
             desc.flags.0 | F::ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE.0

@@ -244,21 +244,9 @@ pub unsafe extern "C" fn event_counter_based_open_ipc_handle(
         if timestamps {
             flags |= ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP.0;
         }
-        let pool = EventPool::new(
-            ctx.id(),
-            1,
-            ze_event_pool_flags_t(flags),
-            Slots::Shared(slots),
-            true,
-        );
-        let event = Event {
-            pool: Arc::new(pool),
-            pool_handle: 0,
-            index: 0,
-            signal_scope: ze_event_scope_flags_t(0),
-            wait_scope: ze_event_scope_flags_t(0),
-            counter: Some(Counter::Opened { value }),
-        };
+        let none = ze_event_scope_flags_t(0);
+        let mut event = Event::alone(ctx.id(), flags, Slots::Shared(slots), true, (none, none));
+        event.counter = Some(Counter::Opened { value });
         // SAFETY: `out` non-null and writable by contract.
         unsafe { out.write(crate::handle::create(Arc::new(event), ctx.id())) };
         Ok(())
