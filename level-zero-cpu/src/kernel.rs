@@ -61,7 +61,7 @@ impl Object for Kernel {
 impl Kernel {
     /// Sets argument `index` from `size` bytes at `value` (`zeKernelSetArgumentValue`): a
     /// local parameter takes a size and no value; a pointer its exact size (null: a null
-    /// pointer); any other value up to its declared size. It lifts the argument's reach limit.
+    /// pointer); any other value up to its declared size (null: zeros). It lifts the argument's reach limit.
     ///
     /// The bytes are copied once, into storage that launches of the kernel share
     /// ([`snapshot`] copies none); bytes equal to the argument's current ones are not copied.
@@ -92,10 +92,15 @@ impl Kernel {
             _ => {
                 // As Intel's driver: a value smaller than declared fills the low bytes (the
                 // rest are zero), e.g. a 4-byte size_t from a 32-bit host type.
+                // A null value is zeros, as the spec lets it be (Intel's SYCL runtime passes
+                // null for a zero value).
                 ensure(size > 0 && size <= param.size, bad_size)?;
-                ensure(!value.is_null(), NULL_POINTER)?;
-                // SAFETY: a non-null value holds `size` bytes (the caller's contract).
-                unsafe { std::slice::from_raw_parts(value, size) }
+                if value.is_null() {
+                    &[]
+                } else {
+                    // SAFETY: a non-null value holds `size` bytes (the caller's contract).
+                    unsafe { std::slice::from_raw_parts(value, size) }
+                }
             }
         };
         let mut state = self.state();
@@ -579,8 +584,23 @@ mod tests {
         assert!(Arc::ptr_eq(&first, value(&k.state().args[0])));
         set(&k, 0, &[0xAB]);
         assert_eq!(value(&k.state().args[0])[..], [0xAB, 0, 0, 0]);
-        // SAFETY: null is refused before it is read.
-        let err = unsafe { k.set_argument_value(0, 4, std::ptr::null()) };
-        assert_eq!(err, Err(NULL_POINTER));
+    }
+
+    /// A null value for a by-value parameter sets zeros (the spec makes the value optional;
+    /// Intel's SYCL runtime passes null for a zero scalar).
+    #[test]
+    fn a_null_value_is_zeros() {
+        let k = saxpy();
+        set(&k, 0, &[0xAB, 0xCD, 0xEF, 0x01]);
+        // SAFETY: a null value is not read.
+        unsafe { k.set_argument_value(0, 4, std::ptr::null()) }.unwrap();
+        assert_eq!(value(&k.state().args[0])[..], [0, 0, 0, 0]);
+        // The size is still checked.
+        // SAFETY: as above.
+        let err = unsafe { k.set_argument_value(0, 8, std::ptr::null()) };
+        assert_eq!(
+            err,
+            Err(ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE)
+        );
     }
 }

@@ -718,8 +718,9 @@ impl ModuleData {
             let t = self.types.get(pointee)?.clone();
             match (sc, builtin) {
                 // Built-ins are `Input` variables; older producers declare them as
-                // `UniformConstant` imports (linkage Import, no initializer).
-                (StorageClass::Input | StorageClass::UniformConstant, Some(b)) => {
+                // `UniformConstant` imports, current DPC++ as `CrossWorkgroup` ones (linkage
+                // Import, no initializer): the decoration decides, whatever the class.
+                (_, Some(b)) => {
                     self.globals.insert(rid, GlobalVar::Builtin(b));
                 }
                 (StorageClass::Workgroup, _) => {

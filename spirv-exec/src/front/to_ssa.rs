@@ -131,6 +131,10 @@ pub(super) struct Front<'m> {
     prologue: Vec<Stmt>,
     consts: HashMap<Word, Vec<Val>>,
     builtins: HashMap<(BuiltinValue, u8), Val>,
+    /// Pointers into a built-in variable made by access chains with constant indices (as
+    /// DPC++ reads its `CrossWorkgroup` built-ins): the built-in and the component, or the
+    /// whole built-in. Only loads read through them.
+    pub builtin_ptrs: HashMap<Word, (rspirv::spirv::BuiltIn, Option<usize>)>,
     /// Kernel-scope `__local` variables used, at their offsets (laid out as met).
     local_vars: HashMap<Word, Val>,
     pub local_static: usize,
@@ -150,6 +154,7 @@ impl<'m> Front<'m> {
             prologue: Vec::new(),
             consts: HashMap::new(),
             builtins: HashMap::new(),
+            builtin_ptrs: HashMap::new(),
             local_vars: HashMap::new(),
             local_static: 0,
             private_size: 0,

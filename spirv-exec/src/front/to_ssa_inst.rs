@@ -7,7 +7,7 @@ use crate::front::spirv::GlobalVar;
 use crate::front::types::Shape;
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Operand};
-use rspirv::spirv::{Decoration, FPRoundingMode, Op, StorageClass, Word};
+use rspirv::spirv::{BuiltIn, Decoration, FPRoundingMode, Op, StorageClass, Word};
 
 fn int_bin(op: Op) -> Option<Bin> {
     Some(match op {
@@ -371,8 +371,18 @@ impl Front<'_> {
             }
             Op::Load => {
                 let p = id(inst, 0)?;
-                if let Some(GlobalVar::Builtin(b)) = self.m.globals.get(&p) {
-                    let vals = self.builtin(*b)?;
+                let builtin = match self.m.globals.get(&p) {
+                    Some(GlobalVar::Builtin(b)) => Some((*b, None)),
+                    _ => self.builtin_ptrs.get(&p).copied(),
+                };
+                if let Some((b, component)) = builtin {
+                    let mut vals = self.builtin(b)?;
+                    if let Some(c) = component {
+                        let v = *vals
+                            .get(c)
+                            .ok_or_else(|| format!("component {c} of built-in {b:?}"))?;
+                        vals = vec![v];
+                    }
                     // Built-ins are held as 64-bit values; some are 32-bit (`work_dim`).
                     let types: Vec<Scalar> = dst.iter().map(|d| self.types[*d as usize]).collect();
                     self.each(&dst, |k| {
@@ -584,6 +594,9 @@ impl Front<'_> {
     fn access_chain(&mut self, env: &Env, inst: &Instruction, dst: Val) -> Result<(), String> {
         let op = inst.class.opcode;
         let base_id = id(inst, 0)?;
+        if let Some(GlobalVar::Builtin(b)) = self.m.globals.get(&base_id) {
+            return self.builtin_chain(inst, *b, dst);
+        }
         let Shape::Pointer(_, pointee) = self.m.types.get(self.type_of(env, base_id)?)?.shape
         else {
             return Err("access chain on a non-pointer".into());
@@ -660,6 +673,41 @@ impl Front<'_> {
             acc = self.emit(Scalar::I64, Inst::Bin(Bin::IAdd, acc, c));
         }
         self.define(dst, Inst::Copy(acc));
+        Ok(())
+    }
+
+    /// An access chain into built-in variable `b` (DPC++ declares its built-ins as
+    /// `CrossWorkgroup` variables and reads a component through `OpInBoundsPtrAccessChain %b 0
+    /// %c`): its indices must be constants; loads through the result read the component.
+    fn builtin_chain(&mut self, inst: &Instruction, b: BuiltIn, dst: Val) -> Result<(), String> {
+        let constant = |k: usize| -> Result<u64, String> {
+            let i = id(inst, k)?;
+            self.m
+                .consts
+                .get(&i)
+                .and_then(|c| c.first())
+                .copied()
+                .ok_or_else(|| format!("built-in {b:?} indexed by a value that is not a constant"))
+        };
+        let mut first = 1;
+        if matches!(
+            inst.class.opcode,
+            Op::PtrAccessChain | Op::InBoundsPtrAccessChain
+        ) {
+            if constant(1)? != 0 {
+                return Err(format!("built-in {b:?} indexed past the variable"));
+            }
+            first = 2;
+        }
+        let component = match inst.operands.len() - first {
+            0 => None,
+            1 => Some(constant(first)? as usize),
+            _ => return Err(format!("built-in {b:?} indexed twice")),
+        };
+        let result = inst.result_id.ok_or("access chain without a result")?;
+        self.builtin_ptrs.insert(result, (b, component));
+        // The pointer itself is null: anything other than a load through it faults.
+        self.define(dst, Inst::Const(0));
         Ok(())
     }
 
