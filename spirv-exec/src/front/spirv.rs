@@ -31,6 +31,18 @@ const CAPABILITIES: &[Capability] = &[
     Capability::ExpectAssumeKHR,
     // A function-control bit asking not to optimise: nothing to do.
     Capability::OptNoneINTEL,
+    // Hints DPC++ emits: alias scopes on memory accesses (`SPV_INTEL_memory_access_aliasing`)
+    // and the fast-math flags `AllowContractFastINTEL`, `AllowReassocINTEL`; every access is
+    // performed as written, every float operation rounded as without them.
+    Capability::MemoryAccessAliasingINTEL,
+    Capability::FPFastMathModeINTEL,
+    // `OpAtomicFAddEXT`, `OpAtomicFMinEXT`, `OpAtomicFMaxEXT`.
+    Capability::AtomicFloat16AddEXT,
+    Capability::AtomicFloat32AddEXT,
+    Capability::AtomicFloat64AddEXT,
+    Capability::AtomicFloat16MinMaxEXT,
+    Capability::AtomicFloat32MinMaxEXT,
+    Capability::AtomicFloat64MinMaxEXT,
 ];
 
 /// Capabilities of features a kernel may use that the executor does not implement: a module
@@ -70,6 +82,9 @@ const KERNEL_DECLARATIONS: &[Op] = &[
 pub const OPCODES: &[Op] = &[
     Op::Nop,
     Op::AssumeTrueKHR,
+    Op::AliasDomainDeclINTEL,
+    Op::AliasScopeDeclINTEL,
+    Op::AliasScopeListDeclINTEL,
     Op::ExpectKHR,
     Op::Undef,
     Op::SourceContinued,
@@ -248,6 +263,9 @@ pub const OPCODES: &[Op] = &[
     Op::AtomicXor,
     Op::AtomicFlagTestAndSet,
     Op::AtomicFlagClear,
+    Op::AtomicFAddEXT,
+    Op::AtomicFMinEXT,
+    Op::AtomicFMaxEXT,
     Op::Phi,
     Op::LoopMerge,
     Op::SelectionMerge,
@@ -441,6 +459,11 @@ pub(crate) fn parse(words: &[u32]) -> Result<Module, String> {
             let mut operands = vec![Operand::IdRef(inst[1]), Operand::ExecutionMode(mode)];
             operands.extend(inst[3..].iter().map(|w| Operand::IdRef(*w)));
             mode_ids.push(Instruction::new(Op::ExecutionModeId, None, None, operands));
+        } else if is_alias_declaration(words[at] & 0xffff) && inst.len() >= 2 {
+            // `SPV_INTEL_memory_access_aliasing` declarations are hints rspirv cannot place
+            // (they sit among the types): each becomes an empty `OpString` defining its id,
+            // which the decorations and memory operands naming it still refer to.
+            kept.extend_from_slice(&[(3 << 16) | Op::String as u32, inst[1], 0]);
         } else {
             kept.extend_from_slice(inst);
         }
@@ -451,6 +474,17 @@ pub(crate) fn parse(words: &[u32]) -> Result<Module, String> {
     module.execution_modes.extend(mode_ids);
     module.types_global_values.extend(function_pointers);
     Ok(module)
+}
+
+/// `OpAliasDomainDeclINTEL`, `OpAliasScopeDeclINTEL`, `OpAliasScopeListDeclINTEL`.
+fn is_alias_declaration(opcode: u32) -> bool {
+    [
+        Op::AliasDomainDeclINTEL,
+        Op::AliasScopeDeclINTEL,
+        Op::AliasScopeListDeclINTEL,
+    ]
+    .iter()
+    .any(|o| *o as u32 == opcode)
 }
 
 /// Every id is defined once, and every id an instruction uses (its type, its operands) is

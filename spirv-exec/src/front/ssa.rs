@@ -410,4 +410,9 @@ pub enum Rmw {
     Xor,
     FlagTestAndSet,
     FlagClear,
+    /// Float add, min and max (`OpAtomicFAddEXT`, `FMinEXT`, `FMaxEXT`): the atomic's type is
+    /// the float's.
+    FAdd,
+    FMin,
+    FMax,
 }

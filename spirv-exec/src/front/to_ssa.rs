@@ -3,7 +3,7 @@
 //! parameters described; then type-checked ([`super::verify`]).
 
 use super::ssa::{
-    Block, BlockId, BuiltinValue, Edge, Func, Inst, Param, ParamKind, Stmt, Term, Val,
+    Block, BlockId, BuiltinValue, Edge, Func, Inst, Param, ParamKind, Space, Stmt, Term, Val,
 };
 use crate::front::spirv::{GlobalVar, ModuleData};
 use crate::front::types::Shape;
@@ -275,6 +275,30 @@ impl<'m> Front<'m> {
         }
     }
 
+    /// Stores function-scope variable `inst`'s initializer into it.
+    fn initialize(&mut self, env: &Env, inst: &Instruction) -> Result<(), String> {
+        let rid = inst.result_id.ok_or("variable without id")?;
+        let ptr = self.val(env, rid)?;
+        let rt = inst.result_type.ok_or("variable without type")?;
+        let Shape::Pointer(_, pointee) = self.m.types.get(rt)?.shape else {
+            return Err("OpVariable of non-pointer type".into());
+        };
+        let values = self.vals(env, id(inst, 1)?)?;
+        let leaves = self.m.types.get(pointee)?.leaves.clone();
+        if values.len() != leaves.len() {
+            return Err("the initializer's type is not the variable's".into());
+        }
+        for (leaf, value) in leaves.iter().zip(values) {
+            self.effect(Inst::Store {
+                ptr,
+                offset: leaf.offset as i64,
+                value,
+                space: Space::Private,
+            });
+        }
+        Ok(())
+    }
+
     /// One value (the first component) of id `v`.
     pub fn val(&mut self, env: &Env, v: Word) -> Result<Val, String> {
         self.vals(env, v)?
@@ -410,11 +434,6 @@ impl<'m> Front<'m> {
                     let Shape::Pointer(_, pointee) = self.m.types.get(rt)?.shape.clone() else {
                         return Err("OpVariable of non-pointer type".into());
                     };
-                    if inst.operands.len() > 1 {
-                        return Err(
-                            "function-scope OpVariable with an initializer is not supported".into(),
-                        );
-                    }
                     let t = self.m.types.get(pointee)?;
                     let off = self.private_size.next_multiple_of(t.align.max(1));
                     self.private_size = off + t.size.max(1);
@@ -547,8 +566,17 @@ impl<'m> Front<'m> {
                     | Op::AssumeTrueKHR
                     | Op::LifetimeStart
                     | Op::LifetimeStop
-                    | Op::Variable
                     | Op::MemoryBarrier => continue,
+                    // A variable with an initializer takes its value each time the function
+                    // is entered (its block is the function's first).
+                    Op::Variable => {
+                        if inst.operands.len() > 1 {
+                            self.initialize(&env, inst).map_err(|e| {
+                                format!("OpVariable (%{}): {e}", inst.result_id.unwrap_or(0))
+                            })?;
+                        }
+                        continue;
+                    }
                     _ => {
                         self.instruction(&mut env, inst).map_err(|e| {
                             format!("Op{op:?} (%{}): {e}", inst.result_id.unwrap_or(0))

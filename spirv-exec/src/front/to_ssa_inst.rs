@@ -805,6 +805,9 @@ pub fn atomic_form(op: Op) -> Option<(Rmw, AtomicValue, Option<usize>)> {
         Op::AtomicXor => (Rmw::Xor, Operand(3), None),
         Op::AtomicFlagTestAndSet => (Rmw::FlagTestAndSet, Absent, None),
         Op::AtomicFlagClear => (Rmw::FlagClear, Absent, None),
+        Op::AtomicFAddEXT => (Rmw::FAdd, Operand(3), None),
+        Op::AtomicFMinEXT => (Rmw::FMin, Operand(3), None),
+        Op::AtomicFMaxEXT => (Rmw::FMax, Operand(3), None),
         _ => return None,
     })
 }

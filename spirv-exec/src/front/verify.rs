@@ -162,7 +162,11 @@ impl<'f> Types<'f> {
                 self.same(*ptr, Scalar::I64)?;
                 let s = res()?;
                 // Only loads, stores and exchanges move floats; arithmetic is on integers.
-                if !matches!(op, Rmw::Load | Rmw::Store | Rmw::Exchange) {
+                if matches!(op, Rmw::FAdd | Rmw::FMin | Rmw::FMax) {
+                    if !s.is_float() {
+                        return Err(format!("float atomic {op:?} on {s:?}"));
+                    }
+                } else if !matches!(op, Rmw::Load | Rmw::Store | Rmw::Exchange) {
                     self.int_kind(s)?;
                 }
                 for v in value.iter().chain(compare) {

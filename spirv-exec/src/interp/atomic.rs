@@ -55,6 +55,8 @@ macro_rules! rmw_on {
                 a.store(0, o);
                 0
             }
+            // Handled by `float_rmw`.
+            Rmw::FAdd | Rmw::FMin | Rmw::FMax => 0,
         }
     }};
 }
@@ -88,11 +90,16 @@ pub fn atomic(
             }
             let value = v.map_or(0, |v| x.r[v * s + l]);
             let compare = cmp.map_or(0, |c| x.r[c * s + l]);
-            let old = match bytes {
-                1 => rmw_on!(AtomicU8, u8, addr, op, value, compare, scalar),
-                2 => rmw_on!(AtomicU16, u16, addr, op, value, compare, scalar),
-                4 => rmw_on!(AtomicU32, u32, addr, op, value, compare, scalar),
-                _ => rmw_on!(AtomicU64, u64, addr, op, value, compare, scalar),
+            let old = if matches!(op, Rmw::FAdd | Rmw::FMin | Rmw::FMax) {
+                // SAFETY: checked and aligned above; kernel memory is accessed atomically.
+                unsafe { crate::interp::ops::float_rmw(op, scalar, addr, value) }
+            } else {
+                match bytes {
+                    1 => rmw_on!(AtomicU8, u8, addr, op, value, compare, scalar),
+                    2 => rmw_on!(AtomicU16, u16, addr, op, value, compare, scalar),
+                    4 => rmw_on!(AtomicU32, u32, addr, op, value, compare, scalar),
+                    _ => rmw_on!(AtomicU64, u64, addr, op, value, compare, scalar),
+                }
             };
             if let Some(d) = d {
                 x.r[d * s + l] = old & scalar.mask();

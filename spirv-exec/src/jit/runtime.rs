@@ -14,7 +14,7 @@
 //!   as an inline cache), or the helper recorded a fault and the function returned [`FAULT`].
 //!   Nothing is read or written before its check passes.
 
-use super::ssa::{Conv, Space};
+use super::ssa::{Conv, Rmw, Space};
 use crate::error::Fault;
 use crate::interp::ops;
 use crate::run::reach::Memory;
@@ -201,6 +201,36 @@ pub unsafe extern "C" fn jit_fault(ctx: *mut Ctx, kind: u32, addr: u64) -> u32 {
         },
     });
     FAULT
+}
+
+/// The code [`jit_float_atomic`] takes for a float atomic `op` on `scalar`.
+pub fn float_atomic_code(op: Rmw, scalar: Scalar) -> u32 {
+    let o = match op {
+        Rmw::FMin => 1,
+        Rmw::FMax => 2,
+        _ => 0,
+    };
+    o | scalar.bits() << 8
+}
+
+/// A float atomic (`code` from [`float_atomic_code`]) at `addr`, already checked and
+/// aligned: the old value's bits.
+///
+/// # Safety
+/// Called by generated code only, after the access's check.
+pub unsafe extern "C" fn jit_float_atomic(code: u32, addr: u64, v: u64) -> u64 {
+    let op = match code & 0xff {
+        1 => Rmw::FMin,
+        2 => Rmw::FMax,
+        _ => Rmw::FAdd,
+    };
+    let scalar = match code >> 8 {
+        16 => Scalar::F16,
+        32 => Scalar::F32,
+        _ => Scalar::F64,
+    };
+    // SAFETY: the generated code checked and aligned the access (this function's contract).
+    unsafe { ops::float_rmw(op, scalar, addr as usize, v) }
 }
 
 /// `memmove` after checking both ranges: 0 or 2 (fault).

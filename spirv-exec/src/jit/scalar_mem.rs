@@ -185,6 +185,23 @@ impl Gen<'_, '_> {
         );
         self.b.ins().jump(self.fault, &[]);
         self.b.switch_to_block(go);
+        if matches!(op, Rmw::FAdd | Rmw::FMin | Rmw::FMax) {
+            // Float atomics: a compare-and-swap loop in the runtime (local memory too).
+            let bits = match v {
+                Some(v) => ops::to_u64(&mut self.b, s, v),
+                None => self.b.ins().iconst(types::I64, 0),
+            };
+            let code = runtime::float_atomic_code(op, s);
+            let code = self.b.ins().iconst(types::I32, code as i64);
+            let old = ops::call(
+                &mut self.b,
+                runtime::jit_float_atomic as *const () as usize,
+                &[types::I32, types::I64, types::I64],
+                &[types::I64],
+                &[code, p, bits],
+            )[0];
+            return ops::from_u64(&mut self.b, s, old);
+        }
         let zero = self.b.ins().iconst(t, 0);
         let one = self.b.ins().iconst(t, 1);
         let v = v.unwrap_or(zero);
@@ -210,6 +227,7 @@ impl Gen<'_, '_> {
                 Rmw::Xor => Some(self.b.ins().bxor(old, v)),
                 Rmw::FlagTestAndSet => Some(one),
                 Rmw::FlagClear => Some(zero),
+                Rmw::FAdd | Rmw::FMin | Rmw::FMax => None,
             };
             if let Some(n) = new {
                 self.b.ins().store(mem_flags(), n, p, 0);
@@ -252,6 +270,7 @@ impl Gen<'_, '_> {
                 let set = self.b.ins().icmp_imm_s(IntCC::NotEqual, old, 0);
                 self.b.ins().uextend(t, set)
             }
+            Rmw::FAdd | Rmw::FMin | Rmw::FMax => zero,
         }
     }
 
