@@ -652,6 +652,40 @@ pub fn bitcast(from: Scalar, na: usize, to: Scalar, nd: usize, d: usize, a: usiz
     })
 }
 
+/// A float read-modify-write (`Rmw::FAdd`, `FMin`, `FMax`) of the `scalar` at `addr` by
+/// compare-and-swap; returns the old value's bits. Min and max are `fmin`/`fmax` (a NaN
+/// operand loses); the sum is rounded once, to nearest even.
+///
+/// # Safety
+/// `addr` must be checked for a read and a write of the scalar, aligned to its size, and the
+/// memory accessed only atomically while the kernel runs.
+pub unsafe fn float_rmw(op: Rmw, scalar: Scalar, addr: usize, v: u64) -> u64 {
+    use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering::SeqCst};
+    let x = scalar.to_f64(v);
+    let new = |old: u64| -> u64 {
+        let o = scalar.to_f64(old);
+        scalar.from_f64(match op {
+            Rmw::FMin => o.min(x),
+            Rmw::FMax => o.max(x),
+            _ => o + x,
+        })
+    };
+    macro_rules! on {
+        ($atomic:ty, $int:ty) => {{
+            // SAFETY: the caller checked the range and alignment (the function's contract).
+            let a = unsafe { <$atomic>::from_ptr(addr as *mut $int) };
+            match a.fetch_update(SeqCst, SeqCst, |old| Some(new(old as u64) as $int)) {
+                Ok(old) | Err(old) => old as u64,
+            }
+        }};
+    }
+    match scalar {
+        Scalar::F16 => on!(AtomicU16, u16),
+        Scalar::F32 => on!(AtomicU32, u32),
+        _ => on!(AtomicU64, u64),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{round_integer, Scalar};
@@ -693,39 +727,5 @@ mod tests {
             round_integer(-7, Scalar::F32, rtz),
             (-7f32).to_bits() as u64
         );
-    }
-}
-
-/// A float read-modify-write (`Rmw::FAdd`, `FMin`, `FMax`) of the `scalar` at `addr` by
-/// compare-and-swap; returns the old value's bits. Min and max are `fmin`/`fmax` (a NaN
-/// operand loses); the sum is rounded once, to nearest even.
-///
-/// # Safety
-/// `addr` must be checked for a read and a write of the scalar, aligned to its size, and the
-/// memory accessed only atomically while the kernel runs.
-pub unsafe fn float_rmw(op: Rmw, scalar: Scalar, addr: usize, v: u64) -> u64 {
-    use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering::SeqCst};
-    let x = scalar.to_f64(v);
-    let new = |old: u64| -> u64 {
-        let o = scalar.to_f64(old);
-        scalar.from_f64(match op {
-            Rmw::FMin => o.min(x),
-            Rmw::FMax => o.max(x),
-            _ => o + x,
-        })
-    };
-    macro_rules! on {
-        ($atomic:ty, $int:ty) => {{
-            // SAFETY: the caller checked the range and alignment (the function's contract).
-            let a = unsafe { <$atomic>::from_ptr(addr as *mut $int) };
-            match a.fetch_update(SeqCst, SeqCst, |old| Some(new(old as u64) as $int)) {
-                Ok(old) | Err(old) => old as u64,
-            }
-        }};
-    }
-    match scalar {
-        Scalar::F16 => on!(AtomicU16, u16),
-        Scalar::F32 => on!(AtomicU32, u32),
-        _ => on!(AtomicU64, u64),
     }
 }
