@@ -121,6 +121,9 @@ impl Op {
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.command.run()))
             .unwrap_or_else(|panic| Err(format!("internal error: {}", panic_text(&*panic))))
             .map_err(crate::fault::Text::from);
+        if let (Err(text), true) = (&result, config().print_faults) {
+            eprintln!("level-zero-cpu: a command failed: {text}");
+        }
         drop(pinned);
         if let Some(event) = signal {
             event.record_timestamps(start, timestamp_ns());

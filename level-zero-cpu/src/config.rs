@@ -13,6 +13,7 @@
 //! | `LEVEL_ZERO_CPU_INTEGRATED` | `0`: report a discrete device (no `ZE_DEVICE_PROPERTY_FLAG_INTEGRATED`), so that code choosing memory for a device with its own memory can run here; the memory is host memory either way | `1` |
 //! | `LEVEL_ZERO_CPU_DEVICE_TYPE` | `gpu`: devices report `ZE_DEVICE_TYPE_GPU` and `zeInit(ZE_INIT_FLAG_GPU_ONLY)` finds the driver, for runtimes that keep GPU devices only (Intel's Unified Runtime); `cpu`: what the device is | `cpu` |
 //! | `LEVEL_ZERO_CPU_PEER_ACCESS` | `0`: distinct root devices cannot access each other's memory (a machine without peer links; a root and its own sub-devices still can) | `1` |
+//! | `LEVEL_ZERO_CPU_PRINT_FAULTS` | `1`: print why each failed command failed (a kernel's fault, a hang, a driver error) to stderr as it fails, for programs that only see `DEVICE_LOST` (Intel's SYCL runtime) | off |
 //! | `LEVEL_ZERO_CPU_LEAK_REPORT` | at exit: `1` print live allocations and handles, `abort` also exit with status 86 if any | off |
 
 use std::sync::OnceLock;
@@ -47,6 +48,8 @@ pub struct Config {
     pub integrated: bool,
     /// Whether devices say they are GPUs (`LEVEL_ZERO_CPU_DEVICE_TYPE=gpu`).
     pub report_gpu: bool,
+    /// Whether failed commands are described on stderr (`LEVEL_ZERO_CPU_PRINT_FAULTS`).
+    pub print_faults: bool,
 }
 
 /// What to do about leaks at process exit.
@@ -139,6 +142,7 @@ impl Config {
                 ms => Some(Duration::from_millis(ms)),
             },
             peer_access: number("LEVEL_ZERO_CPU_PEER_ACCESS", 1u32) != 0,
+            print_faults: number("LEVEL_ZERO_CPU_PRINT_FAULTS", 0u32) != 0,
             integrated: number("LEVEL_ZERO_CPU_INTEGRATED", 1u32) != 0,
             report_gpu: match var("LEVEL_ZERO_CPU_DEVICE_TYPE").as_deref().map(str::trim) {
                 None | Some("cpu") => false,

@@ -377,3 +377,45 @@ fn function_variables_take_their_initializer_at_each_entry() {
         assert_eq!(out, want, "{backend}");
     }
 }
+
+/// `k(global int* out)`: `if (gid < 5) { sub_group_barrier(); out[gid] = 1; }`, the barrier
+/// with execution scope `Subgroup` in flow that differs between the group's work-items (as
+/// SYCL's sub-group loads and stores put them in a tail).
+fn subgroup_barrier_module() -> Vec<u8> {
+    let (mut b, c) = asm::skeleton((1, 0));
+    let boolean = b.type_bool();
+    let v3 = b.type_vector(c.long, 3);
+    let v3_ptr = b.type_pointer(None, StorageClass::Input, v3);
+    let gid = b.variable(v3_ptr, None, StorageClass::Input, None);
+    asm::builtin(&mut b, gid, BuiltIn::GlobalInvocationId);
+    let five = b.constant_bit64(c.long, 5);
+    let one = b.constant_bit32(c.int, 1);
+    let subgroup = b.constant_bit32(c.int, Scope::Subgroup as u32);
+    let semantics = b.constant_bit32(c.int, 0x110);
+    asm::kernel(&mut b, &c, "k", |b, c, out| {
+        let ids = b.load(v3, None, gid, None, []).unwrap();
+        let id = b.composite_extract(c.long, None, ids, [0]).unwrap();
+        let low = b.u_less_than(boolean, None, id, five).unwrap();
+        let (then, end) = (b.id(), b.id());
+        b.selection_merge(end, rspirv::spirv::SelectionControl::NONE)
+            .unwrap();
+        b.branch_conditional(low, then, end, []).unwrap();
+        b.begin_block(Some(then)).unwrap();
+        b.control_barrier(subgroup, subgroup, semantics).unwrap();
+        let at = b
+            .in_bounds_ptr_access_chain(c.int_ptr, None, out, id, [])
+            .unwrap();
+        b.store(at, one, None, []).unwrap();
+        b.branch(end).unwrap();
+        b.begin_block(Some(end)).unwrap();
+    });
+    asm::bytes(b)
+}
+
+#[test]
+fn subgroup_barriers_may_sit_in_divergent_flow() {
+    let want: Vec<i32> = (0..16).map(|i| (i < 5) as i32).collect();
+    for (backend, out) in run_each(&subgroup_barrier_module(), 16, 1, &[0; 16]) {
+        assert_eq!(out, want, "{backend}");
+    }
+}

@@ -275,6 +275,16 @@ impl<'m> Front<'m> {
         }
     }
 
+    /// Whether `OpControlBarrier` `inst` has an execution scope narrower than the work-group
+    /// (`Subgroup`, `Invocation`).
+    fn narrow_barrier(&self, inst: &Instruction) -> bool {
+        let scope = match inst.operands.first() {
+            Some(Operand::IdScope(s) | Operand::IdRef(s)) => self.m.consts.get(s),
+            _ => None,
+        };
+        matches!(scope.and_then(|c| c.first()), Some(3 | 4))
+    }
+
     /// Stores function-scope variable `inst`'s initializer into it.
     fn initialize(&mut self, env: &Env, inst: &Instruction) -> Result<(), String> {
         let rid = inst.result_id.ok_or("variable without id")?;
@@ -551,6 +561,11 @@ impl<'m> Front<'m> {
                         }
                     },
                     Op::Unreachable => Term::Unreachable,
+                    // A sub-group barrier (execution scope `Subgroup`, as SYCL's sub-group
+                    // loads and stores write): the interpreter runs a group's lanes in
+                    // lockstep, the compiler each work-item's region in order; only a
+                    // work-group barrier ends a region.
+                    Op::ControlBarrier if self.narrow_barrier(inst) => continue,
                     Op::ControlBarrier => {
                         let next = self.new_block();
                         self.finish_block(cur, std::mem::take(&mut params), Term::Barrier { next });
