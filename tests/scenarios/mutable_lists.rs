@@ -6,7 +6,7 @@ use super::newer::at_least;
 use super::Env;
 use crate::common::raw::*;
 use level_zero_sys::calls::{
-    command_list, command_list_exp, command_queue, context, device, kernel, mem, module,
+    command_list, command_list_exp, command_queue, context, device, driver, kernel, mem, module,
 };
 use level_zero_sys::*;
 use std::ptr::null_mut;
@@ -53,6 +53,21 @@ pub fn mutable_lists(env: &Env) {
         };
         device::get_properties(api, env.device, &mut props).unwrap();
         assert_eq!(mutable_props.mutableCommandFlags.0, 0x3f);
+
+        // Intel's Unified Runtime looks the entries up by name, as Intel's driver serves them.
+        for name in [
+            c"zeCommandListGetNextCommandIdExp",
+            c"zeCommandListGetNextCommandIdWithKernelsExp",
+            c"zeCommandListUpdateMutableCommandsExp",
+            c"zeCommandListUpdateMutableCommandSignalEventExp",
+            c"zeCommandListUpdateMutableCommandWaitEventsExp",
+            c"zeCommandListAppendHostFunction",
+        ] {
+            let f = driver::get_extension_function_address(api, env.driver, name.as_ptr());
+            assert!(matches!(f, Ok(p) if !p.is_null()), "{name:?}: {f:?}");
+        }
+        let unknown = c"zeCommandListNoSuchEntryExp";
+        assert!(driver::get_extension_function_address(api, env.driver, unknown.as_ptr()).is_err());
 
         let ctx = env.context();
         let (m, k) = super::saxpy(api, ctx, env.device);

@@ -1,7 +1,9 @@
 //! The driver's own extension functions, found by name through
-//! `zeDriverGetExtensionFunctionAddress` (see the README's "Extension functions").
+//! `zeDriverGetExtensionFunctionAddress` (see the README's "Extension functions"), and the
+//! experimental and newest entries Intel's runtimes look up by name there rather than in the
+//! DDI tables (as Intel's driver serves them).
 
-use super::kernel;
+use super::{command_list, kernel, mutable_list};
 use crate::abi::*;
 use crate::driver::driver_of;
 use level_zero_sys::ddi::names;
@@ -25,12 +27,36 @@ pub unsafe extern "C" fn driver_get_extension_function_address(
             driver_get_last_fault as *mut c_void
         } else if name == kernel::SET_ARGUMENT_BUFFER.as_bytes() {
             kernel::kernel_set_argument_buffer as *mut c_void
+        } else if let Some(f) = by_name(name) {
+            f
         } else {
             return Err(INVALID_ARGUMENT);
         };
         // SAFETY: non-null out-pointer, caller contract.
         unsafe { *function = address };
         Ok(())
+    })
+}
+
+/// Entries of the DDI tables that Intel's Unified Runtime also looks up by name (mutable
+/// command lists, host functions), each the same function as in its table.
+fn by_name(name: &[u8]) -> Option<*mut c_void> {
+    Some(match name {
+        b"zeCommandListGetNextCommandIdExp" => mutable_list::get_next_command_id as *mut c_void,
+        b"zeCommandListGetNextCommandIdWithKernelsExp" => {
+            mutable_list::get_next_command_id_with_kernels as *mut c_void
+        }
+        b"zeCommandListUpdateMutableCommandsExp" => {
+            mutable_list::update_mutable_commands as *mut c_void
+        }
+        b"zeCommandListUpdateMutableCommandSignalEventExp" => {
+            mutable_list::update_signal_event as *mut c_void
+        }
+        b"zeCommandListUpdateMutableCommandWaitEventsExp" => {
+            mutable_list::update_wait_events as *mut c_void
+        }
+        b"zeCommandListAppendHostFunction" => command_list::append_host_function as *mut c_void,
+        _ => return None,
     })
 }
 
