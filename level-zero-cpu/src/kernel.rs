@@ -508,7 +508,7 @@ mod tests {
             Ok(Default::default())
         })
         .unwrap();
-        let exec = module.built.kernel("saxpy").unwrap().clone();
+        let exec = module.built().kernel("saxpy").unwrap().clone();
         let n = exec.params().len();
         Arc::new(Kernel {
             module,

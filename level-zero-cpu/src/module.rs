@@ -6,17 +6,28 @@ use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::{c_char, CStr, CString};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock, Weak};
 
 /// A built module.
 pub struct Module {
     pub context: Arc<Context>,
-    pub built: spirv_exec::Module,
+    /// What it was built into; `zeModuleDynamicLink` replaces it once, by the module linked
+    /// with the exports it imports.
+    built: RwLock<Arc<spirv_exec::Module>>,
     pub spirv: Vec<u8>,
     pub id: u64,
-    /// NUL-terminated kernel names, for `zeModuleGetKernelNames`.
-    pub names: Vec<CString>,
+    /// NUL-terminated names of the kernels that can be created, for `zeModuleGetKernelNames`:
+    /// a dynamic link appends those it makes available; none is dropped before the module
+    /// (the pointers handed out stay valid).
+    pub names: Mutex<Vec<CString>>,
+    /// How it was built, for a dynamic link: its specialization constants and executor.
+    spec: HashMap<u32, u64>,
+    backend: &'static dyn spirv_exec::Backend,
+    /// What it imports and exports (`LinkageAttributes`, built-ins aside).
+    pub linkage: spirv_exec::Linkage,
+    /// Whether a dynamic link resolved its imports.
+    linked: AtomicBool,
 }
 
 impl Object for Module {
@@ -44,7 +55,8 @@ impl Module {
         let spec = constants(&words)?;
         let built =
             spirv_exec::Module::build_with(&words, &spec, backend).map_err(|e| e.to_string())?;
-        Ok(Module::new(ctx, built, bytes))
+        let linkage = spirv_exec::Module::linkage(&words).map_err(|e| e.to_string())?;
+        Ok(Module::new(ctx, built, bytes, spec, backend, linkage))
     }
 
     /// Builds one module from several SPIR-V modules linked by their linkage attributes
@@ -71,53 +83,139 @@ impl Module {
         let linked = spirv_exec::Module::link(&linked).map_err(|e| e.to_string())?;
         let built = spirv_exec::Module::build_with(&linked, &HashMap::new(), backend)
             .map_err(|e| e.to_string())?;
+        let linkage = spirv_exec::Module::linkage(&linked).map_err(|e| e.to_string())?;
         let spirv = linked.iter().flat_map(|w| w.to_le_bytes()).collect();
-        Ok(Module::new(ctx, built, spirv))
+        Ok(Module::new(
+            ctx,
+            built,
+            spirv,
+            HashMap::new(),
+            backend,
+            linkage,
+        ))
     }
 
     /// The module of context `ctx` built from SPIR-V `spirv`, its module-scope variables
     /// registered (`module_of_global`).
-    fn new(ctx: Arc<Context>, built: spirv_exec::Module, spirv: Vec<u8>) -> Arc<Module> {
+    fn new(
+        ctx: Arc<Context>,
+        built: spirv_exec::Module,
+        spirv: Vec<u8>,
+        spec: HashMap<u32, u64>,
+        backend: &'static dyn spirv_exec::Backend,
+        linkage: spirv_exec::Linkage,
+    ) -> Arc<Module> {
         static NEXT: AtomicU64 = AtomicU64::new(1);
-        let names = built
-            .kernels()
-            .iter()
-            .map(|k| CString::new(k.name()).unwrap_or_default())
-            .collect();
+        let names = Mutex::new(kernel_names(&built));
         let module = Arc::new(Module {
             context: ctx,
-            built,
+            built: RwLock::new(Arc::new(built)),
             spirv,
             id: NEXT.fetch_add(1, Ordering::Relaxed),
             names,
+            spec,
+            backend,
+            linkage,
+            linked: AtomicBool::new(false),
         });
-        let (base, end) = module.globals_range();
+        module.register_globals();
+        module
+    }
+
+    /// Registers the module-scope variables of what it is built into (`module_of_global`).
+    fn register_globals(self: &Arc<Self>) {
+        let (base, end) = self.globals_range();
         if end > base {
             GLOBALS
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .insert(base, (end, Arc::downgrade(&module)));
+                .insert(base, (end, Arc::downgrade(self)));
         }
-        module
+    }
+
+    /// What it is built into (kernels created keep theirs).
+    pub fn built(&self) -> Arc<spirv_exec::Module> {
+        self.built.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// The bytes of module-scope variables: `[base, end)`.
     pub fn globals_range(&self) -> (usize, usize) {
-        let globals = self.built.globals();
+        let globals = self.built().globals();
         (globals.base, globals.end)
+    }
+
+    /// The imports no dynamic link resolved yet.
+    pub fn unresolved(&self) -> &[String] {
+        if self.linked.load(Ordering::Acquire) {
+            &[]
+        } else {
+            &self.linkage.imports
+        }
+    }
+
+    /// Resolves this module's imports with the exports of `others` (`zeModuleDynamicLink`):
+    /// it is rebuilt linked with the modules that export them (and with theirs, in turn),
+    /// keeping its own kernels. `Err` is the log's text. An imported variable is refused: it
+    /// would be a copy, not the exporting module's.
+    pub fn link_with(self: &Arc<Self>, others: &[Arc<Module>]) -> Result<(), String> {
+        if self.unresolved().is_empty() {
+            return Ok(());
+        }
+        if let Some(v) = self.linkage.imported_variables.first() {
+            return Err(format!(
+                "imports variable {v}: variables are not linked across modules (link them \
+                 statically, with ze_module_program_exp_desc_t)"
+            ));
+        }
+        // The exporters this module needs, then those they need.
+        let mut inputs: Vec<&Module> = vec![self];
+        let mut wanted: Vec<&String> = self.linkage.imports.iter().collect();
+        while let Some(name) = wanted.pop() {
+            if inputs.iter().any(|m| m.linkage.exports.contains(name)) {
+                continue;
+            }
+            let Some(m) = others
+                .iter()
+                .find(|m| m.id != self.id && m.linkage.exports.contains(name))
+            else {
+                return Err(format!("unresolved symbol {name}: no module exports it"));
+            };
+            wanted.extend(&m.linkage.imports);
+            inputs.push(m);
+        }
+        let words: Vec<Vec<u32>> = inputs
+            .iter()
+            .map(|m| spirv_exec::words(&m.spirv).map_err(|e| e.to_string()))
+            .collect::<Result<_, _>>()?;
+        let linked: Vec<(&[u32], &HashMap<u32, u64>)> = words
+            .iter()
+            .map(Vec::as_slice)
+            .zip(inputs.iter().map(|m| &m.spec))
+            .collect();
+        let linked = spirv_exec::Module::link_into(&linked, 0).map_err(|e| e.to_string())?;
+        let built = spirv_exec::Module::build_with(&linked, &HashMap::new(), self.backend)
+            .map_err(|e| e.to_string())?;
+        let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        for n in kernel_names(&built) {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+        drop(names);
+        *self.built.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(built);
+        self.linked.store(true, Ordering::Release);
+        self.register_globals();
+        Ok(())
     }
 }
 
 impl Drop for Module {
     fn drop(&mut self) {
-        let (base, _) = self.globals_range();
-        let mut globals = GLOBALS.lock().unwrap_or_else(|e| e.into_inner());
-        if globals
-            .get(&base)
-            .is_some_and(|(_, m)| m.strong_count() == 0)
-        {
-            globals.remove(&base);
-        }
+        // Every range it registered (what it was built into, and relinked into).
+        GLOBALS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|_, (_, m)| m.strong_count() > 0);
     }
 }
 
@@ -130,6 +228,15 @@ pub fn module_of_global(ptr: usize) -> Option<Arc<Module>> {
     } else {
         None
     }
+}
+
+/// The names of `built`'s kernels, NUL-terminated.
+fn kernel_names(built: &spirv_exec::Module) -> Vec<CString> {
+    built
+        .kernels()
+        .iter()
+        .map(|k| CString::new(k.name()).unwrap_or_default())
+        .collect()
 }
 
 /// The executor `flags` choose (`-level-zero-cpu-exec=jit|interp`), else the configured one.

@@ -42,6 +42,7 @@ pub use backend::{
     backend_named, Backend, BackendInput, CodeInfo, Compiler, Executable, Interpreter,
 };
 pub use error::{BuildError, Fault, LaunchError};
+pub use front::link::Linkage;
 pub use front::module::{words, Kernel, Module, Param, ParamKind, SpecConstants};
 pub use front::spirv::MAX_SPIRV_VERSION;
 pub use interp::program::Program;

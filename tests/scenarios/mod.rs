@@ -207,6 +207,7 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
         newest::immediate_append_command_lists,
     ),
     ("module program", module_program::module_program),
+    ("dynamic link", module_program::dynamic_link),
 ];
 
 /// Runs every scenario against `api`; `after_each` runs after each one (leak checks).

@@ -1,6 +1,7 @@
 //! `ZE_experimental_module_program`: `zeModuleCreate` with a `ze_module_program_exp_desc_t`
 //! builds one module from several SPIR-V modules, each import resolved to the export of its
 //! name (`kernels/link/`); an import no input exports fails the build, which the log says.
+//! `zeModuleDynamicLink` resolves a built module's imports with other modules' exports.
 
 use super::{Env, SYNC};
 use crate::common::raw::*;
@@ -162,6 +163,132 @@ pub fn module_program(env: &Env) {
         mem::free(api, ctx, input).unwrap();
         mem::free(api, ctx, out).unwrap();
         module::destroy(api, m).unwrap();
+        context::destroy(api, ctx).unwrap();
+    }
+}
+
+/// A module built alone from `bytes`.
+///
+/// # Safety
+/// `ctx` and `dev` are live handles of `api`.
+unsafe fn create_one(
+    api: &Dispatch,
+    ctx: ze_context_handle_t,
+    dev: ze_device_handle_t,
+    bytes: &[u8],
+) -> ze_module_handle_t {
+    let desc = ze_module_desc_t {
+        format: ze_module_format_t::ZE_MODULE_FORMAT_IL_SPIRV,
+        inputSize: bytes.len(),
+        pInputModule: bytes.as_ptr(),
+        ..Default::default()
+    };
+    // SAFETY: the caller's contract; the descriptor is a live local.
+    unsafe { module::create(api, ctx, dev, &desc, null_mut()) }.unwrap()
+}
+
+/// `zeModuleDynamicLink` of `modules`: the result and the log (not asked for where the
+/// loader wraps handles, as above).
+///
+/// # Safety
+/// Live module handles of `api`.
+unsafe fn link_modules(
+    api: &Dispatch,
+    modules: &mut [ze_module_handle_t],
+    with_log: bool,
+) -> (Result<(), ZeError>, String) {
+    // SAFETY: the caller's contract; the array and log are live locals.
+    unsafe {
+        if !with_log {
+            let r =
+                module::dynamic_link(api, modules.len() as u32, modules.as_mut_ptr(), null_mut());
+            return (r, String::new());
+        }
+        let mut log = null_mut();
+        let r = module::dynamic_link(api, modules.len() as u32, modules.as_mut_ptr(), &mut log);
+        let mut size = 0;
+        module_build_log::get_string(api, log, &mut size, null_mut()).unwrap();
+        let mut text = vec![0 as c_char; size];
+        module_build_log::get_string(api, log, &mut size, text.as_mut_ptr()).unwrap();
+        module_build_log::destroy(api, log).unwrap();
+        (
+            r,
+            CStr::from_ptr(text.as_ptr()).to_string_lossy().into_owned(),
+        )
+    }
+}
+
+/// A module importing a function builds; its kernel is neither named nor created until
+/// `zeModuleDynamicLink` with the module exporting the function resolves it; a link without
+/// that module fails and the log names the symbol; a module importing a variable is refused
+/// (the variable would be a copy), its log says so.
+pub fn dynamic_link(env: &Env) {
+    let api = env.api;
+    if env.mode.wraps_handles() {
+        // Debian's loader 1.8.12 with its intercept on crashes in this scenario (not
+        // investigated further; the other modes check the driver).
+        eprintln!("  dynamic link: skipped where the loader wraps handles");
+        return;
+    }
+    let with_log = true;
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers.
+    unsafe {
+        let ctx = env.context();
+        let importer = create_one(api, ctx, env.device, &link_input("link_fn-O2"));
+        let mut count = 0;
+        module::get_kernel_names(api, importer, &mut count, null_mut()).unwrap();
+        assert_eq!(count, 0, "no kernel can be created before the link");
+        let desc = ze_kernel_desc_t {
+            pKernelName: c"fn_scale".as_ptr(),
+            ..Default::default()
+        };
+        assert!(
+            kernel::create(api, importer, &desc).is_err(),
+            "not linked yet"
+        );
+
+        let (r, log) = link_modules(api, &mut [importer], with_log);
+        expect(r, ze_result_t::ZE_RESULT_ERROR_MODULE_LINK_FAILURE);
+        if with_log {
+            assert!(log.contains("unresolved symbol scale"), "{log}");
+        }
+
+        let lib = create_one(api, ctx, env.device, &link_input("link_lib-O2"));
+        let (r, log) = link_modules(api, &mut [importer, lib], with_log);
+        r.unwrap_or_else(|e| panic!("{e}: {log}"));
+        module::get_kernel_names(api, importer, &mut count, null_mut()).unwrap();
+        assert_eq!(count, 1, "the kernel is named once linked");
+        let k = kernel::create(api, importer, &desc).unwrap();
+        let n = 64usize;
+        let input = shared_mem(api, ctx, env.device, n * 4);
+        let out = shared_mem(api, ctx, env.device, n * 4);
+        let values: Vec<f32> = (0..n).map(|i| i as f32).collect();
+        write(input, bytemuck::cast_slice(&values));
+        let list = immediate(api, ctx, env.device, SYNC);
+        kernel::set_group_size(api, k, 16, 1, 1).unwrap();
+        set_arg(api, k, 0, &out);
+        set_arg(api, k, 1, &input);
+        set_arg(api, k, 2, &5i32);
+        command_list::append_launch_kernel(api, list, k, &groups(4), null_mut(), 0, null_mut())
+            .unwrap();
+        let got: Vec<f32> = bytemuck::cast_slice(&read(out, n * 4)).to_vec();
+        let want: Vec<f32> = values.iter().map(|x| x * 5.0).collect();
+        assert_eq!(got, want, "scale() of the other module");
+
+        let main = create_one(api, ctx, env.device, &link_input("link_main-O2"));
+        let (r, log) = link_modules(api, &mut [main, lib], with_log);
+        expect(r, ze_result_t::ZE_RESULT_ERROR_MODULE_LINK_FAILURE);
+        if with_log {
+            assert!(log.contains("imports variable offset"), "{log}");
+        }
+
+        kernel::destroy(api, k).unwrap();
+        command_list::destroy(api, list).unwrap();
+        mem::free(api, ctx, input).unwrap();
+        mem::free(api, ctx, out).unwrap();
+        for m in [importer, lib, main] {
+            module::destroy(api, m).unwrap();
+        }
         context::destroy(api, ctx).unwrap();
     }
 }

@@ -31,7 +31,7 @@ pub unsafe extern "C" fn kernel_create(
         // SAFETY: NUL-terminated by contract.
         let name = unsafe { CStr::from_ptr(desc.pKernelName) };
         let exec = m
-            .built
+            .built()
             .kernels()
             .iter()
             .find(|k| k.name().as_bytes() == name.to_bytes())
@@ -41,7 +41,7 @@ pub unsafe extern "C" fn kernel_create(
             // the module's build log.
             let unavailable = name
                 .to_str()
-                .is_ok_and(|n| m.built.unavailable(n).is_some());
+                .is_ok_and(|n| m.built().unavailable(n).is_some());
             return Err(if unavailable {
                 ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE
             } else {

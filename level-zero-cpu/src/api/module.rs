@@ -34,7 +34,7 @@ pub unsafe extern "C" fn module_create(
         };
         match built {
             Ok(module) => {
-                make_log(module.built.log(), id, log);
+                make_log(module.built().log(), id, log);
                 // SAFETY: `out` is non-null and writable by contract.
                 unsafe { out.write(handle::create(module, id)) };
             }
@@ -167,13 +167,19 @@ pub unsafe extern "C" fn module_dynamic_link(
 ) -> ze_result_t {
     entry(names::zeModuleDynamicLink, || {
         ensure(count == 0 || !modules.is_null(), NULL_POINTER)?;
-        for i in 0..count as usize {
+        let all = (0..count as usize)
             // SAFETY: the caller passes `count` handles.
-            module(unsafe { *modules.add(i) })?;
+            .map(|i| module(unsafe { *modules.add(i) }))
+            .collect::<ZeResult<Vec<_>>>()?;
+        // Each module's imports resolved with the others' exports.
+        let failures: Vec<String> = all.iter().filter_map(|m| m.link_with(&all).err()).collect();
+        let context = all.first().map_or(0, |m| m.context.id());
+        make_log(&failures.join("\n"), context, log);
+        if failures.is_empty() {
+            Ok(())
+        } else {
+            Err(ze_result_t::ZE_RESULT_ERROR_MODULE_LINK_FAILURE)
         }
-        // Every module is fully resolved at build time (imports are rejected then).
-        make_log("", 0, log);
-        Ok(())
     })
 }
 
@@ -209,7 +215,7 @@ pub unsafe extern "C" fn module_get_global_pointer(
         // SAFETY: NUL-terminated by contract.
         let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
         let (addr, bytes) = m
-            .built
+            .built()
             .global(name.as_ref())
             .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_GLOBAL_NAME)?;
         if !size.is_null() {
@@ -231,7 +237,13 @@ pub unsafe extern "C" fn module_get_kernel_names(
 ) -> ze_result_t {
     entry(names::zeModuleGetKernelNames, || {
         let m = module(m)?;
-        let ptrs: Vec<*const c_char> = m.names.iter().map(|n| n.as_ptr()).collect();
+        let ptrs: Vec<*const c_char> = m
+            .names
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .map(|n| n.as_ptr())
+            .collect();
         // SAFETY: count/names follow the count-and-array protocol; the strings live as long as the module.
         unsafe { write_array(count, names, &ptrs) }
     })
@@ -261,7 +273,7 @@ pub unsafe extern "C" fn module_get_function_pointer(
         // SAFETY: a NUL-terminated string (caller contract), non-null.
         let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
         let token = m
-            .built
+            .built()
             .function_pointer(&name)
             .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_FUNCTION_NAME)?;
         // SAFETY: non-null out-pointer (checked).

@@ -39,8 +39,66 @@ struct Symbol {
     input: usize,
 }
 
+/// What a module imports and exports by `LinkageAttributes` (built-ins aside).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Linkage {
+    /// The names it imports.
+    pub imports: Vec<String>,
+    /// The names it exports.
+    pub exports: Vec<String>,
+    /// The imports that are variables (the others are functions).
+    pub imported_variables: Vec<String>,
+}
+
+/// The names module `words` imports and exports.
+pub(crate) fn symbols(words: &[u32]) -> Result<Linkage, String> {
+    check_words(words)?;
+    let m = parse(words)?;
+    let builtins = builtin_ids(&m);
+    let variables: HashSet<Word> = m
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::Variable)
+        .filter_map(|i| i.result_id)
+        .collect();
+    let mut out = Linkage::default();
+    for a in &m.annotations {
+        if let [Operand::IdRef(id), Operand::Decoration(Decoration::LinkageAttributes), Operand::LiteralString(name), Operand::LinkageType(kind)] =
+            a.operands.as_slice()
+        {
+            match kind {
+                LinkageType::Import if builtins.contains(id) => {}
+                LinkageType::Import => {
+                    if variables.contains(id) {
+                        out.imported_variables.push(name.clone());
+                    }
+                    out.imports.push(name.clone());
+                }
+                _ => out.exports.push(name.clone()),
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The ids decorated `BuiltIn` (older producers declare built-ins as imports: they are not
+/// symbols).
+fn builtin_ids(m: &Module) -> HashSet<Word> {
+    m.annotations
+        .iter()
+        .filter(|a| a.operands.get(1) == Some(&Operand::Decoration(Decoration::BuiltIn)))
+        .filter_map(|a| a.operands.first().and_then(Operand::id_ref_any))
+        .collect()
+}
+
 /// Links `inputs` into the words of one module; `Err` says which input or symbol failed.
 pub(crate) fn link(inputs: &[Input]) -> Result<Vec<u32>, String> {
+    link_keeping(inputs, None)
+}
+
+/// [`link`], keeping the entry points of input `keep` only (if given): the others lend their
+/// exports.
+pub(crate) fn link_keeping(inputs: &[Input], keep: Option<usize>) -> Result<Vec<u32>, String> {
     if inputs.is_empty() {
         return Err("link: no input modules".into());
     }
@@ -76,12 +134,11 @@ pub(crate) fn link(inputs: &[Input]) -> Result<Vec<u32>, String> {
             shift(inst, offset);
         }
         offset = next;
-        let builtins: HashSet<Word> = m
-            .annotations
-            .iter()
-            .filter(|a| a.operands.get(1) == Some(&Operand::Decoration(Decoration::BuiltIn)))
-            .filter_map(|a| a.operands.first().and_then(Operand::id_ref_any))
-            .collect();
+        let builtins = builtin_ids(&m);
+        if keep.is_some_and(|k| k != i) {
+            m.entry_points.clear();
+            m.execution_modes.clear();
+        }
         for a in &m.annotations {
             let [Operand::IdRef(id), Operand::Decoration(Decoration::LinkageAttributes), Operand::LiteralString(name), Operand::LinkageType(kind)] =
                 a.operands.as_slice()

@@ -143,6 +143,21 @@ impl Module {
         Ok(crate::front::link::link(inputs)?)
     }
 
+    /// [`link`](Self::link) keeping the kernels of input `kernels_of` only: the other inputs
+    /// lend it what they export (dynamic linking, `zeModuleDynamicLink`).
+    pub fn link_into(
+        inputs: &[(&[u32], &SpecConstants)],
+        kernels_of: usize,
+    ) -> Result<Vec<u32>, BuildError> {
+        Ok(crate::front::link::link_keeping(inputs, Some(kernels_of))?)
+    }
+
+    /// The names module `words` imports (built-ins aside) and exports, by their
+    /// `LinkageAttributes`.
+    pub fn linkage(words: &[u32]) -> Result<crate::front::link::Linkage, BuildError> {
+        Ok(crate::front::link::symbols(words)?)
+    }
+
     /// [`build`](Self::build) from the bytes of a `.spv` file (little-endian words).
     pub fn from_bytes(bytes: &[u8], spec: &SpecConstants) -> Result<Module, BuildError> {
         Module::build(&words(bytes)?, spec)

@@ -497,6 +497,14 @@ impl<'m> Front<'m> {
                             .iter()
                             .find(|g| g.def.as_ref().and_then(|d| d.result_id) == Some(callee_id))
                             .ok_or_else(|| format!("call of unknown function %{callee_id}"))?;
+                        if callee.blocks.is_empty() {
+                            let name = self.m.names.get(&callee_id);
+                            return Err(format!(
+                                "calls {}, which the module imports: link it with the module \
+                                 that exports it",
+                                name.map_or(format!("%{callee_id}"), String::clone)
+                            ));
+                        }
                         let mut call_args = Vec::new();
                         for i in 1..inst.operands.len() {
                             call_args.push(self.vals(&env, id(inst, i)?)?);
