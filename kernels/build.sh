@@ -16,6 +16,10 @@
 # (atomics64.cl uses spv1.0: spirv-tools 2023.1 rejects the Int64Atomics capability in every
 # opencl* environment).
 #
+# A "// spirv-version: 1.X" line in the first 5 raises the version of that file's kernels/spv/
+# modules from 1.0 (sub-group kernels need 1.1 for SubgroupDispatch, 1.3 for the non-uniform
+# group instructions); give it a matching "// spirv-val-env: spv1.X".
+#
 # Tools (Debian bookworm): apt-get install -y clang-15 llvm-spirv-15 spirv-tools
 set -euo pipefail
 
@@ -49,13 +53,15 @@ for cl in "$SRC"/*.cl; do
     else
         std=CL1.2; env=opencl1.2
     fi
-    override="$(head -n 3 "$cl" | sed -n 's|^//[[:space:]]*spirv-val-env:[[:space:]]*\([^[:space:]]*\).*|\1|p' | head -n 1)"
+    override="$(head -n 5 "$cl" | sed -n 's|^//[[:space:]]*spirv-val-env:[[:space:]]*\([^[:space:]]*\).*|\1|p' | head -n 1)"
     [ -n "$override" ] && env="$override"
     # "// clang-flags: ..." and "// spirv-ext: ..." in the first lines add flags for one file.
-    extra="$(head -n 3 "$cl" | sed -n 's|^//[[:space:]]*clang-flags:[[:space:]]*||p' | head -n 1)"
-    ext="$(head -n 3 "$cl" | sed -n 's|^//[[:space:]]*spirv-ext:[[:space:]]*\([^[:space:]]*\).*|--spirv-ext=\1|p' | head -n 1)"
+    extra="$(head -n 5 "$cl" | sed -n 's|^//[[:space:]]*clang-flags:[[:space:]]*||p' | head -n 1)"
+    ext="$(head -n 5 "$cl" | sed -n 's|^//[[:space:]]*spirv-ext:[[:space:]]*\([^[:space:]]*\).*|--spirv-ext=\1|p' | head -n 1)"
     # "// spirv-val-skip: REASON": spirv-val cannot check this file's modules.
-    skip_val="$(head -n 4 "$cl" | sed -n 's|^//[[:space:]]*spirv-val-skip:[[:space:]]*||p' | head -n 1)"
+    version="$(head -n 5 "$cl" | sed -n 's|^//[[:space:]]*spirv-version:[[:space:]]*\([0-9.]*\).*|\1|p' | head -n 1)"
+    version="${version:-1.0}"
+    skip_val="$(head -n 5 "$cl" | sed -n 's|^//[[:space:]]*spirv-val-skip:[[:space:]]*||p' | head -n 1)"
     for opt in O0 O2; do
         bc="$TMP/$name-$opt.bc"
         spv="$OUT/$name-$opt.spv"
@@ -63,7 +69,7 @@ for cl in "$SRC"/*.cl; do
                 -o "$bc" "$cl"; then
             echo "FAIL compile   $name -$opt ($std)" >&2; fail=1; continue
         fi
-        if ! "$LLVM_SPIRV" --spirv-max-version=1.0 $ext "$bc" -o "$spv"; then
+        if ! "$LLVM_SPIRV" "--spirv-max-version=$version" $ext "$bc" -o "$spv"; then
             echo "FAIL translate $name -$opt" >&2; fail=1; rm -f "$spv"; continue
         fi
         if [ -n "$skip_val" ]; then

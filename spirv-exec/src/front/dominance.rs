@@ -312,6 +312,8 @@ pub(crate) mod tests {
             private_size: 64,
             params: vec![],
             local_static: 0,
+            subgroup_size: 1,
+            subgroup_required: false,
         };
         (f, sites)
     }

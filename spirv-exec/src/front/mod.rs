@@ -8,6 +8,7 @@
 
 pub(crate) mod dominance;
 pub(crate) mod fnptr;
+pub(crate) mod group_opcodes;
 pub(crate) mod link;
 pub(crate) mod module;
 pub(crate) mod order;
@@ -16,6 +17,7 @@ pub mod ssa;
 mod to_ssa;
 mod to_ssa_check;
 mod to_ssa_ext;
+mod to_ssa_group;
 mod to_ssa_inst;
 pub(crate) mod types;
 pub(crate) mod verify;

@@ -351,6 +351,20 @@ impl Kernel {
         self.program.group_size_hint
     }
 
+    /// Work-items per sub-group: the size the kernel requires (`intel_reqd_sub_group_size`,
+    /// `reqd_sub_group_size`), else 16. Sub-groups are consecutive runs of that many
+    /// work-items in local linear id order; a work-group's last one may have fewer.
+    pub fn subgroup_size(&self) -> u32 {
+        self.program.subgroup_size
+    }
+
+    /// The sub-group size the kernel requires, if it requires one.
+    pub fn required_subgroup_size(&self) -> Option<u32> {
+        self.program
+            .subgroup_required
+            .then_some(self.program.subgroup_size)
+    }
+
     /// Bytes of work-group memory of the kernel-scope `__local` variables it uses.
     pub fn local_memory_size(&self) -> usize {
         self.program.local_static

@@ -1,6 +1,7 @@
 //! Build-time checks of a SPIR-V module and the module-level data kernels share: types,
 //! constants (with specialization), global variables, decorations.
 
+use crate::front::group_opcodes::{GROUP_CAPABILITIES, GROUP_OPCODES};
 use crate::front::types::{Shape, Types};
 use crate::value::Scalar;
 use rspirv::dr::{Instruction, Module, Operand};
@@ -60,7 +61,6 @@ const KERNEL_CAPABILITIES: &[Capability] = &[
     Capability::DeviceEnqueue,
     Capability::Pipes,
     Capability::PipeStorage,
-    Capability::Groups,
 ];
 
 /// Module-level declarations of those features (types and constants): accepted, and a kernel
@@ -410,7 +410,8 @@ pub fn check_words(words: &[u32]) -> Result<(), String> {
             in_function = false;
         }
         let deferred = in_function && Op::from_u32(opcode).and_then(feature_of).is_some();
-        if !deferred && !supported.contains(&opcode) {
+        let group = GROUP_OPCODES.iter().any(|o| *o as u32 == opcode);
+        if !deferred && !group && !supported.contains(&opcode) {
             return Err(format!(
                 "unsupported opcode {} at word {at}",
                 op_name(opcode)
@@ -423,6 +424,7 @@ pub fn check_words(words: &[u32]) -> Result<(), String> {
             if !CAPABILITIES
                 .iter()
                 .chain(KERNEL_CAPABILITIES)
+                .chain(GROUP_CAPABILITIES)
                 .any(|c| *c as u32 == cap)
             {
                 let name = Capability::from_u32(cap).map_or(format!("{cap}"), |c| format!("{c:?}"));

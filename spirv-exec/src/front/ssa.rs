@@ -177,6 +177,126 @@ pub enum Inst {
     Ext(Box<ExtCall>),
     /// OpenCL's `printf(format, args...)`: 0, or -1 when it could not print (an `I32`).
     Printf(Box<PrintfCall>),
+    /// A sub-group or work-group collective (one scalar result: vector operands are split
+    /// into one collective per component).
+    Group(Box<GroupCall>),
+}
+
+/// The sub-group size a kernel gets when it does not require one.
+pub const DEFAULT_SUBGROUP_SIZE: u32 = 16;
+
+/// The invocations a collective spans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// The work-item's sub-group (consecutive runs of the kernel's sub-group size in local
+    /// linear id order).
+    Subgroup,
+    /// The whole work-group.
+    Workgroup,
+}
+
+/// The combining operation of a group reduction or scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GroupArith {
+    IAdd,
+    FAdd,
+    IMul,
+    FMul,
+    SMin,
+    UMin,
+    FMin,
+    SMax,
+    UMax,
+    FMax,
+    /// Bitwise on integers, logical on `Bool`.
+    And,
+    Or,
+    Xor,
+}
+
+/// What a group arithmetic operation gives each invocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GroupKind {
+    /// Every invocation's value combined.
+    Reduce,
+    /// The values of the invocations up to and including this one.
+    InclusiveScan,
+    /// The values of the invocations before this one (the identity for the first).
+    ExclusiveScan,
+}
+
+/// A collective operation. The operands are `args`; "ids" are linear within the scope
+/// (the sub-group local id, or the local linear id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GroupOp {
+    /// `true` for one invocation (the lowest taking part).
+    Elect,
+    /// `[predicate]`: whether it holds for every / some invocation.
+    All,
+    Any,
+    /// `[value]`: whether every invocation has the same.
+    AllEqual,
+    /// `[value, id]`: the value of invocation `id` (`id` the same for all).
+    Broadcast,
+    /// `[value]`: the value of the lowest invocation taking part.
+    BroadcastFirst,
+    /// `[predicate]`: bits `32 × word ..` of the sub-group's predicates (an `I32`).
+    Ballot {
+        word: u8,
+    },
+    /// `[value, id]`: the value of invocation `id`.
+    Shuffle,
+    /// `[value, mask]`: the value of invocation `id ^ mask`.
+    ShuffleXor,
+    /// `[value, delta]`: the value of invocation `id - delta`.
+    ShuffleUp,
+    /// `[value, delta]`: the value of invocation `id + delta`.
+    ShuffleDown,
+    /// `SPV_INTEL_subgroups`, `[current, next, delta]`: `current` of invocation `id + delta`
+    /// if there is one, else `next` of invocation `id + delta - size`.
+    ShuffleDownPair,
+    /// `[previous, current, delta]`: `current` of invocation `id - delta` if there is one,
+    /// else `previous` of invocation `id - delta + size`.
+    ShuffleUpPair,
+    /// `[value]`: a reduction or scan; `cluster` > 0 reduces within clusters of that many
+    /// consecutive invocations.
+    Arith {
+        op: GroupArith,
+        kind: GroupKind,
+        cluster: u32,
+    },
+}
+
+/// See [`Inst::Group`].
+#[derive(Clone, Debug)]
+pub struct GroupCall {
+    pub op: GroupOp,
+    pub scope: Scope,
+    pub args: Vec<Val>,
+}
+
+/// The identity of `op` over values of type `s` (what an exclusive scan gives the first
+/// invocation).
+pub fn group_identity(op: GroupArith, s: Scalar) -> u64 {
+    let inf = |neg: bool| {
+        let x = if neg {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        s.from_f64(x)
+    };
+    match op {
+        GroupArith::IAdd | GroupArith::Or | GroupArith::Xor | GroupArith::UMax => 0,
+        GroupArith::FAdd => s.from_f64(0.0),
+        GroupArith::IMul => 1,
+        GroupArith::FMul => s.from_f64(1.0),
+        GroupArith::And | GroupArith::UMin => s.mask(),
+        GroupArith::SMin => s.mask() >> 1,
+        GroupArith::SMax => (s.mask() >> 1) + 1,
+        GroupArith::FMin => inf(false),
+        GroupArith::FMax => inf(true),
+    }
 }
 
 /// See [`Inst::Printf`].
@@ -261,6 +381,10 @@ pub struct Func {
     pub params: Vec<Param>,
     /// Bytes of the kernel-scope `__local` variables it uses.
     pub local_static: usize,
+    /// Work-items per sub-group (the last sub-group of a work-group may have fewer).
+    pub subgroup_size: u32,
+    /// Whether the kernel requires that size (the `SubgroupSize` execution mode).
+    pub subgroup_required: bool,
 }
 
 impl Func {
@@ -307,6 +431,7 @@ pub fn uses(s: &Stmt) -> Vec<Val> {
         Inst::Printf(call) => std::iter::once(call.format)
             .chain(call.args.iter().flat_map(|a| a.0.iter().copied()))
             .collect(),
+        Inst::Group(call) => call.args.clone(),
     }
 }
 

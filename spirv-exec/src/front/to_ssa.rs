@@ -15,9 +15,45 @@ use std::collections::HashMap;
 /// Kernel `name` (function `f` of `m`) in the one IR, type-checked.
 pub(crate) fn kernel_ssa(m: &ModuleData, name: &str, f: &Function) -> Result<Func, String> {
     let params = parameters(m, f)?;
-    let func = Front::new(m).kernel(name, f, params)?;
+    let (size, required) = subgroup_size(m, f)?;
+    let mut func = Front::new(m).kernel(name, f, params)?;
+    func.subgroup_size = size;
+    func.subgroup_required = required;
     super::verify::check(&func).map_err(|e| format!("ill-typed: {e}"))?;
     Ok(func)
+}
+
+/// The sub-group sizes a kernel may require.
+pub(crate) const SUBGROUP_SIZES: [u32; 3] = [8, 16, 32];
+
+/// Kernel `f`'s sub-group size, and whether it requires it: its `SubgroupSize` execution
+/// mode (OpenCL's `intel_reqd_sub_group_size`, DPC++'s `reqd_sub_group_size`), else
+/// [`DEFAULT_SUBGROUP_SIZE`](super::ssa::DEFAULT_SUBGROUP_SIZE).
+fn subgroup_size(m: &ModuleData, f: &Function) -> Result<(u32, bool), String> {
+    let fid = f.def.as_ref().and_then(|d| d.result_id);
+    for mode in &m.module.execution_modes {
+        if let [Operand::IdRef(g), Operand::ExecutionMode(rspirv::spirv::ExecutionMode::SubgroupSize), size, ..] =
+            mode.operands.as_slice()
+        {
+            if Some(*g) != fid {
+                continue;
+            }
+            let n = match size {
+                Operand::LiteralBit32(n) => Some(*n),
+                // `OpExecutionModeId` (its operands are constants).
+                Operand::IdRef(c) => m.consts.get(c).and_then(|v| v.first()).map(|v| *v as u32),
+                _ => None,
+            };
+            return match n {
+                Some(n) if SUBGROUP_SIZES.contains(&n) => Ok((n, true)),
+                Some(n) => Err(format!(
+                    "the kernel requires sub-group size {n}; this device has {SUBGROUP_SIZES:?}"
+                )),
+                None => Err(format!("SubgroupSize execution mode of size {size:?}")),
+            };
+        }
+    }
+    Ok((super::ssa::DEFAULT_SUBGROUP_SIZE, false))
 }
 
 /// What each parameter of kernel `f` receives.
@@ -410,6 +446,8 @@ impl<'m> Front<'m> {
             private_size: self.private_size,
             params,
             local_static: self.local_static,
+            subgroup_size: super::ssa::DEFAULT_SUBGROUP_SIZE,
+            subgroup_required: false,
         })
     }
 

@@ -457,6 +457,7 @@ impl Front<'_> {
             | Op::InBoundsPtrAccessChain => self.access_chain(env, inst, one(&dst)?)?,
             _ if atomic_form(op).is_some() => self.atomic(env, inst, &dst)?,
             Op::ExtInst => self.ext_inst(env, inst, &dst)?,
+            _ if self.is_group(op) => self.group(env, inst, &dst)?,
             other => return Err(format!("Op{other:?} is not supported by the compiler")),
         }
         Ok(())

@@ -7,7 +7,7 @@
 //! fails the check runs on the interpreter, with the reason in the build log.
 
 use super::ssa::Rmw;
-use super::ssa::{Bin, Conv, Edge, Func, Inst, Term, Un, Val};
+use super::ssa::{Bin, Conv, Edge, Func, GroupArith, GroupCall, GroupOp, Inst, Term, Un, Val};
 use crate::value::Scalar;
 
 /// The bits of the machine register a value of `s` is held in (a `bool` in a byte).
@@ -183,6 +183,7 @@ impl<'f> Types<'f> {
                     self.ty(v)?;
                 }
             }
+            Inst::Group(call) => self.group(call, res()?)?,
             Inst::Printf(call) => {
                 self.same(call.format, Scalar::I64)?;
                 self.same_kind(res()?, Scalar::I32)?;
@@ -192,6 +193,64 @@ impl<'f> Types<'f> {
             }
         }
         Ok(())
+    }
+
+    /// A collective: its operands (see [`GroupOp`]) and result `r`.
+    fn group(&self, call: &GroupCall, r: Scalar) -> Result<(), String> {
+        let arg = |i: usize| {
+            call.args
+                .get(i)
+                .copied()
+                .ok_or_else(|| format!("{:?} without operand {i}", call.op))
+        };
+        let want = match call.op {
+            GroupOp::Elect => 0,
+            GroupOp::All | GroupOp::Any | GroupOp::Ballot { .. } => {
+                self.condition(arg(0)?)?;
+                1
+            }
+            GroupOp::AllEqual => {
+                self.ty(arg(0)?)?;
+                1
+            }
+            GroupOp::BroadcastFirst | GroupOp::Arith { .. } => {
+                self.same(arg(0)?, r)?;
+                1
+            }
+            GroupOp::Broadcast
+            | GroupOp::Shuffle
+            | GroupOp::ShuffleXor
+            | GroupOp::ShuffleUp
+            | GroupOp::ShuffleDown => {
+                self.same(arg(0)?, r)?;
+                self.int(arg(1)?)?;
+                2
+            }
+            GroupOp::ShuffleDownPair | GroupOp::ShuffleUpPair => {
+                self.same(arg(0)?, r)?;
+                self.same(arg(1)?, r)?;
+                self.int(arg(2)?)?;
+                3
+            }
+        };
+        if call.args.len() != want {
+            return Err(format!(
+                "{:?} with {} operands (it takes {want})",
+                call.op,
+                call.args.len()
+            ));
+        }
+        match call.op {
+            GroupOp::Elect | GroupOp::All | GroupOp::Any | GroupOp::AllEqual => self.truth(r),
+            GroupOp::Ballot { .. } => self.same_kind(r, Scalar::I32),
+            GroupOp::Arith { op, .. } => match op {
+                GroupArith::FAdd | GroupArith::FMul | GroupArith::FMin | GroupArith::FMax => {
+                    self.float(arg(0)?).map(|_| ())
+                }
+                _ => self.int(arg(0)?).map(|_| ()),
+            },
+            _ => Ok(()),
+        }
     }
 
     fn same_kind(&self, have: Scalar, want: Scalar) -> Result<(), String> {
@@ -401,6 +460,8 @@ mod tests {
             private_size: 0,
             params: vec![],
             local_static: 0,
+            subgroup_size: 1,
+            subgroup_required: false,
         }
     }
 

@@ -277,6 +277,7 @@ impl Frame {
     /// Fills the built-ins that are the same for every group (local ids, sizes, counts).
     fn set_constant_builtins(&mut self, p: &Program, launch: &LaunchDesc) {
         let n = launch.lanes();
+        let sg = (p.subgroup_size as usize).max(1);
         let gs = launch.group_size.map(|s| s as usize);
         let global = [0, 1, 2].map(|d| launch.groups[d] as usize * gs[d]);
         for &(which, slot) in &p.builtins {
@@ -297,14 +298,16 @@ impl Frame {
                         (0..3).for_each(|d| self.regs[(slot + d) * n + l] = local[d] as u64)
                     }
                     (BuiltinValue::WorkDim, _) => self.regs[slot * n + l] = launch.work_dim as u64,
-                    (BuiltinValue::LocalLinearId | BuiltinValue::SubgroupId, _) => {
-                        self.regs[slot * n + l] = l as u64
+                    (BuiltinValue::LocalLinearId, _) => self.regs[slot * n + l] = l as u64,
+                    (BuiltinValue::SubgroupId, _) => self.regs[slot * n + l] = (l / sg) as u64,
+                    (BuiltinValue::SubgroupSize, _) => {
+                        self.regs[slot * n + l] = (n - l / sg * sg).min(sg) as u64
                     }
-                    (BuiltinValue::SubgroupSize | BuiltinValue::SubgroupMaxSize, _) => {
-                        self.regs[slot * n + l] = 1
+                    (BuiltinValue::SubgroupMaxSize, _) => self.regs[slot * n + l] = sg as u64,
+                    (BuiltinValue::NumSubgroups, _) => {
+                        self.regs[slot * n + l] = n.div_ceil(sg) as u64
                     }
-                    (BuiltinValue::NumSubgroups, _) => self.regs[slot * n + l] = n as u64,
-                    (BuiltinValue::SubgroupLocalId, _) => self.regs[slot * n + l] = 0,
+                    (BuiltinValue::SubgroupLocalId, _) => self.regs[slot * n + l] = (l % sg) as u64,
                     _ => {}
                 }
             }

@@ -671,6 +671,8 @@ impl Lowering<'_> {
             param_slots: self.param_slots,
             required_group_size: None,
             group_size_hint: None,
+            subgroup_size: self.f.subgroup_size,
+            subgroup_required: self.f.subgroup_required,
         })
     }
 }

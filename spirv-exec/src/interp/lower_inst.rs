@@ -311,6 +311,7 @@ impl Lowering<'_> {
             Inst::GenericCast(p, space) => memops::generic_cast(dst, self.at(*p)?, *space),
             Inst::Ext(call) => self.ext(call)?,
             Inst::Printf(call) => self.printf(call, dst)?,
+            Inst::Group(call) => self.group(call, dst)?,
             Inst::Copy(a) => ops::copy(dst, self.at(*a)?, 1),
             Inst::Const(_)
             | Inst::Param { .. }

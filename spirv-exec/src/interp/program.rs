@@ -146,4 +146,7 @@ pub struct Program {
     pub(crate) required_group_size: Option<[u32; 3]>,
     /// `work_group_size_hint`, if declared.
     pub(crate) group_size_hint: Option<[u32; 3]>,
+    /// Work-items per sub-group, and whether the kernel requires that size.
+    pub(crate) subgroup_size: u32,
+    pub(crate) subgroup_required: bool,
 }

@@ -551,6 +551,8 @@ mod tests {
             private_size,
             params: vec![],
             local_static: 0,
+            subgroup_size: 1,
+            subgroup_required: false,
         }
     }
 

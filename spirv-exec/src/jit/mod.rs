@@ -26,6 +26,7 @@ mod diverge;
 mod emit;
 mod group_pass;
 mod group_range;
+mod lower_groups;
 mod pack_loop;
 mod region;
 mod row_check;
@@ -107,6 +108,11 @@ pub fn prepare(
     {
         return Err(format!("block {b} prints (printf is the interpreter's)"));
     }
+    let func = if lower_groups::needed(&func) {
+        Arc::new(lower_groups::lower(&func)?)
+    } else {
+        func
+    };
     let name = &func.name;
     let uses_globals = func.blocks[0]
         .stmts

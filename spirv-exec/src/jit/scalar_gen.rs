@@ -723,6 +723,9 @@ impl<'a, 'b> Gen<'a, 'b> {
                 None
             }
             Inst::Printf(_) => return Err("printf is the interpreter's".into()),
+            Inst::Group(_) => {
+                return Err("internal: a collective the compiler did not lower".into())
+            }
         };
         if let (Some(r), Some(x)) = (r, value) {
             self.set(r, x);

@@ -1,0 +1,111 @@
+// cl-std: CL2.0
+// clang-flags: -Xclang -cl-ext=+cl_khr_subgroups,+cl_intel_subgroups,+cl_intel_required_subgroup_size
+// spirv-ext: +SPV_INTEL_subgroups
+// spirv-version: 1.1
+// spirv-val-env: spv1.1
+// Sub-groups (cl_khr_subgroups, cl_intel_subgroups) and work-group collectives, in SPIR-V 1.0
+// (OpGroup* of the Groups capability, OpSubgroup*INTEL). Every kernel is 1-D; "i" is the
+// global id, "x" the work-item's input.
+
+// clang-15's built-in declarations lack cl_intel_subgroups: declared here, as opencl-c.h does.
+uint __attribute__((overloadable)) intel_sub_group_shuffle(uint x, uint c);
+uint __attribute__((overloadable)) intel_sub_group_shuffle_down(uint cur, uint next, uint c);
+uint __attribute__((overloadable)) intel_sub_group_shuffle_up(uint prev, uint cur, uint c);
+uint __attribute__((overloadable)) intel_sub_group_shuffle_xor(uint x, uint c);
+uint2 __attribute__((overloadable)) intel_sub_group_block_read2(const global uint* p);
+void __attribute__((overloadable)) intel_sub_group_block_write2(global uint* p, uint2 data);
+
+// out[6i..]: sub-group size, max size, number of sub-groups, sub-group id, local id, enqueued
+// number of sub-groups.
+kernel void sg_info(global uint* out) {
+    size_t i = get_global_id(0);
+    out[6 * i + 0] = get_sub_group_size();
+    out[6 * i + 1] = get_max_sub_group_size();
+    out[6 * i + 2] = get_num_sub_groups();
+    out[6 * i + 3] = get_sub_group_id();
+    out[6 * i + 4] = get_sub_group_local_id();
+    out[6 * i + 5] = get_enqueued_num_sub_groups();
+}
+
+// The same with a required sub-group size of 8 and of 32.
+__attribute__((intel_reqd_sub_group_size(8))) kernel void sg_info8(global uint* out) {
+    size_t i = get_global_id(0);
+    out[2 * i + 0] = get_sub_group_size();
+    out[2 * i + 1] = sub_group_reduce_add(get_sub_group_local_id());
+}
+
+__attribute__((intel_reqd_sub_group_size(32))) kernel void sg_info32(global uint* out) {
+    size_t i = get_global_id(0);
+    out[2 * i + 0] = get_sub_group_size();
+    out[2 * i + 1] = sub_group_reduce_add(get_sub_group_local_id());
+}
+
+// out[8i..]: reduce add, min, max; inclusive and exclusive add scans; the value of the
+// sub-group's last work-item; any(x > 50); all(x > -90).
+kernel void sg_int(global const int* in, global int* out) {
+    size_t i = get_global_id(0);
+    int x = in[i];
+    out[8 * i + 0] = sub_group_reduce_add(x);
+    out[8 * i + 1] = sub_group_reduce_min(x);
+    out[8 * i + 2] = sub_group_reduce_max(x);
+    out[8 * i + 3] = sub_group_scan_inclusive_add(x);
+    out[8 * i + 4] = sub_group_scan_exclusive_add(x);
+    out[8 * i + 5] = sub_group_broadcast(x, get_sub_group_size() - 1);
+    out[8 * i + 6] = sub_group_any(x > 50);
+    out[8 * i + 7] = sub_group_all(x > -90);
+}
+
+// out[4i..]: float reduce add, min, max, exclusive max scan.
+kernel void sg_float(global const float* in, global float* out) {
+    size_t i = get_global_id(0);
+    float x = in[i];
+    out[4 * i + 0] = sub_group_reduce_add(x);
+    out[4 * i + 1] = sub_group_reduce_min(x);
+    out[4 * i + 2] = sub_group_scan_exclusive_max(x);
+    out[4 * i + 3] = sub_group_scan_inclusive_min(x);
+}
+
+// out[4i..]: cl_intel_subgroups shuffles: of (lid + 3) % size; down by 3 from (x, x + 1000);
+// up by 2 from (x + 1000, x); xor 1.
+kernel void sg_intel(global const uint* in, global uint* out) {
+    size_t i = get_global_id(0);
+    uint x = in[i];
+    uint l = get_sub_group_local_id(), n = get_sub_group_size();
+    out[4 * i + 0] = intel_sub_group_shuffle(x, (l + 3) % n);
+    out[4 * i + 1] = intel_sub_group_shuffle_down(x, x + 1000, 3);
+    out[4 * i + 2] = intel_sub_group_shuffle_up(x + 1000, x, 2);
+    out[4 * i + 3] = intel_sub_group_shuffle_xor(x, 1);
+}
+
+// Block reads and writes: each sub-group reads two uints per work-item from its part of `in`
+// (2 × max sub-group size uints) and writes them, plus 1, at the same place of `out`.
+kernel void sg_block(global const uint* in, global uint* out) {
+    size_t base = (get_group_id(0) * get_local_size(0) +
+                   get_sub_group_id() * get_max_sub_group_size()) * 2;
+    uint2 v = intel_sub_group_block_read2(in + base);
+    intel_sub_group_block_write2(out + base, v + (uint2)(1, 1));
+}
+
+// out[8i..]: work-group reduce add, min, max; inclusive and exclusive add scans; the value of
+// local id 1 (or 0 in a group of one); any(x > 50); all(x > -90).
+kernel void wg_int(global const int* in, global int* out) {
+    size_t i = get_global_id(0);
+    int x = in[i];
+    out[8 * i + 0] = work_group_reduce_add(x);
+    out[8 * i + 1] = work_group_reduce_min(x);
+    out[8 * i + 2] = work_group_reduce_max(x);
+    out[8 * i + 3] = work_group_scan_inclusive_add(x);
+    out[8 * i + 4] = work_group_scan_exclusive_add(x);
+    out[8 * i + 5] = work_group_broadcast(x, get_local_size(0) > 1 ? 1 : 0);
+    out[8 * i + 6] = work_group_any(x > 50);
+    out[8 * i + 7] = work_group_all(x > -90);
+}
+
+// 2-D groups: out[2i..] = the value of local id (1, 1) of the group, and the group's sum of x
+// (i the linear global id).
+kernel void wg_2d(global const int* in, global int* out) {
+    size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);
+    int x = in[i];
+    out[2 * i + 0] = work_group_broadcast(x, 1, 1);
+    out[2 * i + 1] = work_group_reduce_add(x);
+}

@@ -1,0 +1,414 @@
+//! Sub-groups and group collectives of the corpus (`kernels/src/subgroups.cl`: cl_khr_subgroups,
+//! cl_intel_subgroups, work-group functions; `subgroups_khr.cl`: the cl_khr_subgroup_*
+//! extensions). Every kernel runs at -O0 and -O2 over group sizes that do and do not divide the
+//! sub-group size, against references computed here; a property test draws group sizes. The
+//! executor is the one `SPIRV_EXEC_BACKEND` names (CI runs both); the non-uniform test runs on
+//! the interpreter, and checks that the compiler refuses it loudly.
+
+mod common;
+
+use common::{backends, kernel, launch_1d, module, module_compiled, spirv, Rng, OPT};
+use proptest::prelude::*;
+use spirv_exec::{Fault, Kernel, LaunchError};
+
+/// The default sub-group size.
+const S: usize = 16;
+
+/// Group sizes: 1, sizes below, at and past the sub-group size, and not multiples of it.
+const SIZES: [usize; 7] = [1, 7, 16, 24, 64, 100, 256];
+
+/// The sub-group of local id `lid` in a group of `l`: its first local id and its size.
+fn subgroup(lid: usize, l: usize, s: usize) -> (usize, usize) {
+    let b = lid / s * s;
+    (b, s.min(l - b))
+}
+
+/// Runs `k` over 2 groups of `l` with input `input` and `per` outputs per work-item.
+fn run<I: bytemuck::Pod, O: Default + bytemuck::Pod>(
+    k: &Kernel,
+    input: &[I],
+    l: usize,
+    per: usize,
+) -> Vec<O> {
+    let n = input.len();
+    let mut out = vec![O::default(); per * n];
+    launch_1d(k, n, l)
+        .input(input)
+        .buffer(&mut out)
+        .run()
+        .unwrap_or_else(|e| panic!("{} L={l}: {e}", k.name()));
+    out
+}
+
+#[test]
+fn subgroup_builtins() {
+    for opt in OPT {
+        let m = module(&format!("subgroups-{opt}"));
+        let k = kernel(&m, "sg_info");
+        assert_eq!(k.subgroup_size(), S as u32);
+        assert_eq!(k.required_subgroup_size(), None);
+        for l in SIZES {
+            let n = 2 * l;
+            let mut out = vec![0u32; 6 * n];
+            launch_1d(k, n, l).buffer(&mut out).run().unwrap();
+            for i in 0..n {
+                let lid = i % l;
+                let (b, size) = subgroup(lid, l, S);
+                let want = [size, S, l.div_ceil(S), b / S, lid - b, l.div_ceil(S)];
+                let want: Vec<u32> = want.iter().map(|&v| v as u32).collect();
+                assert_eq!(&out[6 * i..6 * i + 6], &want[..], "{opt} L={l} item {i}");
+            }
+        }
+    }
+}
+
+#[test]
+fn required_subgroup_sizes() {
+    for opt in OPT {
+        let m = module(&format!("subgroups-{opt}"));
+        for (name, s) in [("sg_info8", 8usize), ("sg_info32", 32)] {
+            let k = kernel(&m, name);
+            assert_eq!(k.subgroup_size(), s as u32);
+            assert_eq!(k.required_subgroup_size(), Some(s as u32));
+            for l in SIZES {
+                let n = 2 * l;
+                let mut out = vec![0u32; 2 * n];
+                launch_1d(k, n, l).buffer(&mut out).run().unwrap();
+                for i in 0..n {
+                    let (_, size) = subgroup(i % l, l, s);
+                    let want = [size as u32, (size * (size - 1) / 2) as u32];
+                    assert_eq!(&out[2 * i..2 * i + 2], &want, "{opt} {name} L={l} item {i}");
+                }
+            }
+        }
+    }
+}
+
+/// The reference of `sg_int` and `wg_int` over groups of `span` inside groups of `l`.
+fn int_collectives(input: &[i32], l: usize, span: usize, wg: bool) -> Vec<i32> {
+    let mut want = Vec::new();
+    for (i, &x) in input.iter().enumerate() {
+        let g0 = i / l * l;
+        let (b, size) = subgroup(i % l, l, span);
+        let part = &input[g0 + b..g0 + b + size];
+        let me = i % l - b;
+        let bcast = if wg {
+            part[if l > 1 { 1 } else { 0 }]
+        } else {
+            part[size - 1]
+        };
+        want.extend([
+            part.iter().fold(0i32, |a, v| a.wrapping_add(*v)),
+            *part.iter().min().unwrap(),
+            *part.iter().max().unwrap(),
+            part[..=me].iter().sum(),
+            part[..me].iter().sum(),
+            bcast,
+            part.iter().any(|&v| v > 50) as i32,
+            part.iter().all(|&v| v > -90) as i32,
+        ]);
+        let _ = x;
+    }
+    want
+}
+
+#[test]
+fn subgroup_int_collectives() {
+    let mut rng = Rng::new(1);
+    for opt in OPT {
+        let m = module(&format!("subgroups-{opt}"));
+        for l in SIZES {
+            let input = rng.i32s_in(2 * l, -100, 100);
+            let got: Vec<i32> = run(kernel(&m, "sg_int"), &input, l, 8);
+            assert_eq!(
+                got,
+                int_collectives(&input, l, S, false),
+                "{opt} sg_int L={l}"
+            );
+            let got: Vec<i32> = run(kernel(&m, "wg_int"), &input, l, 8);
+            assert_eq!(
+                got,
+                int_collectives(&input, l, l, true),
+                "{opt} wg_int L={l}"
+            );
+        }
+    }
+}
+
+#[test]
+fn subgroup_float_collectives() {
+    let mut rng = Rng::new(2);
+    for opt in OPT {
+        let m = module(&format!("subgroups-{opt}"));
+        let k = kernel(&m, "sg_float");
+        for l in SIZES {
+            let input: Vec<f32> = rng
+                .i32s_in(2 * l, -50, 50)
+                .iter()
+                .map(|&v| v as f32)
+                .collect();
+            let got: Vec<f32> = run(k, &input, l, 4);
+            for (i, got) in got.chunks(4).enumerate() {
+                let (b, size) = subgroup(i % l, l, S);
+                let part = &input[i / l * l + b..][..size];
+                let me = i % l - b;
+                let want = [
+                    part.iter().sum::<f32>(),
+                    part.iter().copied().fold(f32::INFINITY, f32::min),
+                    part[..me].iter().copied().fold(f32::NEG_INFINITY, f32::max),
+                    part[..=me].iter().copied().fold(f32::INFINITY, f32::min),
+                ];
+                assert_eq!(got, want, "{opt} L={l} item {i}");
+            }
+        }
+    }
+}
+
+#[test]
+fn intel_shuffles() {
+    let mut rng = Rng::new(3);
+    for opt in OPT {
+        let m = module(&format!("subgroups-{opt}"));
+        let k = kernel(&m, "sg_intel");
+        for l in SIZES {
+            let input: Vec<u32> = (0..2 * l).map(|_| rng.below(1000) as u32).collect();
+            let got: Vec<u32> = run(k, &input, l, 4);
+            for (i, got) in got.chunks(4).enumerate() {
+                let (b, n) = subgroup(i % l, l, S);
+                let part = &input[i / l * l + b..][..n];
+                let (me, x) = (i % l - b, input[i]);
+                let down = match me + 3 {
+                    j if j < n => part[j],
+                    j if j - n < n => part[j - n] + 1000,
+                    _ => x,
+                };
+                let up = if me >= 2 {
+                    part[me - 2]
+                } else if n + me >= 2 {
+                    part[n + me - 2] + 1000
+                } else {
+                    x
+                };
+                let xor = if me ^ 1 < n { part[me ^ 1] } else { x };
+                let want = [part[(me + 3) % n], down, up, xor];
+                assert_eq!(got, want, "{opt} L={l} item {i}");
+            }
+        }
+    }
+}
+
+#[test]
+fn intel_block_read_write() {
+    let mut rng = Rng::new(4);
+    for opt in OPT {
+        let m = module(&format!("subgroups-{opt}"));
+        let k = kernel(&m, "sg_block");
+        // Whole sub-groups only: a block access is of the sub-group's maximum size.
+        for l in [16, 64, 256] {
+            let n = 2 * l;
+            let input: Vec<u32> = (0..2 * n).map(|_| rng.u32()).collect();
+            let mut out = vec![0u32; 2 * n];
+            launch_1d(k, n, l)
+                .input(&input)
+                .buffer(&mut out)
+                .run()
+                .unwrap();
+            let want: Vec<u32> = input.iter().map(|v| v.wrapping_add(1)).collect();
+            assert_eq!(out, want, "{opt} L={l}");
+        }
+    }
+}
+
+#[test]
+fn workgroup_2d() {
+    let mut rng = Rng::new(5);
+    for opt in OPT {
+        let m = module(&format!("subgroups-{opt}"));
+        let k = kernel(&m, "wg_2d");
+        for (gx, gy, lx, ly) in [(2, 2, 4, 4), (3, 1, 3, 5), (1, 2, 8, 2), (2, 2, 2, 17)] {
+            let (w, h) = (gx * lx, gy * ly);
+            let input = rng.i32s_in(w * h, -1000, 1000);
+            let mut out = vec![0i32; 2 * w * h];
+            k.launch([gx as u32, gy as u32, 1], [lx as u32, ly as u32, 1])
+                .input(&input)
+                .buffer(&mut out)
+                .run()
+                .unwrap();
+            for y in 0..h {
+                for x in 0..w {
+                    let (x0, y0) = (x / lx * lx, y / ly * ly);
+                    let at = |x: usize, y: usize| input[y * w + x];
+                    let sum: i32 = (0..ly)
+                        .flat_map(|j| (0..lx).map(move |i| (i, j)))
+                        .map(|(i, j)| at(x0 + i, y0 + j))
+                        .sum();
+                    let i = y * w + x;
+                    let want = [at(x0 + 1, y0 + 1), sum];
+                    assert_eq!(out[2 * i..2 * i + 2], want, "{opt} {lx}x{ly} ({x},{y})");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn khr_ballot() {
+    let mut rng = Rng::new(6);
+    for opt in OPT {
+        let m = module(&format!("subgroups_khr-{opt}"));
+        let k = kernel(&m, "sg_ballot");
+        for l in SIZES {
+            let input = rng.i32s_in(2 * l, -10, 10);
+            let got: Vec<u32> = run(k, &input, l, 8);
+            for (i, got) in got.chunks(8).enumerate() {
+                let (b, n) = subgroup(i % l, l, S);
+                let part = &input[i / l * l + b..][..n];
+                let me = i % l - b;
+                let bits = part
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &v)| v > 0)
+                    .fold(0u32, |a, (k, _)| a | 1 << k);
+                let below = |k: usize| (bits as u64 & ((1u64 << k) - 1)).count_ones();
+                let want = [
+                    bits,
+                    bits.count_ones(),
+                    below(me + 1),
+                    below(me),
+                    if bits != 0 { bits.trailing_zeros() } else { 99 },
+                    if bits != 0 {
+                        31 - bits.leading_zeros()
+                    } else {
+                        99
+                    },
+                    bits >> me & 1,
+                    bits >> 3 & 1,
+                ];
+                assert_eq!(got, want, "{opt} L={l} item {i}");
+            }
+        }
+    }
+}
+
+/// The reference of `sg_shuffle`.
+fn shuffles(input: &[i32], l: usize) -> Vec<i32> {
+    let mut want = Vec::new();
+    for (i, &x) in input.iter().enumerate() {
+        let (b, n) = subgroup(i % l, l, S);
+        let part = &input[i / l * l + b..][..n];
+        let me = i % l - b;
+        let c = me / 4 * 4;
+        want.extend([
+            part[(me + 5) % n],
+            if me ^ 1 < n { part[me ^ 1] } else { x },
+            if me >= 1 { part[me - 1] } else { x },
+            if me + 2 < n { part[me + 2] } else { x },
+            (me == 0) as i32,
+            part[0],
+            part[c..(c + 4).min(n)].iter().sum(),
+            part.iter().all(|&v| v / 100 == part[0] / 100) as i32,
+            part.iter().fold(0, |a, v| a ^ v),
+            part[..me].iter().copied().fold(i32::MIN, i32::max),
+        ]);
+    }
+    want
+}
+
+#[test]
+fn khr_shuffles_and_arithmetic() {
+    let mut rng = Rng::new(7);
+    for opt in OPT {
+        let m = module(&format!("subgroups_khr-{opt}"));
+        let k = kernel(&m, "sg_shuffle");
+        for l in SIZES {
+            // Values of one hundred in some sub-groups, so that all-equal is true there.
+            let spread = if l % 2 == 0 { 1000 } else { 30 };
+            let input: Vec<i32> = rng
+                .i32s_in(2 * l, 0, spread)
+                .iter()
+                .map(|v| v + 100)
+                .collect();
+            let got: Vec<i32> = run(k, &input, l, 10);
+            assert_eq!(got, shuffles(&input, l), "{opt} L={l}");
+        }
+    }
+}
+
+/// Non-uniform collectives: only local ids that are multiples of 3 take part. The
+/// interpreter runs them exactly; the compiler's collectives need the whole group, and a
+/// launch where part of it skips one fails (but for groups of one, which take part whole).
+#[test]
+fn khr_divergent() {
+    let mut rng = Rng::new(8);
+    let [jit, interp] = backends();
+    for opt in OPT {
+        let bytes = spirv(&format!("subgroups_khr-{opt}"));
+        let mi = module_compiled(&bytes, interp);
+        let mj = module_compiled(&bytes, jit);
+        for l in SIZES {
+            let input = rng.i32s_in(2 * l, -100, 100);
+            let got: Vec<i32> = run(kernel(&mi, "sg_divergent"), &input, l, 4);
+            for (i, got) in got.chunks(4).enumerate() {
+                let lid = i % l;
+                if lid % 3 != 0 {
+                    assert_eq!(got, [-1; 4], "{opt} L={l} item {i}");
+                    continue;
+                }
+                let (b, n) = subgroup(lid, l, S);
+                let members: Vec<usize> = (b..b + n).filter(|k| k % 3 == 0).collect();
+                let g0 = i / l * l;
+                let bits = members.iter().fold(0u32, |a, k| a | 1 << (k - b));
+                let sum: i32 = members.iter().map(|k| input[g0 + k]).sum();
+                let want = [
+                    (lid == members[0]) as i32,
+                    bits as i32,
+                    sum,
+                    input[g0 + members[0]],
+                ];
+                assert_eq!(got, want, "{opt} L={l} item {i}");
+            }
+            let mut out = vec![0i32; 8 * l];
+            let r = launch_1d(kernel(&mj, "sg_divergent"), 2 * l, l)
+                .input(&input)
+                .buffer(&mut out)
+                .run();
+            match (l, r) {
+                (1, r) => r.unwrap(),
+                (
+                    _,
+                    Err(LaunchError::Fault {
+                        fault: Fault::DivergentBarrier { .. },
+                        ..
+                    }),
+                ) => {}
+                (_, r) => panic!("{opt} L={l}: {r:?}"),
+            }
+        }
+    }
+}
+
+/// The compiler compiles every sub-group kernel itself (none is left to the interpreter).
+#[test]
+fn compiler_takes_every_subgroup_kernel() {
+    let [jit, _] = backends();
+    for name in ["subgroups", "subgroups_khr"] {
+        for opt in OPT {
+            module_compiled(&spirv(&format!("{name}-{opt}")), jit);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn prop_subgroup_and_workgroup_int(l in 1usize..=300, groups in 1usize..4, seed in any::<u64>(), o2 in any::<bool>()) {
+        let m = module(if o2 { "subgroups-O2" } else { "subgroups-O0" });
+        let mut rng = Rng::new(seed);
+        let input = rng.i32s_in(groups * l, -100, 100);
+        let got: Vec<i32> = run(kernel(&m, "sg_int"), &input, l, 8);
+        prop_assert_eq!(got, int_collectives(&input, l, S, false));
+        let got: Vec<i32> = run(kernel(&m, "wg_int"), &input, l, 8);
+        prop_assert_eq!(got, int_collectives(&input, l, l, true));
+    }
+}
