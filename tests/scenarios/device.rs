@@ -100,7 +100,10 @@ pub fn device_queries(env: &Env) {
 
         let mut compute = ze_device_compute_properties_t::default();
         device::get_compute_properties(api, dev, &mut compute).unwrap();
-        assert!(compute.maxTotalGroupSize > 0 && compute.numSubGroupSizes > 0);
+        assert!(compute.maxTotalGroupSize > 0);
+        // The sub-group sizes a kernel may require; 16 when it requires none.
+        assert_eq!(compute.numSubGroupSizes, 3);
+        assert_eq!(compute.subGroupSizes[..3], [8, 16, 32]);
 
         let mut module = ze_device_module_properties_t::default();
         device::get_module_properties(api, dev, &mut module).unwrap();
@@ -317,6 +320,15 @@ pub fn property_versions_and_chains(env: &Env) {
         assert_eq!(memp.totalSize, MEMORY);
         assert_eq!(allocp.type_, ze_memory_type_t::ZE_MEMORY_TYPE_HOST);
         assert_eq!(kp.numKernelArgs, 3);
+        // saxpy requires no sub-group size: the default 16, 1024 / 16 sub-groups at most.
+        assert_eq!(
+            (
+                kp.maxSubgroupSize,
+                kp.requiredSubgroupSize,
+                kp.maxNumSubgroups
+            ),
+            (16, 0, 64)
+        );
         assert_eq!(unknown.stype, UNKNOWN_STYPE);
         assert_eq!(unknown.payload, [0xA5A5_A5A5_A5A5_A5A5; 4], "left alone");
         calls::kernel::destroy(api, kernel).unwrap();

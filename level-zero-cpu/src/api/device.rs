@@ -259,8 +259,9 @@ pub unsafe extern "C" fn device_get_compute_properties(
         p.maxGroupCountY = u32::MAX;
         p.maxGroupCountZ = u32::MAX;
         p.maxSharedLocalMemory = crate::kernel::MAX_LOCAL_MEMORY as u32;
-        p.numSubGroupSizes = 1;
-        p.subGroupSizes = [1, 0, 0, 0, 0, 0, 0, 0];
+        // The sub-group sizes a kernel may require (16 when it requires none).
+        p.numSubGroupSizes = 3;
+        p.subGroupSizes = [8, 16, 32, 0, 0, 0, 0, 0];
         Ok(())
     })
 }

@@ -245,10 +245,12 @@ pub unsafe extern "C" fn kernel_get_properties(
         p.requiredGroupSizeX = req[0];
         p.requiredGroupSizeY = req[1];
         p.requiredGroupSizeZ = req[2];
+        // Sub-groups: consecutive runs of the kernel's size in local linear id order.
+        let sg = k.exec.subgroup_size().max(1);
         p.requiredNumSubGroups = 0;
-        p.requiredSubgroupSize = 0;
-        p.maxSubgroupSize = 1;
-        p.maxNumSubgroups = MAX_GROUP_SIZE;
+        p.requiredSubgroupSize = k.exec.required_subgroup_size().unwrap_or(0);
+        p.maxSubgroupSize = sg;
+        p.maxNumSubgroups = MAX_GROUP_SIZE.div_ceil(sg);
         p.localMemSize = k.exec.local_memory_size() as u32;
         p.privateMemSize = k.exec.private_memory_size() as u32;
         p.spillMemSize = 0;
