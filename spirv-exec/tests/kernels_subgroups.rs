@@ -412,3 +412,123 @@ proptest! {
         prop_assert_eq!(got, int_collectives(&input, l, l, true));
     }
 }
+
+// ---- hand-built modules: SPV_KHR_uniform_group_instructions, what fails the build ----------
+
+/// `k(global int* out)`: `out[llid] = op(scope, group_op, 1 + (llid & 1))` in a module with
+/// the capabilities of collectives, the kernel's sub-group size `sg_size` if given.
+fn collective_module(
+    scope: u32,
+    op: rspirv::spirv::Op,
+    group_op: rspirv::spirv::GroupOperation,
+    sg_size: Option<u32>,
+) -> Vec<u8> {
+    use common::asm;
+    use rspirv::dr::{InsertPoint, Instruction, Operand};
+    use rspirv::spirv::{BuiltIn, Capability, ExecutionMode, StorageClass};
+    let (mut b, c) = asm::skeleton((1, 3));
+    for cap in [
+        Capability::Groups,
+        Capability::GroupNonUniform,
+        Capability::GroupNonUniformArithmetic,
+        Capability::GroupUniformArithmeticKHR,
+        Capability::SubgroupDispatch,
+    ] {
+        b.capability(cap);
+    }
+    b.extension("SPV_KHR_uniform_group_instructions");
+    let long_in = b.type_pointer(None, StorageClass::Input, c.long);
+    let llid_var = b.variable(long_in, None, StorageClass::Input, None);
+    asm::builtin(&mut b, llid_var, BuiltIn::LocalInvocationIndex);
+    let scope = b.constant_bit32(c.int, scope);
+    let one = b.constant_bit32(c.int, 1);
+    let f = asm::kernel(&mut b, &c, "k", |b, c, out| {
+        let llid = b.load(c.long, None, llid_var, None, []).unwrap();
+        let l32 = b.u_convert(c.int, None, llid).unwrap();
+        let odd = b.bitwise_and(c.int, None, l32, one).unwrap();
+        let x = b.i_add(c.int, None, odd, one).unwrap();
+        let r = b.id();
+        let inst = Instruction::new(
+            op,
+            Some(c.int),
+            Some(r),
+            vec![
+                Operand::IdScope(scope),
+                Operand::GroupOperation(group_op),
+                Operand::IdRef(x),
+            ],
+        );
+        b.insert_into_block(InsertPoint::End, inst).unwrap();
+        let at = b.ptr_access_chain(c.int_ptr, None, out, llid, []).unwrap();
+        b.store(at, r, None, []).unwrap();
+    });
+    if let Some(s) = sg_size {
+        b.execution_mode(f, ExecutionMode::SubgroupSize, [s]);
+    }
+    asm::bytes(b)
+}
+
+/// `OpGroupIMulKHR` and `OpGroupBitwiseXorKHR` over sub-groups of 8 and work-groups.
+#[test]
+fn khr_uniform_group_instructions() {
+    use rspirv::spirv::{GroupOperation, Op};
+    for backend in backends() {
+        for (scope, span) in [(3u32, 8usize), (2, 0)] {
+            for (op, f) in [
+                (
+                    Op::GroupIMulKHR,
+                    (|a: i32, b: i32| a.wrapping_mul(b)) as fn(i32, i32) -> i32,
+                ),
+                (Op::GroupBitwiseXorKHR, |a, b| a ^ b),
+            ] {
+                let bytes = collective_module(scope, op, GroupOperation::InclusiveScan, Some(8));
+                let m = module_compiled(&bytes, backend);
+                let k = kernel(&m, "k");
+                assert_eq!(k.required_subgroup_size(), Some(8));
+                for l in [1, 5, 8, 20, 64] {
+                    let mut out = vec![0i32; l];
+                    launch_1d(k, l, l).buffer(&mut out).run().unwrap();
+                    let span = if span == 0 { l } else { span };
+                    for (i, got) in out.iter().enumerate() {
+                        let want = (i / span * span..=i)
+                            .map(|j| 1 + (j as i32 & 1))
+                            .fold(if op == Op::GroupIMulKHR { 1 } else { 0 }, f);
+                        assert_eq!(
+                            *got,
+                            want,
+                            "{} {op:?} scope {scope} L={l} item {i}",
+                            backend.name()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A sub-group size the device lacks, a scope other than a sub-group's or a work-group's, a
+/// group operation not implemented: the kernel does not build, and the reason names it.
+#[test]
+fn unsupported_collectives_fail_the_build_naming_them() {
+    use rspirv::spirv::{GroupOperation, Op};
+    let cases = [
+        (3, GroupOperation::Reduce, Some(12), "sub-group size 12"),
+        (1, GroupOperation::Reduce, None, "Device"),
+        (
+            3,
+            GroupOperation::PartitionedReduceNV,
+            None,
+            "PartitionedReduce",
+        ),
+    ];
+    for backend in backends() {
+        for (scope, group_op, size, named) in cases {
+            let bytes = collective_module(scope, Op::GroupNonUniformIAdd, group_op, size);
+            let words = spirv_exec::words(&bytes).unwrap();
+            let m = spirv_exec::Module::build_with(&words, &Default::default(), backend).unwrap();
+            assert!(m.kernel("k").is_none(), "{named}");
+            let err = m.unavailable("k").expect("the kernel's reason").to_string();
+            assert!(err.contains(named), "{named}: {err}");
+        }
+    }
+}
