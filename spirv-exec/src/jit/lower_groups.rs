@@ -40,13 +40,21 @@ pub fn needed(f: &Func) -> bool {
 
 /// `f` with its sub-group built-ins and collectives rewritten, type-checked again.
 pub fn lower(f: &Func) -> Result<Func, String> {
-    let mut l = Lower::new(f.clone())?;
+    let calls = || {
+        f.blocks
+            .iter()
+            .flat_map(|b| &b.stmts)
+            .filter_map(|s| match &s.inst {
+                Inst::Group(call) => Some(call.op),
+                _ => None,
+            })
+    };
+    let collectives = calls().next().is_some();
+    // Scratch arrays: one for the exchanged values, a second for the INTEL shuffles of two.
+    let pairs = calls().any(|op| matches!(op, GroupOp::ShuffleDownPair | GroupOp::ShuffleUpPair));
+    let arrays = usize::from(collectives) + usize::from(pairs);
+    let mut l = Lower::new(f.clone(), arrays)?;
     l.builtins();
-    let collectives = f
-        .blocks
-        .iter()
-        .flat_map(|b| &b.stmts)
-        .any(|s| matches!(s.inst, Inst::Group(_)));
     let mut b = 1;
     while b < l.f.blocks.len() {
         l.block(b as BlockId)?;
@@ -72,14 +80,15 @@ struct Lower {
     sg_base: Val,
     sg_size: Val,
     zero: Val,
-    /// The work-item's slot in each of the two scratch arrays.
+    /// The work-item's slot in each scratch array (unset past the arrays the kernel needs).
     slots: [Val; 2],
-    /// The scratch arrays' addresses.
+    /// The scratch arrays' addresses (likewise).
     scratch: [Val; 2],
 }
 
 impl Lower {
-    fn new(mut f: Func) -> Result<Lower, String> {
+    /// `arrays`: the scratch arrays the collectives need (0 to 2).
+    fn new(mut f: Func, arrays: usize) -> Result<Lower, String> {
         let first = match &f.blocks[0].term {
             Term::Jump(e) if e.args.is_empty() => e.target,
             _ => return Err("internal: the entry block does not jump".into()),
@@ -97,10 +106,12 @@ impl Lower {
             target: head,
             args: vec![],
         });
-        // The scratch: two arrays of a slot per work-item after the kernel's own variables.
+        // The scratch: arrays of a slot per work-item after the kernel's own variables.
         let off = f.local_static.next_multiple_of(SLOT as usize);
         let array = MAX_GROUP_SIZE as usize * SLOT as usize;
-        f.local_static = off + 2 * array;
+        if arrays > 0 {
+            f.local_static = off + arrays * array;
+        }
         let mut l = Lower {
             f,
             head,
@@ -116,7 +127,11 @@ impl Lower {
         // Entry-block values: built-ins (per work-item there) and the scratch's addresses.
         l.llid = l.entry(i64, Inst::Builtin(BuiltinValue::LocalLinearId, 0));
         let size = [0, 1, 2].map(|d| l.entry(i64, Inst::Builtin(BuiltinValue::LocalSize, d)));
-        l.scratch = [0, 1].map(|k| l.entry(i64, Inst::LocalVar(off + k * array)));
+        let mut scratch = [0; 2];
+        for (k, s) in scratch.iter_mut().enumerate().take(arrays) {
+            *s = l.entry(i64, Inst::LocalVar(off + k * array));
+        }
+        l.scratch = scratch;
         let s = l.konst(i64, l.f.subgroup_size.max(1) as u64);
         l.zero = l.konst(i64, 0);
         let h = l.head;
@@ -127,9 +142,13 @@ impl Lower {
         let left = l.push(h, i64, Inst::Bin(Bin::ISub, l.lanes, l.sg_base));
         let short = l.push(h, Scalar::Bool, Inst::Bin(Bin::ULt, left, s));
         l.sg_size = l.push(h, i64, Inst::Select(short, left, s));
-        let eight = l.konst(i64, SLOT);
-        let at = l.push(h, i64, Inst::Bin(Bin::IMul, l.llid, eight));
-        l.slots = [0, 1].map(|k| l.push(h, i64, Inst::Bin(Bin::IAdd, l.scratch[k], at)));
+        if arrays > 0 {
+            let eight = l.konst(i64, SLOT);
+            let at = l.push(h, i64, Inst::Bin(Bin::IMul, l.llid, eight));
+            for k in 0..arrays {
+                l.slots[k] = l.push(h, i64, Inst::Bin(Bin::IAdd, l.scratch[k], at));
+            }
+        }
         Ok(l)
     }
 

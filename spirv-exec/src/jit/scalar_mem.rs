@@ -147,6 +147,8 @@ impl Gen<'_, '_> {
                 let r = self.b.ins().imul(zy, gx);
                 self.b.ins().iadd(r, x)
             }
+            // The sub-group built-ins do not get here (`lower_groups.rs` rewrites them into
+            // arithmetic first): what follows are the values of sub-groups of one.
             BuiltinValue::LocalLinearId | BuiltinValue::SubgroupId => self.lane_value(),
             BuiltinValue::SubgroupSize | BuiltinValue::SubgroupMaxSize => {
                 self.b.ins().iconst(types::I64, 1)
