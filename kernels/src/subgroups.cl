@@ -14,6 +14,7 @@ uint __attribute__((overloadable)) intel_sub_group_shuffle_up(uint prev, uint cu
 uint __attribute__((overloadable)) intel_sub_group_shuffle_xor(uint x, uint c);
 uint2 __attribute__((overloadable)) intel_sub_group_block_read2(const global uint* p);
 void __attribute__((overloadable)) intel_sub_group_block_write2(global uint* p, uint2 data);
+float4 __attribute__((overloadable)) intel_sub_group_shuffle(float4 x, uint c);
 
 // out[6i..]: sub-group size, max size, number of sub-groups, sub-group id, local id, enqueued
 // number of sub-groups.
@@ -108,4 +109,24 @@ kernel void wg_2d(global const int* in, global int* out) {
     int x = in[i];
     out[2 * i + 0] = work_group_broadcast(x, 1, 1);
     out[2 * i + 1] = work_group_reduce_add(x);
+}
+
+// Vectors component by component: out[i] = in[] of the work-item (l + 1) % n of the sub-group,
+// as a float4 shuffle.
+kernel void sg_vec(global const float4* in, global float4* out) {
+    size_t i = get_global_id(0);
+    uint l = get_sub_group_local_id(), n = get_sub_group_size();
+    out[i] = intel_sub_group_shuffle(in[i], (l + 1) % n);
+}
+
+// Collectives in a loop every work-item runs as often: out[i] = sum over k < iters of the
+// group's sum of x + k, plus the sub-group's maximum of x * k.
+kernel void wg_loop(global const int* in, global int* out, int iters) {
+    size_t i = get_global_id(0);
+    int x = in[i], acc = 0;
+    for (int k = 0; k < iters; k++) {
+        acc += work_group_reduce_add(x + k);
+        acc += sub_group_reduce_max(x * k);
+    }
+    out[i] = acc;
 }

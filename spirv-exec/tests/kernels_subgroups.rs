@@ -252,6 +252,69 @@ fn workgroup_2d() {
 }
 
 #[test]
+fn vector_shuffle() {
+    let mut rng = Rng::new(9);
+    for opt in OPT {
+        let m = module(&format!("subgroups-{opt}"));
+        let k = kernel(&m, "sg_vec");
+        for l in SIZES {
+            let input = rng.quarters(4 * 2 * l);
+            let mut out = vec![0f32; input.len()];
+            launch_1d(k, 2 * l, l)
+                .input(&input)
+                .buffer(&mut out)
+                .run()
+                .unwrap();
+            for i in 0..2 * l {
+                let (b, n) = subgroup(i % l, l, S);
+                let from = i / l * l + b + (i % l - b + 1) % n;
+                assert_eq!(
+                    out[4 * i..4 * i + 4],
+                    input[4 * from..4 * from + 4],
+                    "{opt} L={l} item {i}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn collectives_in_a_loop() {
+    let mut rng = Rng::new(10);
+    for opt in OPT {
+        let m = module(&format!("subgroups-{opt}"));
+        let k = kernel(&m, "wg_loop");
+        for (l, iters) in [(1usize, 3i32), (7, 0), (24, 5), (100, 2), (256, 4)] {
+            let n = 2 * l;
+            let input = rng.i32s_in(n, -100, 100);
+            let mut out = vec![0i32; n];
+            launch_1d(k, n, l)
+                .input(&input)
+                .buffer(&mut out)
+                .value(&iters)
+                .run()
+                .unwrap();
+            for (i, got) in out.iter().enumerate() {
+                let g0 = i / l * l;
+                let (b, sz) = subgroup(i % l, l, S);
+                let want: i32 = (0..iters)
+                    .map(|k| {
+                        let group: i32 = input[g0..g0 + l].iter().map(|x| x + k).sum();
+                        let sub = input[g0 + b..g0 + b + sz]
+                            .iter()
+                            .map(|x| x * k)
+                            .max()
+                            .unwrap();
+                        group + sub
+                    })
+                    .sum();
+                assert_eq!(*got, want, "{opt} L={l} iters={iters} item {i}");
+            }
+        }
+    }
+}
+
+#[test]
 fn khr_ballot() {
     let mut rng = Rng::new(6);
     for opt in OPT {
