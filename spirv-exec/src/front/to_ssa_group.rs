@@ -4,9 +4,7 @@
 //! `BallotBitExtract`, `BallotBitCount`, `BallotFindLSB/MSB`) and the INTEL block reads and
 //! writes, which need no other invocation's value, to plain statements.
 
-use super::ssa::{
-    Bin, Conv, GroupArith, GroupCall, GroupKind, GroupOp, Inst, Scope, Space, Un, Val,
-};
+use super::ssa::{Bin, Conv, GroupArith, GroupCall, GroupKind, GroupOp, Inst, Scope, Un, Val};
 use super::to_ssa::{id, Env, Front};
 use super::to_ssa_inst::lane;
 use crate::front::group_opcodes::GROUP_OPCODES;
@@ -267,6 +265,7 @@ impl Front<'_> {
             }
             Op::SubgroupBlockReadINTEL | Op::SubgroupBlockWriteINTEL => {
                 let ptr = lane(&arg(self, 0)?, 0)?;
+                let space = self.space_of(self.type_of(env, id(inst, 0)?)?);
                 let (values, write) = match op {
                     Op::SubgroupBlockReadINTEL => (dst.to_vec(), false),
                     _ => (arg(self, 1)?, true),
@@ -284,7 +283,6 @@ impl Front<'_> {
                     if i > 0 {
                         at = self.emit(Scalar::I64, Inst::Bin(Bin::IAdd, at, row));
                     }
-                    let space = Space::Other;
                     if write {
                         self.effect(Inst::Store {
                             ptr: at,
