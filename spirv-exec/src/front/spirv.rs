@@ -347,7 +347,7 @@ pub(crate) fn feature_of(op: Op) -> Option<&'static str> {
         } else if name.contains("Pipe") || name.contains("ReservedPacket") {
             "pipes"
         } else if name.starts_with("Group") {
-            "work-group and sub-group collectives"
+            "group operations other than the collectives implemented (async copies, ...)"
         } else if name.contains("Enqueue")
             || name.contains("NDRange")
             || name.contains("DeviceEvent")
