@@ -85,7 +85,7 @@ impl Front<'_> {
         Ok(self.emit(Scalar::I32, Inst::Conv(Conv::Int { signed: false }, id)))
     }
 
-    /// Lowers collective `inst` (see [`is_group`]).
+    /// Lowers collective `inst` (see [`is_group`](Self::is_group)).
     pub(super) fn group(
         &mut self,
         env: &Env,
