@@ -33,6 +33,13 @@ ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 CCOB_MAGIC = b"CCOB"
 OP_ENTRY_POINT = 15
 OP_MEMORY_MODEL = 14
+OP_FUNCTION = 54
+OP_FUNCTION_END = 56
+# What may follow an OpFunctionEnd at module level: another function, debug lines, non-semantic
+# extended instructions (debug information). Anything else is past the module's end (another
+# module's header, or data).
+AFTER_FUNCTION_END = {OP_FUNCTION, 8, 317, 12}
+MAGIC_WORD = 0x07230203
 MAX_OPCODE = 7000  # well above every opcode in use (extensions go up to ~6500)
 MAX_DEPTH = 3  # decompressed data inside decompressed data...
 
@@ -117,13 +124,16 @@ def walk_module(words, start):
     i = start + 5
     if i > n:
         return None
-    memory_model = entry_points = False
+    memory_model = entry_points = after_function = False
     while i < n:
         w = words[i]
         count = w >> 16
         op = w & 0xFFFF
-        if count == 0 or op == 0 or op > MAX_OPCODE or i + count > n:
+        if count == 0 or op == 0 or op > MAX_OPCODE or i + count > n or w == MAGIC_WORD:
             break
+        if after_function and op not in AFTER_FUNCTION_END:
+            break
+        after_function = op == OP_FUNCTION_END or (after_function and op != OP_FUNCTION)
         if op == OP_ENTRY_POINT:
             entry_points = True
         elif op == OP_MEMORY_MODEL:
