@@ -14,6 +14,7 @@
 #   SYCL_CHECK_MIN_MODULES  census threshold in percent (default 85)
 #   SYCL_CHECK_PARTS        parts to run among "dpctl dpnp census" (default: all three)
 #   SYCL_CHECK_WORK         work folder (default: a new one in $TMPDIR)
+#   SYCL_CHECK_THREADS      modules the census builds at once (default 1)
 #   PYTEST_TIMEOUT          seconds per dpctl test (default 120)
 set -euo pipefail
 
@@ -124,7 +125,8 @@ if has_part census; then
     target=$(cd "$root" && cargo metadata --format-version 1 --no-deps |
         "$py" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
     status=0
-    ONEAPI_RS_BACKEND=$driver "$target/debug/ze-build" --json "$work/spv" >"$work/census.json" ||
+    ONEAPI_RS_BACKEND=$driver "$target/debug/ze-build" --json \
+        --threads "${SYCL_CHECK_THREADS:-1}" "$work/spv" >"$work/census.json" ||
         status=$?
     if [[ $status -ne 0 ]]; then
         record "SPIR-V census" "ze-build failed (exit status $status)" FAIL
