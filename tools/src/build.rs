@@ -304,6 +304,27 @@ pub struct Summary {
     pub build_failures: Vec<Reason>,
     /// Why kernels could not be created, most frequent first.
     pub kernel_failures: Vec<Reason>,
+    /// Each module's outcome, when asked for ([`Summary::with_modules`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_module: Option<Vec<ModuleRecord>>,
+}
+
+/// One module's outcome, in the JSON report.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ModuleRecord {
+    /// The file.
+    pub file: String,
+    /// Whether it built.
+    pub built: bool,
+    /// `OpEntryPoint`s in it.
+    pub entry_points: usize,
+    /// Kernels the built module names.
+    pub kernels_named: usize,
+    /// Kernels created.
+    pub kernels_created: usize,
+    /// Why it did not build.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
 }
 
 fn group(items: impl Iterator<Item = (String, String)>) -> Vec<Reason> {
@@ -350,7 +371,27 @@ impl Summary {
                     .enumerate()
                     .flat_map(|(i, o)| o.kernel_failures.iter().map(move |r| (r.clone(), name(i)))),
             ),
+            per_module: None,
         }
+    }
+
+    /// The summary with each module's outcome (`files` and `outcomes` as for [`Summary::of`]).
+    pub fn with_modules(mut self, files: &[PathBuf], outcomes: &[Outcome]) -> Self {
+        self.per_module = Some(
+            files
+                .iter()
+                .zip(outcomes)
+                .map(|(f, o)| ModuleRecord {
+                    file: f.display().to_string(),
+                    built: o.built,
+                    entry_points: o.entry_points,
+                    kernels_named: o.kernels_named,
+                    kernels_created: o.kernels_created,
+                    failure: o.failure.clone(),
+                })
+                .collect(),
+        );
+        self
     }
 
     /// The share of modules built, in percent (100 for none given).
@@ -477,6 +518,13 @@ mod tests {
         assert_eq!(s.build_failures[0].file, "a.spv");
         assert_eq!(s.kernel_failures[0].example, "no such kernel");
         let text = s.to_text(5);
+        let json = serde_json::to_value(s.clone().with_modules(&files, &outcomes)).unwrap();
+        assert_eq!(json["per_module"][2]["file"], "c.spv");
+        assert_eq!(json["per_module"][1]["kernels_created"], 1);
+        assert!(serde_json::to_value(&s)
+            .unwrap()
+            .get("per_module")
+            .is_none());
         assert!(text.contains("Modules built:   1 / 3"), "{text}");
         assert!(
             text.contains("unsupported opcode 4417 at word 12"),

@@ -144,9 +144,10 @@ def walk_module(words, start):
     return None
 
 
-def scan(data, found, depth=0):
-    """Adds the SPIR-V modules in `data` (bytes) to `found` (sha1 -> bytes); returns the
-    numbers (modules seen, compressed frames decompressed)."""
+def scan(data, found, depth=0, here=None):
+    """Adds the SPIR-V modules in `data` (bytes) to `found` (sha1 -> bytes) and their SHA-1s
+    to the set `here` if given; returns the numbers (modules seen, compressed frames
+    decompressed)."""
     seen = frames = 0
     views = {}
     pos = data.find(SPIRV_MAGIC)
@@ -162,7 +163,10 @@ def scan(data, found, depth=0):
         length = walk_module(views[k], (pos - k) // 4)
         if length is not None:
             module = bytes(data[pos : pos + 4 * length])
-            found.setdefault(hashlib.sha1(module).hexdigest(), module)
+            sha = hashlib.sha1(module).hexdigest()
+            found.setdefault(sha, module)
+            if here is not None:
+                here.add(sha)
             seen += 1
             pos = data.find(SPIRV_MAGIC, pos + 4 * length)
         else:
@@ -176,7 +180,7 @@ def scan(data, found, depth=0):
             inner = decompress(data, pos)
             if inner:
                 frames += 1
-                s, f = scan(bytes(inner), found, depth + 1)
+                s, f = scan(bytes(inner), found, depth + 1, here)
                 seen += s
                 frames += f
             pos = data.find(magic, pos + 4)
@@ -219,7 +223,8 @@ def main():
     ap.add_argument("paths", nargs="*", help="shared libraries or folders")
     ap.add_argument("-o", "--out", default="spirv-modules", help="output folder")
     ap.add_argument("--venv", help="scan this venv's dpctl, dpnp and oneMKL SYCL libraries")
-    ap.add_argument("--json", help="write the counts as JSON to this file")
+    ap.add_argument("--json", help="write the counts, and the SHA-1s of each library's "
+                    "modules, as JSON to this file")
     args = ap.parse_args()
     paths = list(args.paths)
     if args.venv:
@@ -243,13 +248,15 @@ def main():
         except OSError as e:
             print(f"extract_spirv: {lib}: {e.strerror}", file=sys.stderr)
             continue
-        seen, frames = scan(data, found)
+        here = set()
+        seen, frames = scan(data, found, here=here)
         del data
         new = len(found) - before
         if seen or frames:
             name = os.path.relpath(lib, os.path.commonpath(libs)) if len(libs) > 1 else lib
             print(f"{name:<60} {seen:>8} {new:>8} {frames:>7}", flush=True)
-        rows.append({"library": lib, "modules": seen, "new": new, "frames": frames})
+        rows.append({"library": lib, "modules": seen, "new": new, "frames": frames,
+                     "distinct": len(here), "sha1": sorted(here)})
     entry_points = 0
     for sha, module in found.items():
         entry_points += count_entry_points(module)

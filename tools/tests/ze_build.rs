@@ -36,7 +36,7 @@ fn counts_modules_and_kernels_and_groups_the_failures() {
         bad.clone(),
     ];
     for threads in ["1", "3"] {
-        let out = ze_build(&["--json", "--threads", threads], &paths);
+        let out = ze_build(&["--json", "--per-module", "--threads", threads], &paths);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{stderr}");
         let r: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");

@@ -12,7 +12,8 @@ use oneapi_tools::build::{build_all, spirv_files, BuildError, Summary};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: ze-build [--json] [--top N] [--threads N] [--min-built PERCENT] PATH...
+const USAGE: &str =
+    "usage: ze-build [--json [--per-module]] [--top N] [--threads N] [--min-built PERCENT] PATH...
 
 Builds each SPIR-V module (.spv files, or folders searched for them) on the first device of
 the Level Zero backend (chosen by ONEAPI_RS_BACKEND: auto, loader, cpu, or a driver library's
@@ -20,6 +21,7 @@ path), creates each kernel the built modules name, and reports modules built / t
 created / named, and why the others failed (first line of the build log or error), grouped.
 
   --json                print JSON instead of text
+  --per-module          with --json: each module's outcome too
   --top N               reasons listed per kind of failure (default 10; JSON lists all)
   --threads N           modules built at once (default 1)
   --min-built PERCENT   exit 1 if fewer modules than this share built
@@ -30,6 +32,7 @@ Exit status: 0 done (and --min-built met), 1 Level Zero failed or --min-built no
 
 struct Options {
     json: bool,
+    per_module: bool,
     top: usize,
     threads: usize,
     min_built: Option<f64>,
@@ -53,6 +56,7 @@ fn number<T: std::str::FromStr>(
 fn parse(mut args: Args) -> Result<Option<Options>, ArgError> {
     let mut o = Options {
         json: false,
+        per_module: false,
         top: 10,
         threads: 1,
         min_built: None,
@@ -61,6 +65,7 @@ fn parse(mut args: Args) -> Result<Option<Options>, ArgError> {
     while let Some(arg) = args.next_arg() {
         match arg.as_str() {
             "--json" => o.json = true,
+            "--per-module" => o.per_module = true,
             "--top" => o.top = number(&mut args, &arg, "a number")?,
             "--threads" => {
                 o.threads = number(&mut args, &arg, "a number from 1")?;
@@ -108,12 +113,12 @@ fn run(o: &Options) -> Result<Summary, (u8, String)> {
     }
     let outcomes = build_all(&ctx, &device, &files, o.threads, &|_| bar.inc(1));
     bar.finish_and_clear();
-    Ok(Summary::of(
-        format!("{:?}", api.choice()),
-        name,
-        &files,
-        &outcomes,
-    ))
+    let summary = Summary::of(format!("{:?}", api.choice()), name, &files, &outcomes);
+    Ok(if o.per_module {
+        summary.with_modules(&files, &outcomes)
+    } else {
+        summary
+    })
 }
 
 fn main() -> ExitCode {
