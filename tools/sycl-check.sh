@@ -4,7 +4,8 @@
 #       0 errors each;
 #   (b) tools/sycl/dpnp_check.py: dpnp against NumPy;
 #   (c) the SPIR-V census: every module dpctl, dpnp and oneMKL embed, built through the driver
-#       by ze-build; the share built must reach SYCL_CHECK_MIN_MODULES (default 85) %.
+#       by ze-build (per library, and the top reasons); the share built must reach
+#       SYCL_CHECK_MIN_MODULES (default 85) %.
 # Prints a summary table; exits 1 if any part falls short.
 #
 # Environment:
@@ -125,17 +126,26 @@ if has_part census; then
     target=$(cd "$root" && cargo metadata --format-version 1 --no-deps |
         "$py" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
     status=0
-    ONEAPI_RS_BACKEND=$driver "$target/debug/ze-build" --json \
+    ONEAPI_RS_BACKEND=$driver "$target/debug/ze-build" --json --per-module \
         --threads "${SYCL_CHECK_THREADS:-1}" "$work/spv" >"$work/census.json" ||
         status=$?
     if [[ $status -ne 0 ]]; then
         record "SPIR-V census" "ze-build failed (exit status $status)" FAIL
     else
         verdict=ok
-        line=$("$py" - "$work/census.json" "$min_modules" <<'PY'
-import json, sys
+        line=$("$py" - "$work/census.json" "$min_modules" "$work/extract.json" <<'PY'
+import json, os, sys
 r = json.load(open(sys.argv[1]))
 share = 100.0 * r["modules_built"] / max(r["modules"], 1)
+per = {os.path.basename(m["file"])[:-4]: m for m in r.get("per_module") or []}
+print(f"   {'library':<44} {'built':>13} {'kernels created':>17}", file=sys.stderr)
+for lib in json.load(open(sys.argv[3]))["libraries"]:
+    mods = [per[h] for h in lib.get("sha1", []) if h in per]
+    if mods:
+        built = sum(m["built"] for m in mods)
+        print(f"   {os.path.basename(lib['library'])[:44]:<44} {built:>6}/{len(mods):<6} "
+              f"{sum(m['kernels_created'] for m in mods):>8}/{sum(m['entry_points'] for m in mods):<8}",
+              file=sys.stderr)
 for title, key in (("build failures", "build_failures"), ("kernel failures", "kernel_failures")):
     print(f"   top {title}:", file=sys.stderr)
     for f in r[key][:10]:
