@@ -2,7 +2,9 @@
 """dpnp on the Level Zero device, compared with NumPy.
 
 Each check runs in a subprocess of its own (a crash, a hang or a failure of one does not hide
-the others) and prints one line: ``ok`` or ``FAIL`` with the reason. Integers must match
+the others) and prints one line: ``ok`` or ``FAIL`` with the reason; when the runtime reports a
+backend failure, the check is run again with UR_L0_DEBUG=1 and the first Level Zero call that
+failed is added to the reason. Integers must match
 exactly; floats within rtol 1e-5 (float32) or 1e-12 (float64). oneMKL's float BLAS and FFT are
 left out: they check for a real GPU architecture.
 
@@ -12,6 +14,7 @@ Exit status: 0 if every check passed, 1 otherwise.
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 
@@ -97,19 +100,49 @@ print("ok")
 """
 
 
-def run(name, code, selector, timeout, verbose):
+ZE_ERROR = re.compile(r"ERROR \((ZE_RESULT_ERROR_\w+)\) in (ze\w+)\((.*)")
+# Failures the adapter expects and handles (optional extensions looked up).
+ZE_EXPECTED = {"zeDriverGetExtensionFunctionAddress"}
+
+
+def ze_diagnosis(src, timeout):
+    """The first Level Zero call that failed when `src` runs with UR_L0_DEBUG=1, in a line."""
+    env = dict(os.environ, UR_L0_DEBUG="1")
+    try:
+        r = subprocess.run([sys.executable, "-c", src], capture_output=True, text=True,
+                           timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return None
+    for line in (r.stdout + r.stderr).splitlines():
+        m = ZE_ERROR.search(line)
+        if m and m.group(2) not in ZE_EXPECTED:
+            kernel = re.search(r'pKernelName="([^"]*)"', m.group(3))
+            what = f"{m.group(2)}: {m.group(1)}"
+            if kernel:
+                what += f" (kernel {kernel.group(1)[:110]})"
+            return what
+    return None
+
+
+def run(name, code, selector, timeout, verbose, diagnose=True):
     src = PRELUDE.format(n=N, selector=selector) + code + "\n" + COMPARE
     try:
         r = subprocess.run([sys.executable, "-c", src], capture_output=True, text=True,
                            timeout=timeout)
     except subprocess.TimeoutExpired:
         return False, f"timed out after {timeout} s"
+    if r.returncode != 0 and diagnose and "backend failed" in r.stderr:
+        ze = ze_diagnosis(src, timeout)
+        if ze:
+            r.stderr += f"\n[UR_L0_DEBUG: {ze}]"
     out = (r.stdout.strip().splitlines() or [""])[-1]
     if r.returncode == 0 and out == "ok":
         return True, "ok"
     err = [l for l in r.stderr.strip().splitlines() if l.strip()]
     if verbose and err:
         print("\n".join("    " + l for l in err[-15:]))
+    diagnosis = [l for l in err if l.startswith("[UR_L0_DEBUG: ")]
+    err = [l for l in err if not l.startswith("[UR_L0_DEBUG: ")]
     if r.returncode < 0:
         reason = f"killed by signal {-r.returncode}"
         if err:
@@ -118,6 +151,8 @@ def run(name, code, selector, timeout, verbose):
         reason = out
     else:
         reason = (err[-1] if err else out or f"exit status {r.returncode}")[:300]
+    if diagnosis:
+        reason += " " + diagnosis[0]
     return False, reason
 
 
