@@ -113,7 +113,7 @@ if has_part dpnp; then
     status=ok
     "$py" "$here/sycl/dpnp_check.py" >"$work/dpnp.log" 2>&1 || status=FAIL
     cat "$work/dpnp.log"
-    record "dpnp checks" "$(tail -n 1 "$work/dpnp.log")" "$status"
+    record "dpnp checks" "$(tail -n 1 "$work/dpnp.log" | sed 's/^dpnp checks: //')" "$status"
 fi
 
 # (c) the census.
