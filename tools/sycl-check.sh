@@ -4,15 +4,18 @@
 #       0 errors each;
 #   (b) tools/sycl/dpnp_check.py: dpnp against NumPy;
 #   (c) the SPIR-V census: every module dpctl, dpnp and oneMKL embed, built through the driver
-#       by ze-build (per library, and the top reasons); the share built must reach
-#       SYCL_CHECK_MIN_MODULES (default 85) %.
+#       by ze-build (per library, and the top reasons); the share of modules built must reach
+#       SYCL_CHECK_MIN_MODULES (default 85) %, the share of entry points created as kernels
+#       SYCL_CHECK_MIN_KERNELS (default 85) %.
 # Prints a summary table; exits 1 if any part falls short.
 #
 # Environment:
 #   ZE_LOADER_DIR           the lib folder of Intel's Level Zero loader >= 1.19 (required)
 #   ZE_CPU_DRIVER           a built liblevel_zero_cpu_icd.so (default: built here, --release)
 #   SYCL_VENV               the venv to use or create (default: $TMPDIR/oneapi-rs-sycl-venv)
-#   SYCL_CHECK_MIN_MODULES  census threshold in percent (default 85)
+#   SYCL_CHECK_MIN_MODULES  census threshold in percent of modules built (default 85)
+#   SYCL_CHECK_MIN_KERNELS  census threshold in percent of entry points created as kernels
+#                           (default 85)
 #   SYCL_CHECK_PARTS        parts to run among "dpctl dpnp census" (default: all three)
 #   SYCL_CHECK_WORK         work folder (default: a new one in $TMPDIR)
 #   SYCL_CHECK_THREADS      modules the census builds at once (default 1)
@@ -24,6 +27,7 @@ root=$(cd "$here/.." && pwd)
 tmp=${TMPDIR:-/tmp}
 venv=${SYCL_VENV:-$tmp/oneapi-rs-sycl-venv}
 min_modules=${SYCL_CHECK_MIN_MODULES:-85}
+min_kernels=${SYCL_CHECK_MIN_KERNELS:-85}
 parts=${SYCL_CHECK_PARTS:-dpctl dpnp census}
 pytest_timeout=${PYTEST_TIMEOUT:-120}
 
@@ -133,7 +137,7 @@ if has_part census; then
         record "SPIR-V census" "ze-build failed (exit status $status)" FAIL
     else
         verdict=ok
-        line=$("$py" - "$work/census.json" "$min_modules" "$work/extract.json" <<'PY'
+        line=$("$py" - "$work/census.json" "$min_modules" "$work/extract.json" "$min_kernels" <<'PY'
 import json, os, sys
 r = json.load(open(sys.argv[1]))
 share = 100.0 * r["modules_built"] / max(r["modules"], 1)
@@ -150,9 +154,11 @@ for title, key in (("build failures", "build_failures"), ("kernel failures", "ke
     print(f"   top {title}:", file=sys.stderr)
     for f in r[key][:10]:
         print(f"   {f['count']:>7}  {f['example'][:160]}", file=sys.stderr)
+kshare = 100.0 * r["kernels_created"] / max(r["entry_points"], 1)
 print(f'{r["modules_built"]}/{r["modules"]} modules built ({share:.1f} %, need {sys.argv[2]} %), '
-      f'{r["kernels_created"]}/{r["kernels_named"]} kernels created, {r["entry_points"]} entry points')
-sys.exit(0 if share >= float(sys.argv[2]) else 1)
+      f'{r["kernels_created"]}/{r["entry_points"]} entry points created as kernels '
+      f'({kshare:.1f} %, need {sys.argv[4]} %; {r["kernels_named"]} named)')
+sys.exit(0 if share >= float(sys.argv[2]) and kshare >= float(sys.argv[4]) else 1)
 PY
         ) || verdict=FAIL
         record "SPIR-V census" "$line" "$verdict"
