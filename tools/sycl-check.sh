@@ -123,15 +123,17 @@ fi
 # (c) the census.
 if has_part census; then
     echo "== SPIR-V census: extracting"
-    "$py" "$here/sycl/extract_spirv.py" --venv "$venv" -o "$work/spv" --json "$work/extract.json" |
-        tail -n 1
+    # Modules without entry points are device libraries (oneMKL's vm functions): ze-build links
+    # a module with them when some of its kernels are not created (zeModuleDynamicLink).
+    "$py" "$here/sycl/extract_spirv.py" --venv "$venv" -o "$work/spv" --lib-out "$work/lib" \
+        --json "$work/extract.json" | tail -n 2
     echo "== SPIR-V census: building with ze-build"
     (cd "$root" && cargo build -p oneapi-tools --bin ze-build)
     target=$(cd "$root" && cargo metadata --format-version 1 --no-deps |
         "$py" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
     status=0
     ONEAPI_RS_BACKEND=$driver "$target/debug/ze-build" --json --per-module \
-        --threads "${SYCL_CHECK_THREADS:-1}" "$work/spv" >"$work/census.json" ||
+        --threads "${SYCL_CHECK_THREADS:-1}" --link "$work/lib" "$work/spv" >"$work/census.json" ||
         status=$?
     if [[ $status -ne 0 ]]; then
         record "SPIR-V census" "ze-build failed (exit status $status)" FAIL

@@ -153,11 +153,15 @@ impl Module {
         }
     }
 
-    /// Resolves this module's imports with the exports of `others` (`zeModuleDynamicLink`):
-    /// it is rebuilt linked with the modules that export them (and with theirs, in turn),
-    /// keeping its own kernels. `Err` is the log's text. An imported variable is refused: it
-    /// would be a copy, not the exporting module's.
-    pub fn link_with(self: &Arc<Self>, others: &[Arc<Module>]) -> Result<(), String> {
+    /// Resolves this module's imports with the modules of `exporters` (`zeModuleDynamicLink`:
+    /// each name to the first module of the call that exports it): it is rebuilt linked with
+    /// the modules that export them (and with theirs, in turn), keeping its own kernels. `Err`
+    /// is the log's text. An imported variable is refused: it would be a copy, not the
+    /// exporting module's.
+    pub fn link_with(
+        self: &Arc<Self>,
+        exporters: &HashMap<&str, &Arc<Module>>,
+    ) -> Result<(), String> {
         if self.unresolved().is_empty() {
             return Ok(());
         }
@@ -174,10 +178,7 @@ impl Module {
             if inputs.iter().any(|m| m.linkage.exports.contains(name)) {
                 continue;
             }
-            let Some(m) = others
-                .iter()
-                .find(|m| m.id != self.id && m.linkage.exports.contains(name))
-            else {
+            let Some(m) = exporters.get(name.as_str()).filter(|m| m.id != self.id) else {
                 return Err(format!("unresolved symbol {name}: no module exports it"));
             };
             wanted.extend(&m.linkage.imports);

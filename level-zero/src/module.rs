@@ -170,6 +170,47 @@ impl Module {
         })))
     }
 
+    /// Links `modules` (`zeModuleDynamicLink`): each one's imported functions are resolved
+    /// with the others' exports, and its kernels that call them can be created from then on.
+    /// The modules must share a context. A failed link is [`Error::Build`] with the log,
+    /// which names the symbol.
+    ///
+    /// ```
+    /// use level_zero::Module;
+    /// let spv = |n| std::fs::read(format!("{}/../kernels/link/{n}-O2.spv", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    /// let app = Module::new(&spv("link_fn"))?; // calls scale(), which it imports
+    /// assert!(app.kernel("fn_scale").is_err());
+    /// let lib = Module::new(&spv("link_lib"))?; // exports scale()
+    /// Module::link(&[&app, &lib])?;
+    /// let kernel = app.kernel("fn_scale")?;
+    /// # Ok::<(), level_zero::Error>(())
+    /// ```
+    pub fn link(modules: &[&Module]) -> Result<()> {
+        let Some(first) = modules.first() else {
+            return Ok(());
+        };
+        if modules.iter().any(|m| m.context() != first.context()) {
+            return Err(invalid("modules of different contexts cannot be linked"));
+        }
+        let mut handles: Vec<ze_module_handle_t> = modules.iter().map(|m| m.handle()).collect();
+        let dispatch = first.0.ctx.dispatch();
+        let mut log = std::ptr::null_mut();
+        // SAFETY: live module handles of one context; the array and log are live locals.
+        let linked = unsafe {
+            calls::module::dynamic_link(
+                dispatch,
+                handles.len() as u32,
+                handles.as_mut_ptr(),
+                &mut log,
+            )
+        };
+        let log = read_log(dispatch, log);
+        linked.map_err(|e| Error::Build {
+            result: e.result,
+            log,
+        })
+    }
+
     /// The raw handle (for calls this crate does not wrap).
     pub fn handle(&self) -> ze_module_handle_t {
         self.0.handle.get()

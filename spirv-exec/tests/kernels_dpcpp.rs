@@ -419,3 +419,146 @@ fn subgroup_barriers_may_sit_in_divergent_flow() {
         assert_eq!(out, want, "{backend}");
     }
 }
+
+/// Declares function `name` of type `ty` (returning `ret`) as an import without a body.
+fn import_fn(b: &mut Builder, name: &str, ret: u32, ty: u32, params: &[u32]) -> u32 {
+    let f = b
+        .begin_function(ret, None, FunctionControl::NONE, ty)
+        .unwrap();
+    for p in params {
+        b.function_parameter(*p).unwrap();
+    }
+    b.end_function().unwrap();
+    b.name(f, name);
+    b.decorate(
+        f,
+        Decoration::LinkageAttributes,
+        vec![
+            Operand::LiteralString(name.into()),
+            Operand::LinkageType(LinkageType::Import),
+        ],
+    );
+    f
+}
+
+/// `k(global int* out)`: `out[0] = fshl(out[0], out[1], out[2])`,
+/// `out[1] = fshr(out[3], out[4], out[5])`, and `out[2 + i] = is_fpclass(x_i, mask)` for floats
+/// `x` read from `out[8..]` with the classes of `out[6]`, through the LLVM intrinsics the
+/// translator leaves as imports (`llvm.fshl.i32`, `llvm.fshr.i32`, `llvm.is.fpclass.f32`).
+fn intrinsics_module() -> Vec<u8> {
+    let (mut b, c) = asm::skeleton((1, 0));
+    b.capability(Capability::Linkage);
+    let boolean = b.type_bool();
+    let fptr = b.type_pointer(None, StorageClass::CrossWorkgroup, c.float);
+    let fn3 = b.type_function(c.int, vec![c.int, c.int, c.int]);
+    let fncls = b.type_function(boolean, vec![c.float, c.int]);
+    let fshl = import_fn(&mut b, "llvm.fshl.i32", c.int, fn3, &[c.int, c.int, c.int]);
+    let fshr = import_fn(&mut b, "llvm.fshr.i32", c.int, fn3, &[c.int, c.int, c.int]);
+    let class = import_fn(
+        &mut b,
+        "llvm.is.fpclass.f32",
+        boolean,
+        fncls,
+        &[c.float, c.int],
+    );
+    // Negative normals, both zeros and +inf (bits 3, 5, 6, 9).
+    let mask = b.constant_bit32(c.int, (1 << 3) | (1 << 5) | (1 << 6) | (1 << 9));
+    let idx: Vec<u32> = (0..16u64).map(|i| b.constant_bit64(c.long, i)).collect();
+    let (one, zero) = (b.constant_bit32(c.int, 1), b.constant_bit32(c.int, 0));
+    asm::kernel(&mut b, &c, "k", |b, c, out| {
+        let at = |b: &mut Builder, i: usize| {
+            b.in_bounds_ptr_access_chain(c.int_ptr, None, out, idx[i], [])
+                .unwrap()
+        };
+        let load = |b: &mut Builder, i: usize| {
+            let p = at(b, i);
+            b.load(c.int, None, p, None, []).unwrap()
+        };
+        let v: Vec<u32> = (0..6).map(|i| load(b, i)).collect();
+        let l = b
+            .function_call(c.int, None, fshl, [v[0], v[1], v[2]])
+            .unwrap();
+        let r = b
+            .function_call(c.int, None, fshr, [v[3], v[4], v[5]])
+            .unwrap();
+        let (p0, p1) = (at(b, 0), at(b, 1));
+        b.store(p0, l, None, []).unwrap();
+        b.store(p1, r, None, []).unwrap();
+        for i in 0..6 {
+            let pi = at(b, 8 + i);
+            let pf = b.bitcast(fptr, None, pi).unwrap();
+            let x = b.load(c.float, None, pf, None, []).unwrap();
+            let yes = b.function_call(boolean, None, class, [x, mask]).unwrap();
+            let v = b.select(c.int, None, yes, one, zero).unwrap();
+            let po = at(b, 2 + i);
+            b.store(po, v, None, []).unwrap();
+        }
+    });
+    asm::bytes(b)
+}
+
+#[test]
+fn llvm_intrinsics_left_as_imports_run() {
+    let xs = [-1.5f32, -0.0, 0.0, f32::INFINITY, f32::NAN, 1e-40];
+    let mut init = [0i32; 16];
+    init[..6].copy_from_slice(&[
+        0x1234_5678,
+        0x9abc_def0u32 as i32,
+        8,
+        0x1234_5678,
+        0x9abc_def0u32 as i32,
+        36,
+    ]);
+    for (i, x) in xs.iter().enumerate() {
+        init[8 + i] = x.to_bits() as i32;
+    }
+    let fshl = |a: u32, b: u32, c: u32| ((((a as u64) << 32 | b as u64) << (c % 32)) >> 32) as u32;
+    let fshr = |a: u32, b: u32, c: u32| (((a as u64) << 32 | b as u64) >> (c % 32)) as u32;
+    for (backend, out) in run_each(&intrinsics_module(), 1, 1, &init) {
+        assert_eq!(
+            out[0] as u32,
+            fshl(0x1234_5678, 0x9abc_def0, 8),
+            "{backend} fshl"
+        );
+        assert_eq!(
+            out[1] as u32,
+            fshr(0x1234_5678, 0x9abc_def0, 36),
+            "{backend} fshr"
+        );
+        assert_eq!(&out[2..8], &[1, 1, 1, 1, 0, 0], "{backend} is.fpclass");
+    }
+}
+
+/// `k(global int* out)`: `llvm.memmove.p1.p1.i64(out + 1, out, 12, false)`, as an import.
+fn memmove_module() -> Vec<u8> {
+    let (mut b, c) = asm::skeleton((1, 0));
+    b.capability(Capability::Linkage);
+    let boolean = b.type_bool();
+    let ty = b.type_function(c.void, vec![c.int_ptr, c.int_ptr, c.long, boolean]);
+    let name = "llvm.memmove.p1.p1.i64";
+    let mv = import_fn(
+        &mut b,
+        name,
+        c.void,
+        ty,
+        &[c.int_ptr, c.int_ptr, c.long, boolean],
+    );
+    let one = b.constant_bit64(c.long, 1);
+    let twelve = b.constant_bit64(c.long, 12);
+    let no = b.constant_false(boolean);
+    asm::kernel(&mut b, &c, "k", |b, c, out| {
+        let dst = b
+            .in_bounds_ptr_access_chain(c.int_ptr, None, out, one, [])
+            .unwrap();
+        b.function_call(c.void, None, mv, [dst, out, twelve, no])
+            .unwrap();
+    });
+    asm::bytes(b)
+}
+
+#[test]
+fn llvm_memmove_left_as_an_import_moves() {
+    for (backend, out) in run_each(&memmove_module(), 1, 1, &[1, 2, 3, 4, 5]) {
+        assert_eq!(out, [1, 1, 2, 3, 5], "{backend}");
+    }
+}

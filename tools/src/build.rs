@@ -145,6 +145,8 @@ pub struct Outcome {
     /// Entry points the built module does not name (tried all the same: their failures are
     /// in `kernel_failures`).
     pub unnamed_entry_points: usize,
+    /// Whether it was linked with the libraries (`--link`), which the counts are after.
+    pub linked: bool,
 }
 
 /// The first non-empty line of `text` (trimmed), or `None`.
@@ -175,8 +177,10 @@ fn kernel_reason(e: &level_zero::Error, log: &str, name: &str) -> String {
     }
 }
 
-/// Builds the module in `file` on `device` and creates its kernels.
-pub fn build_one(ctx: &Context, device: &Device, file: &Path) -> Outcome {
+/// Builds the module in `file` on `device` and creates its kernels; if some entry point is
+/// not created and `libraries` are given, links the module with them (`zeModuleDynamicLink`:
+/// device libraries whose functions it imports) and counts its kernels again.
+pub fn build_one(ctx: &Context, device: &Device, file: &Path, libraries: &[Module]) -> Outcome {
     let spirv = match std::fs::read(file) {
         Ok(s) => s,
         Err(e) => {
@@ -199,6 +203,27 @@ pub fn build_one(ctx: &Context, device: &Device, file: &Path) -> Outcome {
         }
     };
     out.built = true;
+    count_kernels(&module, &entry_names, &mut out);
+    if out.kernels_created < out.entry_points && !libraries.is_empty() {
+        let mut all: Vec<&Module> = vec![&module];
+        all.extend(libraries);
+        match Module::link(&all) {
+            Ok(()) => {
+                out.linked = true;
+                out.kernels_named = 0;
+                out.kernels_created = 0;
+                out.unnamed_entry_points = 0;
+                out.kernel_failures.clear();
+                count_kernels(&module, &entry_names, &mut out);
+            }
+            Err(e) => out.kernel_failures.push(format!("link: {}", reason(&e))),
+        }
+    }
+    out
+}
+
+/// Counts `module`'s kernels into `out`: those it names and creates, and why the others fail.
+fn count_kernels(module: &Module, entry_names: &[String], out: &mut Outcome) {
     match module.kernel_names() {
         Ok(names) => {
             out.kernels_named = names.len();
@@ -223,7 +248,6 @@ pub fn build_one(ctx: &Context, device: &Device, file: &Path) -> Outcome {
             .kernel_failures
             .push(format!("kernel names: {}", reason(&e))),
     }
-    out
 }
 
 /// A reason and how often it came.
@@ -300,6 +324,8 @@ pub struct Summary {
     pub kernels_created: usize,
     /// Entry points of built modules that the driver does not name as kernels.
     pub unnamed_entry_points: usize,
+    /// Modules linked with the libraries (`--link`) before their kernels were counted.
+    pub modules_linked: usize,
     /// Why modules failed to build, most frequent first.
     pub build_failures: Vec<Reason>,
     /// Why kernels could not be created, most frequent first.
@@ -359,6 +385,7 @@ impl Summary {
             kernels_named: outcomes.iter().map(|o| o.kernels_named).sum(),
             kernels_created: outcomes.iter().map(|o| o.kernels_created).sum(),
             unnamed_entry_points: outcomes.iter().map(|o| o.unnamed_entry_points).sum(),
+            modules_linked: outcomes.iter().filter(|o| o.linked).count(),
             build_failures: group(
                 outcomes
                     .iter()
@@ -427,6 +454,13 @@ impl Summary {
                 self.unnamed_entry_points
             );
         }
+        if self.modules_linked > 0 {
+            let _ = writeln!(
+                s,
+                "Modules linked with the libraries: {}",
+                self.modules_linked
+            );
+        }
         for (title, reasons) in [
             ("Build failures", &self.build_failures),
             ("Kernel creation failures", &self.kernel_failures),
@@ -454,6 +488,7 @@ pub fn build_all(
     ctx: &Context,
     device: &Device,
     files: &[PathBuf],
+    libraries: &[Module],
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Outcome> {
@@ -465,7 +500,7 @@ pub fn build_all(
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(file) = files.get(i) else { break };
-                let outcome = build_one(ctx, device, file);
+                let outcome = build_one(ctx, device, file, libraries);
                 results.lock().unwrap_or_else(|e| e.into_inner())[i] = outcome;
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             });
@@ -496,6 +531,7 @@ mod tests {
                 kernel_failures: vec!["no such kernel".into()],
                 failure: None,
                 unnamed_entry_points: 0,
+                linked: false,
             },
             fail("unsupported opcode 4417 at word 99"),
         ];

@@ -117,9 +117,15 @@ def ccob_decompress(data, offset):
     return None
 
 
+# Modules without entry points (device libraries other modules import from), by SHA-1: kept
+# apart (`--lib-out`), for a census that links them.
+LIBRARY_MODULES = {}
+
+
 def walk_module(words, start):
     """The length in words of the SPIR-V module starting at words[start], or None if it is
-    not a module with an OpMemoryModel and an OpEntryPoint."""
+    not a module with an OpMemoryModel and an OpEntryPoint (one without entry points goes to
+    LIBRARY_MODULES by its length's negation, see `scan`)."""
     n = len(words)
     i = start + 5
     if i > n:
@@ -141,6 +147,8 @@ def walk_module(words, start):
         i += count
     if memory_model and entry_points:
         return i - start
+    if memory_model:
+        return start - i
     return None
 
 
@@ -161,7 +169,12 @@ def scan(data, found, depth=0, here=None):
                 a.byteswap()
             views[k] = a
         length = walk_module(views[k], (pos - k) // 4)
-        if length is not None:
+        if length is not None and length < 0:
+            # A library module: kept apart, not counted.
+            module = bytes(data[pos : pos - 4 * length])
+            LIBRARY_MODULES.setdefault(hashlib.sha1(module).hexdigest(), module)
+            pos = data.find(SPIRV_MAGIC, pos - 4 * length)
+        elif length is not None:
             module = bytes(data[pos : pos + 4 * length])
             sha = hashlib.sha1(module).hexdigest()
             found.setdefault(sha, module)
@@ -223,6 +236,8 @@ def main():
     ap.add_argument("paths", nargs="*", help="shared libraries or folders")
     ap.add_argument("-o", "--out", default="spirv-modules", help="output folder")
     ap.add_argument("--venv", help="scan this venv's dpctl, dpnp and oneMKL SYCL libraries")
+    ap.add_argument("--lib-out", help="also write the modules without entry points (device "
+                    "libraries other modules import from) to this folder")
     ap.add_argument("--json", help="write the counts, and the SHA-1s of each library's "
                     "modules, as JSON to this file")
     args = ap.parse_args()
@@ -264,6 +279,13 @@ def main():
         if not os.path.exists(path):
             with open(path, "wb") as f:
                 f.write(module)
+    if args.lib_out:
+        os.makedirs(args.lib_out, exist_ok=True)
+        for sha, module in LIBRARY_MODULES.items():
+            with open(os.path.join(args.lib_out, sha + ".spv"), "wb") as f:
+                f.write(module)
+        print(f"{len(LIBRARY_MODULES)} library modules (no entry point) written to "
+              f"{args.lib_out}")
     total_seen = sum(r["modules"] for r in rows)
     print(f"{len(libs)} libraries: {total_seen} modules found, {len(found)} distinct "
           f"({entry_points} entry points), written to {args.out}")

@@ -97,3 +97,26 @@ fn bad_command_lines_and_paths_exit_2_with_words() {
         assert!(stderr.contains(said), "{args:?}: {stderr}");
     }
 }
+
+/// With `--link`, a module calling a function it imports is linked with the library that
+/// exports it and its kernel counted; without, the kernel is not created and the reason says
+/// the module imports it.
+#[test]
+fn link_resolves_imports_from_the_libraries() {
+    let link = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../kernels/link"));
+    let app = [link.join("link_fn-O2.spv")];
+    let lib = link.join("link_lib-O2.spv");
+    let alone = ze_build(&["--json"], &app);
+    let r: Value = serde_json::from_slice(&alone.stdout).expect("valid JSON");
+    assert_eq!(
+        (r["modules_built"].as_u64(), r["kernels_created"].as_u64()),
+        (Some(1), Some(0))
+    );
+    let reason = r["kernel_failures"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("which the module imports"), "{reason}");
+    let linked = ze_build(&["--json", "--link", lib.to_str().unwrap()], &app);
+    let r: Value = serde_json::from_slice(&linked.stdout).expect("valid JSON");
+    assert_eq!(r["kernels_created"], 1, "{r}");
+    assert_eq!(r["modules_linked"], 1);
+    assert_eq!(r["modules"], 1, "the library is not counted");
+}

@@ -171,8 +171,18 @@ pub unsafe extern "C" fn module_dynamic_link(
             // SAFETY: the caller passes `count` handles.
             .map(|i| module(unsafe { *modules.add(i) }))
             .collect::<ZeResult<Vec<_>>>()?;
-        // Each module's imports resolved with the others' exports.
-        let failures: Vec<String> = all.iter().filter_map(|m| m.link_with(&all).err()).collect();
+        // Each module's imports resolved with the others' exports (the first module exporting
+        // a name is its definition).
+        let mut exporters = std::collections::HashMap::new();
+        for m in &all {
+            for name in &m.linkage.exports {
+                exporters.entry(name.as_str()).or_insert(m);
+            }
+        }
+        let failures: Vec<String> = all
+            .iter()
+            .filter_map(|m| m.link_with(&exporters).err())
+            .collect();
         let context = all.first().map_or(0, |m| m.context.id());
         make_log(&failures.join("\n"), context, log);
         if failures.is_empty() {

@@ -6,6 +6,7 @@
 //! definition of the same name with `Export` linkage.
 
 use crate::front::spirv::{check_ids, check_words, parse};
+use crate::front::to_ssa_llvm::is_llvm_intrinsic;
 use rspirv::binary::Assemble;
 use rspirv::dr::{Instruction, Module, ModuleHeader, Operand};
 use rspirv::spirv::{Decoration, LinkageType, Op, Word};
@@ -67,7 +68,7 @@ pub(crate) fn symbols(words: &[u32]) -> Result<Linkage, String> {
             a.operands.as_slice()
         {
             match kind {
-                LinkageType::Import if builtins.contains(id) => {}
+                LinkageType::Import if builtins.contains(id) || is_llvm_intrinsic(name) => {}
                 LinkageType::Import => {
                     if variables.contains(id) {
                         out.imported_variables.push(name.clone());
@@ -147,8 +148,9 @@ pub(crate) fn link_keeping(inputs: &[Input], keep: Option<usize>) -> Result<Vec<
             };
             let symbol = Symbol { id: *id, input: i };
             match kind {
-                // Older producers declare built-ins as imports: they are not symbols.
-                LinkageType::Import if builtins.contains(id) => {}
+                // Older producers declare built-ins as imports, translators leave LLVM
+                // intrinsics the front end implements as imports: they are not symbols.
+                LinkageType::Import if builtins.contains(id) || is_llvm_intrinsic(name) => {}
                 LinkageType::Import => imports.push((name.clone(), symbol)),
                 _ => {
                     if let Some(first) = exports.get(name) {
@@ -482,6 +484,12 @@ impl Types<'_> {
         };
         if x.class.opcode != y.class.opcode || x.operands.len() != y.operands.len() {
             return false;
+        }
+        // Pointers are addresses in a storage class: producers translating LLVM's opaque
+        // pointers name the pointee by its first use (`half*` here, `i16*` there), so two
+        // pointers of one class are the same type.
+        if x.class.opcode == Op::TypePointer {
+            return x.operands.first() == y.operands.first();
         }
         let same_type = match (x.result_type, y.result_type) {
             (Some(s), Some(t)) => self.same(s, t, depth + 1),

@@ -19,6 +19,7 @@ mod to_ssa_check;
 mod to_ssa_ext;
 mod to_ssa_group;
 mod to_ssa_inst;
+pub(crate) mod to_ssa_llvm;
 pub(crate) mod types;
 pub(crate) mod verify;
 

@@ -535,6 +535,17 @@ impl<'m> Front<'m> {
                             .iter()
                             .find(|g| g.def.as_ref().and_then(|d| d.result_id) == Some(callee_id))
                             .ok_or_else(|| format!("call of unknown function %{callee_id}"))?;
+                        let intrinsic = self
+                            .m
+                            .names
+                            .get(&callee_id)
+                            .filter(|n| super::to_ssa_llvm::is_llvm_intrinsic(n));
+                        if let (true, Some(name)) = (callee.blocks.is_empty(), intrinsic) {
+                            let name = name.clone();
+                            self.llvm_intrinsic(&env, inst, &name)
+                                .map_err(|e| format!("{name}: {e}"))?;
+                            continue;
+                        }
                         if callee.blocks.is_empty() {
                             let name = self.m.names.get(&callee_id);
                             return Err(format!(

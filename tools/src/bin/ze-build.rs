@@ -25,6 +25,9 @@ created / named, and why the others failed (first line of the build log or error
   --top N               reasons listed per kind of failure (default 10; JSON lists all)
   --threads N           modules built at once (default 1)
   --min-built PERCENT   exit 1 if fewer modules than this share built
+  --link PATH           device libraries (modules or folders, not counted): a module whose
+                        kernels are not all created is linked with them (zeModuleDynamicLink)
+                        and counted again
   -h, --help            print this help
 
 Exit status: 0 done (and --min-built met), 1 Level Zero failed or --min-built not met,
@@ -37,6 +40,7 @@ struct Options {
     threads: usize,
     min_built: Option<f64>,
     paths: Vec<PathBuf>,
+    link: Vec<PathBuf>,
 }
 
 fn number<T: std::str::FromStr>(
@@ -61,6 +65,7 @@ fn parse(mut args: Args) -> Result<Option<Options>, ArgError> {
         threads: 1,
         min_built: None,
         paths: Vec::new(),
+        link: Vec::new(),
     };
     while let Some(arg) = args.next_arg() {
         match arg.as_str() {
@@ -88,6 +93,7 @@ fn parse(mut args: Args) -> Result<Option<Options>, ArgError> {
                 }
                 o.min_built = Some(v);
             }
+            "--link" => o.link.push(PathBuf::from(args.value(&arg)?)),
             "-h" | "--help" => return Ok(None),
             "--" => o
                 .paths
@@ -111,7 +117,22 @@ fn run(o: &Options) -> Result<Summary, (u8, String)> {
     if o.json {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let outcomes = build_all(&ctx, &device, &files, o.threads, &|_| bar.inc(1));
+    // The libraries: each built once; one that does not build is left out.
+    let libraries: Vec<level_zero::Module> = if o.link.is_empty() {
+        Vec::new()
+    } else {
+        spirv_files(&o.link)
+            .map_err(|e| (2, e.to_string()))?
+            .iter()
+            .filter_map(|f| std::fs::read(f).ok())
+            .filter_map(|spirv| {
+                level_zero::Module::from_spirv(&ctx, &device, &spirv, &Default::default()).ok()
+            })
+            .collect()
+    };
+    let outcomes = build_all(&ctx, &device, &files, &libraries, o.threads, &|_| {
+        bar.inc(1)
+    });
     bar.finish_and_clear();
     let summary = Summary::of(format!("{:?}", api.choice()), name, &files, &outcomes);
     Ok(if o.per_module {
