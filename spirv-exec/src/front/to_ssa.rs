@@ -539,7 +539,7 @@ impl<'m> Front<'m> {
                             .m
                             .names
                             .get(&callee_id)
-                            .filter(|n| super::to_ssa_llvm::is_llvm_intrinsic(n));
+                            .filter(|n| Self::is_llvm_intrinsic(n));
                         if let (true, Some(name)) = (callee.blocks.is_empty(), intrinsic) {
                             let name = name.clone();
                             self.llvm_intrinsic(&env, inst, &name)

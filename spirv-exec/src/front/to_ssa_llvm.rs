@@ -21,6 +21,11 @@ pub(crate) fn is_llvm_intrinsic(name: &str) -> bool {
 }
 
 impl Front<'_> {
+    /// [`is_llvm_intrinsic`], for the translation (which this file's imports sit above).
+    pub(super) fn is_llvm_intrinsic(name: &str) -> bool {
+        is_llvm_intrinsic(name)
+    }
+
     /// Call `inst` of intrinsic `name` (see [`is_llvm_intrinsic`]): its result defined.
     pub(super) fn llvm_intrinsic(
         &mut self,
