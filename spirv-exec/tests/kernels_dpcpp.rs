@@ -562,3 +562,96 @@ fn llvm_memmove_left_as_an_import_moves() {
         assert_eq!(out, [1, 1, 2, 3, 5], "{backend}");
     }
 }
+
+/// `k(global int* out)` over one group of 16: `async_work_group_copy(tmp, out, 16, 0)` into a
+/// `__local int tmp[16]`, `wait_group_events`, then `out[16 + lid] = 2 * tmp[15 - lid]`.
+fn async_copy_module() -> Vec<u8> {
+    let (mut b, c) = asm::skeleton((1, 0));
+    let event = b.type_event();
+    let sixteen = b.constant_bit32(c.int, 16);
+    let arr = b.type_array(c.int, sixteen);
+    let arr_ptr = b.type_pointer(None, StorageClass::Workgroup, arr);
+    let local_int = b.type_pointer(None, StorageClass::Workgroup, c.int);
+    let event_ptr = b.type_pointer(None, StorageClass::Function, event);
+    let tmp = b.variable(arr_ptr, None, StorageClass::Workgroup, None);
+    let v3 = b.type_vector(c.long, 3);
+    let v3_ptr = b.type_pointer(None, StorageClass::Input, v3);
+    let lid = b.variable(v3_ptr, None, StorageClass::Input, None);
+    asm::builtin(&mut b, lid, BuiltIn::LocalInvocationId);
+    let workgroup = b.constant_bit32(c.int, Scope::Workgroup as u32);
+    let n = b.constant_bit64(c.long, 16);
+    let one = b.constant_bit64(c.long, 1);
+    let zero64 = b.constant_bit64(c.long, 0);
+    let fifteen = b.constant_bit64(c.long, 15);
+    let two = b.constant_bit32(c.int, 2);
+    let one32 = b.constant_bit32(c.int, 1);
+    let no_event = b.constant_null(event);
+    asm::kernel(&mut b, &c, "k", |b, c, out| {
+        let slot = b.id();
+        push(
+            b,
+            Instruction::new(
+                Op::Variable,
+                Some(event_ptr),
+                Some(slot),
+                vec![Operand::StorageClass(StorageClass::Function)],
+            ),
+        );
+        let base = b
+            .in_bounds_access_chain(local_int, None, tmp, [zero64])
+            .unwrap();
+        let e = b.id();
+        push(
+            b,
+            Instruction::new(
+                Op::GroupAsyncCopy,
+                Some(event),
+                Some(e),
+                vec![
+                    Operand::IdScope(workgroup),
+                    Operand::IdRef(base),
+                    Operand::IdRef(out),
+                    Operand::IdRef(n),
+                    Operand::IdRef(one),
+                    Operand::IdRef(no_event),
+                ],
+            ),
+        );
+        b.store(slot, e, None, []).unwrap();
+        push(
+            b,
+            Instruction::new(
+                Op::GroupWaitEvents,
+                None,
+                None,
+                vec![
+                    Operand::IdScope(workgroup),
+                    Operand::IdRef(one32),
+                    Operand::IdRef(slot),
+                ],
+            ),
+        );
+        let ids = b.load(v3, None, lid, None, []).unwrap();
+        let l = b.composite_extract(c.long, None, ids, [0]).unwrap();
+        let r = b.i_sub(c.long, None, fifteen, l).unwrap();
+        let pt = b.in_bounds_access_chain(local_int, None, tmp, [r]).unwrap();
+        let x = b.load(c.int, None, pt, None, []).unwrap();
+        let y = b.i_mul(c.int, None, x, two).unwrap();
+        let o = b.i_add(c.long, None, l, n).unwrap();
+        let po = b
+            .in_bounds_ptr_access_chain(c.int_ptr, None, out, o, [])
+            .unwrap();
+        b.store(po, y, None, []).unwrap();
+    });
+    asm::bytes(b)
+}
+
+#[test]
+fn async_work_group_copies_complete_at_the_wait() {
+    let mut init: Vec<i32> = (0..16).collect();
+    init.extend([0; 16]);
+    let want: Vec<i32> = (0..16).chain((0..16).map(|l| 2 * (15 - l))).collect();
+    for (backend, out) in run_each(&async_copy_module(), 16, 1, &init) {
+        assert_eq!(out, want, "{backend}");
+    }
+}

@@ -623,6 +623,20 @@ impl<'m> Front<'m> {
                     // lockstep, the compiler each work-item's region in order; only a
                     // work-group barrier ends a region.
                     Op::ControlBarrier if self.narrow_barrier(inst) => continue,
+                    Op::GroupAsyncCopy => {
+                        self.async_copy(&env, inst)
+                            .map_err(|e| format!("OpGroupAsyncCopy: {e}"))?;
+                        continue;
+                    }
+                    // Every copy is done when it is issued: waiting is the work-group barrier
+                    // that makes the copying work-item's writes everyone's.
+                    Op::GroupWaitEvents => {
+                        self.workgroup_scope(inst, "OpGroupWaitEvents")?;
+                        let next = self.new_block();
+                        self.finish_block(cur, std::mem::take(&mut params), Term::Barrier { next });
+                        cur = next;
+                        continue;
+                    }
                     Op::ControlBarrier => {
                         let next = self.new_block();
                         self.finish_block(cur, std::mem::take(&mut params), Term::Barrier { next });

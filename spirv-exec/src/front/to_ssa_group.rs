@@ -398,3 +398,60 @@ fn one(dst: &[Val]) -> Result<Val, String> {
 fn one_of(dst: &[Val]) -> Result<Val, String> {
     dst.first().copied().ok_or_else(|| "no result".to_string())
 }
+
+/// Asynchronous copies (`async_work_group_copy`).
+impl Front<'_> {
+    /// Fails unless the execution scope (operand 0) of `inst` is the work-group.
+    pub(super) fn workgroup_scope(&self, inst: &Instruction, what: &str) -> Result<(), String> {
+        let scope = match inst.operands.first() {
+            Some(Operand::IdScope(s) | Operand::IdRef(s)) => self.m.consts.get(s),
+            _ => None,
+        };
+        match scope.and_then(|c| c.first()) {
+            Some(2) => Ok(()),
+            other => Err(format!(
+                "{what} with execution scope {other:?}: only the work-group (2) is supported"
+            )),
+        }
+    }
+
+    /// `OpGroupAsyncCopy` (OpenCL's `async_work_group_copy`): the work-group's first
+    /// work-item copies at once (the others copy nothing); the event is 0. Strided copies
+    /// are not supported.
+    pub(super) fn async_copy(&mut self, env: &Env, inst: &Instruction) -> Result<(), String> {
+        self.workgroup_scope(inst, "OpGroupAsyncCopy")?;
+        let (dst_id, src_id, n_id, stride_id) =
+            (id(inst, 1)?, id(inst, 2)?, id(inst, 3)?, id(inst, 4)?);
+        let stride = self
+            .m
+            .consts
+            .get(&stride_id)
+            .and_then(|c| c.first().copied());
+        if stride != Some(1) {
+            return Err("a strided copy is not supported".into());
+        }
+        let size = self.m.pointee_size(self.type_of(env, dst_id)?)?;
+        let (dst, src, n) = (
+            self.val(env, dst_id)?,
+            self.val(env, src_id)?,
+            self.val(env, n_id)?,
+        );
+        let n = if self.types[n as usize] == Scalar::I64 {
+            n
+        } else {
+            self.emit(Scalar::I64, Inst::Conv(Conv::Int { signed: false }, n))
+        };
+        let size = self.emit(Scalar::I64, Inst::Const(size as u64));
+        let all = self.emit(Scalar::I64, Inst::Bin(Bin::IMul, n, size));
+        let llid = self.builtin(BuiltIn::LocalInvocationIndex)?[0];
+        let zero = self.emit(Scalar::I64, Inst::Const(0));
+        let first = self.emit(Scalar::Bool, Inst::Bin(Bin::Eq, llid, zero));
+        let bytes = self.emit(Scalar::I64, Inst::Select(first, all, zero));
+        self.effect(Inst::MemCopy { dst, src, bytes });
+        if let Some(rid) = inst.result_id {
+            let event = self.val(env, rid)?;
+            self.define(event, Inst::Const(0));
+        }
+        Ok(())
+    }
+}

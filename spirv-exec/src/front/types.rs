@@ -123,7 +123,9 @@ impl Types {
                 Some(Operand::StorageClass(sc)) => Shape::Pointer(*sc, operand(1)?),
                 _ => return Err("malformed OpTypePointer".into()),
             },
-            Op::TypeFunction | Op::TypeOpaque | Op::TypeEvent => Shape::Other,
+            // An event (of `OpGroupAsyncCopy`) is held as a 64-bit value.
+            Op::TypeEvent => Shape::Scalar(Scalar::I64),
+            Op::TypeFunction | Op::TypeOpaque => Shape::Other,
             Op::TypeImage | Op::TypeSampledImage => Shape::Unsupported("images"),
             Op::TypeSampler => Shape::Unsupported("samplers"),
             Op::TypePipe | Op::TypePipeStorage | Op::TypeReserveId => Shape::Unsupported("pipes"),
