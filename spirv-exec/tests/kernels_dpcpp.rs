@@ -655,3 +655,60 @@ fn async_work_group_copies_complete_at_the_wait() {
         assert_eq!(out, want, "{backend}");
     }
 }
+
+/// `k(global int* out)` over one group of 16: `tmp[lid] = lid; sub_group_barrier();
+/// out[lid] = tmp[lid ^ 1]` with `__local int tmp[16]`: values exchanged within a sub-group
+/// through local memory across a sub-group barrier.
+fn subgroup_exchange_module() -> Vec<u8> {
+    let (mut b, c) = asm::skeleton((1, 0));
+    let sixteen = b.constant_bit32(c.int, 16);
+    let arr = b.type_array(c.int, sixteen);
+    let arr_ptr = b.type_pointer(None, StorageClass::Workgroup, arr);
+    let local_int = b.type_pointer(None, StorageClass::Workgroup, c.int);
+    let tmp = b.variable(arr_ptr, None, StorageClass::Workgroup, None);
+    let v3 = b.type_vector(c.long, 3);
+    let v3_ptr = b.type_pointer(None, StorageClass::Input, v3);
+    let lid = b.variable(v3_ptr, None, StorageClass::Input, None);
+    asm::builtin(&mut b, lid, BuiltIn::LocalInvocationId);
+    let subgroup = b.constant_bit32(c.int, Scope::Subgroup as u32);
+    let semantics = b.constant_bit32(c.int, 0x100 | 0x10);
+    let one = b.constant_bit64(c.long, 1);
+    asm::kernel(&mut b, &c, "k", |b, c, out| {
+        let ids = b.load(v3, None, lid, None, []).unwrap();
+        let l = b.composite_extract(c.long, None, ids, [0]).unwrap();
+        let l32 = b.u_convert(c.int, None, l).unwrap();
+        let mine = b.in_bounds_access_chain(local_int, None, tmp, [l]).unwrap();
+        b.store(mine, l32, None, []).unwrap();
+        b.control_barrier(subgroup, subgroup, semantics).unwrap();
+        let other = b.bitwise_xor(c.long, None, l, one).unwrap();
+        let theirs = b
+            .in_bounds_access_chain(local_int, None, tmp, [other])
+            .unwrap();
+        let x = b.load(c.int, None, theirs, None, []).unwrap();
+        let at = b
+            .in_bounds_ptr_access_chain(c.int_ptr, None, out, l, [])
+            .unwrap();
+        b.store(at, x, None, []).unwrap();
+    });
+    asm::bytes(b)
+}
+
+#[test]
+fn a_subgroup_exchange_through_local_memory_runs_on_the_interpreter() {
+    let words = spirv_exec::words(&subgroup_exchange_module()).unwrap();
+    let want: Vec<i32> = (0..16).map(|l| l ^ 1).collect();
+    for backend in common::backends() {
+        let m = spirv_exec::Module::build_with(&words, &Default::default(), backend).unwrap();
+        let k = m.kernel("k").unwrap();
+        if backend.name() == "compiler" {
+            assert!(k.prepare().unwrap().is_none(), "left to the interpreter");
+            assert!(m.log().contains("sub-group barriers"), "{}", m.log());
+        }
+        let mut out = vec![0i32; 16];
+        k.launch([1, 1, 1], [16, 1, 1])
+            .buffer(&mut out)
+            .run()
+            .unwrap();
+        assert_eq!(out, want, "{}", backend.name());
+    }
+}

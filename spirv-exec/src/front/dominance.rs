@@ -314,6 +314,7 @@ pub(crate) mod tests {
             local_static: 0,
             subgroup_size: 1,
             subgroup_required: false,
+            subgroup_barriers: false,
         };
         (f, sites)
     }

@@ -385,6 +385,8 @@ pub struct Func {
     pub subgroup_size: u32,
     /// Whether the kernel requires that size (the `SubgroupSize` execution mode).
     pub subgroup_required: bool,
+    /// Whether it had sub-group barriers (which end no block: see `Term::Barrier`).
+    pub subgroup_barriers: bool,
 }
 
 impl Func {

@@ -175,6 +175,8 @@ pub(super) struct Front<'m> {
     local_vars: HashMap<Word, Val>,
     pub local_static: usize,
     pub private_size: usize,
+    /// Whether a sub-group barrier was met (see [`Func::subgroup_barriers`]).
+    subgroup_barriers: bool,
     depth: usize,
     /// The statements of the block being built.
     pub cur: Vec<Stmt>,
@@ -194,6 +196,7 @@ impl<'m> Front<'m> {
             local_vars: HashMap::new(),
             local_static: 0,
             private_size: 0,
+            subgroup_barriers: false,
             depth: 0,
             cur: Vec::new(),
         }
@@ -448,6 +451,7 @@ impl<'m> Front<'m> {
             local_static: self.local_static,
             subgroup_size: super::ssa::DEFAULT_SUBGROUP_SIZE,
             subgroup_required: false,
+            subgroup_barriers: self.subgroup_barriers,
         })
     }
 
@@ -622,7 +626,10 @@ impl<'m> Front<'m> {
                     // loads and stores write): the interpreter runs a group's lanes in
                     // lockstep, the compiler each work-item's region in order; only a
                     // work-group barrier ends a region.
-                    Op::ControlBarrier if self.narrow_barrier(inst) => continue,
+                    Op::ControlBarrier if self.narrow_barrier(inst) => {
+                        self.subgroup_barriers = true;
+                        continue;
+                    }
                     Op::GroupAsyncCopy => {
                         self.async_copy(&env, inst)
                             .map_err(|e| format!("OpGroupAsyncCopy: {e}"))?;

@@ -553,6 +553,7 @@ mod tests {
             local_static: 0,
             subgroup_size: 1,
             subgroup_required: false,
+            subgroup_barriers: false,
         }
     }
 

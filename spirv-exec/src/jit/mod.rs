@@ -93,6 +93,31 @@ impl Prepared {
     }
 }
 
+/// Whether `func` reaches local memory (kernel-scope `__local` variables, `__local`
+/// parameters, accesses marked local).
+fn uses_local_memory(func: &Func) -> bool {
+    func.local_static > 0
+        || func
+            .params
+            .iter()
+            .any(|p| matches!(p.kind, ParamKind::Local))
+        || func.blocks.iter().flat_map(|b| &b.stmts).any(|s| {
+            matches!(
+                s.inst,
+                Inst::Load {
+                    space: ssa::Space::Local,
+                    ..
+                } | Inst::Store {
+                    space: ssa::Space::Local,
+                    ..
+                } | Inst::Atomic {
+                    space: ssa::Space::Local,
+                    ..
+                }
+            )
+        })
+}
+
 /// Prepares kernel `func` (the shared front end's IR) for compilation, or says why the
 /// compiler cannot run it. `key` identifies the module and its specialization constants,
 /// `globals` where the module's program-scope variables lie.
@@ -107,6 +132,12 @@ pub fn prepare(
         .position(|b| b.stmts.iter().any(|s| matches!(s.inst, Inst::Printf(_))))
     {
         return Err(format!("block {b} prints (printf is the interpreter's)"));
+    }
+    // The compiler runs a region work-item by work-item: a sub-group barrier there orders
+    // nothing, so a kernel that has one and local memory (where a sub-group may exchange
+    // values across it) runs on the interpreter, which runs a group's lanes in lockstep.
+    if func.subgroup_barriers && uses_local_memory(&func) {
+        return Err("it has sub-group barriers and uses local memory".into());
     }
     let func = if lower_groups::needed(&func) {
         Arc::new(lower_groups::lower(&func)?)
