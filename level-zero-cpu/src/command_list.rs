@@ -492,31 +492,27 @@ pub unsafe fn append_with(
 mod tests {
     use super::*;
     use crate::context::Owner;
-    use crate::memory::Range;
+    use crate::engine::tests::fill;
 
-    fn immediate(synchronous: bool) -> Arc<CommandList> {
-        Arc::new(CommandList {
+    /// A list of `kind` on no context or device.
+    fn list(kind: ListKind) -> CommandList {
+        CommandList {
             context: 0,
             device: 0,
             ordinal: 0,
             index: 0,
             flags: ze_command_list_flags_t(0),
             queue: None,
-            kind: ListKind::Immediate {
-                engine: Engine::new("append_lists test".into(), Owner::default()),
-                synchronous,
-                capture: Default::default(),
-            },
-        })
+            kind,
+        }
     }
 
-    fn fill(buf: &mut [u8], pattern: Vec<u8>) -> Op {
-        let dst = Range {
-            ptr: buf.as_mut_ptr() as usize,
-            len: buf.len(),
-            alloc: None,
-        };
-        Op::new(Command::Fill { dst, pattern }, None, Vec::new())
+    fn immediate(synchronous: bool) -> Arc<CommandList> {
+        Arc::new(list(ListKind::Immediate {
+            engine: Engine::new("append_lists test".into(), Owner::default()),
+            synchronous,
+            capture: Default::default(),
+        }))
     }
 
     /// Closed lists appended to an immediate list run in order, between its own commands, on
@@ -540,15 +536,7 @@ mod tests {
             assert!(a.iter().all(|&x| x == 4), "{synchronous}");
             assert!(b.iter().all(|&x| x == 5), "{synchronous}");
         }
-        let regular = CommandList {
-            context: 0,
-            device: 0,
-            ordinal: 0,
-            index: 0,
-            flags: ze_command_list_flags_t(0),
-            queue: None,
-            kind: ListKind::Regular(RegularList::default()),
-        };
+        let regular = list(ListKind::Regular(RegularList::default()));
         assert_eq!(
             regular.append_lists(Vec::new(), None, Vec::new()),
             Err(INVALID_ARGUMENT)

@@ -254,12 +254,13 @@ impl Shared {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::command::Command;
     use crate::memory::Range;
 
-    fn fill(buf: &mut [u8], pattern: Vec<u8>) -> Op {
+    /// An op filling `buf` with `pattern` (an empty pattern panics when it runs).
+    pub(crate) fn fill(buf: &mut [u8], pattern: Vec<u8>) -> Op {
         let dst = Range {
             ptr: buf.as_mut_ptr() as usize,
             len: buf.len(),

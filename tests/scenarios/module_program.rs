@@ -72,6 +72,31 @@ unsafe fn create_program(
     }
 }
 
+/// Runs `scale(out, input, k)` (`linked_scale` or `fn_scale`) over `n` floats, 16 per group,
+/// on synchronous list `list`, and reads `out`.
+///
+/// # Safety
+/// Live handles of `api`; `out` and `input` shared allocations of `n` floats.
+unsafe fn run_scale(
+    api: &Dispatch,
+    list: ze_command_list_handle_t,
+    scale: ze_kernel_handle_t,
+    (out, input, n): (*mut std::ffi::c_void, *mut std::ffi::c_void, usize),
+    k: i32,
+) -> Vec<f32> {
+    // SAFETY: the caller's contract.
+    unsafe {
+        kernel::set_group_size(api, scale, 16, 1, 1).unwrap();
+        set_arg(api, scale, 0, &out);
+        set_arg(api, scale, 1, &input);
+        set_arg(api, scale, 2, &k);
+        let g = groups(n as u32 / 16);
+        command_list::append_launch_kernel(api, list, scale, &g, null_mut(), 0, null_mut())
+            .unwrap();
+        bytemuck::cast_slice(&read(out, n * 4)).to_vec()
+    }
+}
+
 /// The driver lists the extension; a kernel of one input calls a function and reads a
 /// variable another input exports, and a kernel of that input sets the variable; without the
 /// exporting input the build fails and the log names the import.
@@ -112,13 +137,7 @@ pub fn module_program(env: &Env) {
             },
         )
         .unwrap();
-        kernel::set_group_size(api, scale, 16, 1, 1).unwrap();
-        set_arg(api, scale, 0, &out);
-        set_arg(api, scale, 1, &input);
-        set_arg(api, scale, 2, &3i32);
-        command_list::append_launch_kernel(api, list, scale, &groups(4), null_mut(), 0, null_mut())
-            .unwrap();
-        let got: Vec<f32> = bytemuck::cast_slice(&read(out, n * 4)).to_vec();
+        let got = run_scale(api, list, scale, (out, input, n), 3);
         let want: Vec<f32> = values.iter().map(|x| x * 3.0 + 100.0).collect();
         assert_eq!(got, want, "scale() and offset of the other input");
 
@@ -136,9 +155,7 @@ pub fn module_program(env: &Env) {
         set_arg(api, set, 0, &7i32);
         command_list::append_launch_kernel(api, list, set, &groups(1), null_mut(), 0, null_mut())
             .unwrap();
-        command_list::append_launch_kernel(api, list, scale, &groups(4), null_mut(), 0, null_mut())
-            .unwrap();
-        let got: Vec<f32> = bytemuck::cast_slice(&read(out, n * 4)).to_vec();
+        let got = run_scale(api, list, scale, (out, input, n), 3);
         let want: Vec<f32> = values.iter().map(|x| x * 3.0 + 7.0).collect();
         assert_eq!(got, want, "offset set by the other input's kernel");
 
@@ -265,13 +282,7 @@ pub fn dynamic_link(env: &Env) {
         let values: Vec<f32> = (0..n).map(|i| i as f32).collect();
         write(input, bytemuck::cast_slice(&values));
         let list = immediate(api, ctx, env.device, SYNC);
-        kernel::set_group_size(api, k, 16, 1, 1).unwrap();
-        set_arg(api, k, 0, &out);
-        set_arg(api, k, 1, &input);
-        set_arg(api, k, 2, &5i32);
-        command_list::append_launch_kernel(api, list, k, &groups(4), null_mut(), 0, null_mut())
-            .unwrap();
-        let got: Vec<f32> = bytemuck::cast_slice(&read(out, n * 4)).to_vec();
+        let got = run_scale(api, list, k, (out, input, n), 5);
         let want: Vec<f32> = values.iter().map(|x| x * 5.0).collect();
         assert_eq!(got, want, "scale() of the other module");
 
