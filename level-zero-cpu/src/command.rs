@@ -282,19 +282,21 @@ impl LaunchCommand {
         };
         launch.memory = reach;
         launch.read_only = pinned.iter().flat_map(|a| a.read_only()).collect();
-        // The kernel's own module globals are the executor's to add.
-        for module in &self.modules {
-            let (base, end) = module.globals_range();
+        // The kernel's own module globals are the executor's to add. What each module is built
+        // into is held until the launch returns: a dynamic link may replace it meanwhile.
+        let built: Vec<_> = self.modules.iter().map(|m| m.built()).collect();
+        for b in &built {
+            let globals = b.globals();
             launch.memory.push(MemoryRange {
-                base,
-                end,
+                base: globals.base,
+                end: globals.end,
                 what: "module globals".into(),
             });
         }
         let watch = config().kernel_timeout.map(Watch::start);
         launch.cancel = watch.as_ref().map(Watch::flag);
         // SAFETY: the memory ranges are live allocations pinned until the launch returns, and the
-        // module globals of modules this command keeps alive.
+        // module globals of what the modules are built into, held in `built` until it returns.
         let result = unsafe { self.kernel.run(launch) };
         match (result, watch) {
             (

@@ -6,7 +6,7 @@ use crate::handle::{self, HandleKind, Object};
 use level_zero_sys::*;
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::{c_char, CStr, CString};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock, Weak};
 
 /// A built module.
@@ -24,10 +24,9 @@ pub struct Module {
     /// How it was built, for a dynamic link: its specialization constants and executor.
     spec: HashMap<u32, u64>,
     backend: &'static dyn spirv_exec::Backend,
-    /// What it imports and exports (`LinkageAttributes`, built-ins aside).
+    /// What it imports and exports as created (`LinkageAttributes`, built-ins aside); what
+    /// it is built into after a dynamic link imports nothing.
     pub linkage: spirv_exec::Linkage,
-    /// Whether a dynamic link resolved its imports.
-    linked: AtomicBool,
 }
 
 impl Object for Module {
@@ -55,8 +54,7 @@ impl Module {
         let spec = constants(&words)?;
         let built =
             spirv_exec::Module::build_with(&words, &spec, backend).map_err(|e| e.to_string())?;
-        let linkage = spirv_exec::Module::linkage(&words).map_err(|e| e.to_string())?;
-        Ok(Module::new(ctx, built, bytes, spec, backend, linkage))
+        Ok(Module::new(ctx, built, bytes, spec, backend))
     }
 
     /// Builds one module from several SPIR-V modules linked by their linkage attributes
@@ -83,16 +81,8 @@ impl Module {
         let linked = spirv_exec::Module::link(&linked).map_err(|e| e.to_string())?;
         let built = spirv_exec::Module::build_with(&linked, &HashMap::new(), backend)
             .map_err(|e| e.to_string())?;
-        let linkage = spirv_exec::Module::linkage(&linked).map_err(|e| e.to_string())?;
         let spirv = linked.iter().flat_map(|w| w.to_le_bytes()).collect();
-        Ok(Module::new(
-            ctx,
-            built,
-            spirv,
-            HashMap::new(),
-            backend,
-            linkage,
-        ))
+        Ok(Module::new(ctx, built, spirv, HashMap::new(), backend))
     }
 
     /// The module of context `ctx` built from SPIR-V `spirv`, its module-scope variables
@@ -103,9 +93,9 @@ impl Module {
         spirv: Vec<u8>,
         spec: HashMap<u32, u64>,
         backend: &'static dyn spirv_exec::Backend,
-        linkage: spirv_exec::Linkage,
     ) -> Arc<Module> {
         static NEXT: AtomicU64 = AtomicU64::new(1);
+        let linkage = built.linkage().clone();
         let names = Mutex::new(kernel_names(&built));
         let module = Arc::new(Module {
             context: ctx,
@@ -116,7 +106,6 @@ impl Module {
             spec,
             backend,
             linkage,
-            linked: AtomicBool::new(false),
         });
         module.register_globals();
         module
@@ -144,15 +133,6 @@ impl Module {
         (globals.base, globals.end)
     }
 
-    /// The imports no dynamic link resolved yet.
-    pub fn unresolved(&self) -> &[String] {
-        if self.linked.load(Ordering::Acquire) {
-            &[]
-        } else {
-            &self.linkage.imports
-        }
-    }
-
     /// Resolves this module's imports with the modules of `exporters` (`zeModuleDynamicLink`:
     /// each name to the first module of the call that exports it): it is rebuilt linked with
     /// the modules that export them (and with theirs, in turn), keeping its own kernels. `Err`
@@ -162,7 +142,7 @@ impl Module {
         self: &Arc<Self>,
         exporters: &HashMap<&str, &Arc<Module>>,
     ) -> Result<(), String> {
-        if self.unresolved().is_empty() {
+        if self.built().linkage().imports.is_empty() {
             return Ok(());
         }
         if let Some(v) = self.linkage.imported_variables.first() {
@@ -204,7 +184,6 @@ impl Module {
         }
         drop(names);
         *self.built.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(built);
-        self.linked.store(true, Ordering::Release);
         self.register_globals();
         Ok(())
     }

@@ -51,11 +51,9 @@ pub struct Linkage {
     pub imported_variables: Vec<String>,
 }
 
-/// The names module `words` imports and exports.
-pub(crate) fn symbols(words: &[u32]) -> Result<Linkage, String> {
-    check_words(words)?;
-    let m = parse(words)?;
-    let builtins = builtin_ids(&m);
+/// The names parsed module `m` imports and exports.
+pub(crate) fn symbols(m: &Module) -> Linkage {
+    let builtins = builtin_ids(m);
     let variables: HashSet<Word> = m
         .types_global_values
         .iter()
@@ -79,7 +77,7 @@ pub(crate) fn symbols(words: &[u32]) -> Result<Linkage, String> {
             }
         }
     }
-    Ok(out)
+    out
 }
 
 /// The ids decorated `BuiltIn` (older producers declare built-ins as imports: they are not

@@ -39,6 +39,7 @@ pub struct Module {
     /// Kernels that did not build (an unsupported feature), with why.
     unavailable: Vec<BuildError>,
     log: String,
+    linkage: crate::front::link::Linkage,
 }
 
 /// The specialization constants of a build: SpecId → value (the low bytes are used, as many
@@ -60,6 +61,7 @@ impl Module {
         backend: &dyn Backend,
     ) -> Result<Module, BuildError> {
         let data = ModuleData::build(words, spec)?;
+        let linkage = crate::front::link::symbols(&data.module);
         let (programs, mut unavailable) = lower_kernels(&data)?;
         let key = cache_key(words, spec);
         let mut log = String::new();
@@ -117,6 +119,7 @@ impl Module {
             kernels,
             unavailable,
             log,
+            linkage,
         })
     }
 
@@ -152,10 +155,10 @@ impl Module {
         Ok(crate::front::link::link_keeping(inputs, Some(kernels_of))?)
     }
 
-    /// The names module `words` imports (built-ins aside) and exports, by their
-    /// `LinkageAttributes`.
-    pub fn linkage(words: &[u32]) -> Result<crate::front::link::Linkage, BuildError> {
-        Ok(crate::front::link::symbols(words)?)
+    /// What the module imports (built-ins and the LLVM intrinsics the front end implements
+    /// aside) and exports, by its `LinkageAttributes`.
+    pub fn linkage(&self) -> &crate::front::link::Linkage {
+        &self.linkage
     }
 
     /// [`build`](Self::build) from the bytes of a `.spv` file (little-endian words).
