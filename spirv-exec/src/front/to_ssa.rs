@@ -317,11 +317,7 @@ impl<'m> Front<'m> {
     /// Whether `OpControlBarrier` `inst` has an execution scope narrower than the work-group
     /// (`Subgroup`, `Invocation`).
     fn narrow_barrier(&self, inst: &Instruction) -> bool {
-        let scope = match inst.operands.first() {
-            Some(Operand::IdScope(s) | Operand::IdRef(s)) => self.m.consts.get(s),
-            _ => None,
-        };
-        matches!(scope.and_then(|c| c.first()), Some(3 | 4))
+        matches!(self.constant_operand(inst, 0), Ok(3 | 4))
     }
 
     /// Stores function-scope variable `inst`'s initializer into it.
@@ -635,16 +631,12 @@ impl<'m> Front<'m> {
                             .map_err(|e| format!("OpGroupAsyncCopy: {e}"))?;
                         continue;
                     }
-                    // Every copy is done when it is issued: waiting is the work-group barrier
-                    // that makes the copying work-item's writes everyone's.
-                    Op::GroupWaitEvents => {
-                        self.workgroup_scope(inst, "OpGroupWaitEvents")?;
-                        let next = self.new_block();
-                        self.finish_block(cur, std::mem::take(&mut params), Term::Barrier { next });
-                        cur = next;
-                        continue;
-                    }
-                    Op::ControlBarrier => {
+                    // Every copy is done when it is issued: waiting for copies is the work-group
+                    // barrier that makes the copying work-item's writes everyone's.
+                    Op::ControlBarrier | Op::GroupWaitEvents => {
+                        if op == Op::GroupWaitEvents {
+                            self.workgroup_scope(inst, "OpGroupWaitEvents")?;
+                        }
                         let next = self.new_block();
                         self.finish_block(cur, std::mem::take(&mut params), Term::Barrier { next });
                         cur = next;

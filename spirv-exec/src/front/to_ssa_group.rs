@@ -49,7 +49,7 @@ impl Front<'_> {
     }
 
     /// The value of the constant id operand `i` (a scope, a cluster size).
-    fn constant_operand(&self, inst: &Instruction, i: usize) -> Result<u64, String> {
+    pub(super) fn constant_operand(&self, inst: &Instruction, i: usize) -> Result<u64, String> {
         let w = match inst.operands.get(i) {
             Some(Operand::IdScope(w) | Operand::IdRef(w)) => *w,
             other => return Err(format!("operand {i} is not an id ({other:?})")),
@@ -403,15 +403,9 @@ fn one_of(dst: &[Val]) -> Result<Val, String> {
 impl Front<'_> {
     /// Fails unless the execution scope (operand 0) of `inst` is the work-group.
     pub(super) fn workgroup_scope(&self, inst: &Instruction, what: &str) -> Result<(), String> {
-        let scope = match inst.operands.first() {
-            Some(Operand::IdScope(s) | Operand::IdRef(s)) => self.m.consts.get(s),
-            _ => None,
-        };
-        match scope.and_then(|c| c.first()) {
-            Some(2) => Ok(()),
-            other => Err(format!(
-                "{what} with execution scope {other:?}: only the work-group (2) is supported"
-            )),
+        match self.scope(inst, 0)? {
+            Scope::Workgroup => Ok(()),
+            Scope::Subgroup => Err(format!("{what} at sub-group scope is not supported")),
         }
     }
 
@@ -420,14 +414,8 @@ impl Front<'_> {
     /// are not supported.
     pub(super) fn async_copy(&mut self, env: &Env, inst: &Instruction) -> Result<(), String> {
         self.workgroup_scope(inst, "OpGroupAsyncCopy")?;
-        let (dst_id, src_id, n_id, stride_id) =
-            (id(inst, 1)?, id(inst, 2)?, id(inst, 3)?, id(inst, 4)?);
-        let stride = self
-            .m
-            .consts
-            .get(&stride_id)
-            .and_then(|c| c.first().copied());
-        if stride != Some(1) {
+        let (dst_id, src_id, n_id) = (id(inst, 1)?, id(inst, 2)?, id(inst, 3)?);
+        if self.constant_operand(inst, 4).ok() != Some(1) {
             return Err("a strided copy is not supported".into());
         }
         let size = self.m.pointee_size(self.type_of(env, dst_id)?)?;

@@ -681,14 +681,9 @@ impl Front<'_> {
     /// `CrossWorkgroup` variables and reads a component through `OpInBoundsPtrAccessChain %b 0
     /// %c`): its indices must be constants; loads through the result read the component.
     fn builtin_chain(&mut self, inst: &Instruction, b: BuiltIn, dst: Val) -> Result<(), String> {
-        let constant = |k: usize| -> Result<u64, String> {
-            let i = id(inst, k)?;
-            self.m
-                .consts
-                .get(&i)
-                .and_then(|c| c.first())
-                .copied()
-                .ok_or_else(|| format!("built-in {b:?} indexed by a value that is not a constant"))
+        let constant = |k: usize| {
+            self.constant_operand(inst, k)
+                .map_err(|_| format!("built-in {b:?} indexed by a value that is not a constant"))
         };
         let mut first = 1;
         if matches!(
