@@ -129,28 +129,26 @@ impl Front<'_> {
         let special = or(self, special, zero);
         let subnormal = un(self, Un::LNot, special);
         let signalling = un(self, Un::LNot, quiet);
+        // Each bit of the mask: a kind of value and what picks it (the sign; the quiet bit for
+        // NaNs).
         let classes = [
-            (nan, Some(signalling)),
-            (nan, Some(quiet)),
-            (inf, Some(neg)),
-            (normal, Some(neg)),
-            (subnormal, Some(neg)),
-            (zero, Some(neg)),
-            (zero, Some(pos)),
-            (subnormal, Some(pos)),
-            (normal, Some(pos)),
-            (inf, Some(pos)),
+            (nan, signalling),
+            (nan, quiet),
+            (inf, neg),
+            (normal, neg),
+            (subnormal, neg),
+            (zero, neg),
+            (zero, pos),
+            (subnormal, pos),
+            (normal, pos),
+            (inf, pos),
         ];
         let mut result = self.emit(b, Inst::Const(0));
         for (bit, (class, cond)) in classes.into_iter().enumerate() {
-            if mask & (1 << bit) == 0 {
-                continue;
+            if mask & (1 << bit) != 0 {
+                let hit = and(self, class, cond);
+                result = or(self, result, hit);
             }
-            let hit = match cond {
-                Some(c) => and(self, class, c),
-                None => class,
-            };
-            result = or(self, result, hit);
         }
         Ok(result)
     }
