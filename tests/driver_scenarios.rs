@@ -222,7 +222,7 @@ fn command_delay_exposes_missing_synchronisation() {
 
 /// `zeContextDestroy` with objects and memory still in the context (issue 11, item 19): the
 /// destroy succeeds and reports them; afterwards every handle of the context is rejected like a
-/// destroyed one, its memory is freed USM that commands of other contexts reject, and with
+/// destroyed one but by its own destroy, which succeeds once (issue 28), its memory is freed USM that commands of other contexts reject, and with
 /// `LEVEL_ZERO_CPU_LEAK_REPORT=abort` the process exits with status 86 although nothing is
 /// left at exit.
 #[test]
@@ -273,22 +273,34 @@ fn destroyed_context_invalidates_its_objects() {
 
         expect(context::get_status(api, a), NULL_HANDLE);
         expect(event::host_signal(api, gate), NULL_HANDLE);
-        expect(event::destroy(api, gate), NULL_HANDLE);
-        expect(event_pool::destroy(api, pool), NULL_HANDLE);
         expect(
             command_list::append_memory_copy(api, list, host, host, 8, null_mut(), 0, null_mut()),
             NULL_HANDLE,
         );
-        expect(command_list::destroy(api, list), NULL_HANDLE);
         expect(command_list::close(api, regular), NULL_HANDLE);
         expect(command_queue::synchronize(api, queue, 0), NULL_HANDLE);
         expect(fence::query_status(api, fence), NULL_HANDLE);
         expect(kernel::set_group_size(api, k, 1, 1, 1), NULL_HANDLE);
-        expect(module::destroy(api, m), NULL_HANDLE);
         expect(
             mem::alloc_host(api, a, &Default::default(), 64, 0),
             NULL_HANDLE,
         );
+        // Its children may still be destroyed, once each, in the order programs and test
+        // harnesses use (Intel's driver accepts it): the event before its pool or after, the
+        // kernel after its module.
+        event::destroy(api, gate).unwrap();
+        event_pool::destroy(api, pool).unwrap();
+        command_list::destroy(api, list).unwrap();
+        command_list::destroy(api, regular).unwrap();
+        fence::destroy(api, fence).unwrap();
+        command_queue::destroy(api, queue).unwrap();
+        module::destroy(api, m).unwrap();
+        kernel::destroy(api, k).unwrap();
+        expect(event::destroy(api, gate), NULL_HANDLE);
+        expect(event_pool::destroy(api, pool), NULL_HANDLE);
+        expect(command_list::destroy(api, list), NULL_HANDLE);
+        expect(module::destroy(api, m), NULL_HANDLE);
+        expect(kernel::destroy(api, k), NULL_HANDLE);
 
         // `a`'s memory is freed USM for `b`.
         let kept = host_mem(api, b, size);

@@ -2,7 +2,7 @@
 
 use crate::config::config;
 use crate::device::timestamp_ns;
-use crate::event::Event;
+use crate::event::{Event, PoolUse};
 use crate::memory::{Pinned, Range};
 use crate::sync::NOTIFIER;
 use crate::watchdog::Watch;
@@ -51,6 +51,15 @@ pub enum Command {
     },
 }
 
+/// What a submitted op holds from submission until it has run, released before its signal:
+/// the live allocations it uses (memory freed meanwhile with `zeMemFreeExt` stays valid for it,
+/// pages of virtual memory it uses stay mapped) and its use of the pools of the events it
+/// waits for and signals (in use until then).
+pub struct Hold {
+    _memory: Vec<Pinned>,
+    _pools: Vec<PoolUse>,
+}
+
 /// A command with the events it waits for and signals (a counter-based signal event as
 /// itself: each submission binds it to a new tracking point, [`Op::bind_signal`]).
 pub struct Op {
@@ -68,16 +77,18 @@ impl Op {
         }
     }
 
-    /// The live allocations the command uses: an engine holds them from submission until the
-    /// command has run, so that memory freed meanwhile (`zeMemFreeExt`) stays valid for it,
-    /// and pages of virtual memory it uses stay mapped. Memory already freed (or unmapped)
-    /// is left out: the command reports it when it runs.
-    pub fn pin_memory(&self) -> Vec<Pinned> {
-        self.command
-            .ranges()
-            .into_iter()
-            .filter_map(|range| range.pin().ok().flatten())
-            .collect()
+    /// What a submission of the op holds until it has run ([`Hold`]). Memory already freed
+    /// (or unmapped) is left out: the command reports it when it runs.
+    pub fn hold(&self) -> Hold {
+        Hold {
+            _memory: self
+                .command
+                .ranges()
+                .into_iter()
+                .filter_map(|range| range.pin().ok().flatten())
+                .collect(),
+            _pools: PoolUse::of(self.waits.iter().chain(&self.signal)),
+        }
     }
 
     /// The event this submission of the op signals: its signal event, or a counter-based
@@ -88,12 +99,12 @@ impl Op {
 
     /// Runs the op: waits, delay, command, then signals `signal` (from
     /// [`bind_signal`](Self::bind_signal)). `Err` describes a failed command (`signal` is
-    /// marked failed); `stop` aborts a wait when the queue is torn down. `pinned` (from
-    /// [`pin_memory`](Self::pin_memory)) is released before the signal.
+    /// marked failed); `stop` aborts a wait when the queue is torn down. `hold` (from
+    /// [`hold`](Self::hold)) is released before the signal.
     pub fn execute(
         &self,
         stop: &AtomicBool,
-        pinned: Vec<Pinned>,
+        hold: Hold,
         signal: Option<&Arc<Event>>,
     ) -> Result<(), crate::fault::Text> {
         for event in &self.waits {
@@ -124,7 +135,7 @@ impl Op {
         if let (Err(text), true) = (&result, config().print_faults) {
             eprintln!("level-zero-cpu: a command failed: {text}");
         }
-        drop(pinned);
+        drop(hold);
         if let Some(event) = signal {
             event.record_timestamps(start, timestamp_ns());
             // The description goes with the event before it is seen failed.

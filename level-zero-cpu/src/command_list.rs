@@ -428,7 +428,7 @@ impl CommandList {
         let mut ops = lists.iter().flat_map(|list| list.iter());
         for op in ops.by_ref() {
             let signal = op.bind_signal();
-            if let Err(message) = op.execute(&NEVER_STOP, Vec::new(), signal.as_ref()) {
+            if let Err(message) = op.execute(&NEVER_STOP, op.hold(), signal.as_ref()) {
                 let skipped: crate::fault::Text =
                     format!("not run: an earlier command of its submission failed: {message}")
                         .into();

@@ -1,12 +1,11 @@
 //! An engine: a worker thread that executes submitted work in order. Command queues and
 //! asynchronous immediate command lists each own one.
 
-use crate::command::Op;
+use crate::command::{Hold, Op};
 use crate::context::Owner;
 use crate::device::Device;
 use crate::event::Event;
 use crate::fault::{self, Lost, Text};
-use crate::memory::Pinned;
 use crate::sync::{timeout_from_ns, NOTIFIER, SPIN};
 use level_zero_sys::ze_result_t;
 use std::collections::VecDeque;
@@ -27,14 +26,13 @@ pub struct Job {
     pub done: Option<Arc<dyn Completion>>,
 }
 
-/// A submitted job with, for each of its ops in order, the allocations it uses (held from
-/// submission until the op has run, so that memory freed with `zeMemFreeExt` while the work is
-/// pending stays valid for it: the blocking policy waits for these references to go, the
-/// deferred one leaves the release to them) and the event it signals, bound at submission
+/// A submitted job with, for each of its ops in order, what it holds until it has run
+/// ([`Hold`]: the blocking `zeMemFreeExt` policy waits for its references to the memory to go,
+/// the deferred one leaves the release to them) and the event it signals, bound at submission
 /// ([`Op::bind_signal`]).
 struct Queued {
     job: Job,
-    ops: Vec<(Vec<Pinned>, Option<Arc<Event>>)>,
+    ops: Vec<(Hold, Option<Arc<Event>>)>,
 }
 
 struct Shared {
@@ -121,11 +119,11 @@ impl Engine {
     /// Queues `job`; returns its sequence number.
     pub fn submit(&self, job: Job) -> u64 {
         let ops = || job.lists.iter().flat_map(|list| list.iter());
-        let pinned: Vec<_> = ops().map(Op::pin_memory).collect();
+        let held: Vec<_> = ops().map(Op::hold).collect();
         let mut jobs = self.shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
-        // Bound under the lock (pinned before it): submissions bind counter-based events in
+        // Bound under the lock (held before it): submissions bind counter-based events in
         // the order they run.
-        let ops = pinned.into_iter().zip(ops().map(Op::bind_signal)).collect();
+        let ops = held.into_iter().zip(ops().map(Op::bind_signal)).collect();
         jobs.push_back(Queued { job, ops });
         let seq = self.shared.submitted.fetch_add(1, Ordering::AcqRel) + 1;
         drop(jobs);
@@ -223,7 +221,7 @@ impl Shared {
             let mut failed: Option<Text> = None;
             let mut skipped: Option<Text> = None;
             let ops = job.lists.iter().flat_map(|list| list.iter());
-            for (op, (pinned, signal)) in ops.zip(bound) {
+            for (op, (hold, signal)) in ops.zip(bound) {
                 if let Some(message) = &failed {
                     // After a failure the rest of the job is skipped; its events still
                     // signal (as failed) so that nobody waits forever.
@@ -238,7 +236,7 @@ impl Shared {
                     }
                     continue;
                 }
-                if let Err(message) = op.execute(&self.stop, pinned, signal.as_ref()) {
+                if let Err(message) = op.execute(&self.stop, hold, signal.as_ref()) {
                     self.record_failure(&message);
                     failed = Some(message);
                 }

@@ -8,7 +8,7 @@ use crate::sync::{timeout_from_ns, NOTIFIER, SHARED_POOLS};
 use level_zero_sys::*;
 use std::collections::HashMap;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// One event's state: what a handle to the event (in this process or, for an IPC pool, in
@@ -110,8 +110,9 @@ pub struct EventPool {
     /// A pool of counter-based events (`ze_event_pool_counter_based_exp_desc_t`), with the
     /// flags its events report.
     pub counter_based: Option<ze_event_counter_based_flags_t>,
-    /// Which slots have a live event handle.
-    used: Mutex<Vec<bool>>,
+    /// Submitted commands not yet run that wait for or signal one of its events
+    /// ([`PoolUse`]): while there are any, the pool is in use.
+    pending: AtomicUsize,
     /// The description of the failed command that signalled a slot (as failed), by slot.
     /// Kept in this process only: a pool opened from an IPC handle sees the state alone.
     faults: Mutex<HashMap<u32, Text>>,
@@ -137,29 +138,8 @@ impl EventPool {
             slots,
             opened,
             counter_based: None,
-            used: Mutex::new(vec![false; count as usize]),
+            pending: AtomicUsize::new(0),
             faults: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// Takes slot `index` for a new event handle (`INVALID_ARGUMENT` if one has it).
-    pub fn take_slot(&self, index: u32) -> ZeResult {
-        let mut used = self.used.lock().unwrap_or_else(|e| e.into_inner());
-        let slot = used.get_mut(index as usize).ok_or(INVALID_ARGUMENT)?;
-        ensure(!*slot, INVALID_ARGUMENT)?;
-        *slot = true;
-        Ok(())
-    }
-
-    /// Frees slot `index` (its event handle is gone).
-    pub fn free_slot(&self, index: u32) {
-        if let Some(slot) = self
-            .used
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get_mut(index as usize)
-        {
-            *slot = false;
         }
     }
 
@@ -176,6 +156,30 @@ impl EventPool {
 
 impl Object for EventPool {
     const KIND: HandleKind = HandleKind::EventPool;
+}
+
+/// A submitted command's use of a pool's events, from submission until the command has run:
+/// while one exists the pool is in use (`zeEventPoolDestroy` refuses it).
+pub struct PoolUse(Arc<EventPool>);
+
+impl PoolUse {
+    /// The uses of the pools of `events` (one per pool).
+    pub fn of<'a>(events: impl IntoIterator<Item = &'a Arc<Event>>) -> Vec<PoolUse> {
+        let mut uses: Vec<PoolUse> = Vec::new();
+        for event in events {
+            if !uses.iter().any(|u| Arc::ptr_eq(&u.0, &event.pool)) {
+                event.pool.pending.fetch_add(1, Ordering::AcqRel);
+                uses.push(PoolUse(event.pool.clone()));
+            }
+        }
+        uses
+    }
+}
+
+impl Drop for PoolUse {
+    fn drop(&mut self) {
+        self.0.pending.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 /// Event state values.
@@ -566,15 +570,16 @@ pub fn signal_event(handle: ze_event_handle_t) -> ZeResult<Option<Arc<Event>>> {
     Ok(Some(ev))
 }
 
-/// Destroys a pool none of whose events has a live handle (`HANDLE_OBJECT_IN_USE` otherwise).
+/// Destroys a pool whose events no submitted command that has not run yet waits for or
+/// signals (`HANDLE_OBJECT_IN_USE` otherwise), as Intel's driver does once the work is done.
+/// Events still alive keep what they need of the pool: they work on and can be destroyed
+/// (the spec asks the program to destroy them first; a program that does not is not harmed).
 pub fn event_pool_destroy_checked(pool: ze_event_pool_handle_t) -> ZeResult {
+    if handle::is_orphan::<EventPool, _>(pool) {
+        return handle::destroy::<EventPool, _>(pool).map(drop);
+    }
     let p = handle::get::<EventPool, _>(pool)?;
-    let in_use = p
-        .used
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .iter()
-        .any(|&u| u);
+    let in_use = p.pending.load(Ordering::Acquire) > 0;
     ensure(!in_use, ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE)?;
     drop(p);
     handle::destroy::<EventPool, _>(pool).map(drop)

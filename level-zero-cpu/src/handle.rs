@@ -62,6 +62,10 @@ pub struct Entry {
     pub context: usize,
 }
 
+/// What an orphan's record holds instead of its object: a child of a destroyed context
+/// ([`destroy_owned_by`]), which the program may still destroy and do nothing else with.
+struct Orphan;
+
 /// A live handle's registry record: what it names and the object itself.
 struct Record {
     entry: Entry,
@@ -106,36 +110,50 @@ pub fn get<T: Object, H>(handle: *mut H) -> Result<Arc<T>, ze_result_t> {
         .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_HANDLE)
 }
 
-/// Unregisters a handle of kind `T` and returns its object.
-pub fn destroy<T: Object, H>(handle: *mut H) -> Result<Arc<T>, ze_result_t> {
+/// Unregisters a handle of kind `T` and returns its object: `None` for an orphan (a child of a
+/// destroyed context, whose object went with it).
+pub fn destroy<T: Object, H>(handle: *mut H) -> Result<Option<Arc<T>>, ze_result_t> {
     let mut registry = live_mut();
     match registry.get(&(handle as usize)) {
         Some(record) if record.entry.kind == T::KIND => {
             let record = registry.remove(&(handle as usize));
             drop(registry);
-            record
-                .and_then(|r| r.object.downcast::<T>().ok())
-                .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_HANDLE)
+            let object = record
+                .ok_or(ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_HANDLE)?
+                .object;
+            if object.is::<Orphan>() {
+                return Ok(None);
+            }
+            object
+                .downcast::<T>()
+                .map(Some)
+                .map_err(|_| ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_HANDLE)
         }
         _ => Err(ze_result_t::ZE_RESULT_ERROR_INVALID_NULL_HANDLE),
     }
 }
 
-/// Unregisters every handle `context` owns (its queues, lists, event pools, events, fences,
-/// modules, build logs, kernels) and returns their objects, for the caller to drop once no
-/// registry lock is held (a queue's drop waits for its worker). Later calls with those handles
-/// are rejected like any destroyed handle's.
+/// Whether `handle` is an orphan of kind `T`: a child of a destroyed context that only its
+/// destroy accepts.
+pub fn is_orphan<T: Object, H>(handle: *mut H) -> bool {
+    live()
+        .get(&(handle as usize))
+        .is_some_and(|r| r.entry.kind == T::KIND && r.object.is::<Orphan>())
+}
+
+/// Takes the objects of every handle `context` owns (its queues, lists, event pools, events,
+/// fences, modules, build logs, kernels) and returns them, for the caller to drop once no
+/// registry lock is held (a queue's drop waits for its worker). The handles stay registered
+/// as orphans: as Intel's driver allows, the program may destroy them after their context
+/// (destroys succeed, once each), and every other call with one is rejected like a destroyed
+/// handle's. They are not counted as live ([`live_in_context`]).
 pub fn destroy_owned_by(context: usize) -> Vec<Arc<dyn Any + Send + Sync>> {
+    let orphan: Arc<dyn Any + Send + Sync> = Arc::new(Orphan);
     let mut registry = live_mut();
-    let owned: Vec<usize> = registry
-        .iter()
-        .filter(|(_, r)| r.entry.context == context)
-        .map(|(&h, _)| h)
-        .collect();
-    owned
-        .into_iter()
-        .filter_map(|h| registry.remove(&h))
-        .map(|r| r.object)
+    registry
+        .values_mut()
+        .filter(|r| r.entry.context == context && !r.object.is::<Orphan>())
+        .map(|r| std::mem::replace(&mut r.object, orphan.clone()))
         .collect()
 }
 
@@ -144,6 +162,7 @@ pub fn live_in_context(context: usize) -> Vec<(HandleKind, usize)> {
     let mut counts: HashMap<HandleKind, usize> = HashMap::new();
     for entry in live()
         .values()
+        .filter(|r| !r.object.is::<Orphan>())
         .map(|r| &r.entry)
         .filter(|e| e.context == context)
     {

@@ -66,6 +66,14 @@ fn build_failures_have_precise_logs() {
             ),
         ),
         (good[..12].to_vec(), "module too short (3 words)".into()),
+        // The header alone, and the module cut before its memory model (at an instruction
+        // boundary: nothing is malformed).
+        (good[..20].to_vec(), "no OpMemoryModel".into()),
+        patch(&good, &|w| {
+            let at = find_op(w, 14);
+            w.truncate(at);
+            "no OpMemoryModel".into()
+        }),
         // The first OpCapability (word 5) patched to Shader (1).
         patch(&good, &|w| {
             assert_eq!(w[5], (2 << 16) | 17);
@@ -90,8 +98,12 @@ fn build_failures_have_precise_logs() {
         assert_eq!(r, BUILD_FAILURE, "{want}");
         assert!(log.contains(&want), "log {log:?} lacks {want:?}");
     }
-    // The unpatched module builds.
+    // The unpatched module builds; so does it cut right after its memory model: a complete
+    // module with nothing in it, as Intel's oneMKL ships one.
     assert_eq!(try_module(&gpu, &good).0, OK);
+    let mut empty = words(&good);
+    empty.truncate(find_op(&empty, 14) + 3);
+    assert_eq!(try_module(&gpu, &to_bytes(&empty)).0, OK);
     // So does one calling a function it imports (`zeModuleDynamicLink` resolves it): the
     // kernel waits for the link, the log says why.
     let (r, log) = try_module(&gpu, &import_module());

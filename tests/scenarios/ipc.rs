@@ -200,15 +200,16 @@ pub fn ipc_event_pools(env: &Env) {
         command_list::append_memory_copy(api, list, dst, src, size, f1, 1, &mut { f0 }).unwrap();
         std::thread::sleep(std::time::Duration::from_millis(5));
         expect(event::query_status(api, e1), NOT_READY);
+        // The waiting copy uses the opened pool's events: it cannot be closed yet.
+        expect(
+            event_pool::close_ipc_handle(api, opened),
+            ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE,
+        );
         event::host_signal(api, e0).unwrap();
         event::host_synchronize(api, e1, u64::MAX).unwrap();
         assert_eq!(read(dst, size), bytes);
 
         expect(event_pool::close_ipc_handle(api, pool), INVALID_ARGUMENT);
-        expect(
-            event_pool::close_ipc_handle(api, opened),
-            ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE,
-        );
         command_list::destroy(api, list).unwrap();
         for e in [f0, f1, e0, e1] {
             event::destroy(api, e).unwrap();

@@ -160,3 +160,68 @@ pub fn hung_kernels(env: &Env) {
         context::destroy(api, ctx).unwrap();
     }
 }
+
+/// `zexCpuDriverGetLastFault`, read right after an event wait returned `DEVICE_LOST`, names the
+/// fault of the command that signalled that event (issue 28): 20 faulting launches in a row,
+/// each on buffers of its own, on an asynchronous immediate list.
+pub fn last_fault_after_a_wait(env: &Env) {
+    let api = env.api;
+    type GetLastFault =
+        unsafe extern "C" fn(ze_driver_handle_t, *mut usize, *mut std::ffi::c_char) -> ze_result_t;
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`, valid pointers;
+    // the extension has the signature the driver's README documents.
+    unsafe {
+        let name = c"zexCpuDriverGetLastFault";
+        let get: GetLastFault = std::mem::transmute(
+            level_zero_sys::calls::driver::get_extension_function_address(
+                api,
+                env.driver,
+                name.as_ptr(),
+            )
+            .unwrap(),
+        );
+        let last_fault = || {
+            let mut size = 0usize;
+            assert_eq!(get(env.driver, &mut size, null_mut()), SUCCESS);
+            let mut text = vec![0u8; size];
+            assert_eq!(
+                get(env.driver, &mut size, text.as_mut_ptr().cast()),
+                SUCCESS
+            );
+            String::from_utf8_lossy(&text[..size.saturating_sub(1)]).into_owned()
+        };
+        let ctx = env.context();
+        let (m, k) = super::saxpy(api, ctx, env.device);
+        let list = immediate(api, ctx, env.device, ASYNC);
+        let (events, [done]) = EventPool::host_visible(api, ctx);
+        kernel::set_group_size(api, k, 64, 1, 1).unwrap();
+        set_arg(api, k, 0, &2.0f32);
+        for launch in 0..20 {
+            event::host_reset(api, done).unwrap();
+            // 64 floats each; the launch covers 128 work-items.
+            let (x, y) = (
+                device_mem(api, ctx, env.device, 256),
+                device_mem(api, ctx, env.device, 256),
+            );
+            set_arg(api, k, 1, &x);
+            set_arg(api, k, 2, &y);
+            command_list::append_launch_kernel(api, list, k, &groups(2), done, 0, null_mut())
+                .unwrap();
+            let got = event::host_synchronize(api, done, u64::MAX);
+            assert_eq!(code(got), ze_result_t::ZE_RESULT_ERROR_DEVICE_LOST);
+            let fault = last_fault();
+            let names = |p: *mut std::ffi::c_void| fault.contains(&format!("{:#x}", p as usize));
+            assert!(
+                fault.contains("out-of-bounds") && (names(x) || names(y)),
+                "launch {launch}: {fault:?} names neither {x:p} nor {y:p}"
+            );
+            mem::free(api, ctx, x).unwrap();
+            mem::free(api, ctx, y).unwrap();
+        }
+        drop(events);
+        command_list::destroy(api, list).unwrap();
+        kernel::destroy(api, k).unwrap();
+        module::destroy(api, m).unwrap();
+        context::destroy(api, ctx).unwrap();
+    }
+}

@@ -20,6 +20,7 @@ mod events;
 mod graphs;
 mod ipc;
 mod launches;
+mod lifetimes;
 mod memory;
 mod module_program;
 mod mutable_lists;
@@ -117,6 +118,10 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("usm allocations", memory::usm_allocations),
     ("usm properties", memory::usm_properties),
     ("free policies", memory::free_policies),
+    (
+        "freed while buffers are in use",
+        lifetimes::free_ext_while_buffers_in_use,
+    ),
     ("memory across contexts", memory::across_contexts),
     ("memory limits", memory::limits),
     ("freed memory", memory::freed_memory),
@@ -150,7 +155,10 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("barriers and timestamps", copies::barriers_and_timestamps),
     ("launch limits", launches::launch_limits),
     ("hung kernels", launches::hung_kernels),
+    ("last fault after a wait", launches::last_fault_after_a_wait),
     ("events", events::events),
+    ("event pool in use", lifetimes::event_pool_in_use),
+    ("events sharing a slot", lifetimes::events_sharing_a_slot),
     ("events from lists", events::events_from_lists),
     ("kernel timestamps", events::kernel_timestamps),
     ("timestamps", timestamps::timestamps),

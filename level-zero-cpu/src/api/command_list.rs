@@ -108,8 +108,9 @@ pub unsafe extern "C" fn list_create_immediate(
 pub unsafe extern "C" fn list_destroy(list: ze_command_list_handle_t) -> ze_result_t {
     entry(names::zeCommandListDestroy, || {
         crate::driver::initialised()?;
-        let list = handle::destroy::<CommandList, _>(list)?;
-        crate::kernel::forget_mutable_launches(&list);
+        if let Some(list) = handle::destroy::<CommandList, _>(list)? {
+            crate::kernel::forget_mutable_launches(&list);
+        }
         Ok(())
     })
 }

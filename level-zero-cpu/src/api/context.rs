@@ -69,6 +69,11 @@ pub unsafe extern "C" fn context_destroy(ctx: ze_context_handle_t) -> ze_result_
         // now on (their objects go once no command uses them), and its memory is freed (a
         // command still running keeps what it uses; pointers into it are freed USM).
         let objects = handle::destroy_owned_by(id);
+        for object in &objects {
+            if let Some(list) = object.downcast_ref::<crate::command_list::CommandList>() {
+                crate::kernel::forget_mutable_launches(list);
+            }
+        }
         drop(objects);
         crate::memory::free_context(id);
         handle::destroy::<Context, _>(ctx)?;

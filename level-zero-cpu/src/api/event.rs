@@ -115,8 +115,9 @@ pub unsafe extern "C" fn event_create(
             INVALID_ENUM,
         )?;
         ensure(!out.is_null(), NULL_POINTER)?;
+        // Two events of one index name the same slot, as in Intel's driver (which checks
+        // only the index's range): they share its state.
         ensure(desc.index < pool.count, INVALID_ARGUMENT)?;
-        pool.take_slot(desc.index)?;
         let context = pool.context;
         let counter_based = pool.counter_based;
         let mut event = Event {
@@ -144,11 +145,7 @@ pub unsafe extern "C" fn event_create(
 pub unsafe extern "C" fn event_destroy(ev: ze_event_handle_t) -> ze_result_t {
     entry(names::zeEventDestroy, || {
         crate::driver::initialised()?;
-        let ev = handle::destroy::<Event, _>(ev)?;
-        // The slot is free once the handle is gone, even if a finished command that signalled
-        // the event has not dropped its reference yet (the pool may then be destroyed).
-        ev.pool.free_slot(ev.index);
-        Ok(())
+        handle::destroy::<Event, _>(ev).map(drop)
     })
 }
 
@@ -355,7 +352,6 @@ pub unsafe extern "C" fn event_counter_based_create(
             flags |= ze_event_pool_flag_t::ZE_EVENT_POOL_FLAG_IPC.0;
         }
         let mut event = Event::alone(ctx.id(), flags, slots, false, (desc.signal, desc.wait));
-        event.pool.take_slot(0)?;
         // The default mode is for immediate lists.
         let flags = if desc.flags.0 & 0x3 == 0 {
             desc.flags.0 | F::ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE.0

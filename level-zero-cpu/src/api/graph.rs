@@ -243,6 +243,9 @@ pub unsafe extern "C" fn executable_graph_destroy(
 /// (`HANDLE_OBJECT_IN_USE` otherwise).
 pub unsafe extern "C" fn graph_destroy(g: ze_graph_handle_t) -> ze_result_t {
     entry(names::zeGraphDestroyExt, || {
+        if handle::is_orphan::<Graph, _>(g) {
+            return handle::destroy::<Graph, _>(g).map(drop);
+        }
         let graph = graph(g)?;
         ensure(
             graph.instances.load(Ordering::Acquire) == 0 && !graph.capture.is_recording(),

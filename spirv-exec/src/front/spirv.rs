@@ -481,6 +481,16 @@ pub(crate) fn parse(words: &[u32]) -> Result<Module, String> {
     Ok(module)
 }
 
+/// A module has its `OpMemoryModel` (SPIR-V requires one): a header alone, or a module cut
+/// before it, is refused. A module cut after it at an instruction boundary is a complete
+/// module with nothing in it, which builds: Intel's oneMKL ships such a device library.
+pub(crate) fn check_complete(module: &Module) -> Result<(), String> {
+    match module.memory_model {
+        Some(_) => Ok(()),
+        None => Err("no OpMemoryModel (SPIR-V requires one): the module is truncated".into()),
+    }
+}
+
 /// `OpAliasDomainDeclINTEL`, `OpAliasScopeDeclINTEL`, `OpAliasScopeListDeclINTEL`.
 fn is_alias_declaration(opcode: u32) -> bool {
     [
@@ -581,6 +591,7 @@ impl ModuleData {
     pub fn build(words: &[u32], spec: &HashMap<u32, u64>) -> Result<ModuleData, String> {
         check_words(words)?;
         let mut module = parse(words)?;
+        check_complete(&module)?;
         check_ids(&module)?;
         let function_tokens = crate::front::fnptr::tokens(&module);
         crate::front::fnptr::rewrite_calls(&mut module, &function_tokens)?;
