@@ -222,9 +222,9 @@ fn command_delay_exposes_missing_synchronisation() {
 
 /// `zeContextDestroy` with objects and memory still in the context (issue 11, item 19): the
 /// destroy succeeds and reports them; afterwards every handle of the context is rejected like a
-/// destroyed one but by its own destroy, which succeeds once (issue 28), its memory is freed USM that commands of other contexts reject, and with
-/// `LEVEL_ZERO_CPU_LEAK_REPORT=abort` the process exits with status 86 although nothing is
-/// left at exit.
+/// destroyed one, but by its own destroy, which succeeds once (issue 28); its memory is freed
+/// USM that commands of other contexts reject; and with `LEVEL_ZERO_CPU_LEAK_REPORT=abort` the
+/// process exits with status 86 although nothing is left at exit.
 #[test]
 fn destroyed_context_invalidates_its_objects() {
     let mut envs = MACHINE.to_vec();
