@@ -4,7 +4,9 @@
 
 use super::{Env, ASYNC, HOST_VISIBLE, SYNC};
 use crate::common::raw::*;
-use level_zero_sys::calls::{command_list, command_queue, context, event, event_pool, mem};
+use level_zero_sys::calls::{
+    command_list, command_queue, context, event, event_pool, kernel, mem, module,
+};
 use level_zero_sys::*;
 use std::ffi::c_void;
 use std::ptr::null_mut;
@@ -213,5 +215,193 @@ pub fn free_ext_while_buffers_in_use(env: &Env) {
                 }
             }
         }
+    }
+}
+
+/// Buffers a kernel uses, freed with `zeMemFreeExt` (deferred, blocking, or plain `zeMemFree`)
+/// while the launch still waits for its gate, in every order of free, gate, synchronize and
+/// teardown (list, queue, context destroyed before the work ran): the work runs on the memory
+/// it was given, or is dropped with its list, and nothing crashes.
+pub fn kernels_on_freed_buffers(env: &Env) {
+    let api = env.api;
+    let n = 1 << 16;
+    let bytes = n * 4;
+    let policies = [
+        None,
+        Some(ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_DEFER_FREE),
+        Some(ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_BLOCKING_FREE),
+    ];
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum End {
+        /// Open the gate, wait, check the result, then tear down.
+        Wait,
+        /// Destroy the list (or queue) with the launch still waiting, then the rest.
+        DestroyList,
+    }
+    for regular in [false, true] {
+        for policy in policies {
+            for end in [End::Wait, End::DestroyList] {
+                // A blocking free of memory the waiting launch uses would wait for ever.
+                let blocking = policy.is_some_and(|p| p.0 & 1 != 0);
+                if blocking && end != End::Wait {
+                    continue;
+                }
+                // SAFETY: the suite's convention (see `scenarios`): live handles of `api`; the
+                // result is read from `out` (host memory not freed) after the wait.
+                unsafe {
+                    let ctx = env.context();
+                    let (m, k) = super::saxpy(api, ctx, env.device);
+                    let pool = create_event_pool(api, ctx, HOST_VISIBLE.into(), 2);
+                    let (gate, done) = (create_event(api, pool, 0), create_event(api, pool, 1));
+                    let (x, y) = (
+                        device_mem(api, ctx, env.device, bytes),
+                        device_mem(api, ctx, env.device, bytes),
+                    );
+                    let out = host_mem(api, ctx, bytes);
+                    let floats =
+                        |v: f32| -> Vec<u8> { (0..n).flat_map(|_| v.to_ne_bytes()).collect() };
+                    write(x, &floats(1.0));
+                    write(y, &floats(2.0));
+                    kernel::set_group_size(api, k, 64, 1, 1).unwrap();
+                    set_arg(api, k, 0, &3.0f32);
+                    set_arg(api, k, 1, &x);
+                    set_arg(api, k, 2, &y);
+                    let queue = regular.then(|| async_queue(api, ctx, env.device));
+                    let list = match queue {
+                        Some(_) => regular_list(api, ctx, env.device, 0),
+                        None => immediate(api, ctx, env.device, ASYNC),
+                    };
+                    let count = groups((n / 64) as u32);
+                    command_list::append_launch_kernel(api, list, k, &count, null_mut(), 1, &mut {
+                        gate
+                    })
+                    .unwrap();
+                    command_list::append_memory_copy(api, list, out, y, bytes, done, 0, null_mut())
+                        .unwrap();
+                    if let Some(queue) = queue {
+                        command_list::close(api, list).unwrap();
+                        command_queue::execute_command_lists(
+                            api,
+                            queue,
+                            1,
+                            &mut { list },
+                            null_mut(),
+                        )
+                        .unwrap();
+                    }
+                    let gate_at = gate as usize;
+                    let free = |p: *mut c_void| match policy {
+                        None => mem::free(api, ctx, p).unwrap(),
+                        Some(policy) => {
+                            let desc = ze_memory_free_ext_desc_t {
+                                freePolicy: policy.into(),
+                                ..Default::default()
+                            };
+                            mem::free_ext(api, ctx, &desc, p).unwrap()
+                        }
+                    };
+                    std::thread::scope(|s| {
+                        if blocking {
+                            // The blocking free returns once the gate opens and the work ran.
+                            s.spawn(move || {
+                                std::thread::sleep(std::time::Duration::from_millis(20));
+                                event::host_signal(api, gate_at as ze_event_handle_t).unwrap();
+                            });
+                        }
+                        free(x);
+                        free(y);
+                    });
+                    let what = format!("regular {regular}, policy {policy:?}, {end:?}");
+                    match end {
+                        End::Wait => {
+                            event::host_signal(api, gate).unwrap();
+                            event::host_synchronize(api, done, u64::MAX).unwrap();
+                            let got = read(out, bytes);
+                            assert!(
+                                got.chunks(4)
+                                    .all(|c| f32::from_ne_bytes(c.try_into().unwrap()) == 5.0),
+                                "{what}"
+                            );
+                            command_list::destroy(api, list).unwrap();
+                            if let Some(queue) = queue {
+                                command_queue::destroy(api, queue).unwrap();
+                            }
+                        }
+                        End::DestroyList => {
+                            // The queue (or immediate list) is torn down with its work still
+                            // waiting: the work is dropped, never run on freed memory.
+                            if let Some(queue) = queue {
+                                command_queue::destroy(api, queue).unwrap();
+                            }
+                            command_list::destroy(api, list).unwrap();
+                        }
+                    }
+                    event::destroy(api, gate).unwrap();
+                    event::destroy(api, done).unwrap();
+                    event_pool::destroy(api, pool).unwrap();
+                    kernel::destroy(api, k).unwrap();
+                    module::destroy(api, m).unwrap();
+                    mem::free(api, ctx, out).unwrap();
+                    context::destroy(api, ctx).unwrap();
+                }
+            }
+        }
+    }
+}
+
+/// On a synchronous immediate list the append runs the work on the calling thread: buffers
+/// freed (deferred) by another thread while that append waits for its gate stay the launch's
+/// until it returns.
+pub fn synchronous_work_on_freed_buffers(env: &Env) {
+    let api = env.api;
+    let n = 1 << 16;
+    let bytes = n * 4;
+    // SAFETY: the suite's convention (see `scenarios`): live handles of `api`; `y` is read by
+    // the copy of the same append sequence, `out` after it returned.
+    unsafe {
+        let ctx = env.context();
+        let (m, k) = super::saxpy(api, ctx, env.device);
+        let (events, [gate]) = EventPool::host_visible(api, ctx);
+        let (x, y) = (
+            device_mem(api, ctx, env.device, bytes),
+            device_mem(api, ctx, env.device, bytes),
+        );
+        let out = host_mem(api, ctx, bytes);
+        let floats = |v: f32| -> Vec<u8> { (0..n).flat_map(|_| v.to_ne_bytes()).collect() };
+        write(x, &floats(1.0));
+        write(y, &floats(2.0));
+        kernel::set_group_size(api, k, 64, 1, 1).unwrap();
+        set_arg(api, k, 0, &3.0f32);
+        set_arg(api, k, 1, &x);
+        set_arg(api, k, 2, &y);
+        let list = immediate(api, ctx, env.device, SYNC);
+        let (gate_at, x_at, y_at, ctx_at) = (gate as usize, x as usize, y as usize, ctx as usize);
+        std::thread::scope(|s| {
+            s.spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(30));
+                let desc = ze_memory_free_ext_desc_t {
+                    freePolicy: ze_driver_memory_free_policy_ext_flag_t::ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_DEFER_FREE.into(),
+                    ..Default::default()
+                };
+                let ctx = ctx_at as ze_context_handle_t;
+                mem::free_ext(api, ctx, &desc, x_at as *mut c_void).unwrap();
+                mem::free_ext(api, ctx, &desc, y_at as *mut c_void).unwrap();
+                event::host_signal(api, gate_at as ze_event_handle_t).unwrap();
+            });
+            let count = groups((n / 64) as u32);
+            command_list::append_launch_kernel(api, list, k, &count, null_mut(), 1, &mut { gate })
+                .unwrap();
+        });
+        // `y` is freed now: the copy is refused, the launch's result was written before.
+        expect(
+            command_list::append_memory_copy(api, list, out, y, bytes, null_mut(), 0, null_mut()),
+            INVALID_ARGUMENT,
+        );
+        command_list::destroy(api, list).unwrap();
+        drop(events);
+        kernel::destroy(api, k).unwrap();
+        module::destroy(api, m).unwrap();
+        mem::free(api, ctx, out).unwrap();
+        context::destroy(api, ctx).unwrap();
     }
 }

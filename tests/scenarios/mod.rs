@@ -122,6 +122,14 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
         "freed while buffers are in use",
         lifetimes::free_ext_while_buffers_in_use,
     ),
+    (
+        "kernels on freed buffers",
+        lifetimes::kernels_on_freed_buffers,
+    ),
+    (
+        "synchronous work on freed buffers",
+        lifetimes::synchronous_work_on_freed_buffers,
+    ),
     ("memory across contexts", memory::across_contexts),
     ("memory limits", memory::limits),
     ("freed memory", memory::freed_memory),
