@@ -80,6 +80,43 @@ pub fn import_module() -> Vec<u8> {
     a.bytes()
 }
 
+/// `bomb(global int* out)`: `*out = f_depth(0)`, where `f_0(x) = x + 1` and
+/// `f_i(x) = f_{i-1}(f_{i-1}(x))`: 2^depth calls, as many copies of `f_0` once inlined;
+/// the value is `2^depth` (mod 2^32).
+pub fn call_bomb(depth: u32) -> Vec<u8> {
+    // Ids: 1 void, 2 int, 3 int*, 4 int(int), 5 void(int*), 6 = 0, 7 = 1, then 5 per function
+    // (function, parameter, label, two results) and 4 for the kernel.
+    let f = |i: u32| 10 + 5 * i;
+    let kernel = f(depth + 1);
+    let mut a = Asm::new(kernel + 5);
+    a.header(&[ADDRESSES, LINKAGE, KERNEL], kernel, "bomb");
+    a.op(19, &[1]).op(21, &[2, 32, 0]).op(32, &[3, 5, 2]);
+    a.op(33, &[4, 2, 2]).op(33, &[5, 1, 3]);
+    a.op(43, &[2, 6, 0]).op(43, &[2, 7, 1]);
+    for i in 0..=depth {
+        let (id, param, label, r1, r2) = (f(i), f(i) + 1, f(i) + 2, f(i) + 3, f(i) + 4);
+        a.op(54, &[2, id, 0, 4])
+            .op(55, &[2, param])
+            .op(248, &[label]);
+        if i == 0 {
+            a.op(128, &[2, r1, param, 7]).op(254, &[r1]);
+        } else {
+            let callee = f(i - 1);
+            a.op(57, &[2, r1, callee, param])
+                .op(57, &[2, r2, callee, r1])
+                .op(254, &[r2]);
+        }
+        a.op(56, &[]);
+    }
+    let (out, label, r) = (kernel + 1, kernel + 2, kernel + 3);
+    a.op(54, &[1, kernel, 0, 5])
+        .op(55, &[3, out])
+        .op(248, &[label]);
+    a.op(57, &[2, r, f(depth), 6]).op(62, &[out, r]);
+    a.op(253, &[]).op(56, &[]);
+    a.bytes()
+}
+
 // ---- patching real modules -------------------------------------------------------------------
 
 /// The little-endian words of a module.
