@@ -16,7 +16,7 @@
 //! Whatever the input, every call returns: no crash, no panic, no hang. An input that takes
 //! longer than `FUZZ_HANG_MS` (default 20,000) aborts the run naming it. `FUZZ_INPUTS`
 //! (default 60, a few seconds, as CI runs it) inputs from `FUZZ_SEED` (default 1); input `i` of
-//! a seed is always the same. Long: `FUZZ_INPUTS=100000 cargo test --release --test
+//! a seed is always the same; `FUZZ_CLASSES` (default `mutants,copies,bombs`) keeps some. Long: `FUZZ_INPUTS=100000 cargo test --release --test
 //! fuzz_driver`.
 
 mod common;
@@ -350,15 +350,19 @@ fn current_input() -> PathBuf {
 #[test]
 fn the_driver_survives_mutants_wild_copies_and_call_bombs() {
     let watchdog = env_number("FUZZ_WATCHDOG_MS", 2000).to_string();
-    if !common::in_child(
+    if let Some(stderr) = common::child_stderr(
         "the_driver_survives_mutants_wild_copies_and_call_bombs",
         &[("LEVEL_ZERO_CPU_KERNEL_TIMEOUT_MS", &watchdog)],
     ) {
+        for line in stderr.lines().filter(|l| l.starts_with("fuzz:")) {
+            eprintln!("{line}");
+        }
         return;
     }
     let inputs = env_number("FUZZ_INPUTS", 60);
     let seed = env_number("FUZZ_SEED", 1);
     let hang = Duration::from_millis(env_number("FUZZ_HANG_MS", 20_000));
+    let classes = std::env::var("FUZZ_CLASSES").unwrap_or_else(|_| "mutants,copies,bombs".into());
     let panics = Arc::new(AtomicU64::new(0));
     let counted = panics.clone();
     let report = std::panic::take_hook();
@@ -392,12 +396,30 @@ fn the_driver_survives_mutants_wild_copies_and_call_bombs() {
     let started = Instant::now();
     for i in 0..inputs {
         let mut rng = Rng::new(seed.wrapping_mul(0x1_0000_0000).wrapping_add(i));
-        let class = rng.below(8);
-        let name = format!("seed{seed}-{i} (class {class})");
+        // The first inputs are the bombs of each depth; later ones mostly mutants and copies
+        // (a deep bomb runs until the watchdog stops it).
+        const DEPTHS: [u32; 6] = [4, 10, 15, 20, 30, 40];
+        let class = if (i as usize) < DEPTHS.len() {
+            63
+        } else {
+            rng.below(64)
+        };
+        let kind = match class {
+            0..=39 => "mutant",
+            40..=62 => "copy",
+            _ => "bomb",
+        };
+        if !classes
+            .split(',')
+            .any(|c| kind.starts_with(c.trim_end_matches('s')))
+        {
+            continue;
+        }
+        let name = format!("seed{seed}-{i} ({kind})");
         std::fs::write(current_input(), &name).unwrap();
         let one = Instant::now();
         match class {
-            0..=4 => {
+            0..=39 => {
                 let mut w = corpus[rng.below(corpus.len() as u64) as usize].clone();
                 mutate::mutate(&mut w, &mut rng);
                 if i % 64 == 0 {
@@ -405,11 +427,18 @@ fn the_driver_survives_mutants_wild_copies_and_call_bombs() {
                 }
                 try_module(&rig, &w, &mut tally);
             }
-            5 | 6 => try_wild_copy(&rig, &pages, &mut rng, &mut tally),
+            40..=62 => try_wild_copy(&rig, &pages, &mut rng, &mut tally),
             _ => {
-                let depth = [4, 10, 15, 20, 30, 40][rng.below(6) as usize];
+                let depth = match DEPTHS.get(i as usize) {
+                    Some(&d) => d,
+                    None => DEPTHS[rng.below(DEPTHS.len() as u64) as usize],
+                };
+                let mut w = words(&call_bomb(depth));
+                if (i as usize) >= DEPTHS.len() {
+                    mutate::mutate(&mut w, &mut rng);
+                }
                 tally.bombs += 1;
-                try_module(&rig, &words(&call_bomb(depth)), &mut tally);
+                try_module(&rig, &w, &mut tally);
             }
         }
         tally.slowest_ms = tally.slowest_ms.max(one.elapsed().as_millis());
