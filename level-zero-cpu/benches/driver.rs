@@ -1,9 +1,12 @@
 //! Driver benchmarks (a table, not a timed test): copy and fill bandwidth against `memcpy` and
-//! `memset` of the same size in the same process, and the latency of a small copy on an
-//! immediate command list.
+//! `memset` of the same size in the same process, the latency of a small copy on an
+//! immediate command list, and the cost per copy of 10 000 small copies appended back to back
+//! (USM to USM, and `malloc` memory to USM, which the driver checks against the process's
+//! mappings).
 //!
 //! ```sh
-//! cargo bench -p level-zero-cpu --bench driver
+//! cargo bench -p level-zero-cpu --bench driver            # everything
+//! cargo bench -p level-zero-cpu --bench driver -- small   # the small copies only
 //! ```
 
 use level_zero_sys::{ze_call, *};
@@ -181,9 +184,73 @@ fn gib_s(bytes: usize, t: Duration) -> f64 {
     bytes as f64 / t.as_secs_f64() / (1u64 << 30) as f64
 }
 
+/// Nanoseconds per copy of `n` 64-byte copies appended back to back on the immediate list,
+/// then one host synchronize (the median of 5 rounds).
+fn back_to_back(stack: &Stack, dst: *mut c_void, src: *const c_void, n: usize) -> f64 {
+    let api = &stack.api;
+    let round = time(5, || {
+        // SAFETY: a valid list; both ranges are live memory of 64 bytes, untouched by the host
+        // until the synchronize.
+        unsafe {
+            for _ in 0..n {
+                check(ze_call!(
+                    api,
+                    CommandList.pfnAppendMemoryCopy(
+                        stack.list,
+                        dst,
+                        src,
+                        64,
+                        null_mut(),
+                        0,
+                        null_mut()
+                    )
+                ));
+            }
+            check(ze_call!(
+                api,
+                CommandList.pfnHostSynchronize(stack.list, u64::MAX)
+            ));
+        }
+    });
+    round.as_nanos() as f64 / n as f64
+}
+
+/// The small-copy table: USM→USM and `malloc`→USM, 10 000 copies back to back.
+fn small_copies(stack: &Stack) {
+    let n = 10_000;
+    let usm_src = stack.alloc(ze_memory_type_t::ZE_MEMORY_TYPE_HOST, 64);
+    let usm_dst = stack.alloc(ze_memory_type_t::ZE_MEMORY_TYPE_DEVICE, 64);
+    // On the heap: `malloc` memory, which the driver checks against the mappings.
+    let system: Vec<u8> = (0..64).collect();
+    let usm = back_to_back(stack, usm_dst, usm_src, n);
+    let malloc = back_to_back(stack, usm_dst, system.as_ptr().cast(), n);
+    let to_malloc = {
+        let mut out = vec![0u8; 64];
+        let ns = back_to_back(stack, out.as_mut_ptr().cast(), usm_src, n);
+        std::hint::black_box(&mut out);
+        ns
+    };
+    println!();
+    println!(
+        "| {n} 64-byte copies back to back, async immediate list, one synchronize | ns per copy |"
+    );
+    println!("|---|---|");
+    println!("| USM → USM | {usm:.0} |");
+    println!("| malloc → USM | {malloc:.0} |");
+    println!("| USM → malloc | {to_malloc:.0} |");
+    for p in [usm_src, usm_dst] {
+        // SAFETY: each pointer is a live allocation of this context, freed once.
+        unsafe { check(ze_call!(stack.api, Mem.pfnFree(stack.ctx, p))) };
+    }
+}
+
 fn main() {
     let runs = 9;
     let stack = Stack::new();
+    small_copies(&stack);
+    if std::env::args().any(|a| a == "small") {
+        return;
+    }
     let host = stack.alloc(ze_memory_type_t::ZE_MEMORY_TYPE_HOST, BIG);
     let dev_a = stack.alloc(ze_memory_type_t::ZE_MEMORY_TYPE_DEVICE, BIG);
     let dev_b = stack.alloc(ze_memory_type_t::ZE_MEMORY_TYPE_DEVICE, BIG);

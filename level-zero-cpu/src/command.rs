@@ -3,6 +3,7 @@
 use crate::config::config;
 use crate::device::timestamp_ns;
 use crate::event::{Event, PoolUse};
+use crate::maps::Access;
 use crate::memory::{Pinned, Range};
 use crate::sync::NOTIFIER;
 use crate::watchdog::Watch;
@@ -374,6 +375,23 @@ fn pin(ranges: &[&Range]) -> Result<Vec<Pinned>, String> {
     Ok(pinned)
 }
 
+/// Like [`pin`] for a command reading `reads` and writing `writes`, whose ranges of the
+/// program's own memory are checked again (`maps`): memory unmapped or protected since the
+/// append fails the command (`DEVICE_LOST`, the range in its description) instead of faulting
+/// the process. Memory unmapped by another thread while the command runs still faults, as on
+/// a GPU: the program's own race.
+fn pin_checked(name: &str, reads: &[&Range], writes: &[&Range]) -> Result<Vec<Pinned>, String> {
+    let fail = |e: String| format!("{name}: {e}");
+    for range in reads {
+        range.recheck(Access::Read).map_err(fail)?;
+    }
+    for range in writes {
+        range.recheck(Access::Write).map_err(fail)?;
+    }
+    let all: Vec<&Range> = reads.iter().chain(writes).copied().collect();
+    pin(&all)
+}
+
 impl Command {
     /// What the command is, in a word or two (a graph's dump names its nodes so).
     pub fn name(&self) -> &'static str {
@@ -409,9 +427,10 @@ impl Command {
         match self {
             Command::Nop => Ok(()),
             Command::Copy { dst, src } => {
-                let _pinned = pin(&[dst, src])?;
+                let _pinned = pin_checked(self.name(), &[src], &[dst])?;
                 // SAFETY: both ranges were checked against their allocations when recorded and
-                // are pinned (or plain host memory the caller vouched for).
+                // are pinned, or are system memory just checked readable (`src`) and writable
+                // (`dst`) in the process's mappings.
                 unsafe { copy_bytes(dst.ptr as *mut u8, src.ptr as *const u8, dst.len) };
                 Ok(())
             }
@@ -421,33 +440,36 @@ impl Command {
                 src,
                 src_region,
             } => {
-                let _pinned = pin(&[dst, src])?;
+                // The regions' whole spans are checked (gaps between rows included).
+                let _pinned = pin_checked(self.name(), &[src], &[dst])?;
                 let [w, h, d] = src_region.extent.map(|v| v as usize);
                 for z in 0..d {
                     for y in 0..h {
                         let s = src.ptr + src_region.row_offset(y, z);
                         let t = dst.ptr + dst_region.row_offset(y, z);
-                        // SAFETY: every row lies inside the ranges checked at record time.
+                        // SAFETY: every row lies inside the ranges checked at record time and
+                        // again above.
                         unsafe { std::ptr::copy(s as *const u8, t as *mut u8, w) };
                     }
                 }
                 Ok(())
             }
             Command::Fill { dst, pattern } => {
-                let _pinned = pin(&[dst])?;
-                // SAFETY: the range was checked when recorded and is pinned.
+                let _pinned = pin_checked(self.name(), &[], &[dst])?;
+                // SAFETY: the range was checked when recorded and is pinned (USM) or was just
+                // checked writable (system memory).
                 unsafe { fill_bytes(dst.ptr as *mut u8, dst.len, pattern) };
                 Ok(())
             }
             Command::WriteTimestamp { dst } => {
-                let _pinned = pin(&[dst])?;
+                let _pinned = pin_checked(self.name(), &[], &[dst])?;
                 // SAFETY: 8 bytes checked at record time; unaligned write is allowed.
                 unsafe { (dst.ptr as *mut u64).write_unaligned(timestamp_ns()) };
                 Ok(())
             }
             Command::QueryTimestamps { events, dst } => {
                 let ranges: Vec<&Range> = dst.iter().collect();
-                let _pinned = pin(&ranges)?;
+                let _pinned = pin_checked(self.name(), &[], &ranges)?;
                 for (event, range) in events.iter().zip(dst) {
                     // SAFETY: each destination was checked for a full result at record time.
                     unsafe {

@@ -39,6 +39,7 @@ mod ipc;
 mod kernel;
 pub mod leaks;
 mod mapping;
+mod maps;
 mod memory;
 mod module;
 mod sync;

@@ -10,6 +10,7 @@ use crate::abi::*;
 use crate::context::{context, Context};
 use crate::device::{device, Device, MemoryBudget};
 use crate::mapping::{self, HostPages};
+use crate::maps::{self, Access};
 use crate::vm::{self, Reservation};
 use level_zero_sys::*;
 use std::collections::BTreeMap;
@@ -19,6 +20,9 @@ use std::sync::{Arc, LazyLock, RwLock, Weak};
 
 /// Alignment when the caller passes 0.
 pub const DEFAULT_ALIGNMENT: usize = 64;
+/// The largest alignment an allocation may ask for (1 GiB, the largest page of x86-64):
+/// above it, `ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT`.
+pub const MAX_ALIGNMENT: usize = 1 << 30;
 
 /// One live USM allocation.
 pub struct Allocation {
@@ -195,13 +199,25 @@ pub struct Range {
 }
 
 impl Range {
-    /// Checks `[ptr, ptr + len)`: if `ptr` is in a USM allocation, the whole range must be
-    /// (`ZE_RESULT_ERROR_INVALID_SIZE` if it leaves it). USM is driver-wide, as in Intel's
-    /// driver: memory of any context of the driver may be used. Other pointers are shared
-    /// system memory (`malloc`, the stack, ...), which commands may use, unless the range runs
-    /// into a USM allocation (it overlaps that allocation only partly) or into freed USM
-    /// (`ZE_RESULT_ERROR_INVALID_ARGUMENT` for both).
+    /// Checks `[ptr, ptr + len)` for a command that reads it: if `ptr` is in a USM allocation,
+    /// the whole range must be (`ZE_RESULT_ERROR_INVALID_SIZE` if it leaves it). USM is
+    /// driver-wide, as in Intel's driver: memory of any context of the driver may be used.
+    /// Other pointers are shared system memory (`malloc`, the stack, ...), which commands may
+    /// use, unless the range runs into a USM allocation (it overlaps that allocation only
+    /// partly), into freed USM, or outside the process's readable mappings (`maps`)
+    /// (`ZE_RESULT_ERROR_INVALID_ARGUMENT` for all three).
     pub fn check(ptr: *const c_void, len: usize) -> ZeResult<Range> {
+        Range::check_as(ptr, len, Access::Read)
+    }
+
+    /// Like [`check`](Self::check) for a range the command writes: virtual memory pages must
+    /// also be writable (not `ZE_MEMORY_ACCESS_ATTRIBUTE_READONLY`), system memory in
+    /// read-write mappings.
+    pub fn check_dst(ptr: *const c_void, len: usize) -> ZeResult<Range> {
+        Range::check_as(ptr, len, Access::Write)
+    }
+
+    fn check_as(ptr: *const c_void, len: usize, access: Access) -> ZeResult<Range> {
         ensure(!ptr.is_null(), NULL_POINTER)?;
         let ptr = ptr as usize;
         let end = ptr.checked_add(len).ok_or(INVALID_SIZE)?;
@@ -210,10 +226,12 @@ impl Range {
                 ensure(alloc.contains(ptr, len), INVALID_SIZE)?;
                 // Opened virtual memory: only its mapped runs (the rest would fault).
                 ensure(alloc.accessible(ptr, len), INVALID_ARGUMENT)?;
-                // Virtual memory: mapped pages whose access allows reading (and writing, which
-                // `check_dst` adds).
+                // Virtual memory: mapped pages whose access allows the command's.
                 if let Some(res) = alloc.reservation() {
-                    ensure(res.allows(ptr, len, false), INVALID_ARGUMENT)?;
+                    ensure(
+                        res.allows(ptr, len, access == Access::Write),
+                        INVALID_ARGUMENT,
+                    )?;
                 }
                 Some(Arc::downgrade(&alloc))
             }
@@ -225,26 +243,37 @@ impl Range {
                     ));
                     return Err(INVALID_ARGUMENT);
                 }
+                if let Err(text) = maps::check(ptr, len, access) {
+                    explain(text);
+                    return Err(INVALID_ARGUMENT);
+                }
                 None
             }
         };
         Ok(Range { ptr, len, alloc })
     }
 
-    /// Like [`check`](Self::check) for a range the command writes: virtual memory pages must
-    /// also be writable (not `ZE_MEMORY_ACCESS_ATTRIBUTE_READONLY`).
-    pub fn check_dst(ptr: *const c_void, len: usize) -> ZeResult<Range> {
-        let range = Range::check(ptr, len)?;
-        if let Some(alloc) = range.alloc.as_ref().and_then(Weak::upgrade) {
-            if let Some(res) = alloc.reservation() {
-                ensure(res.allows(range.ptr, len, true), INVALID_ARGUMENT)?;
-            }
+    /// At execution, for system memory (a range not in USM): whether the process may still
+    /// `access` it (it may have been unmapped since the command was recorded). USM is pinned
+    /// instead ([`pin`](Self::pin)).
+    pub fn recheck(&self, access: Access) -> Result<(), String> {
+        match self.alloc {
+            Some(_) => Ok(()),
+            None => maps::check(self.ptr, self.len, access),
         }
-        Ok(range)
     }
 
     /// Like [`check`](Self::check), but the pointer must be USM.
     pub fn check_usm(ptr: *const c_void, len: usize) -> ZeResult<Range> {
+        // Not USM: refused before the program's mappings are looked at.
+        if !ptr.is_null() && lookup(ptr as usize).is_none() {
+            if mapping::is_freed(ptr as usize, len) {
+                explain(format!(
+                    "[{ptr:p}, +{len}) is in USM that was freed: rejected"
+                ));
+            }
+            return Err(INVALID_ARGUMENT);
+        }
         let range = Range::check(ptr, len)?;
         ensure(range.alloc.is_some(), INVALID_ARGUMENT)?;
         Ok(range)
@@ -415,6 +444,12 @@ pub fn allocate(
         alignment == 0 || alignment.is_power_of_two(),
         ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT,
     )?;
+    if alignment > MAX_ALIGNMENT {
+        explain(format!(
+            "alignment {alignment:#x} is above the largest supported, {MAX_ALIGNMENT:#x}"
+        ));
+        return Err(ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT);
+    }
     let alignment = alignment.max(DEFAULT_ALIGNMENT);
     if let Some((handle, device)) = &dev {
         ensure(ctx.has_device_handle(*handle), INVALID_ARGUMENT)?;
@@ -424,7 +459,7 @@ pub fn allocate(
         )?;
     }
     ensure(
-        size <= isize::MAX as usize - alignment,
+        size <= (isize::MAX as usize).saturating_sub(alignment),
         ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
     )?;
     let budget = dev.as_ref().map(|(_, d)| d.memory.clone());

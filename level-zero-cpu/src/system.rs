@@ -1,6 +1,6 @@
 //! Shared system memory: the program's own memory (`malloc`, the stack, globals), which the
 //! device shares with the host (`sharedSystemAllocCapabilities`). Copies and fills use it
-//! directly; a kernel reaches the read-write mapping a pointer argument points into, and with
+//! directly where `maps` finds it readable or writable; a kernel reaches the read-write mapping a pointer argument points into, and with
 //! indirect access every read-write mapping of the process, always without the USM
 //! allocations and freed USM inside them (those are reached only as USM).
 

@@ -31,6 +31,7 @@ mod settings;
 mod system;
 mod timestamps;
 mod virtual_memory;
+mod wild_pointers;
 
 use crate::common::raw::array;
 use level_zero_sys::*;
@@ -160,6 +161,15 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ("fills", copies::fills),
     ("out-of-range commands", copies::out_of_range),
     ("prefetch and advice", copies::prefetch_and_advice),
+    (
+        "wild pointers refused at the append",
+        wild_pointers::refused_at_append,
+    ),
+    (
+        "memory unmapped before execution",
+        wild_pointers::unmapped_before_execution,
+    ),
+    ("huge alignments", wild_pointers::huge_alignments),
     ("barriers and timestamps", copies::barriers_and_timestamps),
     ("launch limits", launches::launch_limits),
     ("hung kernels", launches::hung_kernels),
