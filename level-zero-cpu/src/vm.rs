@@ -41,6 +41,9 @@ impl PhysicalMem {
     /// A physical memory object of `size` bytes (whole pages): a new memfd, charged to
     /// `budget` (of device `device`, a handle address) until dropped.
     pub fn create(size: usize, device: usize, budget: Arc<MemoryBudget>) -> ZeResult<Self> {
+        // The memfd's length is an `off_t`.
+        let len = libc::off_t::try_from(size)
+            .map_err(|_| ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_SIZE)?;
         budget.reserve(size as u64)?;
         // SAFETY: a C string literal and a valid flag.
         let fd = unsafe {
@@ -56,7 +59,7 @@ impl PhysicalMem {
         // SAFETY: a new descriptor this object owns from now on.
         let fd = unsafe { OwnedFd::from_raw_fd(fd) };
         // SAFETY: a valid descriptor of a memfd.
-        if unsafe { libc::ftruncate(fd.as_raw_fd(), size as libc::off_t) } != 0 {
+        if unsafe { libc::ftruncate(fd.as_raw_fd(), len) } != 0 {
             budget.release(size as u64);
             return Err(ze_result_t::ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY);
         }
@@ -247,6 +250,7 @@ impl Reservation {
                 libc::PROT_READ | libc::PROT_WRITE,
                 libc::MAP_SHARED | libc::MAP_FIXED,
                 phys.fd.as_raw_fd(),
+                // `offset + size` is at most the memfd's length, an `off_t`.
                 offset as libc::off_t,
             )
         };

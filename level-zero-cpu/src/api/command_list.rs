@@ -506,7 +506,8 @@ pub unsafe extern "C" fn append_query_kernel_timestamps(
                         } else {
                             *offsets.add(i)
                         };
-                        Range::check_dst((dst as usize).wrapping_add(offset) as *const c_void, size)
+                        let at = (dst as usize).checked_add(offset).ok_or(INVALID_SIZE)?;
+                        Range::check_dst(at as *const c_void, size)
                     })
                     .collect::<ZeResult<Vec<_>>>()?;
                 Ok(Command::QueryTimestamps {
