@@ -113,6 +113,8 @@ fn refresh() -> Arc<[Mapping]> {
 /// `Ok` if the process may `access` every byte of `[ptr, ptr + len)` now; else why not (the
 /// first byte refused, for the error's description).
 pub fn check(ptr: usize, len: usize, access: Access) -> Result<(), String> {
+    #[cfg(test)]
+    CHECKS.with(|c| c.set(c.get() + 1));
     if len == 0 {
         return Ok(());
     }
@@ -140,6 +142,12 @@ pub fn check(ptr: usize, len: usize, access: Access) -> Result<(), String> {
             access.word()
         ),
     })
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many ranges this thread has checked (a test of the callers counts them).
+    pub static CHECKS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// `MADV_POPULATE_READ` and `MADV_POPULATE_WRITE` (Linux 5.14, `<asm-generic/mman-common.h>`).

@@ -618,3 +618,54 @@ pub fn reservation_of(ptr: *const c_void, size: usize) -> ZeResult<(Arc<Allocati
     )?;
     Ok((alloc, ptr))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HOST: ze_memory_type_t = ze_memory_type_t::ZE_MEMORY_TYPE_HOST;
+
+    /// Copies between USM never look at the process's mappings (no `/proc`, no system call).
+    #[test]
+    fn usm_ranges_are_checked_without_the_process_mappings() {
+        let ctx = Context::detached();
+        let a = allocate(&ctx, HOST, 4096, 0, None).unwrap();
+        let b = allocate(&ctx, HOST, 4096, 0, None).unwrap();
+        let before = maps::CHECKS.with(|c| c.get());
+        for _ in 0..100 {
+            let src = Range::check(a, 4096).unwrap();
+            let dst = Range::check_dst(b, 64).unwrap();
+            assert_eq!(src.recheck(Access::Read), Ok(()));
+            assert_eq!(dst.recheck(Access::Write), Ok(()));
+        }
+        assert_eq!(maps::CHECKS.with(|c| c.get()), before);
+        // System memory is checked.
+        let local = [0u8; 64];
+        Range::check(local.as_ptr().cast(), 64).unwrap();
+        assert_eq!(maps::CHECKS.with(|c| c.get()), before + 1);
+        assert_eq!(
+            Range::check(0x1000 as *const c_void, 8).err(),
+            Some(INVALID_ARGUMENT)
+        );
+        for p in [a, b] {
+            unmap(p, false).unwrap();
+        }
+    }
+
+    /// Powers of two above the largest alignment are unsupported, not an overflow.
+    #[test]
+    fn huge_alignments_are_unsupported() {
+        let ctx = Context::detached();
+        let unsupported = Err(ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT);
+        for align in [1usize << 63, 1 << 62, MAX_ALIGNMENT << 1, 3] {
+            assert_eq!(
+                allocate(&ctx, HOST, 64, align, None),
+                unsupported,
+                "{align:#x}"
+            );
+        }
+        let p = allocate(&ctx, HOST, 64, MAX_ALIGNMENT, None).unwrap();
+        assert_eq!(p as usize % MAX_ALIGNMENT, 0);
+        unmap(p, false).unwrap();
+    }
+}
