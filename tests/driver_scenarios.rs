@@ -240,6 +240,7 @@ fn destroyed_context_invalidates_its_objects() {
         );
         assert!(stderr.contains("at zeContextDestroy"), "{stderr}");
         assert!(stderr.contains("1 context(s) were destroyed"), "{stderr}");
+        assert!(stderr.contains("1 sampler(s)"), "{stderr}");
         return;
     }
     use level_zero_sys::calls::{command_queue, fence, kernel, module};
@@ -263,6 +264,8 @@ fn destroyed_context_invalidates_its_objects() {
         let regular = command_list::create(api, a, dev, &Default::default()).unwrap();
         let fence = fence::create(api, queue, &Default::default()).unwrap();
         let (m, k) = scenarios::saxpy(api, a, dev);
+        let sampler =
+            level_zero_sys::calls::sampler::create(api, a, dev, &Default::default()).unwrap();
         // Work still waiting for an event when the context goes.
         command_list::append_memory_copy(api, list, dev_mem, host, size, null_mut(), 1, &mut {
             gate
@@ -281,6 +284,10 @@ fn destroyed_context_invalidates_its_objects() {
         expect(command_queue::synchronize(api, queue, 0), NULL_HANDLE);
         expect(fence::query_status(api, fence), NULL_HANDLE);
         expect(kernel::set_group_size(api, k, 1, 1, 1), NULL_HANDLE);
+        expect(
+            level_zero_sys::calls::sampler::destroy(api, sampler),
+            NULL_HANDLE,
+        );
         expect(
             mem::alloc_host(api, a, &Default::default(), 64, 0),
             NULL_HANDLE,

@@ -5,7 +5,7 @@
 use crate::abi::accept;
 use crate::api::{
     command_list, command_queue, context, device, driver, event, extensions, fence, graph, init,
-    ipc, kernel, memory, module, mutable_list, vm, zes,
+    ipc, kernel, memory, module, mutable_list, sampler, vm, zes,
 };
 use crate::unsupported;
 use level_zero_sys::ddi::since;
@@ -300,6 +300,11 @@ getter!(
     }
 );
 
+getter!(sampler_table, ze_sampler_dditable_t, sampler, {
+    pfnCreate = sampler::sampler_create;
+    pfnDestroy = sampler::sampler_destroy;
+});
+
 getter!(virtual_mem_table, ze_virtual_mem_dditable_t, virtual_mem, {
     pfnReserve = vm::virtual_reserve;
     pfnFree = vm::virtual_free;
@@ -332,7 +337,6 @@ empty_getters! {
     image: ze_image_dditable_t = image;
     image_exp: ze_image_exp_dditable_t = image_exp;
     event_exp: ze_event_exp_dditable_t = event_exp;
-    sampler: ze_sampler_dditable_t = sampler;
     fabric_vertex_exp: ze_fabric_vertex_exp_dditable_t = fabric_vertex_exp;
     fabric_edge_exp: ze_fabric_edge_exp_dditable_t = fabric_edge_exp;
     rtas_builder: ze_rtas_builder_dditable_t = rtas_builder;
@@ -437,7 +441,7 @@ pub const GETTERS: ZeGetters = ZeGetters {
     module_build_log: Some(module_build_log_table),
     kernel: Some(kernel_table),
     kernel_exp: Some(kernel_exp),
-    sampler: Some(sampler),
+    sampler: Some(sampler_table),
     physical_mem: Some(physical_mem_table),
     mem: Some(mem_table),
     virtual_mem: Some(virtual_mem_table),

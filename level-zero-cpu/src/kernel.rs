@@ -71,8 +71,18 @@ impl Kernel {
     pub unsafe fn set_argument_value(&self, index: u32, size: usize, value: *const u8) -> ZeResult {
         let param = self.param(index)?;
         let bad_size = ze_result_t::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE;
+        let sampler_bits;
         // A value: `given`, then zeros up to the parameter's size.
         let given: &[u8] = match param.kind {
+            // A `sampler_t` takes a sampler handle; the kernel sees its OpenCL bits.
+            ParamKind::Sampler => {
+                ensure(size == size_of::<ze_sampler_handle_t>(), bad_size)?;
+                ensure(!value.is_null(), NULL_POINTER)?;
+                // SAFETY: a non-null value holds `size` bytes, a handle (the caller's contract).
+                let h = unsafe { value.cast::<ze_sampler_handle_t>().read_unaligned() };
+                sampler_bits = crate::sampler::sampler(h)?.bits.to_le_bytes();
+                &sampler_bits
+            }
             ParamKind::Local => {
                 ensure(value.is_null() && size > 0, bad_size)?;
                 let mut state = self.state();

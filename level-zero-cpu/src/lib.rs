@@ -42,6 +42,7 @@ mod mapping;
 mod maps;
 mod memory;
 mod module;
+mod sampler;
 mod sync;
 mod system;
 mod unsupported;

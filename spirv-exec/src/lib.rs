@@ -45,6 +45,7 @@ pub use error::{BuildError, Fault, LaunchError};
 pub use front::link::Linkage;
 pub use front::module::{words, Kernel, Module, Param, ParamKind, SpecConstants};
 pub use front::spirv::MAX_SPIRV_VERSION;
+pub use front::types::sampler_bits;
 pub use interp::program::Program;
 pub use run::launch::{Arg, LaunchDesc, MemoryRange, MAX_GROUP_SIZE};
 pub use run::launcher::Launcher;

@@ -59,6 +59,47 @@ pub fn spec_module() -> Vec<u8> {
     a.bytes()
 }
 
+/// `sampler_arg(global int* out, sampler_t s, int v)`: `*out = plus_one(s, v)`, where
+/// `plus_one(sampler_t, int v)` is `v + 1` (llvm-spirv-15 fails on a sampler at -O0), and
+/// `sampler_literal(global int* out, int v)`, the same with a literal sampler.
+pub fn sampler_module() -> Vec<u8> {
+    const LITERAL_SAMPLER: u32 = 20;
+    let mut a = Asm::new(26);
+    a.header(&[ADDRESSES, KERNEL, LITERAL_SAMPLER], 15, "sampler_arg");
+    let mut literal = vec![6, 21];
+    literal.extend(Asm::str("sampler_literal"));
+    a.op(15, &literal); // OpEntryPoint Kernel
+    a.op(19, &[1]).op(21, &[2, 32, 0]).op(32, &[3, 5, 2]); // void, int, global int*
+    a.op(26, &[4]); // OpTypeSampler
+    a.op(33, &[5, 1, 3, 4, 2])
+        .op(33, &[6, 2, 4, 2])
+        .op(33, &[7, 1, 3, 2]); // OpTypeFunction
+    a.op(43, &[2, 8, 1]); // OpConstant int 1
+    a.op(45, &[4, 9, 3, 1, 1]); // OpConstantSampler repeat, normalized, linear
+    a.op(54, &[2, 10, 0, 6])
+        .op(55, &[4, 11])
+        .op(55, &[2, 12])
+        .op(248, &[13]);
+    a.op(128, &[2, 14, 12, 8]).op(254, &[14]).op(56, &[]); // plus_one
+    a.op(54, &[1, 15, 0, 5])
+        .op(55, &[3, 16])
+        .op(55, &[4, 17])
+        .op(55, &[2, 18]);
+    a.op(248, &[19])
+        .op(57, &[2, 20, 10, 17, 18])
+        .op(62, &[16, 20]);
+    a.op(253, &[]).op(56, &[]); // sampler_arg
+    a.op(54, &[1, 21, 0, 7])
+        .op(55, &[3, 22])
+        .op(55, &[2, 23])
+        .op(248, &[24]);
+    a.op(57, &[2, 25, 10, 9, 23])
+        .op(62, &[22, 25])
+        .op(253, &[])
+        .op(56, &[]); // sampler_literal
+    a.bytes()
+}
+
 /// A kernel calling `external_helper`, declared with `LinkageAttributes Import` and no body.
 pub fn import_module() -> Vec<u8> {
     let mut a = Asm::new(8);

@@ -23,6 +23,7 @@ mod launches;
 mod lifetimes;
 mod memory;
 mod module_program;
+mod modules;
 mod mutable_lists;
 mod newer;
 mod newest;
@@ -234,6 +235,10 @@ pub const SCENARIOS: &[(&str, Scenario)] = &[
     ),
     ("module program", module_program::module_program),
     ("dynamic link", module_program::dynamic_link),
+    ("samplers", modules::samplers),
+    ("function pointers given", modules::function_pointers),
+    ("specialization constants", modules::spec_constants),
+    ("build log on success", modules::build_log_on_success),
 ];
 
 /// Runs every scenario against `api`; `after_each` runs after each one (leak checks).

@@ -410,7 +410,10 @@ pub unsafe extern "C" fn device_get_image_properties(
         device(dev)?;
         // SAFETY: valid properties structure or null (rejected).
         let p = unsafe { output(props) }?;
-        // Images are not supported: every limit is zero.
+        // Images are not supported: every limit is zero, `maxSamplers` too (Intel reports 16:
+        // samplers a kernel reads images through). Samplers themselves are (`zeSamplerCreate`,
+        // `sampler_t` arguments), but no kernel can sample with one; a program that checks
+        // `maxSamplers` before using images (as Intel's conformance tests do) skips them.
         *p = ze_device_image_properties_t {
             pNext: p.pNext,
             ..Default::default()

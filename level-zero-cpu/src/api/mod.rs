@@ -18,5 +18,6 @@ pub mod kernel;
 pub mod memory;
 pub mod module;
 pub mod mutable_list;
+pub mod sampler;
 pub mod vm;
 pub mod zes;

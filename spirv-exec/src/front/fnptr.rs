@@ -1,6 +1,7 @@
-//! Function pointers (`SPV_INTEL_function_pointers`): a function whose address a module takes
-//! (`OpConstantFunctionPointerINTEL`) gets a token, the value its pointers hold (what
-//! `zeModuleGetFunctionPointer` returns too); a call through a pointer
+//! Function pointers (`SPV_INTEL_function_pointers`): in a module that uses them (the
+//! capability, or an `OpConstantFunctionPointerINTEL`), every function gets a token, the value
+//! its pointers hold (what `zeModuleGetFunctionPointer` returns too, also for a function whose
+//! address the module never takes: the host may pass it to a kernel); a call through a pointer
 //! (`OpFunctionPointerCallINTEL`) is rewritten before lowering into a comparison with each such
 //! function of the right type and a direct call of the one that matches, so that both executors
 //! see only direct calls. A call through any other value reaches `OpUnreachable` (a fault).

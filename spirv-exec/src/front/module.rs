@@ -206,16 +206,24 @@ impl Module {
     }
 
     /// The value of a pointer to function `name` (`zeModuleGetFunctionPointer`), where the
-    /// module takes the address of a function (`SPV_INTEL_function_pointers`): kernels call
-    /// through it.
+    /// module uses function pointers (`SPV_INTEL_function_pointers`): kernels call through it.
+    /// `name` is the function's `OpName` or the name it exports (`LinkageAttributes`), so a
+    /// module stripped of debug names still answers.
     pub fn function_pointer(&self, name: &str) -> Option<u64> {
         let data = &self.shared.data;
-        let id = data
-            .names
+        let exports = |id: &rspirv::spirv::Word| {
+            data.decorations.get(id).is_some_and(|ds| {
+                ds.iter().any(|(d, ops)| {
+                    *d == rspirv::spirv::Decoration::LinkageAttributes
+                        && matches!(ops.first(), Some(Operand::LiteralString(n)) if n == name)
+                })
+            })
+        };
+        data.function_tokens
             .iter()
-            .find(|(id, n)| n.as_str() == name && data.function_tokens.contains_key(id))
-            .map(|(id, _)| *id)?;
-        data.function_tokens.get(&id).copied()
+            .filter(|(id, _)| data.names.get(id).is_some_and(|n| n == name) || exports(id))
+            .map(|(_, token)| *token)
+            .min()
     }
 
     /// The address and size in bytes of the program-scope variable `name`.
@@ -281,6 +289,9 @@ pub enum ParamKind {
         /// Alignment of the struct in bytes.
         align: usize,
     },
+    /// A `sampler_t` (`OpTypeSampler`): 4 bytes of OpenCL's sampler bits
+    /// (`CLK_ADDRESS_*`, `CLK_FILTER_*`, `CLK_NORMALIZED_COORDS_*`), as a literal sampler has.
+    Sampler,
 }
 
 /// A kernel parameter.
@@ -322,6 +333,7 @@ impl Kernel {
                     program::ParamKind::Local => ParamKind::Local,
                     program::ParamKind::ByVal { align, .. } => ParamKind::ByValue { align },
                     program::ParamKind::Value { .. } if p.is_pointer => ParamKind::Pointer,
+                    program::ParamKind::Value { .. } if p.is_sampler => ParamKind::Sampler,
                     program::ParamKind::Value { .. } => ParamKind::Value,
                 },
             })

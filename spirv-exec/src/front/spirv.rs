@@ -23,6 +23,8 @@ const CAPABILITIES: &[Capability] = &[
     Capability::Float64,
     Capability::Int64,
     Capability::Int64Atomics,
+    // `OpConstantSampler`: a sampler is a 32-bit integer of OpenCL's sampler bits.
+    Capability::LiteralSampler,
     Capability::Int16,
     Capability::Int8,
     Capability::GenericPointer,
@@ -53,7 +55,6 @@ const KERNEL_CAPABILITIES: &[Capability] = &[
     Capability::ImageBasic,
     Capability::ImageReadWrite,
     Capability::ImageMipmap,
-    Capability::LiteralSampler,
     Capability::Sampled1D,
     Capability::Image1D,
     Capability::SampledBuffer,
@@ -67,14 +68,12 @@ const KERNEL_CAPABILITIES: &[Capability] = &[
 /// that uses them fails to lower.
 const KERNEL_DECLARATIONS: &[Op] = &[
     Op::TypeImage,
-    Op::TypeSampler,
     Op::TypeSampledImage,
     Op::TypePipe,
     Op::TypePipeStorage,
     Op::TypeReserveId,
     Op::TypeQueue,
     Op::TypeDeviceEvent,
-    Op::ConstantSampler,
     Op::ConstantPipeStorage,
 ];
 
@@ -127,6 +126,9 @@ pub const OPCODES: &[Op] = &[
     Op::SpecConstantFalse,
     Op::SpecConstant,
     Op::SpecConstantComposite,
+    // A sampler is a 32-bit integer of OpenCL's sampler bits (`types::sampler_bits`).
+    Op::TypeSampler,
+    Op::ConstantSampler,
     Op::Function,
     Op::FunctionParameter,
     Op::FunctionEnd,
@@ -715,6 +717,10 @@ impl ModuleData {
                     }
                     v
                 }
+                Op::ConstantSampler => vec![u64::from(
+                    crate::front::types::constant_sampler_bits(&inst.operands)
+                        .ok_or_else(|| format!("OpConstantSampler %{rid}: malformed operands"))?,
+                )],
                 Op::ConstantFunctionPointerINTEL => {
                     let f = id(&inst.operands[0])?;
                     vec![*function_tokens

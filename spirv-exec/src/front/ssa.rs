@@ -517,6 +517,8 @@ pub struct Param {
     pub size: usize,
     pub kind: ParamKind,
     pub is_pointer: bool,
+    /// An `OpTypeSampler` (a 4-byte value of OpenCL's sampler bits).
+    pub is_sampler: bool,
 }
 
 /// Atomic read-modify-write operations.

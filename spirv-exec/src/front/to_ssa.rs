@@ -97,6 +97,7 @@ fn parameters(m: &ModuleData, f: &Function) -> Result<Vec<Param>, String> {
             size,
             kind,
             is_pointer,
+            is_sampler: m.types.is_sampler(pty),
         });
     }
     Ok(params)

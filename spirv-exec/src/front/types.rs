@@ -46,6 +46,30 @@ pub struct TypeInfo {
 #[derive(Default)]
 pub struct Types {
     map: HashMap<Word, TypeInfo>,
+    /// The `OpTypeSampler` ids: a sampler is held as a 32-bit integer of OpenCL's sampler
+    /// bits ([`sampler_bits`]).
+    samplers: std::collections::HashSet<Word>,
+}
+
+/// The sampler bits of an `OpConstantSampler`'s operands (addressing mode, normalized,
+/// filter mode); `None` if malformed.
+pub fn constant_sampler_bits(operands: &[Operand]) -> Option<u32> {
+    let mode = |i: usize| match operands.get(i)? {
+        Operand::SamplerAddressingMode(m) => Some(*m as u32),
+        Operand::SamplerFilterMode(m) => Some(*m as u32),
+        Operand::LiteralBit32(v) => Some(*v),
+        _ => None,
+    };
+    sampler_bits(mode(0)?, mode(1)?, mode(2)?)
+}
+
+/// OpenCL's sampler bits (`CLK_NORMALIZED_COORDS_TRUE` 1, `CLK_ADDRESS_*` 0 none, 2 clamp to
+/// edge, 4 clamp, 6 repeat, 8 mirrored repeat, `CLK_FILTER_NEAREST` 0x10, `CLK_FILTER_LINEAR`
+/// 0x20) of SPIR-V's sampler addressing mode (0..=4), normalized flag and filter mode (0..=1),
+/// as `OpConstantSampler` gives them; `None` for a value out of range.
+pub fn sampler_bits(addressing: u32, normalized: u32, filter: u32) -> Option<u32> {
+    (addressing <= 4 && normalized <= 1 && filter <= 1)
+        .then(|| (addressing * 2) | normalized | (0x10 << filter))
 }
 
 fn word(op: &Operand) -> Result<Word, String> {
@@ -127,7 +151,10 @@ impl Types {
             Op::TypeEvent => Shape::Scalar(Scalar::I64),
             Op::TypeFunction | Op::TypeOpaque => Shape::Other,
             Op::TypeImage | Op::TypeSampledImage => Shape::Unsupported("images"),
-            Op::TypeSampler => Shape::Unsupported("samplers"),
+            Op::TypeSampler => {
+                self.samplers.insert(id);
+                Shape::Scalar(Scalar::I32)
+            }
             Op::TypePipe | Op::TypePipeStorage | Op::TypeReserveId => Shape::Unsupported("pipes"),
             Op::TypeQueue | Op::TypeDeviceEvent => Shape::Unsupported("device-side enqueue"),
             _ => return Ok(false),
@@ -261,6 +288,11 @@ impl Types {
         self.map
             .get(&id)
             .ok_or_else(|| format!("unknown type %{id}"))
+    }
+
+    /// Whether `id` is an `OpTypeSampler`.
+    pub fn is_sampler(&self, id: Word) -> bool {
+        self.samplers.contains(&id)
     }
 
     /// The scalar type of a scalar or vector type.

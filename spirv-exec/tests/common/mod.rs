@@ -127,7 +127,7 @@ pub fn fuzz_launch<'a>(kernel: &'a Kernel, buffers: &'a mut [Vec<u64>]) -> Launc
                 None => panic!("fewer buffers than pointer parameters"),
             },
             ParamKind::Local => launch.local(256),
-            ParamKind::Value | ParamKind::ByValue { .. } => {
+            ParamKind::Value | ParamKind::ByValue { .. } | ParamKind::Sampler => {
                 launch.value_bytes(&vec![0; p.size.min(1 << 20)])
             }
         };
