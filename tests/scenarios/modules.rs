@@ -3,7 +3,7 @@
 //! address the module never takes, specialization constants of every type, and the build
 //! log of a successful build.
 
-use super::{Env, Mode, SYNC};
+use super::{Env, SYNC};
 use crate::common::raw::*;
 use crate::common::spirv_asm::sampler_module;
 use level_zero_sys::calls::{command_list, kernel, mem, module, module_build_log, sampler};
@@ -165,25 +165,23 @@ pub fn samplers(env: &Env) {
         let out = shared_mem(api, ctx, dev, 4);
         let list = immediate(api, ctx, dev, SYNC);
         set_arg(api, arg, 0, &out);
-        // The loader's intercept mode hands out its own sampler handles, which the driver
-        // cannot find in an argument's bytes (Intel's driver could not either).
-        if env.mode != Mode::Intercept {
-            set_arg(api, arg, 1, &s);
-            set_arg(api, arg, 2, &41i32);
-            launch(api, list, arg, 1);
-            assert_eq!(read(out, 4), 42i32.to_le_bytes());
-            // A sampler argument takes a handle's size, and a live sampler.
-            let v = 0u32;
-            expect(
-                kernel::set_argument_value(api, arg, 1, 4, (&raw const v).cast()),
-                R::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE,
-            );
-            let null: ze_sampler_handle_t = null_mut();
-            expect(
-                kernel::set_argument_value(api, arg, 1, 8, (&raw const null).cast()),
-                NULL_HANDLE,
-            );
-        }
+        // The loader's intercept mode finds its own sampler handle in the argument's bytes
+        // and passes the driver's.
+        set_arg(api, arg, 1, &s);
+        set_arg(api, arg, 2, &41i32);
+        launch(api, list, arg, 1);
+        assert_eq!(read(out, 4), 42i32.to_le_bytes());
+        // A sampler argument takes a handle's size, and a live sampler.
+        let v = 0u32;
+        expect(
+            kernel::set_argument_value(api, arg, 1, 4, (&raw const v).cast()),
+            R::ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE,
+        );
+        let null: ze_sampler_handle_t = null_mut();
+        expect(
+            kernel::set_argument_value(api, arg, 1, 8, (&raw const null).cast()),
+            NULL_HANDLE,
+        );
         set_arg(api, literal, 0, &out);
         set_arg(api, literal, 1, &6i32);
         launch(api, list, literal, 1);
