@@ -197,3 +197,33 @@ fn samplers_are_integers_of_opencl_bits() {
         assert_eq!(out, [7], "{}", backend.name());
     }
 }
+
+#[test]
+fn function_pointers_by_exported_name_without_debug_names() {
+    let bytes = common::spirv("function_pointers_given-O2");
+    let words = spirv_exec::words(&bytes).unwrap();
+    // The module without its OpName instructions (as `spirv-opt --strip-debug` leaves it).
+    let mut stripped = words[..5].to_vec();
+    let mut at = 5;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        if words[at] & 0xffff != 5 {
+            stripped.extend_from_slice(&words[at..at + count]);
+        }
+        at += count;
+    }
+    for backend in common::backends() {
+        let m = Module::build_with(&stripped, &Default::default(), backend).unwrap();
+        let add_one = m
+            .function_pointer("add_one")
+            .expect("add_one by its export");
+        let mut out = vec![0i32; 4];
+        common::kernel(&m, "call_by_value")
+            .launch([1, 1, 1], [4, 1, 1])
+            .value(&add_one)
+            .buffer(&mut out)
+            .run()
+            .unwrap();
+        assert_eq!(out, [1, 2, 3, 4], "{}", backend.name());
+    }
+}
