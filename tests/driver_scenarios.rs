@@ -285,10 +285,6 @@ fn destroyed_context_invalidates_its_objects() {
         expect(fence::query_status(api, fence), NULL_HANDLE);
         expect(kernel::set_group_size(api, k, 1, 1, 1), NULL_HANDLE);
         expect(
-            level_zero_sys::calls::sampler::destroy(api, sampler),
-            NULL_HANDLE,
-        );
-        expect(
             mem::alloc_host(api, a, &Default::default(), 64, 0),
             NULL_HANDLE,
         );
@@ -303,6 +299,11 @@ fn destroyed_context_invalidates_its_objects() {
         command_queue::destroy(api, queue).unwrap();
         module::destroy(api, m).unwrap();
         kernel::destroy(api, k).unwrap();
+        level_zero_sys::calls::sampler::destroy(api, sampler).unwrap();
+        expect(
+            level_zero_sys::calls::sampler::destroy(api, sampler),
+            NULL_HANDLE,
+        );
         expect(event::destroy(api, gate), NULL_HANDLE);
         expect(event_pool::destroy(api, pool), NULL_HANDLE);
         expect(command_list::destroy(api, list), NULL_HANDLE);
