@@ -192,7 +192,7 @@ pub fn free_ext_while_buffers_in_use(env: &Env) {
                         ..Default::default()
                     };
                     for &p in &device {
-                        mem::free_ext(api, ctx, &desc, p as *mut c_void).unwrap();
+                        mem::free_ext(api, ctx, &desc, p).unwrap();
                     }
                     match queue {
                         Some(queue) => command_queue::synchronize(api, queue, u64::MAX).unwrap(),
