@@ -14,7 +14,11 @@
 //! - Every input that ever failed is kept in `tests/fuzz-regressions/` and tried first
 //!   (`FUZZ_ONLY=NAME FUZZ_INPUTS=0` tries just one of them).
 //! - Launches are cancelled after `FUZZ_LAUNCH_MS` (default 200 ms), as the driver's watchdog
-//!   does: an endless loop is a legal kernel, and must be stoppable.
+//!   does: an endless loop is a legal kernel, and must be stoppable. An input whose build and
+//!   launches take longer than `FUZZ_BUILD_MS` (default 2000) plus `FUZZ_LAUNCH_MS` per launch
+//!   fails as a hang.
+//! - One input in eight is a call bomb (`common::bomb`: calls that inline to up to 3^22 copies),
+//!   half of them mutated.
 
 mod common;
 
@@ -179,6 +183,12 @@ fn try_input(words: &[u32], backend: &'static dyn Backend, launch_limit: Duratio
     }
 }
 
+/// The longest an input's build and launches may take beyond the launch limit per launch
+/// (`FUZZ_BUILD_MS`, default 2000): longer is a hang.
+fn build_limit() -> Duration {
+    Duration::from_millis(env_number("FUZZ_BUILD_MS", 2000))
+}
+
 /// Where this process records the input it is trying (one file per process, so runs with
 /// other seeds can go on side by side).
 fn current_input(extension: &str) -> PathBuf {
@@ -213,15 +223,20 @@ fn run_one(
     std::fs::write(current_input("spv"), &bytes).unwrap();
     std::fs::write(current_input("txt"), name).unwrap();
     let before = PANICS.load(Ordering::Relaxed);
+    let (started, launches) = (Instant::now(), tally.launches);
     let outcome = catch_unwind(AssertUnwindSafe(|| try_input(input, backend, limit, tally)));
     let caught = PANICS.load(Ordering::Relaxed) > before;
-    if outcome.is_ok() && !caught {
+    let launched = (tally.launches - launches) as u32;
+    let slow = started.elapsed() > build_limit() + limit * launched;
+    if outcome.is_ok() && !caught && !slow {
         return Ok(());
     }
     let saved = scratch.join(format!("fuzz-failed-{name}.spv"));
     std::fs::write(&saved, &bytes).unwrap();
     let how = if outcome.is_err() {
         "panicked"
+    } else if slow {
+        "hung (build and launches took longer than FUZZ_BUILD_MS)"
     } else {
         "panicked inside the library (caught)"
     };
@@ -292,8 +307,17 @@ fn mutated_modules_never_crash_or_hang() {
     let started = Instant::now();
     for i in 0..inputs {
         let mut rng = Rng::new(seed.wrapping_mul(0x1_0000_0000).wrapping_add(i));
-        let mut words = corpus[rng.below(corpus.len() as u64) as usize].clone();
-        mutate(&mut words, &mut rng);
+        // One input in eight is a call bomb (depth up to 22, fan-out up to 3), half mutated.
+        let bomb = rng.below(8) == 0;
+        let mut words = if bomb {
+            let (depth, fan) = (rng.below(23) as u32, 1 + rng.below(3) as u32);
+            spirv_exec::words(&common::bomb::module(depth, fan)).unwrap()
+        } else {
+            corpus[rng.below(corpus.len() as u64) as usize].clone()
+        };
+        if !bomb || rng.below(2) == 0 {
+            mutate(&mut words, &mut rng);
+        }
         failures.extend(
             run_one(
                 &format!("seed{seed}-{i}"),

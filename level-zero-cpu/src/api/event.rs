@@ -161,6 +161,8 @@ pub unsafe extern "C" fn event_host_signal(ev: ze_event_handle_t) -> ze_result_t
     })
 }
 
+/// `zeEventHostSynchronize`. Not a cancellation point: `pthread_cancel` of a waiter has no
+/// effect (a forced unwind through Rust frames would abort); wait with a finite timeout instead.
 pub unsafe extern "C" fn event_host_synchronize(
     ev: ze_event_handle_t,
     timeout: u64,

@@ -179,9 +179,14 @@ pub(super) struct Front<'m> {
     /// Whether a sub-group barrier was met (see [`Func::subgroup_barriers`]).
     subgroup_barriers: bool,
     depth: usize,
+    /// Instructions of the inlined function instances so far.
+    inlined: usize,
     /// The statements of the block being built.
     pub cur: Vec<Stmt>,
 }
+
+/// The most instructions a kernel may have once every call is inlined.
+const MAX_INLINED: usize = 1 << 17;
 
 impl<'m> Front<'m> {
     pub fn new(m: &'m ModuleData) -> Self {
@@ -199,6 +204,7 @@ impl<'m> Front<'m> {
             private_size: 0,
             subgroup_barriers: false,
             depth: 0,
+            inlined: 0,
             cur: Vec::new(),
         }
     }
@@ -463,6 +469,13 @@ impl<'m> Front<'m> {
         self.depth += 1;
         if self.depth > 64 {
             return Err("call depth exceeds 64 (recursion is not allowed in OpenCL C)".into());
+        }
+        // Inlining can grow a kernel exponentially (a call bomb): bounded before it runs away.
+        self.inlined += 1 + f.blocks.iter().map(|b| b.instructions.len()).sum::<usize>();
+        if self.inlined > MAX_INLINED {
+            return Err(format!(
+                "more than {MAX_INLINED} instructions after inlining every call"
+            ));
         }
         let mut env = Env::default();
         for (p, a) in f.parameters.iter().zip(args) {

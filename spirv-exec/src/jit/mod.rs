@@ -139,6 +139,16 @@ pub fn prepare(
     if func.subgroup_barriers && uses_local_memory(&func) {
         return Err("it has sub-group barriers and uses local memory".into());
     }
+    // Compile time grows faster than the kernel (a call bomb inlined to 2^12 copies took
+    // 30 s): a kernel over the budget runs on the interpreter, so a build stays bounded.
+    let size: usize = func.blocks.iter().map(|b| 1 + b.stmts.len()).sum();
+    if func.blocks.len() > MAX_BLOCKS || size > MAX_SIZE {
+        return Err(format!(
+            "it has {} blocks and {size} statements after inlining (the compiler's budget: \
+             {MAX_BLOCKS} blocks, {MAX_SIZE} statements)",
+            func.blocks.len()
+        ));
+    }
     let func = if lower_groups::needed(&func) {
         Arc::new(lower_groups::lower(&func)?)
     } else {
@@ -160,6 +170,11 @@ pub fn prepare(
         code: OnceLock::new(),
     })
 }
+
+/// The most blocks a kernel the compiler compiles may have (after inlining).
+const MAX_BLOCKS: usize = 1024;
+/// The most blocks plus statements a kernel the compiler compiles may have.
+const MAX_SIZE: usize = 16384;
 
 /// The block a kernel starts at (the entry block only computes the values it uses).
 fn first_block(f: &Func) -> Result<u32, String> {

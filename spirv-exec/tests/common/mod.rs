@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod asm;
+pub mod bomb;
 pub mod rng;
 pub mod values;
 
