@@ -21,8 +21,11 @@
 //!   half of them mutated.
 
 mod common;
+#[path = "common/mutate.rs"]
+mod mutate;
 
 use common::Rng;
+use mutate::mutate;
 use spirv_exec::{Backend, Module};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -30,122 +33,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-/// Operand values that reach edge cases: sizes, counts, indices, ids and literals at their
-/// boundaries.
-const INTERESTING: [u32; 21] = [
-    0,
-    1,
-    2,
-    3,
-    4,
-    7,
-    8,
-    16,
-    31,
-    32,
-    63,
-    64,
-    255,
-    256,
-    0xffff,
-    0x1_0000,
-    1 << 28,
-    0x7fff_ffff,
-    0x8000_0000,
-    0xffff_fffe,
-    0xffff_ffff,
-];
-
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-/// The corpus's modules, sorted by name.
-fn corpus() -> Vec<Vec<u32>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/spv");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|p| spirv_exec::words(&std::fs::read(p).unwrap()).unwrap())
-        .collect()
-}
-
-/// Start and length of each instruction after the header, up to the first malformed one.
-fn instructions(words: &[u32]) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut at = 5;
-    while at < words.len() {
-        let len = (words[at] >> 16) as usize;
-        if len == 0 || at + len > words.len() {
-            break;
-        }
-        out.push((at, len));
-        at += len;
-    }
-    out
-}
-
-/// Applies one to three mutations to `words`.
-fn mutate(words: &mut Vec<u32>, rng: &mut Rng) {
-    for _ in 0..1 + rng.below(3) {
-        let insts = instructions(words);
-        if insts.is_empty() {
-            return;
-        }
-        let pick = |rng: &mut Rng| insts[rng.below(insts.len() as u64) as usize];
-        let (at, len) = pick(rng);
-        let bound = words.get(3).copied().unwrap_or(1).max(1);
-        match rng.below(10) {
-            // An operand: an interesting value, another id, or a flipped bit.
-            0..=3 if len > 1 => {
-                let i = at + 1 + rng.below(len as u64 - 1) as usize;
-                words[i] = match rng.below(3) {
-                    0 => INTERESTING[rng.below(INTERESTING.len() as u64) as usize],
-                    1 => rng.below(bound as u64 + 2) as u32,
-                    _ => words[i] ^ 1 << rng.below(32),
-                };
-            }
-            // The opcode of another instruction, the word count kept.
-            4 => {
-                let (other, _) = pick(rng);
-                words[at] = (words[at] & 0xffff_0000) | (words[other] & 0xffff);
-            }
-            5 => {
-                words.drain(at..at + len);
-            }
-            6 => {
-                let copy = words[at..at + len].to_vec();
-                let (to, _) = pick(rng);
-                words.splice(to..to, copy);
-            }
-            // Two instructions swapped.
-            7 => {
-                let (other, other_len) = pick(rng);
-                if other > at + len {
-                    let b = words[other..other + other_len].to_vec();
-                    let a = words[at..at + len].to_vec();
-                    words.splice(other..other + other_len, a);
-                    words.splice(at..at + len, b);
-                }
-            }
-            // A word count that runs past the instruction, or stops short of it.
-            8 => {
-                let count = (len as i64 + rng.range_i64(-2, 2)).clamp(0, 0xffff) as u32;
-                words[at] = count << 16 | (words[at] & 0xffff);
-            }
-            _ => {
-                let i = rng.below(words.len() as u64) as usize;
-                words[i] ^= 1 << rng.below(32);
-            }
-        }
-    }
 }
 
 /// What the inputs did.
@@ -303,7 +195,7 @@ fn mutated_modules_never_crash_or_hang() {
         }
     }
 
-    let corpus = corpus();
+    let corpus = mutate::corpus(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/spv"));
     let started = Instant::now();
     for i in 0..inputs {
         let mut rng = Rng::new(seed.wrapping_mul(0x1_0000_0000).wrapping_add(i));
