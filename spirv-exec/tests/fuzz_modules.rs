@@ -15,7 +15,8 @@
 //!   (`FUZZ_ONLY=NAME FUZZ_INPUTS=0` tries just one of them).
 //! - Launches are cancelled after `FUZZ_LAUNCH_MS` (default 200 ms), as the driver's watchdog
 //!   does: an endless loop is a legal kernel, and must be stoppable. An input whose build and
-//!   launches take longer than `FUZZ_BUILD_MS` (default 2000) plus `FUZZ_LAUNCH_MS` per launch
+//!   launches take longer than `FUZZ_BUILD_MS` (default 15,000: a debug build on a loaded
+//!   machine; long release runs use 2000) plus `FUZZ_LAUNCH_MS` per launch
 //!   fails as a hang.
 //! - One input in eight is a call bomb (`common::bomb`: calls that inline to up to 3^22 copies),
 //!   half of them mutated.
@@ -76,9 +77,9 @@ fn try_input(words: &[u32], backend: &'static dyn Backend, launch_limit: Duratio
 }
 
 /// The longest an input's build and launches may take beyond the launch limit per launch
-/// (`FUZZ_BUILD_MS`, default 2000): longer is a hang.
+/// (`FUZZ_BUILD_MS`, default 15,000): longer is a hang.
 fn build_limit() -> Duration {
-    Duration::from_millis(env_number("FUZZ_BUILD_MS", 2000))
+    Duration::from_millis(env_number("FUZZ_BUILD_MS", 15_000))
 }
 
 /// Where this process records the input it is trying (one file per process, so runs with
