@@ -296,8 +296,8 @@ fn missing_optional_tables_and_null_entries_answer_unsupported() {
         )
     };
     assert_eq!(r, ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE);
-    // SAFETY: the CPU driver has no samplers: its stub answers without touching the handle.
-    let r = unsafe { ze_call!(api, Sampler.pfnDestroy(std::ptr::null_mut())) };
+    // SAFETY: the CPU driver has no images: its stub answers without touching the handle.
+    let r = unsafe { ze_call!(api, Image.pfnDestroy(std::ptr::null_mut())) };
     assert_eq!(r, ze_result_t::ZE_RESULT_ERROR_UNSUPPORTED_FEATURE);
 }
 
