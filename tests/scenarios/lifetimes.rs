@@ -152,32 +152,24 @@ pub fn free_ext_while_buffers_in_use(env: &Env) {
                             null_mut(),
                         )
                         .unwrap();
-                        command_list::append_barrier(api, list, null_mut(), 0, null_mut())
+                        // Each copy after a barrier, as the test does.
+                        let copy_after_barrier = |dst: *mut c_void, src: *mut c_void| {
+                            command_list::append_barrier(api, list, null_mut(), 0, null_mut())
+                                .unwrap();
+                            command_list::append_memory_copy(
+                                api,
+                                list,
+                                dst,
+                                src,
+                                size,
+                                null_mut(),
+                                0,
+                                null_mut(),
+                            )
                             .unwrap();
-                        command_list::append_memory_copy(
-                            api,
-                            list,
-                            copy,
-                            fill,
-                            size,
-                            null_mut(),
-                            0,
-                            null_mut(),
-                        )
-                        .unwrap();
-                        command_list::append_barrier(api, list, null_mut(), 0, null_mut())
-                            .unwrap();
-                        command_list::append_memory_copy(
-                            api,
-                            list,
-                            out.as_mut_ptr().cast(),
-                            copy,
-                            size,
-                            null_mut(),
-                            0,
-                            null_mut(),
-                        )
-                        .unwrap();
+                        };
+                        copy_after_barrier(copy, fill);
+                        copy_after_barrier(out.as_mut_ptr().cast(), copy);
                         command_list::append_barrier(api, list, null_mut(), 0, null_mut())
                             .unwrap();
                         device.extend([fill, copy]);
