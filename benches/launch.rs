@@ -7,6 +7,7 @@
 //!
 //! ```sh
 //! cargo bench --bench launch
+//! BENCH_EXEC=jit cargo bench --bench launch   # one executor only (for profiling)
 //! ```
 
 use oneapi::spirv_exec::{self, Arg, LaunchDesc, MemoryRange, Module};
@@ -42,7 +43,13 @@ fn main() {
     println!("saxpy, {GROUPS} groups of {SIZE}, {LAUNCHES} launches per round, best of {ROUNDS} rounds (interleaved)\n");
     println!("| backend | threads | median | p90 |");
     println!("|---|---|---|---|");
-    let modules: Vec<(&str, Module)> = ["jit", "interp"].map(|e| (e, module(e))).into();
+    let wanted =
+        |e: &str| std::env::var("BENCH_EXEC").map_or(true, |only| only.split(',').any(|o| o == e));
+    let modules: Vec<(&str, Module)> = ["jit", "interp"]
+        .into_iter()
+        .filter(|e| wanted(e))
+        .map(|e| (e, module(e)))
+        .collect();
     let mut configs = Vec::new();
     for (exec, m) in &modules {
         for threads in [1, 2] {

@@ -52,6 +52,9 @@ pub enum Command {
     },
 }
 
+/// The most bytes a copy or fill run on the submitting thread writes ([`Op::is_small`]).
+pub const SMALL_BYTES: usize = 64 << 10;
+
 /// What a submitted op holds from submission until it has run, released before its signal:
 /// the live allocations it uses (memory freed meanwhile with `zeMemFreeExt` stays valid for it,
 /// pages of virtual memory it uses stay mapped) and its use of the pools of the events it
@@ -92,6 +95,26 @@ impl Op {
         }
     }
 
+    /// Whether the op is known to take less than handing it to a worker thread costs, and
+    /// cannot block: its waits all signalled; a direct launch its kernel's last one says is
+    /// small ([`spirv_exec::Kernel::is_small`]), a copy or fill of at most [`SMALL_BYTES`],
+    /// ordering, resets and timestamps. Host functions and indirect or cooperative launches
+    /// never are.
+    pub fn is_small(&self) -> bool {
+        self.waits.iter().all(|e| e.is_signalled())
+            && match &self.command {
+                Command::Nop | Command::Reset(_) | Command::WriteTimestamp { .. } => true,
+                Command::Copy { dst, .. } | Command::Fill { dst, .. } => dst.len <= SMALL_BYTES,
+                Command::Launch(l) => match l.groups {
+                    LaunchGroups::Direct(groups) => {
+                        !l.cooperative && l.kernel.is_small(groups, l.group_size)
+                    }
+                    LaunchGroups::Indirect(_) => false,
+                },
+                _ => false,
+            }
+    }
+
     /// The event this submission of the op signals: its signal event, or a counter-based
     /// one's new tracking point ([`Event::bind`]). Called in submission order.
     pub fn bind_signal(&self) -> Option<Arc<Event>> {
@@ -128,7 +151,9 @@ impl Op {
         if !delay.is_zero() {
             std::thread::sleep(delay);
         }
-        let start = timestamp_ns();
+        // Timestamps only for an event that keeps them (reading the clock is not free).
+        let timed = signal.filter(|e| e.keeps_timestamps());
+        let start = timed.map_or(0, |_| timestamp_ns());
         // A panic in a command (a driver bug) fails that command, not the queue's worker.
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.command.run()))
             .unwrap_or_else(|panic| Err(format!("internal error: {}", panic_text(&*panic))))
@@ -137,8 +162,10 @@ impl Op {
             eprintln!("level-zero-cpu: a command failed: {text}");
         }
         drop(hold);
-        if let Some(event) = signal {
+        if let Some(event) = timed {
             event.record_timestamps(start, timestamp_ns());
+        }
+        if let Some(event) = signal {
             // The description goes with the event before it is seen failed.
             match &result {
                 Ok(()) => event.signal(),

@@ -50,6 +50,9 @@ pub struct Config {
     pub report_gpu: bool,
     /// Whether failed commands are described on stderr (`LEVEL_ZERO_CPU_PRINT_FAULTS`).
     pub print_faults: bool,
+    /// Whether an idle queue or immediate list runs small work on the submitting thread
+    /// (`LEVEL_ZERO_CPU_INLINE`, default 1; 0: every submission goes to its worker thread).
+    pub inline_small: bool,
 }
 
 /// What to do about leaks at process exit.
@@ -143,6 +146,7 @@ impl Config {
             },
             peer_access: number("LEVEL_ZERO_CPU_PEER_ACCESS", 1u32) != 0,
             print_faults: number("LEVEL_ZERO_CPU_PRINT_FAULTS", 0u32) != 0,
+            inline_small: number("LEVEL_ZERO_CPU_INLINE", 1u32) != 0,
             integrated: number("LEVEL_ZERO_CPU_INTEGRATED", 1u32) != 0,
             report_gpu: match var("LEVEL_ZERO_CPU_DEVICE_TYPE").as_deref().map(str::trim) {
                 None | Some("cpu") => false,

@@ -2,6 +2,7 @@
 //! asynchronous immediate command lists each own one.
 
 use crate::command::{Hold, Op};
+use crate::config::config;
 use crate::context::Owner;
 use crate::device::Device;
 use crate::event::Event;
@@ -50,6 +51,9 @@ struct Shared {
     worker_asleep: AtomicBool,
     stop: AtomicBool,
 }
+
+/// The most ops a job run on the submitting thread has ([`Engine::submit`]).
+const INLINE_OPS: usize = 16;
 
 /// Every engine whose worker may still run work, for `zeDeviceSynchronize`.
 static ENGINES: Mutex<Vec<Weak<Shared>>> = Mutex::new(Vec::new());
@@ -116,15 +120,43 @@ impl Engine {
         }
     }
 
-    /// Queues `job`; returns its sequence number.
+    /// Queues `job`, or runs it now on the calling thread if the engine is idle (nothing
+    /// queued or running) and every op of the job is small ([`Op::is_small`]: a launch its
+    /// kernel's last one says is shorter than handing it to the worker thread and waking it
+    /// would be, small copies and fills, no wait for an unsignalled event). Returns its
+    /// sequence number.
     pub fn submit(&self, job: Job) -> u64 {
         let ops = || job.lists.iter().flat_map(|list| list.iter());
+        let inline = config().inline_small && config().command_delay.is_zero() && {
+            let mut n = 0;
+            ops().all(|op| {
+                n += 1;
+                n <= INLINE_OPS && op.is_small()
+            })
+        };
         let held: Vec<_> = ops().map(Op::hold).collect();
         let mut jobs = self.shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
         // Bound under the lock (held before it): submissions bind counter-based events in
         // the order they run.
         let ops = held.into_iter().zip(ops().map(Op::bind_signal)).collect();
-        jobs.push_back(Queued { job, ops });
+        let queued = Queued { job, ops };
+        let idle = || {
+            jobs.is_empty()
+                && self.shared.completed.load(Ordering::Acquire)
+                    == self.shared.submitted.load(Ordering::Acquire)
+        };
+        if inline && idle() {
+            // Run under the lock: a submission from another thread queues behind it, and the
+            // worker finds nothing to run until it is done. Counted as submitted only once it
+            // has run, so the spinning worker is not woken for it.
+            self.shared.execute(queued);
+            let seq = self.shared.submitted.fetch_add(1, Ordering::AcqRel) + 1;
+            self.shared.completed.fetch_add(1, Ordering::AcqRel);
+            drop(jobs);
+            NOTIFIER.notify();
+            return seq;
+        }
+        jobs.push_back(queued);
         let seq = self.shared.submitted.fetch_add(1, Ordering::AcqRel) + 1;
         drop(jobs);
         if self.shared.worker_asleep.load(Ordering::SeqCst) {
@@ -217,7 +249,16 @@ impl Shared {
     }
 
     fn run(&self) {
-        while let Some(Queued { job, ops: bound }) = self.next_job() {
+        while let Some(queued) = self.next_job() {
+            self.execute(queued);
+            self.completed.fetch_add(1, Ordering::AcqRel);
+            NOTIFIER.notify();
+        }
+    }
+
+    /// Runs a job's ops in order; after a failure the rest are skipped (their events fail).
+    fn execute(&self, Queued { job, ops: bound }: Queued) {
+        {
             let mut failed: Option<Text> = None;
             let mut skipped: Option<Text> = None;
             let ops = job.lists.iter().flat_map(|list| list.iter());
@@ -245,8 +286,6 @@ impl Shared {
                 done.complete(failed.as_ref());
             }
             drop(job);
-            self.completed.fetch_add(1, Ordering::AcqRel);
-            NOTIFIER.notify();
         }
     }
 }

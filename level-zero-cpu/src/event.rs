@@ -454,6 +454,11 @@ impl Event {
     }
 
     /// Records the execution window of the command that signals this event.
+    /// Whether the event's pool keeps kernel timestamps.
+    pub fn keeps_timestamps(&self) -> bool {
+        self.pool.timestamps
+    }
+
     pub fn record_timestamps(&self, start: u64, end: u64) {
         if self.pool.timestamps {
             let slot = self.slot();

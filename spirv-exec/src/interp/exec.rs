@@ -17,6 +17,7 @@ use crate::run::bind::{align_up, bind_args, local_ranges, Bound, LocalLayout};
 use crate::run::launch::LaunchDesc;
 use crate::run::printed::Printed;
 use crate::run::reach::Memory;
+use crate::run::workers::{self, Clock, Team};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -597,7 +598,9 @@ pub unsafe fn run(program: &Program, launch: &LaunchDesc) -> Result<(), Fault> {
     let threads = launch.threads.clamp(1, total);
     let chunk = (total / (threads * 64)).clamp(1, 64);
     let printed = Printed::default();
-    let worker = || {
+    let items = total * launch.lanes();
+    let clock = Clock::start();
+    let worker = |team: &Team| {
         let mut frame = Frame::new(program, launch);
         let mem = Memory::new(
             &launch.memory,
@@ -609,6 +612,7 @@ pub unsafe fn run(program: &Program, launch: &LaunchDesc) -> Result<(), Fault> {
         .with_read_only(&launch.read_only);
         let [gx, gy, _] = launch.groups.map(|g| g as usize);
         'claim: while !stop.load(Ordering::Relaxed) {
+            clock.check(team);
             // Groups are claimed a few at a time (fewer trips to the shared counter), about
             // 64 claims per thread so that the threads still finish together.
             let first = next.fetch_add(chunk, Ordering::Relaxed);
@@ -636,13 +640,17 @@ pub unsafe fn run(program: &Program, launch: &LaunchDesc) -> Result<(), Fault> {
         }
     };
 
-    // The caller runs a share; the others run on the shared parked workers.
-    crate::run::workers::shared().run(threads, &worker);
+    // The caller runs a share; the others run on the shared parked workers, called in at once
+    // unless the kernel's earlier launches say this one is too small to pay for them.
+    let ran = workers::shared().run(threads, program.pace.eager(items), &worker);
     // What the work-items printed, even when one faulted (it helps find the fault).
     printed.deliver(&launch.printf);
     match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some(e) => Err(e),
-        None => Ok(()),
+        None => {
+            program.pace.record(items, ran, clock.elapsed());
+            Ok(())
+        }
     }
 }
 

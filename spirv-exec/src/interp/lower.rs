@@ -8,6 +8,7 @@
 use crate::front::dominance::Site;
 use crate::front::ssa::{self, BlockId, BuiltinValue, Func, Inst, ParamKind, Stmt, Val};
 use crate::interp::program::{Block, Edge, EdgeCopy, Exec, Program, Term};
+use crate::run::workers::Pace;
 use crate::value::Scalar;
 use std::collections::HashMap;
 
@@ -673,6 +674,7 @@ impl Lowering<'_> {
             group_size_hint: None,
             subgroup_size: self.f.subgroup_size,
             subgroup_required: self.f.subgroup_required,
+            pace: Pace::default(),
         })
     }
 }

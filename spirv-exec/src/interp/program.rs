@@ -5,6 +5,7 @@
 use crate::error::Fault;
 pub use crate::front::ssa::{BuiltinValue, Param, ParamKind};
 use crate::run::reach::Memory;
+use crate::run::workers::Pace;
 use std::cell::Cell;
 
 /// What the instructions of a block see.
@@ -149,4 +150,6 @@ pub struct Program {
     /// Work-items per sub-group, and whether the kernel requires that size.
     pub(crate) subgroup_size: u32,
     pub(crate) subgroup_required: bool,
+    /// What the kernel's launches have cost: whether the next one pays for waking workers.
+    pub(crate) pace: Pace,
 }

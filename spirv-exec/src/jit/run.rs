@@ -19,6 +19,7 @@ use crate::run::bind::{align_up, bind_args, local_ranges, Bound, LocalLayout};
 use crate::run::claims::Claims;
 use crate::run::launch::LaunchDesc;
 use crate::run::reach::Memory;
+use crate::run::workers::{self, Clock, Team};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
@@ -57,6 +58,68 @@ struct Frame {
     width: usize,
 }
 
+/// The buffers of a thread's last frame ([`Frame::new`] reuses them).
+#[derive(Default)]
+struct Spare {
+    params: Vec<u64>,
+    local: Vec<u64>,
+    private: Vec<u64>,
+    byval: Vec<u64>,
+    lids: Vec<u32>,
+    spill: Vec<u64>,
+    uniform: Vec<u64>,
+    done: Vec<u8>,
+    scratch: Vec<u64>,
+    caches: Vec<u64>,
+}
+
+/// Bytes of buffers a thread keeps for its next frame at most.
+const SPARE_BYTES: usize = 1 << 20;
+
+thread_local! {
+    static SPARE: std::cell::Cell<Option<Spare>> = const { std::cell::Cell::new(None) };
+}
+
+/// `v` emptied, then `n` zeros.
+fn zeroed<T: Copy + Default>(mut v: Vec<T>, n: usize) -> Vec<T> {
+    v.clear();
+    v.resize(n, T::default());
+    v
+}
+
+impl Drop for Frame {
+    /// Keeps the buffers for the thread's next frame, unless they are large.
+    fn drop(&mut self) {
+        let spare = Spare {
+            params: std::mem::take(&mut self.params),
+            local: std::mem::take(&mut self.local),
+            private: std::mem::take(&mut self.private),
+            byval: std::mem::take(&mut self.byval),
+            lids: std::mem::take(&mut self.lids),
+            spill: std::mem::take(&mut self.spill),
+            uniform: std::mem::take(&mut self.uniform),
+            done: std::mem::take(&mut self.done),
+            scratch: std::mem::take(&mut self.scratch),
+            caches: std::mem::take(&mut self.caches),
+        };
+        let bytes = 8
+            * (spare.params.capacity()
+                + spare.local.capacity()
+                + spare.private.capacity()
+                + spare.byval.capacity()
+                + spare.spill.capacity()
+                + spare.uniform.capacity()
+                + spare.scratch.capacity()
+                + spare.caches.capacity())
+            + 4 * spare.lids.capacity()
+            + spare.done.capacity();
+        if bytes <= SPARE_BYTES {
+            // A thread being torn down has no spare any more: the buffers are freed.
+            let _ = SPARE.try_with(|s| s.set(Some(spare)));
+        }
+    }
+}
+
 impl Frame {
     /// A frame for calls of up to `most` groups (1 unless the kernel's groups merge).
     fn new(c: &Compiled, p: &Program, launch: &LaunchDesc, most: usize) -> Frame {
@@ -77,26 +140,47 @@ impl Frame {
             .sum();
         let private_stride = align_up(c.private_size, 16);
         let gs = launch.group_size.map(|s| s as usize);
+        // The buffers of this thread's last frame, reused (zeroed) when large enough: a
+        // small launch costs little more than its work-items (their allocation was a fifth
+        // of a launch of 2 groups of 64).
+        let mut spare = SPARE.with(|s| s.take()).unwrap_or_default();
+        let caches = c.layout.caches.max(1);
         let mut f = Frame {
-            params: Vec::new(),
-            local: vec![0; local.size.div_ceil(8).max(1)],
+            params: zeroed(std::mem::take(&mut spare.params), 0),
+            local: zeroed(
+                std::mem::take(&mut spare.local),
+                local.size.div_ceil(8).max(1),
+            ),
             local_parts: local.parts,
             static_base: local.static_base,
-            private: vec![0; (private_stride * n).div_ceil(8).max(1)],
+            private: zeroed(
+                std::mem::take(&mut spare.private),
+                (private_stride * n).div_ceil(8).max(1),
+            ),
             private_stride,
-            byval: vec![0; byval_size.div_ceil(8).max(1)],
+            byval: zeroed(
+                std::mem::take(&mut spare.byval),
+                byval_size.div_ceil(8).max(1),
+            ),
             table: [0; table::LEN],
-            lids: vec![0u32; 3 * n],
-            spill: vec![0; (c.layout.spill_per_lane * n).div_ceil(8) + 1],
-            uniform: vec![0; 2 * c.layout.uniform_slots().max(1)],
-            done: vec![0; n],
-            scratch: vec![0; c.layout.scratch.max(4)],
+            lids: zeroed(std::mem::take(&mut spare.lids), 3 * n),
+            spill: zeroed(
+                std::mem::take(&mut spare.spill),
+                (c.layout.spill_per_lane * n).div_ceil(8) + 1,
+            ),
+            uniform: zeroed(
+                std::mem::take(&mut spare.uniform),
+                2 * c.layout.uniform_slots().max(1),
+            ),
+            done: zeroed(std::mem::take(&mut spare.done), n),
+            scratch: zeroed(std::mem::take(&mut spare.scratch), c.layout.scratch.max(4)),
             // Empty ranges: `lo` 1, `hi` 0.
-            caches: (0..c.layout.caches.max(1)).flat_map(|_| [1, 0]).collect(),
+            caches: zeroed(std::mem::take(&mut spare.caches), 0),
             lanes: 0,
             size: launch.group_size.map(|s| s as u64),
             width: 0,
         };
+        f.caches.extend((0..caches).flat_map(|_| [1, 0]));
         let local_base = f.local.as_ptr() as usize;
         let (local, params) = ((local_base, &local.offsets[..]), &mut f.params);
         bind_args(
@@ -118,7 +202,6 @@ impl Frame {
             f.table[table::GLOBAL_OFFSET + d] = launch.offset[d] as u64;
         }
         f.table[table::WORK_DIM] = launch.work_dim as u64;
-        f.set_width(1);
         f
     }
 
@@ -135,10 +218,16 @@ impl Frame {
             self.size[2] as usize,
         ];
         let n = gs.iter().product::<usize>();
-        for l in 0..n {
-            let id = [l % gs[0], (l / gs[0]) % gs[1], l / (gs[0] * gs[1])];
-            for (d, v) in id.into_iter().enumerate() {
-                self.lids[d * n + l] = v as u32;
+        // Dimension 0 fastest; no divisions (a launch of a few groups sets this up each time).
+        let (x, y) = self.lids[..3 * n].split_at_mut(n);
+        let (y, z) = y.split_at_mut(n);
+        let mut l = 0;
+        for k in 0..gs[2] as u32 {
+            for j in 0..gs[1] as u32 {
+                for i in 0..gs[0] as u32 {
+                    (x[l], y[l], z[l]) = (i, j, k);
+                    l += 1;
+                }
             }
         }
         self.table[table::LOCAL_SIZE] = gs[0] as u64;
@@ -264,7 +353,9 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &LaunchDesc) -> Resul
     } else {
         1
     };
-    let worker = || {
+    let items = total * lanes;
+    let clock = Clock::start();
+    let worker = |team: &Team| {
         let mut frame = Frame::new(c, program, launch, most);
         let mut state = State {
             mem: Memory::new(
@@ -279,6 +370,7 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &LaunchDesc) -> Resul
         };
         let cancel = launch.cancel_flag();
         while !stop.load(Ordering::Relaxed) {
+            clock.check(team);
             let Some(groups) = claims.next() else {
                 break;
             };
@@ -299,11 +391,15 @@ pub unsafe fn run(c: &Compiled, program: &Program, launch: &LaunchDesc) -> Resul
             }
         }
     };
-    // The caller runs a share; the others run on the shared parked workers.
-    crate::run::workers::shared().run(threads, &worker);
+    // The caller runs a share; the others run on the shared parked workers, called in at once
+    // unless the kernel's earlier launches say this one is too small to pay for them.
+    let ran = workers::shared().run(threads, program.pace.eager(items), &worker);
     match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some(e) => Err(e),
-        None => Ok(()),
+        None => {
+            program.pace.record(items, ran, clock.elapsed());
+            Ok(())
+        }
     }
 }
 
