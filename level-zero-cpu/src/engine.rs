@@ -306,6 +306,75 @@ pub(crate) mod tests {
         Op::new(Command::Fill { dst, pattern }, None, Vec::new())
     }
 
+    static GATE: AtomicBool = AtomicBool::new(false);
+
+    /// A host function that returns once `GATE` is set.
+    unsafe extern "C" fn wait_for_gate(_: *mut std::ffi::c_void) {
+        while !GATE.load(Ordering::Acquire) {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
+    /// Small work runs on the submitting thread only while nothing is queued or running:
+    /// behind pending work it queues, and runs after it.
+    #[test]
+    fn small_work_runs_at_once_on_an_idle_engine_and_in_order_behind_pending_work() {
+        if !config().inline_small || !config().command_delay.is_zero() {
+            return; // LEVEL_ZERO_CPU_INLINE=0 or a command delay: everything queues.
+        }
+        let mut buf = vec![0u8; 256];
+        let engine = Engine::new("inline test".into(), Owner::default());
+        let gate = Op::new(
+            Command::HostFunction {
+                function: wait_for_gate,
+                data: 0,
+            },
+            None,
+            Vec::new(),
+        );
+        assert!(!gate.is_small(), "a host function never runs inline");
+        engine.submit(Job {
+            lists: vec![vec![gate].into()],
+            done: None,
+        });
+        let small = fill(&mut buf, vec![7]);
+        assert!(small.is_small());
+        engine.submit(Job {
+            lists: vec![vec![small].into()],
+            done: None,
+        });
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        assert_eq!(
+            engine.synchronize(0),
+            Err(ze_result_t::ZE_RESULT_NOT_READY),
+            "the fill waits behind the host function"
+        );
+        GATE.store(true, Ordering::Release);
+        assert_eq!(engine.synchronize(u64::MAX), Ok(()));
+        assert!(buf.iter().all(|&b| b == 7));
+        // Idle now: the next small fill has run when `submit` returns.
+        engine.submit(Job {
+            lists: vec![vec![fill(&mut buf, vec![9])].into()],
+            done: None,
+        });
+        assert_eq!(
+            engine.synchronize(0),
+            Ok(()),
+            "ran on the submitting thread"
+        );
+        assert!(buf.iter().all(|&b| b == 9));
+        // A large fill goes to the worker (it may or may not be done yet).
+        let mut large = vec![0u8; crate::command::SMALL_BYTES + 1];
+        let op = fill(&mut large, vec![1]);
+        assert!(!op.is_small());
+        engine.submit(Job {
+            lists: vec![vec![op].into()],
+            done: None,
+        });
+        assert_eq!(engine.synchronize(u64::MAX), Ok(()));
+        assert!(large.iter().all(|&b| b == 1));
+    }
+
     /// A command that panics (here a fill with an empty pattern, which the API layer never
     /// records: the remainder by its length panics) fails with DEVICE_LOST, the rest of its
     /// job is skipped, and the worker lives on to run the next job.
