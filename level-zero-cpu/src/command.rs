@@ -96,9 +96,9 @@ impl Op {
     }
 
     /// Whether the op is known to take less than handing it to a worker thread costs, and
-    /// cannot block: its waits all signalled; a direct launch its kernel's last one says is
-    /// small ([`spirv_exec::Kernel::is_small`]), a copy or fill of at most [`SMALL_BYTES`],
-    /// ordering, resets and timestamps. Host functions and indirect or cooperative launches
+    /// cannot block: its waits all signalled; a direct launch the executor says is brief
+    /// ([`spirv_exec::Kernel::is_brief`]: a loop-free kernel whose last launch was short), a
+    /// copy or fill of at most [`SMALL_BYTES`], ordering, resets and timestamps. Host functions and indirect or cooperative launches
     /// never are.
     pub fn is_small(&self) -> bool {
         self.waits.iter().all(|e| e.is_signalled())
@@ -107,7 +107,7 @@ impl Op {
                 Command::Copy { dst, .. } | Command::Fill { dst, .. } => dst.len <= SMALL_BYTES,
                 Command::Launch(l) => match l.groups {
                     LaunchGroups::Direct(groups) => {
-                        !l.cooperative && l.kernel.is_small(groups, l.group_size)
+                        !l.cooperative && l.kernel.is_brief(groups, l.group_size)
                     }
                     LaunchGroups::Indirect(_) => false,
                 },

@@ -121,9 +121,9 @@ impl Engine {
     }
 
     /// Queues `job`, or runs it now on the calling thread if the engine is idle (nothing
-    /// queued or running) and every op of the job is small ([`Op::is_small`]: a launch its
-    /// kernel's last one says is shorter than handing it to the worker thread and waking it
-    /// would be, small copies and fills, no wait for an unsignalled event). Returns its
+    /// queued or running) and every op of the job is small ([`Op::is_small`]: a launch of a
+    /// loop-free kernel whose last one was shorter than handing it to the worker thread and
+    /// waking it would be, small copies and fills, no wait for an unsignalled event). Returns its
     /// sequence number.
     pub fn submit(&self, job: Job) -> u64 {
         let ops = || job.lists.iter().flat_map(|list| list.iter());

@@ -469,17 +469,19 @@ impl Kernel {
         Ok(launch)
     }
 
-    /// Whether a launch of `groups` work-groups of `group_size` is known to be small: its
-    /// kernel's last launch says it takes less than waking a worker thread costs (about
-    /// 40 µs on one thread). Such a launch runs on the calling thread alone (workers are
-    /// called in only if it turns out longer); a driver may run it on its caller's thread
-    /// rather than hand it to another. False until the kernel has run once.
-    pub fn is_small(&self, groups: [u32; 3], group_size: [u32; 3]) -> bool {
+    /// Whether a launch of `groups` work-groups of `group_size` is known to be brief: the
+    /// kernel has no loop (its work-items run a bounded number of instructions: none can
+    /// spin on memory another thread writes) and its last launch says this one takes less
+    /// than waking a worker thread costs (about 40 µs on one thread). A driver may run such a
+    /// launch on its caller's thread rather than hand it to another. False until the kernel
+    /// has run once. (Any launch the last one says is that small runs on the calling thread
+    /// alone, workers called in only if it turns out longer.)
+    pub fn is_brief(&self, groups: [u32; 3], group_size: [u32; 3]) -> bool {
         let items = groups
             .iter()
             .chain(&group_size)
             .try_fold(1usize, |n, &d| n.checked_mul(d as usize));
-        items.is_some_and(|n| self.program.pace.small(n))
+        self.program.loop_free && items.is_some_and(|n| self.program.pace.small(n))
     }
 
     /// Generates the kernel's native code now, if its backend generates any (else that

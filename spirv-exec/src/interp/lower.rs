@@ -655,8 +655,10 @@ impl Lowering<'_> {
             }
             ordered.push(block);
         }
+        let loop_free = super::program::loop_free(&ordered, 0);
         Ok(Program {
             name: self.f.name.clone(),
+            loop_free,
             blocks: ordered,
             entry: 0,
             slots: self.slots,

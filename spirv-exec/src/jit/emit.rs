@@ -178,6 +178,13 @@ pub fn compile(
             .iter()
             .map(|r| ModuleReloc::from_mach_reloc(r, &job.ctx.func, job.id))
             .collect();
+        // `SPIRV_EXEC_JIT_CODE_DIR=<dir>`: each function's machine code in `<dir>/f<id>.bin`
+        // (a profiling aid: `objdump -D -b binary -m i386:x86-64 f4.bin`, the function's
+        // address in `/tmp/perf-<pid>.map`).
+        if let Some(dir) = std::env::var_os("SPIRV_EXEC_JIT_CODE_DIR") {
+            let path = std::path::Path::new(&dir).join(format!("f{}.bin", job.id.as_u32()));
+            let _ = std::fs::write(path, code.code_buffer());
+        }
         module
             .define_function_bytes(
                 job.id,
