@@ -281,6 +281,23 @@ impl Frame {
         let sg = (p.subgroup_size as usize).max(1);
         let gs = launch.group_size.map(|s| s as usize);
         let global = [0, 1, 2].map(|d| launch.groups[d] as usize * gs[d]);
+        // Each lane's local id, dimension 0 fastest (no divisions: a small launch sets this
+        // up each time).
+        let mut ids = std::mem::take(&mut self.local_ids);
+        ids.iter_mut().for_each(|v| {
+            v.clear();
+            v.reserve(n);
+        });
+        for z in 0..gs[2] as u64 {
+            for y in 0..gs[1] as u64 {
+                for x in 0..gs[0] as u64 {
+                    ids[0].push(x);
+                    ids[1].push(y);
+                    ids[2].push(z);
+                }
+            }
+        }
+        self.local_ids = ids;
         for &(which, slot) in &p.builtins {
             let vec3: Option<[usize; 3]> = match which {
                 BuiltinValue::NumGroups => Some(launch.groups.map(|g| g as usize)),
@@ -290,7 +307,7 @@ impl Frame {
                 _ => None,
             };
             for l in 0..n {
-                let local = [l % gs[0], (l / gs[0]) % gs[1], l / (gs[0] * gs[1])];
+                let local = [0, 1, 2].map(|d| self.local_ids[d][l] as usize);
                 match (which, vec3) {
                     (_, Some(v)) => {
                         (0..3).for_each(|d| self.regs[(slot + d) * n + l] = v[d] as u64)
@@ -313,11 +330,6 @@ impl Frame {
                 }
             }
         }
-        self.local_ids = [0, 1, 2].map(|d| {
-            (0..n)
-                .map(|l| [l % gs[0], (l / gs[0]) % gs[1], l / (gs[0] * gs[1])][d] as u64)
-                .collect()
-        });
     }
 
     /// Fills the built-ins that depend on the group; returns whether the group is in another
