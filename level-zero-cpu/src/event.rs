@@ -330,8 +330,20 @@ impl Event {
             return self.clone();
         };
         let value = issued.fetch_add(1, Ordering::Relaxed) + 1;
+        let mut current = current.lock().unwrap_or_else(|e| e.into_inner());
+        // The last point, if it completed and nothing else holds it (no command signals it,
+        // no wait waits for it), becomes the new one: a submission then allocates nothing.
+        if let Some(last) = Arc::get_mut(&mut current) {
+            let done = last.slot().state.load(Ordering::Acquire) == SIGNALLED;
+            if let (true, Some(Counter::Point { value: v, .. })) = (done, &mut last.counter) {
+                *v = value;
+                last.slot().has_timestamps.store(0, Ordering::Relaxed);
+                last.slot().state.store(CLEAR, Ordering::Release);
+                return current.clone();
+            }
+        }
         let point = Arc::new(self.point(value));
-        *current.lock().unwrap_or_else(|e| e.into_inner()) = point.clone();
+        *current = point.clone();
         point
     }
 
@@ -588,4 +600,50 @@ pub fn event_pool_destroy_checked(pool: ze_event_pool_handle_t) -> ZeResult {
     ensure(!in_use, ze_result_t::ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE)?;
     drop(p);
     handle::destroy::<EventPool, _>(pool).map(drop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counter_based() -> Arc<Event> {
+        let slot = Slots::Local(Box::new([Slot::default()]));
+        let mut e = Event::alone(0, 0, slot, false, (Default::default(), Default::default()));
+        e.make_counter_based(Default::default());
+        Arc::new(e)
+    }
+
+    /// A completed tracking point nobody holds is the next one (reset, its new value); one a
+    /// wait still holds is left alone, complete.
+    #[test]
+    fn a_completed_point_nobody_holds_is_reused() {
+        let e = counter_based();
+        let first = e.bind();
+        let at = Arc::as_ptr(&first) as usize;
+        assert!(!e.is_signalled());
+        first.signal();
+        assert!(e.is_signalled());
+        drop(first);
+        let second = e.bind();
+        assert_eq!(Arc::as_ptr(&second) as usize, at, "reused");
+        assert!(!second.is_signalled() && !e.is_signalled());
+        assert!(matches!(
+            second.counter,
+            Some(Counter::Point { value: 2, .. })
+        ));
+        second.signal();
+        // A wait resolved to the current point keeps it.
+        let waiter = e.resolve();
+        drop(second);
+        let third = e.bind();
+        assert!(!Arc::ptr_eq(&third, &waiter), "a held point is not reused");
+        assert!(
+            waiter.is_signalled(),
+            "the wait still sees its point complete"
+        );
+        assert!(!third.is_signalled());
+        // Nor one that has not completed.
+        let fourth = e.bind();
+        assert!(!Arc::ptr_eq(&third, &fourth));
+    }
 }
