@@ -3,6 +3,7 @@
 
 use level_zero_sys::ze_result_t;
 use std::any::Any;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, RwLock};
@@ -74,7 +75,9 @@ struct Record {
     object: Arc<dyn Any + Send + Sync>,
 }
 
-static LIVE: LazyLock<RwLock<HashMap<usize, Record>>> = LazyLock::new(Default::default);
+/// Every live handle's record. Looked up by every call: hashed with `FxHash` (a handle is a
+/// number the driver chose, nothing an attacker picks; SipHash was a tenth of a small copy).
+static LIVE: LazyLock<RwLock<FxHashMap<usize, Record>>> = LazyLock::new(Default::default);
 
 /// The next handle value. Handles are never reused (a 64-bit counter does not wrap), so a
 /// stale handle can never name a later object, as a reused heap address would: it is
@@ -82,11 +85,11 @@ static LIVE: LazyLock<RwLock<HashMap<usize, Record>>> = LazyLock::new(Default::d
 /// mapped, so a program that dereferences one faults at once.
 static NEXT: AtomicUsize = AtomicUsize::new(1 << 20);
 
-fn live() -> std::sync::RwLockReadGuard<'static, HashMap<usize, Record>> {
+fn live() -> std::sync::RwLockReadGuard<'static, FxHashMap<usize, Record>> {
     LIVE.read().unwrap_or_else(|e| e.into_inner())
 }
 
-fn live_mut() -> std::sync::RwLockWriteGuard<'static, HashMap<usize, Record>> {
+fn live_mut() -> std::sync::RwLockWriteGuard<'static, FxHashMap<usize, Record>> {
     LIVE.write().unwrap_or_else(|e| e.into_inner())
 }
 
