@@ -1,30 +1,38 @@
-//! The benchmark's peer: the same OpenCL C source run by PoCL in this process, through a small
-//! OpenCL FFI over `libOpenCL.so.1` opened at run time (no build-time dependency: without the
-//! library or a PoCL platform, [`Pocl::open`] says why and the bench prints it).
+//! The benchmark's peers: every OpenCL CPU platform the ICD loader (`libOpenCL.so.1`, opened
+//! at run time: no build-time dependency) finds, running the same kernels in this process, from
+//! OpenCL C source or from SPIR-V (`clCreateProgramWithIL`, looked up as an optional symbol).
+//! Without the loader or a CPU platform, [`ClPlatform::open_all`] says why and the bench prints
+//! it.
 
 use libloading::Library;
 use std::ffi::{c_char, c_void, CString};
 use std::ptr::{null, null_mut};
+use std::rc::Rc;
 
 type ClInt = i32;
 type ClUint = u32;
 type Handle = *mut c_void;
 
 const CL_SUCCESS: ClInt = 0;
+const CL_PLATFORM_VERSION: ClUint = 0x0901;
 const CL_PLATFORM_NAME: ClUint = 0x0902;
-const CL_DEVICE_TYPE_ALL: u64 = 0xFFFF_FFFF;
+const CL_DEVICE_TYPE_CPU: u64 = 1 << 1;
+const CL_DEVICE_NOT_FOUND: ClInt = -1;
+const CL_DEVICE_MAX_COMPUTE_UNITS: ClUint = 0x1002;
 const CL_DEVICE_NAME: ClUint = 0x102B;
+const CL_DEVICE_IL_VERSION: ClUint = 0x105B;
 const CL_MEM_READ_WRITE: u64 = 1;
 const CL_MEM_COPY_HOST_PTR: u64 = 1 << 5;
 const CL_PROGRAM_BUILD_LOG: ClUint = 0x1183;
 
+type InfoFn = unsafe extern "C" fn(Handle, ClUint, usize, *mut c_void, *mut usize) -> ClInt;
+
 /// The OpenCL entry points the bench uses.
 struct Api {
     get_platform_ids: unsafe extern "C" fn(ClUint, *mut Handle, *mut ClUint) -> ClInt,
-    get_platform_info:
-        unsafe extern "C" fn(Handle, ClUint, usize, *mut c_void, *mut usize) -> ClInt,
+    get_platform_info: InfoFn,
     get_device_ids: unsafe extern "C" fn(Handle, u64, ClUint, *mut Handle, *mut ClUint) -> ClInt,
-    get_device_info: unsafe extern "C" fn(Handle, ClUint, usize, *mut c_void, *mut usize) -> ClInt,
+    get_device_info: InfoFn,
     create_context: unsafe extern "C" fn(
         *const isize,
         ClUint,
@@ -41,6 +49,9 @@ struct Api {
         *const usize,
         *mut ClInt,
     ) -> Handle,
+    /// `clCreateProgramWithIL` (OpenCL 2.1): absent from older loaders.
+    create_program_il:
+        Option<unsafe extern "C" fn(Handle, *const c_void, usize, *mut ClInt) -> Handle>,
     build_program: unsafe extern "C" fn(
         Handle,
         ClUint,
@@ -82,24 +93,40 @@ struct Api {
     release_program: unsafe extern "C" fn(Handle) -> ClInt,
     release_queue: unsafe extern "C" fn(Handle) -> ClInt,
     release_context: unsafe extern "C" fn(Handle) -> ClInt,
-}
-
-/// PoCL's CPU device: a context and an in-order queue.
-pub struct Pocl {
-    api: Api,
-    context: Handle,
-    queue: Handle,
-    device: Handle,
-    pub device_name: String,
+    /// Last: the entry points above are dropped before the library.
     _lib: Library,
 }
 
-/// A buffer on the PoCL device.
+/// One OpenCL platform's CPU device: a context and an in-order queue.
+pub struct ClPlatform {
+    api: Rc<Api>,
+    context: Handle,
+    queue: Handle,
+    device: Handle,
+    /// `CL_PLATFORM_NAME`.
+    pub name: String,
+    /// `CL_PLATFORM_VERSION`.
+    pub version: String,
+    /// `CL_DEVICE_NAME`.
+    pub device_name: String,
+    /// `CL_DEVICE_MAX_COMPUTE_UNITS`: the threads the platform runs work-groups on.
+    pub compute_units: u32,
+}
+
+/// A buffer on a platform's device.
 pub struct ClBuf(Handle);
 
 /// A built kernel.
 #[derive(Clone, Copy)]
 pub struct ClKernel(Handle);
+
+/// What a program is built from.
+pub enum ClSource<'a> {
+    /// OpenCL C (`clCreateProgramWithSource`).
+    C(&'a str),
+    /// A SPIR-V module (`clCreateProgramWithIL`).
+    SpirV(&'a [u8]),
+}
 
 fn ok(r: ClInt, what: &str) -> Result<(), String> {
     if r == CL_SUCCESS {
@@ -109,20 +136,30 @@ fn ok(r: ClInt, what: &str) -> Result<(), String> {
     }
 }
 
-impl Pocl {
-    /// Opens the OpenCL ICD loader and PoCL's platform, or says why not.
-    pub fn open() -> Result<Pocl, String> {
+/// A string query: its size, then its bytes (`f(size, buffer, size out)`).
+fn info_string(f: &dyn Fn(usize, *mut c_void, *mut usize) -> ClInt) -> String {
+    let mut size = 0;
+    f(0, null_mut(), &mut size);
+    let mut buf = vec![0u8; size];
+    f(size, buf.as_mut_ptr().cast(), null_mut());
+    String::from_utf8_lossy(&buf)
+        .trim_end_matches('\0')
+        .to_string()
+}
+
+impl Api {
+    fn load() -> Result<Api, String> {
         // SAFETY: loading the system's OpenCL ICD loader runs its initialisers only.
         let lib = unsafe { Library::new("libOpenCL.so.1") }
             .map_err(|e| format!("libOpenCL.so.1 not found ({e})"))?;
         macro_rules! sym {
             ($name:literal) => {
-                // SAFETY: the symbol has the OpenCL 1.2 signature of the field it fills.
+                // SAFETY: the symbol has the OpenCL signature of the field it fills.
                 *unsafe { lib.get(concat!($name, "\0").as_bytes()) }
                     .map_err(|e| format!("{}: {e}", $name))?
             };
         }
-        let api = Api {
+        Ok(Api {
             get_platform_ids: sym!("clGetPlatformIDs"),
             get_platform_info: sym!("clGetPlatformInfo"),
             get_device_ids: sym!("clGetDeviceIDs"),
@@ -130,6 +167,10 @@ impl Pocl {
             create_context: sym!("clCreateContext"),
             create_queue: sym!("clCreateCommandQueue"),
             create_program: sym!("clCreateProgramWithSource"),
+            // SAFETY: the OpenCL 2.1 signature of clCreateProgramWithIL.
+            create_program_il: unsafe { lib.get(b"clCreateProgramWithIL\0") }
+                .ok()
+                .map(|s| *s),
             build_program: sym!("clBuildProgram"),
             build_info: sym!("clGetProgramBuildInfo"),
             create_kernel: sym!("clCreateKernel"),
@@ -143,16 +184,16 @@ impl Pocl {
             release_program: sym!("clReleaseProgram"),
             release_queue: sym!("clReleaseCommandQueue"),
             release_context: sym!("clReleaseContext"),
-        };
-        let info_string = |f: &dyn Fn(usize, *mut c_void, *mut usize) -> ClInt| {
-            let mut size = 0;
-            f(0, null_mut(), &mut size);
-            let mut buf = vec![0u8; size];
-            f(size, buf.as_mut_ptr().cast(), null_mut());
-            String::from_utf8_lossy(&buf)
-                .trim_end_matches('\0')
-                .to_string()
-        };
+            _lib: lib,
+        })
+    }
+}
+
+impl ClPlatform {
+    /// Every platform with a CPU device, in the loader's order (its first CPU device each),
+    /// and what went wrong with the others; or why there is no loader.
+    pub fn open_all() -> Result<(Vec<ClPlatform>, Vec<String>), String> {
+        let api = Rc::new(Api::load()?);
         let mut count = 0;
         // SAFETY: count query, then a buffer of `count` handles.
         unsafe { (api.get_platform_ids)(0, null_mut(), &mut count) };
@@ -162,84 +203,148 @@ impl Pocl {
             let r = unsafe { (api.get_platform_ids)(count, platforms.as_mut_ptr(), null_mut()) };
             ok(r, "clGetPlatformIDs")?;
         }
-        let platform = platforms
-            .into_iter()
-            .find(|&p| {
-                info_string(&|n, b, s| {
-                    // SAFETY: a platform handle from clGetPlatformIDs; `b` holds `n` bytes.
-                    unsafe { (api.get_platform_info)(p, CL_PLATFORM_NAME, n, b, s) }
-                })
-                .contains("Portable Computing Language")
+        let (mut found, mut errors) = (Vec::new(), Vec::new());
+        for p in platforms {
+            match Self::open(&api, p) {
+                Ok(Some(platform)) => found.push(platform),
+                Ok(None) => {}
+                Err(e) => errors.push(e),
+            }
+        }
+        Ok((found, errors))
+    }
+
+    /// Platform `platform`'s first CPU device, or `None` if it has none.
+    fn open(api: &Rc<Api>, platform: Handle) -> Result<Option<ClPlatform>, String> {
+        let platform_info = |what| {
+            info_string(&|n, b, s| {
+                // SAFETY: a platform handle from clGetPlatformIDs; `b` holds `n` bytes.
+                unsafe { (api.get_platform_info)(platform, what, n, b, s) }
             })
-            .ok_or("no PoCL platform (apt-get install pocl-opencl-icd ocl-icd-opencl-dev)")?;
+        };
+        let name = platform_info(CL_PLATFORM_NAME);
+        let version = platform_info(CL_PLATFORM_VERSION);
         let mut device = null_mut();
         // SAFETY: one device handle out.
         let r = unsafe {
-            (api.get_device_ids)(platform, CL_DEVICE_TYPE_ALL, 1, &mut device, null_mut())
+            (api.get_device_ids)(platform, CL_DEVICE_TYPE_CPU, 1, &mut device, null_mut())
         };
-        ok(r, "clGetDeviceIDs")?;
+        if r == CL_DEVICE_NOT_FOUND {
+            return Ok(None);
+        }
+        ok(r, &format!("{name}: clGetDeviceIDs"))?;
         let device_name = info_string(&|n, b, s| {
             // SAFETY: a device handle; `b` holds `n` bytes.
             unsafe { (api.get_device_info)(device, CL_DEVICE_NAME, n, b, s) }
         });
+        let mut compute_units: ClUint = 0;
+        // SAFETY: a cl_uint query into a cl_uint.
+        unsafe {
+            (api.get_device_info)(
+                device,
+                CL_DEVICE_MAX_COMPUTE_UNITS,
+                size_of::<ClUint>(),
+                (&mut compute_units as *mut ClUint).cast(),
+                null_mut(),
+            )
+        };
         let mut err = 0;
         // SAFETY: one device, no properties or callback.
         let context =
             unsafe { (api.create_context)(null(), 1, &device, null(), null_mut(), &mut err) };
-        ok(err, "clCreateContext")?;
+        ok(err, &format!("{name}: clCreateContext"))?;
         // SAFETY: a context and its device; in-order, no profiling.
         let queue = unsafe { (api.create_queue)(context, device, 0, &mut err) };
-        ok(err, "clCreateCommandQueue")?;
-        Ok(Pocl {
-            api,
+        if let Err(e) = ok(err, &format!("{name}: clCreateCommandQueue")) {
+            // SAFETY: the context created above, released once.
+            unsafe { (api.release_context)(context) };
+            return Err(e);
+        }
+        Ok(Some(ClPlatform {
+            api: api.clone(),
             context,
             queue,
             device,
+            name,
+            version,
             device_name,
-            _lib: lib,
-        })
+            compute_units,
+        }))
     }
 
-    /// Builds `source` and returns kernel `name`.
-    pub fn kernel(&self, source: &str, name: &str) -> Result<ClKernel, String> {
-        let src = CString::new(source).map_err(|e| e.to_string())?;
-        let ptr = src.as_ptr();
+    /// Builds `source` with the build `options` and returns kernel `name`, or why not (the
+    /// build log when the build fails).
+    pub fn kernel(&self, source: ClSource, options: &str, name: &str) -> Result<ClKernel, String> {
         let mut err = 0;
-        // SAFETY: one NUL-terminated string.
-        let program = unsafe { (self.api.create_program)(self.context, 1, &ptr, null(), &mut err) };
-        ok(err, "clCreateProgramWithSource")?;
-        let flags = CString::new("-cl-std=CL1.2").unwrap();
+        let program = match source {
+            ClSource::C(text) => {
+                let src = CString::new(text).map_err(|e| e.to_string())?;
+                let ptr = src.as_ptr();
+                // SAFETY: one NUL-terminated string.
+                let p =
+                    unsafe { (self.api.create_program)(self.context, 1, &ptr, null(), &mut err) };
+                ok(err, "clCreateProgramWithSource")?;
+                p
+            }
+            ClSource::SpirV(bytes) => {
+                let il = info_string(&|n, b, s| {
+                    // SAFETY: a device handle; `b` holds `n` bytes.
+                    unsafe {
+                        (self.api.get_device_info)(self.device, CL_DEVICE_IL_VERSION, n, b, s)
+                    }
+                });
+                if !il.contains("SPIR-V") {
+                    return Err(format!(
+                        "the device takes no SPIR-V (CL_DEVICE_IL_VERSION \"{il}\")"
+                    ));
+                }
+                let create = self
+                    .api
+                    .create_program_il
+                    .ok_or("the ICD loader has no clCreateProgramWithIL")?;
+                // SAFETY: `bytes` holds the length passed; the platform copies it.
+                let p =
+                    unsafe { create(self.context, bytes.as_ptr().cast(), bytes.len(), &mut err) };
+                ok(err, "clCreateProgramWithIL")?;
+                p
+            }
+        };
+        let built = self.build(program, options).and_then(|()| {
+            let cname = CString::new(name).map_err(|e| e.to_string())?;
+            // SAFETY: a built program and a NUL-terminated name.
+            let kernel = unsafe { (self.api.create_kernel)(program, cname.as_ptr(), &mut err) };
+            ok(err, "clCreateKernel").map(|()| ClKernel(kernel))
+        });
+        // The kernel keeps the program alive.
+        // SAFETY: our reference to the program, released once.
+        unsafe { (self.api.release_program)(program) };
+        built
+    }
+
+    fn build(&self, program: Handle, options: &str) -> Result<(), String> {
+        let flags = CString::new(options).map_err(|e| e.to_string())?;
         // SAFETY: the program and its one device; no callback.
         let r = unsafe {
             (self.api.build_program)(program, 1, &self.device, flags.as_ptr(), null(), null_mut())
         };
-        if r != CL_SUCCESS {
-            let mut size = 0;
-            let mut log = vec![0u8; 1 << 16];
-            // SAFETY: `log` holds the size passed.
-            unsafe {
-                (self.api.build_info)(
-                    program,
-                    self.device,
-                    CL_PROGRAM_BUILD_LOG,
-                    log.len(),
-                    log.as_mut_ptr().cast(),
-                    &mut size,
-                )
-            };
-            return Err(format!(
-                "PoCL build failed ({r}): {}",
-                String::from_utf8_lossy(&log[..size.min(log.len())])
-            ));
+        if r == CL_SUCCESS {
+            return Ok(());
         }
-        let cname = CString::new(name).map_err(|e| e.to_string())?;
-        // SAFETY: a built program and a NUL-terminated name.
-        let kernel = unsafe { (self.api.create_kernel)(program, cname.as_ptr(), &mut err) };
-        ok(err, "clCreateKernel")?;
-        // The kernel keeps the program alive.
-        // SAFETY: our reference to the program.
-        unsafe { (self.api.release_program)(program) };
-        Ok(ClKernel(kernel))
+        let log = info_string(&|n, b, s| {
+            // SAFETY: `b` holds `n` bytes.
+            unsafe { (self.api.build_info)(program, self.device, CL_PROGRAM_BUILD_LOG, n, b, s) }
+        });
+        // The first message, without the temporary file's name some platforms put first.
+        let first = log
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .trim();
+        let first = match first.find(".cl:") {
+            Some(at) => format!("line {}", &first[at + 4..]),
+            None => first.to_string(),
+        };
+        Err(format!("clBuildProgram failed ({r}): {first}"))
     }
 
     /// A device buffer holding a copy of `data`.
@@ -255,14 +360,15 @@ impl Pocl {
                 &mut err,
             )
         };
-        ok(err, "clCreateBuffer").expect("PoCL buffer");
+        ok(err, "clCreateBuffer").expect("OpenCL buffer");
         ClBuf(b)
     }
 
+    /// Argument `i`: the bytes of `v` (a scalar or a struct passed by value).
     pub fn arg<T>(&self, k: ClKernel, i: u32, v: &T) {
         // SAFETY: `v` holds size_of::<T>() bytes.
         let r = unsafe { (self.api.set_arg)(k.0, i, size_of::<T>(), (v as *const T).cast()) };
-        ok(r, "clSetKernelArg").expect("PoCL argument");
+        ok(r, "clSetKernelArg").expect("OpenCL argument");
     }
 
     pub fn arg_buf(&self, k: ClKernel, i: u32, b: &ClBuf) {
@@ -272,11 +378,11 @@ impl Pocl {
     pub fn arg_local(&self, k: ClKernel, i: u32, bytes: usize) {
         // SAFETY: a local argument passes its size and no value.
         let r = unsafe { (self.api.set_arg)(k.0, i, bytes, null()) };
-        ok(r, "clSetKernelArg (local)").expect("PoCL local argument");
+        ok(r, "clSetKernelArg (local)").expect("OpenCL local argument");
     }
 
     /// Runs `k` over `global` work-items in groups of `local` and waits.
-    pub fn run(&self, k: ClKernel, global: [usize; 3], local: [usize; 3]) {
+    pub fn run(&self, k: ClKernel, global: [usize; 3], local: [usize; 3]) -> Result<(), String> {
         let dims = if global[2] > 1 {
             3
         } else if global[1] > 1 {
@@ -298,9 +404,9 @@ impl Pocl {
                 null_mut(),
             )
         };
-        ok(r, "clEnqueueNDRangeKernel").expect("PoCL launch");
+        ok(r, "clEnqueueNDRangeKernel")?;
         // SAFETY: a valid queue.
-        ok(unsafe { (self.api.finish)(self.queue) }, "clFinish").expect("PoCL finish");
+        ok(unsafe { (self.api.finish)(self.queue) }, "clFinish")
     }
 
     pub fn read<T: Copy + Default>(&self, b: &ClBuf, len: usize) -> Vec<T> {
@@ -319,7 +425,7 @@ impl Pocl {
                 null_mut(),
             )
         };
-        ok(r, "clEnqueueReadBuffer").expect("PoCL read");
+        ok(r, "clEnqueueReadBuffer").expect("OpenCL read");
         out
     }
 
@@ -334,7 +440,7 @@ impl Pocl {
     }
 }
 
-impl Drop for Pocl {
+impl Drop for ClPlatform {
     fn drop(&mut self) {
         // SAFETY: the queue and context were created in `open` and are released once.
         unsafe {
