@@ -21,8 +21,9 @@
 //! # Both peers (see `PEERS` for how to install them):
 //! OCL_ICD_VENDORS=/tmp/icd LD_LIBRARY_PATH=/tmp/V/lib cargo bench --bench kernels
 //! ```
-//! Every figure is the best of [`ROUNDS`] rounds after a warm-up, and the native, executor and
-//! platform rounds alternate, so that a noisy machine slows all alike. The figures for one
+//! Every figure is the best of [`ROUNDS`] rounds after a warm-up (only one round for a run
+//! whose warm-up took more than [`SLOW`]), and the native, executor and platform rounds
+//! alternate, so that a noisy machine slows all alike. The figures for one
 //! thread come from a child process whose every peer is limited to one thread, each by its own
 //! variable, read once at initialisation ([`ONE_THREAD`]: PoCL's `POCL_MAX_PTHREAD_COUNT=1`,
 //! Intel's `CL_CONFIG_CPU_TBB_NUM_WORKERS=1`; the child reports the threads its process ends
@@ -157,7 +158,11 @@ const PEERS: [(&str, &str, &str); 2] = [
 
 /// What the single-thread child sets: one thread per platform, each by its own variable
 /// (read once, when the platform initialises). Intel's CPU runtime runs its work-groups on a
-/// TBB arena of `CL_CONFIG_CPU_TBB_NUM_WORKERS` threads.
+/// TBB arena of `CL_CONFIG_CPU_TBB_NUM_WORKERS` threads. Checked on 2 cores (dpnp's add, Intel
+/// only, the child's thread report): without it the add took 67 ms and the runtime's worker
+/// thread 0.32 s of CPU; with it 112 ms and 0.01 s (the calling thread did the work).
+/// `SYCL_CPU_NUM_CUS=1` (formerly `DPCPP_CPU_NUM_CUS`) limits it too (113 ms) but the work
+/// moves between the two threads; `CL_DEVICE_MAX_COMPUTE_UNITS` stays 2 with either.
 const ONE_THREAD: [(&str, &str); 2] = [
     ("POCL_MAX_PTHREAD_COUNT", "1"),
     ("CL_CONFIG_CPU_TBB_NUM_WORKERS", "1"),
