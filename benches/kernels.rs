@@ -21,6 +21,9 @@
 //! # Both peers (see `PEERS` for how to install them):
 //! OCL_ICD_VENDORS=/tmp/icd LD_LIBRARY_PATH=/tmp/V/lib cargo bench --bench kernels
 //! ```
+//! `BENCH_ONLY` takes the keys of [`KERNELS`]: saxpy, sum, sum_grid, sum_subgroup,
+//! sum_workgroup, scan, matmul_tiled, matmul_naive, stencil, histogram, sycl_add, sycl_sum.
+//!
 //! Every figure is the best of [`ROUNDS`] rounds after a warm-up (only one round for a run
 //! whose warm-up took more than [`SLOW`]), and the native, executor and platform rounds
 //! alternate, so that a noisy machine slows all alike. The figures for one
