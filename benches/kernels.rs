@@ -163,7 +163,10 @@ const PEERS: [(&str, &str, &str); 2] = [
 /// (read once, when the platform initialises). Intel's CPU runtime runs its work-groups on a
 /// TBB arena of `CL_CONFIG_CPU_TBB_NUM_WORKERS` threads. Checked on 2 cores (dpnp's add, Intel
 /// only, the child's thread report): without it the add took 67 ms and the runtime's worker
-/// thread 0.32 s of CPU; with it 112 ms and 0.01 s (the calling thread did the work).
+/// thread 0.32 s of CPU; with it 112 ms and 0.01 s (the calling thread did the work). Over
+/// the other kernels the worker still gets some of the work (1.65 s of 8.7 s for seven of
+/// them), but the times match one thread's (about twice the two-thread ones on an idle
+/// machine): one thread at a time runs work-groups.
 /// `SYCL_CPU_NUM_CUS=1` (formerly `DPCPP_CPU_NUM_CUS`) limits it too (113 ms) but the work
 /// moves between the two threads; `CL_DEVICE_MAX_COMPUTE_UNITS` stays 2 with either.
 const ONE_THREAD: [(&str, &str); 2] = [
