@@ -335,11 +335,13 @@ impl ClPlatform {
             unsafe { (self.api.build_info)(program, self.device, CL_PROGRAM_BUILD_LOG, n, b, s) }
         });
         // The first message, without the temporary file's name some platforms put first.
-        let first = log
-            .lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("")
-            .trim();
+        let mut lines = log.lines().map(str::trim).filter(|l| !l.is_empty());
+        let mut first = lines.next().unwrap_or("").to_string();
+        if first.ends_with(':') {
+            // A heading ("Error(s) while linking:"): the first of what it heads too.
+            let next = lines.next().unwrap_or("(the build log says no more)");
+            first = format!("{first} {next}");
+        }
         let first = match first.find(".cl:") {
             Some(at) => format!("line {}", &first[at + 4..]),
             None => first.to_string(),
