@@ -2,8 +2,8 @@
 //! every entry point rejects null, foreign, destroyed and stale handles instead of crashing.
 
 use level_zero_sys::ze_result_t;
-use std::any::Any;
 use rustc_hash::FxHashMap;
+use std::any::Any;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, RwLock};

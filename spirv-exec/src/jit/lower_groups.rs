@@ -2,8 +2,10 @@
 //! generation: the sub-group built-ins become arithmetic on the local linear id and the
 //! local size, and each collective ([`Inst::Group`]) becomes a store of its operand into the
 //! work-item's slot of a hidden scratch area of local memory, a barrier, a load or a loop
-//! over the slots of its sub-group (or work-group) computing the result, and a barrier again
-//! so that the scratch can be reused. That is right for collectives every work-item of the
+//! over the slots of its sub-group (or work-group) computing the result (for a reduction or
+//! scan over the whole scope, its first work-item combines the slots once, in place, and a
+//! barrier later every work-item reads its result), and a barrier again so that the scratch
+//! can be reused. That is right for collectives every work-item of the
 //! group reaches, as SYCL and OpenCL require of them; one reached by part of the group makes
 //! the launch fail with `Fault::DivergentBarrier`, never a wrong value (every work-item ends
 //! at one barrier before it returns, so that the others cannot pass a collective without
@@ -438,7 +440,25 @@ impl Lower {
                 self.define_from_stored(b, r, v);
                 Ok(b)
             }
-            GroupOp::All | GroupOp::Any | GroupOp::AllEqual | GroupOp::Ballot { .. } => {
+            // Reductions and scans over the whole scope: its first work-item combines the
+            // slots once, in place, for all (a loop per work-item over every slot cost
+            // `n²` combinations a group: 256² for a work-group reduction of 256).
+            GroupOp::Arith {
+                op,
+                kind,
+                cluster: 0,
+            } => {
+                let s = Self::stored(s);
+                self.fold_once(b, r, base, size, op, kind, s)
+            }
+            GroupOp::All | GroupOp::Any => {
+                let op = match call.op {
+                    GroupOp::All => GroupArith::And,
+                    _ => GroupArith::Or,
+                };
+                self.fold_once(b, r, base, size, op, GroupKind::Reduce, Scalar::I32)
+            }
+            GroupOp::AllEqual | GroupOp::Ballot { .. } => {
                 let word = match call.op {
                     GroupOp::Ballot { word } => word,
                     _ => 0,
@@ -556,6 +576,119 @@ impl Lower {
         });
         self.define_from_stored(exit, r, done);
         Ok(exit)
+    }
+
+    /// A reduction or scan of the scope `[base, base + size)` whose first work-item combines
+    /// the slots in order, from block `b`: the total into the first slot (reduce), or each
+    /// slot's prefix in place (scans); a barrier; then each work-item's result from its slot
+    /// (scans) or the first (reduce). The same operations in the same order as a loop per
+    /// work-item, so the same results. `st`: the slots' type. Returns the block it ends in.
+    #[allow(clippy::too_many_arguments)]
+    fn fold_once(
+        &mut self,
+        b: BlockId,
+        r: Val,
+        base: Val,
+        size: Val,
+        op: GroupArith,
+        kind: GroupKind,
+        st: Scalar,
+    ) -> Result<BlockId, String> {
+        let i64 = Scalar::I64;
+        let end = self.push(b, i64, Inst::Bin(Bin::IAdd, base, size));
+        let lead = self.push(b, Scalar::Bool, Inst::Bin(Bin::Eq, self.llid, base));
+        let init = self.konst(st, group_identity(op, st));
+        let eight = self.konst(i64, SLOT);
+        // head(i, acc): i < end ? body : finish(acc)
+        let (i, acc) = (self.val(i64), self.val(st));
+        let head = self.new_block(vec![i, acc]);
+        let body = self.new_block(vec![]);
+        let total = self.val(st);
+        let finish = self.new_block(vec![total]);
+        let join = self.new_block(vec![]);
+        let read = self.new_block(vec![]);
+        self.f.blocks[b as usize].term = Term::Branch {
+            cond: lead,
+            then: Edge {
+                target: head,
+                args: vec![base, init],
+            },
+            other: Edge {
+                target: join,
+                args: vec![],
+            },
+        };
+        let more = self.push(head, Scalar::Bool, Inst::Bin(Bin::ULt, i, end));
+        self.f.blocks[head as usize].term = Term::Branch {
+            cond: more,
+            then: Edge {
+                target: body,
+                args: vec![],
+            },
+            other: Edge {
+                target: finish,
+                args: vec![acc],
+            },
+        };
+        let off = self.push(body, i64, Inst::Bin(Bin::IMul, i, eight));
+        let at = self.push(body, i64, Inst::Bin(Bin::IAdd, self.scratch[0], off));
+        let v = self.push(
+            body,
+            st,
+            Inst::Load {
+                ptr: at,
+                offset: 0,
+                space: Space::Local,
+            },
+        );
+        let next = self.combine(body, op, st, acc, v);
+        let prefix = match kind {
+            GroupKind::Reduce => None,
+            GroupKind::InclusiveScan => Some(next),
+            GroupKind::ExclusiveScan => Some(acc),
+        };
+        if let Some(value) = prefix {
+            self.f.blocks[body as usize].stmts.push(Stmt {
+                result: None,
+                inst: Inst::Store {
+                    ptr: at,
+                    offset: 0,
+                    value,
+                    space: Space::Local,
+                },
+            });
+        }
+        let one = self.konst(i64, 1);
+        let i2 = self.push(body, i64, Inst::Bin(Bin::IAdd, i, one));
+        self.f.blocks[body as usize].term = Term::Jump(Edge {
+            target: head,
+            args: vec![i2, next],
+        });
+        if kind == GroupKind::Reduce {
+            let first = self.push(finish, i64, Inst::Bin(Bin::IMul, base, eight));
+            let at = self.push(finish, i64, Inst::Bin(Bin::IAdd, self.scratch[0], first));
+            self.f.blocks[finish as usize].stmts.push(Stmt {
+                result: None,
+                inst: Inst::Store {
+                    ptr: at,
+                    offset: 0,
+                    value: total,
+                    space: Space::Local,
+                },
+            });
+        }
+        self.f.blocks[finish as usize].term = Term::Jump(Edge {
+            target: join,
+            args: vec![],
+        });
+        self.f.blocks[join as usize].term = Term::Barrier { next: read };
+        let idx = match kind {
+            GroupKind::Reduce => base,
+            _ => self.llid,
+        };
+        let v = self.load(read, 0, idx, st);
+        self.define_from_stored(read, r, v);
+        Ok(read)
     }
 
     /// `acc op v` (values of type `s`) in block `b`.
