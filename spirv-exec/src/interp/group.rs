@@ -80,20 +80,60 @@ impl Plan {
         };
         let first = members[0];
         let float = self.ty.is_float();
-        for &l in members {
-            let id = (l - base) as u64;
-            let r = match self.op {
-                GroupOp::Elect => (l == first) as u64,
-                GroupOp::All => members.iter().all(|&m| v(0, m) & 1 != 0) as u64,
-                GroupOp::Any => members.iter().any(|&m| v(0, m) & 1 != 0) as u64,
-                GroupOp::AllEqual => members.iter().all(|&m| {
+        // What combines every member's value: one pass over the members for all of them (the
+        // same operations in the same order as a pass per member, so the same results).
+        let same = |b: bool| std::iter::repeat_n(b as u64, members.len());
+        match self.op {
+            GroupOp::All => return out.extend(same(members.iter().all(|&m| v(0, m) & 1 != 0))),
+            GroupOp::Any => return out.extend(same(members.iter().any(|&m| v(0, m) & 1 != 0))),
+            GroupOp::AllEqual => {
+                let eq = members.iter().all(|&m| {
                     let (a, b) = (v(0, m), v(0, first));
                     if float {
                         self.ty.to_f64(a) == self.ty.to_f64(b)
                     } else {
                         a == b
                     }
-                }) as u64,
+                });
+                return out.extend(same(eq));
+            }
+            GroupOp::Arith { op, kind, cluster } => {
+                let c = if cluster > 0 {
+                    cluster as usize
+                } else {
+                    usize::MAX
+                };
+                for part in members.chunk_by(|a, b| (a - base) / c == (b - base) / c) {
+                    let mut acc = group_identity(op, self.ty);
+                    match kind {
+                        GroupKind::Reduce => {
+                            for &m in part {
+                                acc = combine(op, self.ty, acc, v(0, m));
+                            }
+                            out.extend(std::iter::repeat_n(acc, part.len()));
+                        }
+                        GroupKind::InclusiveScan => {
+                            for &m in part {
+                                acc = combine(op, self.ty, acc, v(0, m));
+                                out.push(acc);
+                            }
+                        }
+                        GroupKind::ExclusiveScan => {
+                            for &m in part {
+                                out.push(acc);
+                                acc = combine(op, self.ty, acc, v(0, m));
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            _ => {}
+        }
+        for &l in members {
+            let id = (l - base) as u64;
+            let r = match self.op {
+                GroupOp::Elect => (l == first) as u64,
                 GroupOp::Broadcast | GroupOp::Shuffle => from(0, Some(v(1, l)), l),
                 GroupOp::BroadcastFirst => v(0, first),
                 GroupOp::Ballot { word } => {
@@ -132,26 +172,8 @@ impl Plan {
                         }
                     }
                 }
-                GroupOp::Arith { op, kind, cluster } => {
-                    let (lo, hi) = if cluster > 0 {
-                        let c = cluster as usize;
-                        let start = base + (l - base) / c * c;
-                        (start, start + c)
-                    } else {
-                        (base, base + size)
-                    };
-                    let mut acc = group_identity(op, self.ty);
-                    for &m in members.iter().filter(|&&m| m >= lo && m < hi) {
-                        let take = match kind {
-                            GroupKind::Reduce => true,
-                            GroupKind::InclusiveScan => m <= l,
-                            GroupKind::ExclusiveScan => m < l,
-                        };
-                        if take {
-                            acc = combine(op, self.ty, acc, v(0, m));
-                        }
-                    }
-                    acc
+                GroupOp::All | GroupOp::Any | GroupOp::AllEqual | GroupOp::Arith { .. } => {
+                    unreachable!("combined above")
                 }
             };
             out.push(r);
