@@ -2,10 +2,10 @@
 //! generation: the sub-group built-ins become arithmetic on the local linear id and the
 //! local size, and each collective ([`Inst::Group`]) becomes a store of its operand into the
 //! work-item's slot of a hidden scratch area of local memory, a barrier, a load or a loop
-//! over the slots of its sub-group (or work-group) computing the result (for a reduction or
-//! scan over the whole scope, its first work-item combines the slots once, in place, and a
-//! barrier later every work-item reads its result), and a barrier again so that the scratch
-//! can be reused. That is right for collectives every work-item of the
+//! over the slots of its sub-group (or work-group) computing the result, and a barrier again
+//! so that the scratch can be reused. A reduction or scan over the whole scope is combined
+//! once, in place, by the scope's first work-item, and each work-item reads its result from
+//! its own slot (or a work-group's total from a totals array): no barrier after it. That is right for collectives every work-item of the
 //! group reaches, as SYCL and OpenCL require of them; one reached by part of the group makes
 //! the launch fail with `Fault::DivergentBarrier`, never a wrong value (every work-item ends
 //! at one barrier before it returns, so that the others cannot pass a collective without
@@ -51,11 +51,33 @@ pub fn lower(f: &Func) -> Result<Func, String> {
                 _ => None,
             })
     };
+    let workgroup_calls = || {
+        f.blocks
+            .iter()
+            .flat_map(|b| &b.stmts)
+            .filter_map(|s| match &s.inst {
+                Inst::Group(call) if call.scope == Scope::Workgroup => Some(call.op),
+                _ => None,
+            })
+    };
     let collectives = calls().next().is_some();
     // Scratch arrays: one for the exchanged values, a second for the INTEL shuffles of two.
     let pairs = calls().any(|op| matches!(op, GroupOp::ShuffleDownPair | GroupOp::ShuffleUpPair));
+    // A third for the totals of work-group reductions (read by every work-item: one load).
+    let totals = workgroup_calls().any(|op| {
+        matches!(
+            op,
+            GroupOp::All
+                | GroupOp::Any
+                | GroupOp::Arith {
+                    kind: GroupKind::Reduce,
+                    cluster: 0,
+                    ..
+                }
+        )
+    });
     let arrays = usize::from(collectives) + usize::from(pairs);
-    let mut l = Lower::new(f.clone(), arrays)?;
+    let mut l = Lower::new(f.clone(), arrays, totals)?;
     l.builtins();
     let mut b = 1;
     while b < l.f.blocks.len() {
@@ -86,11 +108,14 @@ struct Lower {
     slots: [Val; 2],
     /// The scratch arrays' addresses (likewise).
     scratch: [Val; 2],
+    /// The reductions' totals array (if the kernel has reductions).
+    totals: Val,
 }
 
 impl Lower {
-    /// `arrays`: the scratch arrays the collectives need (0 to 2).
-    fn new(mut f: Func, arrays: usize) -> Result<Lower, String> {
+    /// `arrays`: the scratch arrays the collectives need (0 to 2); `totals`: whether a
+    /// reduction's totals array follows them.
+    fn new(mut f: Func, arrays: usize, totals: bool) -> Result<Lower, String> {
         let first = match &f.blocks[0].term {
             Term::Jump(e) if e.args.is_empty() => e.target,
             _ => return Err("internal: the entry block does not jump".into()),
@@ -111,8 +136,9 @@ impl Lower {
         // The scratch: arrays of a slot per work-item after the kernel's own variables.
         let off = f.local_static.next_multiple_of(SLOT as usize);
         let array = MAX_GROUP_SIZE as usize * SLOT as usize;
-        if arrays > 0 {
-            f.local_static = off + arrays * array;
+        let all = arrays + usize::from(totals);
+        if all > 0 {
+            f.local_static = off + all * array;
         }
         let mut l = Lower {
             f,
@@ -124,6 +150,7 @@ impl Lower {
             zero: 0,
             slots: [0; 2],
             scratch: [0; 2],
+            totals: 0,
         };
         let i64 = Scalar::I64;
         // Entry-block values: built-ins (per work-item there) and the scratch's addresses.
@@ -134,6 +161,9 @@ impl Lower {
             *s = l.entry(i64, Inst::LocalVar(off + k * array));
         }
         l.scratch = scratch;
+        if totals {
+            l.totals = l.entry(i64, Inst::LocalVar(off + arrays * array));
+        }
         let s = l.konst(i64, l.f.subgroup_size.max(1) as u64);
         l.zero = l.konst(i64, 0);
         let h = l.head;
@@ -276,7 +306,21 @@ impl Lower {
         self.stores(b, &call);
         self.f.blocks[b as usize].term = Term::Barrier { next: exchange };
         let done = self.result(exchange, &call, r)?;
-        self.f.blocks[done as usize].term = Term::Barrier { next: after };
+        // A result read from the work-item's own slot or the totals array needs no barrier
+        // after it: a slot is written again only by its work-item at the next collective, a
+        // total only after the next collective's barrier.
+        let own_slot = match call.op {
+            GroupOp::Arith { cluster, .. } => cluster == 0,
+            GroupOp::All | GroupOp::Any => true,
+            _ => false,
+        };
+        self.f.blocks[done as usize].term = match own_slot {
+            true => Term::Jump(Edge {
+                target: after,
+                args: vec![],
+            }),
+            false => Term::Barrier { next: after },
+        };
         Ok(())
     }
 
@@ -449,14 +493,15 @@ impl Lower {
                 cluster: 0,
             } => {
                 let s = Self::stored(s);
-                self.fold_once(b, r, base, size, op, kind, s)
+                self.fold_once(b, r, (base, size, call.scope), op, kind, s)
             }
             GroupOp::All | GroupOp::Any => {
                 let op = match call.op {
                     GroupOp::All => GroupArith::And,
                     _ => GroupArith::Or,
                 };
-                self.fold_once(b, r, base, size, op, GroupKind::Reduce, Scalar::I32)
+                let scope = (base, size, call.scope);
+                self.fold_once(b, r, scope, op, GroupKind::Reduce, Scalar::I32)
             }
             GroupOp::AllEqual | GroupOp::Ballot { .. } => {
                 let word = match call.op {
@@ -579,22 +624,29 @@ impl Lower {
     }
 
     /// A reduction or scan of the scope `[base, base + size)` whose first work-item combines
-    /// the slots in order, from block `b`: the total into the first slot (reduce), or each
-    /// slot's prefix in place (scans); a barrier; then each work-item's result from its slot
-    /// (scans) or the first (reduce). The same operations in the same order as a loop per
+    /// the slots in order, from block `b`: a work-group's total into the totals array, a
+    /// sub-group's into each of its slots (reduce), or each slot's prefix in place (scans); a
+    /// barrier; then each work-item's result from there or its own slot (so no barrier is
+    /// needed before the scratch is used again: a slot is written again only by its
+    /// work-item, the total only by the next reduction's first work-item after every
+    /// work-item reached that reduction's barrier). The same operations in the same order as a loop per
     /// work-item, so the same results. `st`: the slots' type. Returns the block it ends in.
     #[allow(clippy::too_many_arguments)]
     fn fold_once(
         &mut self,
         b: BlockId,
         r: Val,
-        base: Val,
-        size: Val,
+        (base, size, scope): (Val, Val, Scope),
         op: GroupArith,
         kind: GroupKind,
         st: Scalar,
     ) -> Result<BlockId, String> {
         let i64 = Scalar::I64;
+        // A work-group's total goes to the totals array, which every work-item reads at
+        // the same index (one load for a pack); a sub-group's into each of its slots (few),
+        // which each work-item reads as its own (consecutive in a pack).
+        let to_totals = kind == GroupKind::Reduce && scope == Scope::Workgroup;
+        let fill = kind == GroupKind::Reduce && scope == Scope::Subgroup;
         let end = self.push(b, i64, Inst::Bin(Bin::IAdd, base, size));
         let lead = self.push(b, Scalar::Bool, Inst::Bin(Bin::Eq, self.llid, base));
         let init = self.konst(st, group_identity(op, st));
@@ -664,9 +716,9 @@ impl Lower {
             target: head,
             args: vec![i2, next],
         });
-        if kind == GroupKind::Reduce {
+        if to_totals {
             let first = self.push(finish, i64, Inst::Bin(Bin::IMul, base, eight));
-            let at = self.push(finish, i64, Inst::Bin(Bin::IAdd, self.scratch[0], first));
+            let at = self.push(finish, i64, Inst::Bin(Bin::IAdd, self.totals, first));
             self.f.blocks[finish as usize].stmts.push(Stmt {
                 result: None,
                 inst: Inst::Store {
@@ -677,16 +729,69 @@ impl Lower {
                 },
             });
         }
-        self.f.blocks[finish as usize].term = Term::Jump(Edge {
-            target: join,
-            args: vec![],
-        });
-        self.f.blocks[join as usize].term = Term::Barrier { next: read };
-        let idx = match kind {
-            GroupKind::Reduce => base,
-            _ => self.llid,
+        let after_finish = if fill {
+            // fill(j): j < end ? put (slot j = total, j + 1) : join
+            let j = self.val(i64);
+            let fill = self.new_block(vec![j]);
+            let put = self.new_block(vec![]);
+            let more = self.push(fill, Scalar::Bool, Inst::Bin(Bin::ULt, j, end));
+            self.f.blocks[fill as usize].term = Term::Branch {
+                cond: more,
+                then: Edge {
+                    target: put,
+                    args: vec![],
+                },
+                other: Edge {
+                    target: join,
+                    args: vec![],
+                },
+            };
+            let off = self.push(put, i64, Inst::Bin(Bin::IMul, j, eight));
+            let at = self.push(put, i64, Inst::Bin(Bin::IAdd, self.scratch[0], off));
+            self.f.blocks[put as usize].stmts.push(Stmt {
+                result: None,
+                inst: Inst::Store {
+                    ptr: at,
+                    offset: 0,
+                    value: total,
+                    space: Space::Local,
+                },
+            });
+            let j2 = self.push(put, i64, Inst::Bin(Bin::IAdd, j, one));
+            self.f.blocks[put as usize].term = Term::Jump(Edge {
+                target: fill,
+                args: vec![j2],
+            });
+            Edge {
+                target: fill,
+                args: vec![base],
+            }
+        } else {
+            Edge {
+                target: join,
+                args: vec![],
+            }
         };
-        let v = self.load(read, 0, idx, st);
+        self.f.blocks[finish as usize].term = Term::Jump(after_finish);
+        self.f.blocks[join as usize].term = Term::Barrier { next: read };
+        // A scan's results are in the work-items' own slots, a total in the totals array:
+        // the next collective's stores change neither before every work-item has read it.
+        let v = match to_totals {
+            true => {
+                let off = self.push(read, i64, Inst::Bin(Bin::IMul, base, eight));
+                let at = self.push(read, i64, Inst::Bin(Bin::IAdd, self.totals, off));
+                self.push(
+                    read,
+                    st,
+                    Inst::Load {
+                        ptr: at,
+                        offset: 0,
+                        space: Space::Local,
+                    },
+                )
+            }
+            false => self.load(read, 0, self.llid, st),
+        };
         self.define_from_stored(read, r, v);
         Ok(read)
     }
