@@ -577,18 +577,11 @@ impl Lower {
             target: head,
             args: vec![lo, init],
         });
-        let more = self.push(head, Scalar::Bool, Inst::Bin(Bin::ULt, i, hi));
-        self.f.blocks[head as usize].term = Term::Branch {
-            cond: more,
-            then: Edge {
-                target: body,
-                args: vec![],
-            },
-            other: Edge {
-                target: exit,
-                args: vec![acc],
-            },
+        let exit_edge = Edge {
+            target: exit,
+            args: vec![acc],
         };
+        self.loop_test(head, i, hi, body, exit_edge);
         let v = self.load(body, 0, i, s);
         let item = match call.op {
             GroupOp::AllEqual => {
@@ -670,18 +663,11 @@ impl Lower {
                 args: vec![],
             },
         };
-        let more = self.push(head, Scalar::Bool, Inst::Bin(Bin::ULt, i, end));
-        self.f.blocks[head as usize].term = Term::Branch {
-            cond: more,
-            then: Edge {
-                target: body,
-                args: vec![],
-            },
-            other: Edge {
-                target: finish,
-                args: vec![acc],
-            },
+        let finish_edge = Edge {
+            target: finish,
+            args: vec![acc],
         };
+        self.loop_test(head, i, end, body, finish_edge);
         let off = self.push(body, i64, Inst::Bin(Bin::IMul, i, eight));
         let at = self.push(body, i64, Inst::Bin(Bin::IAdd, self.scratch[0], off));
         let v = self.push(
@@ -734,18 +720,11 @@ impl Lower {
             let j = self.val(i64);
             let fill = self.new_block(vec![j]);
             let put = self.new_block(vec![]);
-            let more = self.push(fill, Scalar::Bool, Inst::Bin(Bin::ULt, j, end));
-            self.f.blocks[fill as usize].term = Term::Branch {
-                cond: more,
-                then: Edge {
-                    target: put,
-                    args: vec![],
-                },
-                other: Edge {
-                    target: join,
-                    args: vec![],
-                },
+            let done = Edge {
+                target: join,
+                args: vec![],
             };
+            self.loop_test(fill, j, end, put, done);
             let off = self.push(put, i64, Inst::Bin(Bin::IMul, j, eight));
             let at = self.push(put, i64, Inst::Bin(Bin::IAdd, self.scratch[0], off));
             self.f.blocks[put as usize].stmts.push(Stmt {
@@ -794,6 +773,19 @@ impl Lower {
         };
         self.define_from_stored(read, r, v);
         Ok(read)
+    }
+
+    /// Ends loop head `head` with `i < hi ? body : exit`.
+    fn loop_test(&mut self, head: BlockId, i: Val, hi: Val, body: BlockId, exit: Edge) {
+        let more = self.push(head, Scalar::Bool, Inst::Bin(Bin::ULt, i, hi));
+        self.f.blocks[head as usize].term = Term::Branch {
+            cond: more,
+            then: Edge {
+                target: body,
+                args: vec![],
+            },
+            other: exit,
+        };
     }
 
     /// `acc op v` (values of type `s`) in block `b`.

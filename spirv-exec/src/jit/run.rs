@@ -32,15 +32,27 @@ const MERGE_LANES: usize = 512;
 
 /// A thread's memory for the groups it runs.
 struct Frame {
-    params: Vec<u64>,
-    local: Vec<u64>,
+    buf: Buffers,
     /// The byte ranges of `local` in use (each `__local` argument, the kernel-scope part).
     local_parts: Vec<(usize, usize)>,
     static_base: usize,
-    private: Vec<u64>,
     private_stride: usize,
-    byval: Vec<u64>,
     table: [u64; table::LEN],
+    /// Work-items of the call (`width` groups).
+    lanes: usize,
+    /// The launch's work-group size.
+    size: [u64; 3],
+    /// How many groups the table, `lids` and `lanes` are set for.
+    width: usize,
+}
+
+/// A frame's buffers, kept by its thread for the next frame ([`Frame::new`] reuses them).
+#[derive(Default)]
+struct Buffers {
+    params: Vec<u64>,
+    local: Vec<u64>,
+    private: Vec<u64>,
+    byval: Vec<u64>,
     lids: Vec<u32>,
     spill: Vec<u64>,
     /// The two areas of the uniform kept values (`Ctx::uread`, `Ctx::uwrite`).
@@ -50,34 +62,28 @@ struct Frame {
     /// The inline caches' ranges (`lo`, `hi`), kept from group to group: shared ranges
     /// stay valid for the whole launch.
     caches: Vec<u64>,
-    /// Work-items of the call (`width` groups).
-    lanes: usize,
-    /// The launch's work-group size.
-    size: [u64; 3],
-    /// How many groups the table, `lids` and `lanes` are set for.
-    width: usize,
 }
 
-/// The buffers of a thread's last frame ([`Frame::new`] reuses them).
-#[derive(Default)]
-struct Spare {
-    params: Vec<u64>,
-    local: Vec<u64>,
-    private: Vec<u64>,
-    byval: Vec<u64>,
-    lids: Vec<u32>,
-    spill: Vec<u64>,
-    uniform: Vec<u64>,
-    done: Vec<u8>,
-    scratch: Vec<u64>,
-    caches: Vec<u64>,
+impl Buffers {
+    fn bytes(&self) -> usize {
+        8 * (self.params.capacity()
+            + self.local.capacity()
+            + self.private.capacity()
+            + self.byval.capacity()
+            + self.spill.capacity()
+            + self.uniform.capacity()
+            + self.scratch.capacity()
+            + self.caches.capacity())
+            + 4 * self.lids.capacity()
+            + self.done.capacity()
+    }
 }
 
 /// Bytes of buffers a thread keeps for its next frame at most.
 const SPARE_BYTES: usize = 1 << 20;
 
 thread_local! {
-    static SPARE: std::cell::Cell<Option<Spare>> = const { std::cell::Cell::new(None) };
+    static SPARE: std::cell::Cell<Option<Buffers>> = const { std::cell::Cell::new(None) };
 }
 
 /// `v` emptied, then `n` zeros.
@@ -90,32 +96,10 @@ fn zeroed<T: Copy + Default>(mut v: Vec<T>, n: usize) -> Vec<T> {
 impl Drop for Frame {
     /// Keeps the buffers for the thread's next frame, unless they are large.
     fn drop(&mut self) {
-        let spare = Spare {
-            params: std::mem::take(&mut self.params),
-            local: std::mem::take(&mut self.local),
-            private: std::mem::take(&mut self.private),
-            byval: std::mem::take(&mut self.byval),
-            lids: std::mem::take(&mut self.lids),
-            spill: std::mem::take(&mut self.spill),
-            uniform: std::mem::take(&mut self.uniform),
-            done: std::mem::take(&mut self.done),
-            scratch: std::mem::take(&mut self.scratch),
-            caches: std::mem::take(&mut self.caches),
-        };
-        let bytes = 8
-            * (spare.params.capacity()
-                + spare.local.capacity()
-                + spare.private.capacity()
-                + spare.byval.capacity()
-                + spare.spill.capacity()
-                + spare.uniform.capacity()
-                + spare.scratch.capacity()
-                + spare.caches.capacity())
-            + 4 * spare.lids.capacity()
-            + spare.done.capacity();
-        if bytes <= SPARE_BYTES {
+        let buf = std::mem::take(&mut self.buf);
+        if buf.bytes() <= SPARE_BYTES {
             // A thread being torn down has no spare any more: the buffers are freed.
-            let _ = SPARE.try_with(|s| s.set(Some(spare)));
+            let _ = SPARE.try_with(|s| s.set(Some(buf)));
         }
     }
 }
@@ -146,48 +130,50 @@ impl Frame {
         let mut spare = SPARE.with(|s| s.take()).unwrap_or_default();
         let caches = c.layout.caches.max(1);
         let mut f = Frame {
-            params: zeroed(std::mem::take(&mut spare.params), 0),
-            local: zeroed(
-                std::mem::take(&mut spare.local),
-                local.size.div_ceil(8).max(1),
-            ),
+            buf: Buffers {
+                params: zeroed(std::mem::take(&mut spare.params), 0),
+                local: zeroed(
+                    std::mem::take(&mut spare.local),
+                    local.size.div_ceil(8).max(1),
+                ),
+                private: zeroed(
+                    std::mem::take(&mut spare.private),
+                    (private_stride * n).div_ceil(8).max(1),
+                ),
+                byval: zeroed(
+                    std::mem::take(&mut spare.byval),
+                    byval_size.div_ceil(8).max(1),
+                ),
+                lids: zeroed(std::mem::take(&mut spare.lids), 3 * n),
+                spill: zeroed(
+                    std::mem::take(&mut spare.spill),
+                    (c.layout.spill_per_lane * n).div_ceil(8) + 1,
+                ),
+                uniform: zeroed(
+                    std::mem::take(&mut spare.uniform),
+                    2 * c.layout.uniform_slots().max(1),
+                ),
+                done: zeroed(std::mem::take(&mut spare.done), n),
+                scratch: zeroed(std::mem::take(&mut spare.scratch), c.layout.scratch.max(4)),
+                // Empty ranges: `lo` 1, `hi` 0.
+                caches: zeroed(std::mem::take(&mut spare.caches), 0),
+            },
             local_parts: local.parts,
             static_base: local.static_base,
-            private: zeroed(
-                std::mem::take(&mut spare.private),
-                (private_stride * n).div_ceil(8).max(1),
-            ),
             private_stride,
-            byval: zeroed(
-                std::mem::take(&mut spare.byval),
-                byval_size.div_ceil(8).max(1),
-            ),
             table: [0; table::LEN],
-            lids: zeroed(std::mem::take(&mut spare.lids), 3 * n),
-            spill: zeroed(
-                std::mem::take(&mut spare.spill),
-                (c.layout.spill_per_lane * n).div_ceil(8) + 1,
-            ),
-            uniform: zeroed(
-                std::mem::take(&mut spare.uniform),
-                2 * c.layout.uniform_slots().max(1),
-            ),
-            done: zeroed(std::mem::take(&mut spare.done), n),
-            scratch: zeroed(std::mem::take(&mut spare.scratch), c.layout.scratch.max(4)),
-            // Empty ranges: `lo` 1, `hi` 0.
-            caches: zeroed(std::mem::take(&mut spare.caches), 0),
             lanes: 0,
             size: launch.group_size.map(|s| s as u64),
             width: 0,
         };
-        f.caches.extend((0..caches).flat_map(|_| [1, 0]));
-        let local_base = f.local.as_ptr() as usize;
-        let (local, params) = ((local_base, &local.offsets[..]), &mut f.params);
+        f.buf.caches.extend((0..caches).flat_map(|_| [1, 0]));
+        let local_base = f.buf.local.as_ptr() as usize;
+        let (local, params) = ((local_base, &local.offsets[..]), &mut f.buf.params);
         bind_args(
             &p.params,
             &launch.args,
             local,
-            &mut f.byval,
+            &mut f.buf.byval,
             |_, bound| match bound {
                 Bound::Value(values) if values.is_empty() => params.push(0),
                 Bound::Value(values) => params.extend(values.iter()),
@@ -219,7 +205,7 @@ impl Frame {
         ];
         let n = gs.iter().product::<usize>();
         // Dimension 0 fastest; no divisions (a launch of a few groups sets this up each time).
-        let (x, y) = self.lids[..3 * n].split_at_mut(n);
+        let (x, y) = self.buf.lids[..3 * n].split_at_mut(n);
         let (y, z) = y.split_at_mut(n);
         let mut l = 0;
         for k in 0..gs[2] as u32 {
@@ -247,11 +233,15 @@ impl Frame {
 
     fn own_regions(&self) -> [(usize, usize); 3] {
         let span = |v: &Vec<u64>| (v.as_ptr() as usize, v.as_ptr() as usize + v.len() * 8);
-        [span(&self.private), span(&self.local), span(&self.byval)]
+        [
+            span(&self.buf.private),
+            span(&self.buf.local),
+            span(&self.buf.byval),
+        ]
     }
 
     fn local_ranges(&self) -> Vec<(usize, usize)> {
-        local_ranges(&self.local, &self.local_parts)
+        local_ranges(&self.buf.local, &self.local_parts)
     }
 
     /// Runs group `g` (its coordinates) and the `m - 1` groups after it along dimension 0 (at
@@ -273,22 +263,22 @@ impl Frame {
             self.table[table::GROUP_BASE + d] = gid * size;
             self.table[table::GID_BASE + d] = gid * size + self.table[table::GLOBAL_OFFSET + d];
         }
-        self.done[..self.lanes].fill(0);
-        let half = self.uniform.len() / 2;
-        let ubase = self.uniform.as_mut_ptr();
+        self.buf.done[..self.lanes].fill(0);
+        let half = self.buf.uniform.len() / 2;
+        let ubase = self.buf.uniform.as_mut_ptr();
         let mut ctx = Ctx {
-            params: self.params.as_ptr(),
+            params: self.buf.params.as_ptr(),
             table: self.table.as_ptr(),
-            lids: self.lids.as_ptr(),
-            spill: self.spill.as_mut_ptr() as *mut u8,
-            local_static: self.local.as_ptr() as u64 + self.static_base as u64,
-            private_base: self.private.as_ptr() as u64,
+            lids: self.buf.lids.as_ptr(),
+            spill: self.buf.spill.as_mut_ptr() as *mut u8,
+            local_static: self.buf.local.as_ptr() as u64 + self.static_base as u64,
+            private_base: self.buf.private.as_ptr() as u64,
             private_stride: self.private_stride as u64,
             lanes: self.lanes as u64,
-            caches: self.caches.as_mut_ptr(),
+            caches: self.buf.caches.as_mut_ptr(),
             status: 0,
-            scratch: self.scratch.as_mut_ptr(),
-            done: self.done.as_mut_ptr(),
+            scratch: self.buf.scratch.as_mut_ptr(),
+            done: self.buf.done.as_mut_ptr(),
             state: (state as *mut State<'_>).cast(),
             cancel: (cancel as *const AtomicBool).cast(),
             uread: ubase,
