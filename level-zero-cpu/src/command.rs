@@ -98,8 +98,8 @@ impl Op {
     /// Whether the op is known to take less than handing it to a worker thread costs, and
     /// cannot block: its waits all signalled; a direct launch the executor says is brief
     /// ([`spirv_exec::Kernel::is_brief`]: a loop-free kernel whose last launch was short), a
-    /// copy or fill of at most [`SMALL_BYTES`], ordering, resets and timestamps. Host functions and indirect or cooperative launches
-    /// never are.
+    /// copy or fill of at most [`SMALL_BYTES`], ordering, resets and timestamps. Host
+    /// functions and indirect or cooperative launches never are.
     pub fn is_small(&self) -> bool {
         self.waits.iter().all(|e| e.is_signalled())
             && match &self.command {

@@ -123,17 +123,14 @@ impl Engine {
     /// Queues `job`, or runs it now on the calling thread if the engine is idle (nothing
     /// queued or running) and every op of the job is small ([`Op::is_small`]: a launch of a
     /// loop-free kernel whose last one was shorter than handing it to the worker thread and
-    /// waking it would be, small copies and fills, no wait for an unsignalled event). Returns its
-    /// sequence number.
+    /// waking it would be, small copies and fills, no wait for an unsignalled event), at most
+    /// [`INLINE_OPS`] of them. Returns its sequence number.
     pub fn submit(&self, job: Job) -> u64 {
         let ops = || job.lists.iter().flat_map(|list| list.iter());
-        let inline = config().inline_small && config().command_delay.is_zero() && {
-            let mut n = 0;
-            ops().all(|op| {
-                n += 1;
-                n <= INLINE_OPS && op.is_small()
-            })
-        };
+        let inline = config().inline_small
+            && config().command_delay.is_zero()
+            && ops().count() <= INLINE_OPS
+            && ops().all(Op::is_small);
         let held: Vec<_> = ops().map(Op::hold).collect();
         let mut jobs = self.shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
         // Bound under the lock (held before it): submissions bind counter-based events in

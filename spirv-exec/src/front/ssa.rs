@@ -402,6 +402,45 @@ impl Func {
             Term::Return | Term::Unreachable => vec![],
         }
     }
+
+    /// The targets of the back edges of a depth-first walk of every block (each cycle holds
+    /// one), barriers cut if `cut_at_barriers` (a cycle through a barrier then has none).
+    pub fn cycle_heads(&self, cut_at_barriers: bool) -> Vec<bool> {
+        let n = self.blocks.len();
+        let mut heads = vec![false; n];
+        // 0: not seen, 1: on the walk's stack, 2: finished.
+        let mut state = vec![0u8; n];
+        let succs = |b: usize| match self.blocks[b].term {
+            Term::Barrier { .. } if cut_at_barriers => vec![],
+            _ => self.succs(b as BlockId),
+        };
+        for root in 0..n {
+            if state[root] != 0 {
+                continue;
+            }
+            state[root] = 1;
+            let mut stack = vec![(root, succs(root), 0usize)];
+            while let Some((b, next, i)) = stack.last_mut() {
+                if let Some(&s) = next.get(*i) {
+                    *i += 1;
+                    let s = s as usize;
+                    match state[s] {
+                        0 => {
+                            state[s] = 1;
+                            let ss = succs(s);
+                            stack.push((s, ss, 0));
+                        }
+                        1 => heads[s] = true,
+                        _ => {}
+                    }
+                } else {
+                    state[*b] = 2;
+                    stack.pop();
+                }
+            }
+        }
+        heads
+    }
 }
 
 /// The values a statement reads.

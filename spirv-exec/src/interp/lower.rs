@@ -655,7 +655,7 @@ impl Lowering<'_> {
             }
             ordered.push(block);
         }
-        let loop_free = super::program::loop_free(&ordered, 0);
+        let loop_free = !self.f.cycle_heads(false).contains(&true);
         Ok(Program {
             name: self.f.name.clone(),
             loop_free,

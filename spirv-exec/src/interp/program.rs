@@ -156,39 +156,3 @@ pub struct Program {
     /// (it cannot spin on memory another thread writes).
     pub(crate) loop_free: bool,
 }
-
-/// Whether no block of `blocks` can reach itself again (from `entry`).
-pub(crate) fn loop_free(blocks: &[Block], entry: u32) -> bool {
-    fn targets(t: &Term) -> Vec<u32> {
-        match t {
-            Term::Jump(e) => vec![e.target],
-            Term::Branch { then, other, .. } => vec![then.target, other.target],
-            Term::Switch { default, cases, .. } => std::iter::once(default.target)
-                .chain(cases.iter().map(|(_, e)| e.target))
-                .collect(),
-            Term::Return | Term::Unreachable => Vec::new(),
-        }
-    }
-    // Depth-first, iteratively: 0 unseen, 1 on the path, 2 done.
-    let mut state = vec![0u8; blocks.len()];
-    let mut stack = vec![(entry, 0usize)];
-    state[entry as usize] = 1;
-    while let Some(&mut (b, ref mut next)) = stack.last_mut() {
-        let succ = targets(&blocks[b as usize].term);
-        if let Some(&t) = succ.get(*next) {
-            *next += 1;
-            match state[t as usize] {
-                1 => return false,
-                0 => {
-                    state[t as usize] = 1;
-                    stack.push((t, 0));
-                }
-                _ => {}
-            }
-        } else {
-            state[b as usize] = 2;
-            stack.pop();
-        }
-    }
-    true
-}

@@ -113,40 +113,7 @@ pub fn barriers(f: &Func) -> Vec<u32> {
 /// depth-first walk, so a work-item that loops forever passes one; a loop whose body holds a
 /// barrier looks at the flag only between regions.
 pub fn loop_heads(f: &Func) -> Vec<bool> {
-    let n = f.blocks.len();
-    let mut heads = vec![false; n];
-    // 0: not seen, 1: on the walk's stack, 2: finished.
-    let mut state = vec![0u8; n];
-    let succs = |b: usize| match f.blocks[b].term {
-        Term::Barrier { .. } => vec![],
-        _ => f.succs(b as u32),
-    };
-    for root in 0..n {
-        if state[root] != 0 {
-            continue;
-        }
-        state[root] = 1;
-        let mut stack = vec![(root, succs(root), 0usize)];
-        while let Some((b, next, i)) = stack.last_mut() {
-            if let Some(&s) = next.get(*i) {
-                *i += 1;
-                let s = s as usize;
-                match state[s] {
-                    0 => {
-                        state[s] = 1;
-                        let ss = succs(s);
-                        stack.push((s, ss, 0));
-                    }
-                    1 => heads[s] = true,
-                    _ => {}
-                }
-            } else {
-                state[*b] = 2;
-                stack.pop();
-            }
-        }
-    }
-    heads
+    f.cycle_heads(true)
 }
 
 /// Where a pointer comes from: accesses through pointers of one root usually hit one range,

@@ -5,7 +5,8 @@
 //! over the slots of its sub-group (or work-group) computing the result, and a barrier again
 //! so that the scratch can be reused. A reduction or scan over the whole scope is combined
 //! once, in place, by the scope's first work-item, and each work-item reads its result from
-//! its own slot (or a work-group's total from a totals array): no barrier after it. That is right for collectives every work-item of the
+//! its own slot (or a work-group's total from a totals array): no barrier after it. That is
+//! right for collectives every work-item of the
 //! group reaches, as SYCL and OpenCL require of them; one reached by part of the group makes
 //! the launch fail with `Fault::DivergentBarrier`, never a wrong value (every work-item ends
 //! at one barrier before it returns, so that the others cannot pass a collective without
@@ -47,34 +48,27 @@ pub fn lower(f: &Func) -> Result<Func, String> {
             .iter()
             .flat_map(|b| &b.stmts)
             .filter_map(|s| match &s.inst {
-                Inst::Group(call) => Some(call.op),
-                _ => None,
-            })
-    };
-    let workgroup_calls = || {
-        f.blocks
-            .iter()
-            .flat_map(|b| &b.stmts)
-            .filter_map(|s| match &s.inst {
-                Inst::Group(call) if call.scope == Scope::Workgroup => Some(call.op),
+                Inst::Group(call) => Some((call.op, call.scope)),
                 _ => None,
             })
     };
     let collectives = calls().next().is_some();
     // Scratch arrays: one for the exchanged values, a second for the INTEL shuffles of two.
-    let pairs = calls().any(|op| matches!(op, GroupOp::ShuffleDownPair | GroupOp::ShuffleUpPair));
+    let pairs =
+        calls().any(|(op, _)| matches!(op, GroupOp::ShuffleDownPair | GroupOp::ShuffleUpPair));
     // A third for the totals of work-group reductions (read by every work-item: one load).
-    let totals = workgroup_calls().any(|op| {
-        matches!(
-            op,
-            GroupOp::All
-                | GroupOp::Any
-                | GroupOp::Arith {
-                    kind: GroupKind::Reduce,
-                    cluster: 0,
-                    ..
-                }
-        )
+    let totals = calls().any(|(op, scope)| {
+        scope == Scope::Workgroup
+            && matches!(
+                op,
+                GroupOp::All
+                    | GroupOp::Any
+                    | GroupOp::Arith {
+                        kind: GroupKind::Reduce,
+                        cluster: 0,
+                        ..
+                    }
+            )
     });
     let arrays = usize::from(collectives) + usize::from(pairs);
     let mut l = Lower::new(f.clone(), arrays, totals)?;
@@ -365,12 +359,17 @@ impl Lower {
         }
     }
 
-    /// Loads slot `idx` (a local linear id) of scratch array `k` as type `s` in block `b`.
-    fn load(&mut self, b: BlockId, k: usize, idx: Val, s: Scalar) -> Val {
+    /// The address of slot `idx` (a local linear id) of the array at `array`, in block `b`.
+    fn slot_addr(&mut self, b: BlockId, array: Val, idx: Val) -> Val {
         let i64 = Scalar::I64;
         let eight = self.konst(i64, SLOT);
         let off = self.push(b, i64, Inst::Bin(Bin::IMul, idx, eight));
-        let at = self.push(b, i64, Inst::Bin(Bin::IAdd, self.scratch[k], off));
+        self.push(b, i64, Inst::Bin(Bin::IAdd, array, off))
+    }
+
+    /// Loads slot `idx` of the array at `array` as type `s` in block `b`.
+    fn load_from(&mut self, b: BlockId, array: Val, idx: Val, s: Scalar) -> Val {
+        let at = self.slot_addr(b, array, idx);
         self.push(
             b,
             Self::stored(s),
@@ -380,6 +379,25 @@ impl Lower {
                 space: Space::Local,
             },
         )
+    }
+
+    /// Loads slot `idx` (a local linear id) of scratch array `k` as type `s` in block `b`.
+    fn load(&mut self, b: BlockId, k: usize, idx: Val, s: Scalar) -> Val {
+        self.load_from(b, self.scratch[k], idx, s)
+    }
+
+    /// Stores `value` into slot `idx` of the array at `array`, in block `b`.
+    fn store_to(&mut self, b: BlockId, array: Val, idx: Val, value: Val) {
+        let at = self.slot_addr(b, array, idx);
+        self.f.blocks[b as usize].stmts.push(Stmt {
+            result: None,
+            inst: Inst::Store {
+                ptr: at,
+                offset: 0,
+                value,
+                space: Space::Local,
+            },
+        });
     }
 
     /// Defines `r` (of type `s`) from `v` as stored, in block `b`.
@@ -622,9 +640,9 @@ impl Lower {
     /// barrier; then each work-item's result from there or its own slot (so no barrier is
     /// needed before the scratch is used again: a slot is written again only by its
     /// work-item, the total only by the next reduction's first work-item after every
-    /// work-item reached that reduction's barrier). The same operations in the same order as a loop per
-    /// work-item, so the same results. `st`: the slots' type. Returns the block it ends in.
-    #[allow(clippy::too_many_arguments)]
+    /// work-item reached that reduction's barrier). The same operations in the same order as
+    /// a loop per work-item, so the same results. `st`: the slots' type. Returns the block it
+    /// ends in.
     fn fold_once(
         &mut self,
         b: BlockId,
@@ -643,7 +661,6 @@ impl Lower {
         let end = self.push(b, i64, Inst::Bin(Bin::IAdd, base, size));
         let lead = self.push(b, Scalar::Bool, Inst::Bin(Bin::Eq, self.llid, base));
         let init = self.konst(st, group_identity(op, st));
-        let eight = self.konst(i64, SLOT);
         // head(i, acc): i < end ? body : finish(acc)
         let (i, acc) = (self.val(i64), self.val(st));
         let head = self.new_block(vec![i, acc]);
@@ -668,17 +685,7 @@ impl Lower {
             args: vec![acc],
         };
         self.loop_test(head, i, end, body, finish_edge);
-        let off = self.push(body, i64, Inst::Bin(Bin::IMul, i, eight));
-        let at = self.push(body, i64, Inst::Bin(Bin::IAdd, self.scratch[0], off));
-        let v = self.push(
-            body,
-            st,
-            Inst::Load {
-                ptr: at,
-                offset: 0,
-                space: Space::Local,
-            },
-        );
+        let v = self.load(body, 0, i, st);
         let next = self.combine(body, op, st, acc, v);
         let prefix = match kind {
             GroupKind::Reduce => None,
@@ -686,15 +693,7 @@ impl Lower {
             GroupKind::ExclusiveScan => Some(acc),
         };
         if let Some(value) = prefix {
-            self.f.blocks[body as usize].stmts.push(Stmt {
-                result: None,
-                inst: Inst::Store {
-                    ptr: at,
-                    offset: 0,
-                    value,
-                    space: Space::Local,
-                },
-            });
+            self.store_to(body, self.scratch[0], i, value);
         }
         let one = self.konst(i64, 1);
         let i2 = self.push(body, i64, Inst::Bin(Bin::IAdd, i, one));
@@ -703,17 +702,7 @@ impl Lower {
             args: vec![i2, next],
         });
         if to_totals {
-            let first = self.push(finish, i64, Inst::Bin(Bin::IMul, base, eight));
-            let at = self.push(finish, i64, Inst::Bin(Bin::IAdd, self.totals, first));
-            self.f.blocks[finish as usize].stmts.push(Stmt {
-                result: None,
-                inst: Inst::Store {
-                    ptr: at,
-                    offset: 0,
-                    value: total,
-                    space: Space::Local,
-                },
-            });
+            self.store_to(finish, self.totals, base, total);
         }
         let after_finish = if fill {
             // fill(j): j < end ? put (slot j = total, j + 1) : join
@@ -725,17 +714,7 @@ impl Lower {
                 args: vec![],
             };
             self.loop_test(fill, j, end, put, done);
-            let off = self.push(put, i64, Inst::Bin(Bin::IMul, j, eight));
-            let at = self.push(put, i64, Inst::Bin(Bin::IAdd, self.scratch[0], off));
-            self.f.blocks[put as usize].stmts.push(Stmt {
-                result: None,
-                inst: Inst::Store {
-                    ptr: at,
-                    offset: 0,
-                    value: total,
-                    space: Space::Local,
-                },
-            });
+            self.store_to(put, self.scratch[0], j, total);
             let j2 = self.push(put, i64, Inst::Bin(Bin::IAdd, j, one));
             self.f.blocks[put as usize].term = Term::Jump(Edge {
                 target: fill,
@@ -756,19 +735,7 @@ impl Lower {
         // A scan's results are in the work-items' own slots, a total in the totals array:
         // the next collective's stores change neither before every work-item has read it.
         let v = match to_totals {
-            true => {
-                let off = self.push(read, i64, Inst::Bin(Bin::IMul, base, eight));
-                let at = self.push(read, i64, Inst::Bin(Bin::IAdd, self.totals, off));
-                self.push(
-                    read,
-                    st,
-                    Inst::Load {
-                        ptr: at,
-                        offset: 0,
-                        space: Space::Local,
-                    },
-                )
-            }
+            true => self.load_from(read, self.totals, base, st),
             false => self.load(read, 0, self.llid, st),
         };
         self.define_from_stored(read, r, v);

@@ -127,36 +127,33 @@ impl Frame {
         // The buffers of this thread's last frame, reused (zeroed) when large enough: a
         // small launch costs little more than its work-items (their allocation was a fifth
         // of a launch of 2 groups of 64).
-        let mut spare = SPARE.with(|s| s.take()).unwrap_or_default();
-        let caches = c.layout.caches.max(1);
+        let Buffers {
+            params,
+            local: local_buf,
+            private,
+            byval,
+            lids,
+            spill,
+            uniform,
+            done,
+            scratch,
+            caches: cache_buf,
+        } = SPARE.with(|s| s.take()).unwrap_or_default();
+        // Empty ranges: `lo` 1, `hi` 0.
+        let mut caches = zeroed(cache_buf, 0);
+        caches.extend((0..c.layout.caches.max(1)).flat_map(|_| [1, 0]));
         let mut f = Frame {
             buf: Buffers {
-                params: zeroed(std::mem::take(&mut spare.params), 0),
-                local: zeroed(
-                    std::mem::take(&mut spare.local),
-                    local.size.div_ceil(8).max(1),
-                ),
-                private: zeroed(
-                    std::mem::take(&mut spare.private),
-                    (private_stride * n).div_ceil(8).max(1),
-                ),
-                byval: zeroed(
-                    std::mem::take(&mut spare.byval),
-                    byval_size.div_ceil(8).max(1),
-                ),
-                lids: zeroed(std::mem::take(&mut spare.lids), 3 * n),
-                spill: zeroed(
-                    std::mem::take(&mut spare.spill),
-                    (c.layout.spill_per_lane * n).div_ceil(8) + 1,
-                ),
-                uniform: zeroed(
-                    std::mem::take(&mut spare.uniform),
-                    2 * c.layout.uniform_slots().max(1),
-                ),
-                done: zeroed(std::mem::take(&mut spare.done), n),
-                scratch: zeroed(std::mem::take(&mut spare.scratch), c.layout.scratch.max(4)),
-                // Empty ranges: `lo` 1, `hi` 0.
-                caches: zeroed(std::mem::take(&mut spare.caches), 0),
+                params: zeroed(params, 0),
+                local: zeroed(local_buf, local.size.div_ceil(8).max(1)),
+                private: zeroed(private, (private_stride * n).div_ceil(8).max(1)),
+                byval: zeroed(byval, byval_size.div_ceil(8).max(1)),
+                lids: zeroed(lids, 3 * n),
+                spill: zeroed(spill, (c.layout.spill_per_lane * n).div_ceil(8) + 1),
+                uniform: zeroed(uniform, 2 * c.layout.uniform_slots().max(1)),
+                done: zeroed(done, n),
+                scratch: zeroed(scratch, c.layout.scratch.max(4)),
+                caches,
             },
             local_parts: local.parts,
             static_base: local.static_base,
@@ -166,7 +163,6 @@ impl Frame {
             size: launch.group_size.map(|s| s as u64),
             width: 0,
         };
-        f.buf.caches.extend((0..caches).flat_map(|_| [1, 0]));
         let local_base = f.buf.local.as_ptr() as usize;
         let (local, params) = ((local_base, &local.offsets[..]), &mut f.buf.params);
         bind_args(
