@@ -130,3 +130,22 @@ kernel void wg_loop(global const int* in, global int* out, int iters) {
     }
     out[i] = acc;
 }
+
+// A collective in a loop whose trip count differs between work-items (1 or 2): part of the
+// group meets the second reduction, so the compiler fails the launch rather than give it a
+// wrong value.
+kernel void wg_uneven_loop(global const int* in, global int* out) {
+    size_t i = get_global_id(0);
+    int acc = 0;
+    for (uint k = 0; k <= get_local_id(0) % 2; k++)
+        acc += work_group_reduce_add(in[i]);
+    out[i] = acc;
+}
+
+// A work-item that returns before a collective the others meet: likewise.
+kernel void wg_early_return(global const int* in, global int* out) {
+    size_t i = get_global_id(0);
+    if (get_local_id(0) == 1)
+        return;
+    out[i] = work_group_scan_inclusive_add(in[i]);
+}

@@ -450,6 +450,39 @@ fn khr_divergent() {
     }
 }
 
+/// Collectives that part of the group skips, by a loop whose trip count differs between
+/// work-items or a return before them: the compiler fails the launch (its collectives need
+/// the whole group, and a kernel where a work-item may skip one keeps the barrier every
+/// work-item ends at), never a wrong value. Groups of one take part whole.
+#[test]
+fn skipped_collectives_fail() {
+    let [jit, _] = backends();
+    for opt in OPT {
+        let mj = module_compiled(&spirv(&format!("subgroups-{opt}")), jit);
+        for name in ["wg_uneven_loop", "wg_early_return"] {
+            for l in SIZES {
+                let input: Vec<i32> = (0..2 * l as i32).collect();
+                let mut out = vec![0i32; 2 * l];
+                let r = launch_1d(kernel(&mj, name), 2 * l, l)
+                    .input(&input)
+                    .buffer(&mut out)
+                    .run();
+                match (l, r) {
+                    (1, r) => r.unwrap(),
+                    (
+                        _,
+                        Err(LaunchError::Fault {
+                            fault: Fault::DivergentBarrier { .. },
+                            ..
+                        }),
+                    ) => {}
+                    (_, r) => panic!("{name} {opt} L={l}: {r:?} {out:?}"),
+                }
+            }
+        }
+    }
+}
+
 /// The compiler compiles every sub-group kernel itself (none is left to the interpreter).
 #[test]
 fn compiler_takes_every_subgroup_kernel() {

@@ -180,6 +180,9 @@ pub enum Inst {
     /// A sub-group or work-group collective (one scalar result: vector operands are split
     /// into one collective per component).
     Group(Box<GroupCall>),
+    /// One work-item's step of a reduction or scan over its scope, as the compiler lowers
+    /// whole-scope collectives (`jit/lower_groups.rs`; the front end never makes one).
+    Fold(Box<FoldStep>),
 }
 
 /// The sub-group size a kernel gets when it does not require one.
@@ -273,6 +276,30 @@ pub struct GroupCall {
     pub op: GroupOp,
     pub scope: Scope,
     pub args: Vec<Val>,
+}
+
+/// See [`Inst::Fold`]: the work-items of a scope take their steps in local linear id order
+/// (work-items of a group have no order between barriers; running a region's work-items in
+/// turn is one the kernel allows). A step sets the accumulator at `acc` to `old op value`,
+/// where `old` is the identity for the scope's first work-item (its local linear id `item`
+/// is `first`) and the accumulator otherwise; the scope's last work-item (`item` is `last`)
+/// of a reduction also stores the sum at `total`. A scan's step gives the accumulator after
+/// (inclusive) or before (exclusive) its value; a reduction's gives nothing. `acc` and
+/// `total` are addresses in local memory, slots of the compiler's own scratch, never
+/// checked; all operands but `value` are `I64`s. The sum of a pack of work-items may be
+/// formed before it meets the accumulator (floats may round differently from one by one,
+/// as OpenCL allows).
+#[derive(Clone, Debug)]
+pub struct FoldStep {
+    pub op: GroupArith,
+    pub kind: GroupKind,
+    pub scope: Scope,
+    pub acc: Val,
+    pub total: Val,
+    pub item: Val,
+    pub first: Val,
+    pub last: Val,
+    pub value: Val,
 }
 
 /// The identity of `op` over values of type `s` (what an exclusive scan gives the first
@@ -473,6 +500,9 @@ pub fn uses(s: &Stmt) -> Vec<Val> {
             .chain(call.args.iter().flat_map(|a| a.0.iter().copied()))
             .collect(),
         Inst::Group(call) => call.args.clone(),
+        Inst::Fold(step) => vec![
+            step.acc, step.total, step.item, step.first, step.last, step.value,
+        ],
     }
 }
 

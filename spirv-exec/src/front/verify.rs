@@ -7,7 +7,9 @@
 //! fails the check runs on the interpreter, with the reason in the build log.
 
 use super::ssa::Rmw;
-use super::ssa::{Bin, Conv, Edge, Func, GroupArith, GroupCall, GroupOp, Inst, Term, Un, Val};
+use super::ssa::{
+    Bin, Conv, Edge, Func, GroupArith, GroupCall, GroupKind, GroupOp, Inst, Term, Un, Val,
+};
 use crate::value::Scalar;
 
 /// The bits of the machine register a value of `s` is held in (a `bool` in a byte).
@@ -184,6 +186,18 @@ impl<'f> Types<'f> {
                 }
             }
             Inst::Group(call) => self.group(call, res()?)?,
+            Inst::Fold(step) => {
+                for v in [step.acc, step.total, step.item, step.first, step.last] {
+                    self.same(v, Scalar::I64)?;
+                }
+                self.ty(step.value)?;
+                match (step.kind, r) {
+                    (GroupKind::Reduce, None) => {}
+                    (GroupKind::Reduce, Some(_)) => return Err("a reduction step's result".into()),
+                    (_, Some(r)) => self.same(step.value, r)?,
+                    (_, None) => return Err("a scan step without result".into()),
+                }
+            }
             Inst::Printf(call) => {
                 self.same(call.format, Scalar::I64)?;
                 self.same_kind(res()?, Scalar::I32)?;

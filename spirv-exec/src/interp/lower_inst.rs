@@ -312,6 +312,7 @@ impl Lowering<'_> {
             Inst::Ext(call) => self.ext(call)?,
             Inst::Printf(call) => self.printf(call, dst)?,
             Inst::Group(call) => self.group(call, dst)?,
+            Inst::Fold(_) => return Err("internal: a compiler fold step on the interpreter".into()),
             Inst::Copy(a) => ops::copy(dst, self.at(*a)?, 1),
             Inst::Const(_)
             | Inst::Param { .. }

@@ -185,6 +185,55 @@ pub fn roots(f: &Func) -> Vec<Option<Root>> {
     root
 }
 
+/// Per value: whether it is the same for the four work-items of a pack although computed
+/// from ids, the pack's lanes being four consecutive ids from a multiple of four (packs run
+/// only where a group's dimension 0 is a multiple of four, `run.rs`): `id / c`, `id >> k`,
+/// `id & m` of a local linear id or local id of dimension 0 (plus a multiple of four) by
+/// `c` a multiple of four, `k` ≥ 2, `m` without its two low bits (the sub-group built-ins'
+/// arithmetic, `lower_groups`). Entry-block statements are left out (those run once per
+/// call in a pack function).
+pub fn pack_uniform(f: &Func) -> Vec<bool> {
+    let n = f.types.len();
+    let mut konst = vec![None::<u64>; n];
+    // Lane 0 a multiple of four, lanes one apart.
+    let mut aligned = vec![false; n];
+    let mut uniform = vec![false; n];
+    let four = |c: Option<u64>| c.is_some_and(|c| c % 4 == 0);
+    for (b, block) in f.blocks.iter().enumerate() {
+        for s in &block.stmts {
+            let Some(r) = s.result else { continue };
+            let r = r as usize;
+            match s.inst {
+                Inst::Const(c) => konst[r] = Some(c),
+                Inst::Builtin(BuiltinValue::LocalLinearId, _)
+                | Inst::Builtin(BuiltinValue::LocalId, 0) => aligned[r] = true,
+                Inst::Copy(a) | Inst::Conv(super::ssa::Conv::Int { .. }, a) => {
+                    aligned[r] = aligned[a as usize];
+                }
+                Inst::Bin(super::ssa::Bin::IAdd, a, c) | Inst::Bin(super::ssa::Bin::IAdd, c, a)
+                    if aligned[a as usize] && four(konst[c as usize]) =>
+                {
+                    aligned[r] = true
+                }
+                Inst::Bin(op, a, c) if b != 0 && aligned[a as usize] => {
+                    use super::ssa::Bin;
+                    let k = konst[c as usize];
+                    let bits = u64::from(f.types[r].bits());
+                    uniform[r] = match op {
+                        Bin::UDiv => four(k) && k != Some(0),
+                        // A shift by the width or more is masked.
+                        Bin::LShr => k.is_some_and(|k| (2..bits).contains(&k)),
+                        Bin::And => four(k),
+                        _ => false,
+                    };
+                }
+                _ => {}
+            }
+        }
+    }
+    uniform
+}
+
 /// Whether a statement computes its value from its operands alone (no memory, no calls).
 fn pure(s: &Stmt) -> bool {
     matches!(

@@ -3,24 +3,38 @@
 //! local size, and each collective ([`Inst::Group`]) becomes a store of its operand into the
 //! work-item's slot of a hidden scratch area of local memory, a barrier, a load or a loop
 //! over the slots of its sub-group (or work-group) computing the result, and a barrier again
-//! so that the scratch can be reused. A reduction or scan over the whole scope is combined
-//! once, in place, by the scope's first work-item, and each work-item reads its result from
-//! its own slot (or a work-group's total from a totals array): no barrier after it. That is
-//! right for collectives every work-item of the
+//! so that the scratch can be reused. A reduction, scan, `all` or `any` over the whole scope
+//! is instead each work-item's step into the scope's accumulator ([`Inst::Fold`]: a pack of
+//! four takes one step), then a barrier, then the total (or the scan's step) as the result:
+//! no loop, no barrier after it. That is right for collectives every work-item of the
 //! group reaches, as SYCL and OpenCL require of them; one reached by part of the group makes
-//! the launch fail with `Fault::DivergentBarrier`, never a wrong value (every work-item ends
-//! at one barrier before it returns, so that the others cannot pass a collective without
-//! it; the interpreter runs non-uniform collectives exactly).
+//! the launch fail with `Fault::DivergentBarrier`, never a wrong value: unless every
+//! collective's barrier is surely met once by every work-item (on every path to a return,
+//! in no loop), every work-item ends at one barrier before it returns, so that the others
+//! cannot pass a collective without it (the interpreter runs non-uniform collectives
+//! exactly).
 
 use crate::front::ssa::{
-    group_identity, Bin, Block, BlockId, BuiltinValue, Conv, Edge, Func, GroupArith, GroupCall,
-    GroupKind, GroupOp, Inst, Scope, Space, Stmt, Term, Un, Val,
+    group_identity, Bin, Block, BlockId, BuiltinValue, Conv, Edge, FoldStep, Func, GroupArith,
+    GroupCall, GroupKind, GroupOp, Inst, Scope, Space, Stmt, Term, Un, Val,
 };
 use crate::run::launch::MAX_GROUP_SIZE;
 use crate::value::Scalar;
 
 /// Bytes of a work-item's scratch slot.
 const SLOT: u64 = 8;
+
+/// The kind of a collective over its whole scope that [`Inst::Fold`] steps compute (a
+/// reduction or scan, `all` and `any` as reductions), if `call` is one.
+fn whole_scope(call: &GroupCall) -> Option<GroupKind> {
+    match call.op {
+        GroupOp::All | GroupOp::Any => Some(GroupKind::Reduce),
+        GroupOp::Arith {
+            kind, cluster: 0, ..
+        } => Some(kind),
+        _ => None,
+    }
+}
 
 /// Whether `f` uses sub-group built-ins or collectives ([`lower`] then rewrites it).
 pub fn needed(f: &Func) -> bool {
@@ -56,20 +70,11 @@ pub fn lower(f: &Func) -> Result<Func, String> {
     // Scratch arrays: one for the exchanged values, a second for the INTEL shuffles of two.
     let pairs =
         calls().any(|(op, _)| matches!(op, GroupOp::ShuffleDownPair | GroupOp::ShuffleUpPair));
-    // A third for the totals of work-group reductions (read by every work-item: one load).
-    let totals = calls().any(|(op, scope)| {
-        scope == Scope::Workgroup
-            && matches!(
-                op,
-                GroupOp::All
-                    | GroupOp::Any
-                    | GroupOp::Arith {
-                        kind: GroupKind::Reduce,
-                        cluster: 0,
-                        ..
-                    }
-            )
-    });
+    // A third for the totals of whole-scope reductions (read by every work-item).
+    let totals =
+        f.blocks.iter().flat_map(|b| &b.stmts).any(
+            |s| matches!(&s.inst, Inst::Group(c) if whole_scope(c) == Some(GroupKind::Reduce)),
+        );
     let arrays = usize::from(collectives) + usize::from(pairs);
     let mut l = Lower::new(f.clone(), arrays, totals)?;
     l.builtins();
@@ -78,7 +83,7 @@ pub fn lower(f: &Func) -> Result<Func, String> {
         l.block(b as BlockId)?;
         b += 1;
     }
-    if collectives {
+    if collectives && !l.each_once() {
         l.meet_at_end();
     }
     crate::front::verify::check(&l.f)
@@ -102,8 +107,15 @@ struct Lower {
     slots: [Val; 2],
     /// The scratch arrays' addresses (likewise).
     scratch: [Val; 2],
-    /// The reductions' totals array (if the kernel has reductions).
+    /// The reductions' totals array (if the kernel has reductions): a sub-group's total in
+    /// the slot of its first work-item, the work-group's in the slot after the last
+    /// (`wg_total`), so that a sub-group's total never overwrites a work-group's another
+    /// sub-group has yet to read.
     totals: Val,
+    /// The index of the work-group's total in the totals array.
+    wg_total: Val,
+    /// The blocks ending in a collective's barrier.
+    barriers: Vec<BlockId>,
 }
 
 impl Lower {
@@ -130,9 +142,9 @@ impl Lower {
         // The scratch: arrays of a slot per work-item after the kernel's own variables.
         let off = f.local_static.next_multiple_of(SLOT as usize);
         let array = MAX_GROUP_SIZE as usize * SLOT as usize;
-        let all = arrays + usize::from(totals);
-        if all > 0 {
-            f.local_static = off + all * array;
+        // The totals array has a slot more, after the sub-groups': the work-group's.
+        if arrays > 0 || totals {
+            f.local_static = off + arrays * array + usize::from(totals) * (array + SLOT as usize);
         }
         let mut l = Lower {
             f,
@@ -145,6 +157,8 @@ impl Lower {
             slots: [0; 2],
             scratch: [0; 2],
             totals: 0,
+            wg_total: 0,
+            barriers: vec![],
         };
         let i64 = Scalar::I64;
         // Entry-block values: built-ins (per work-item there) and the scratch's addresses.
@@ -157,6 +171,7 @@ impl Lower {
         l.scratch = scratch;
         if totals {
             l.totals = l.entry(i64, Inst::LocalVar(off + arrays * array));
+            l.wg_total = l.konst(i64, MAX_GROUP_SIZE as u64);
         }
         let s = l.konst(i64, l.f.subgroup_size.max(1) as u64);
         l.zero = l.konst(i64, 0);
@@ -209,6 +224,33 @@ impl Lower {
             term: Term::Unreachable,
         });
         (self.f.blocks.len() - 1) as BlockId
+    }
+
+    /// Whether every work-item reaches each collective's barrier exactly once: its block is
+    /// on every path from the entry to a return, and on no cycle. Then none can return
+    /// before a collective the others wait at, and the end barrier is not needed.
+    fn each_once(&self) -> bool {
+        let dom = crate::front::dominance::Dominance::new(&self.f);
+        let n = self.f.blocks.len() as BlockId;
+        let returns: Vec<BlockId> = (0..n)
+            .filter(|&b| dom.reachable(b) && matches!(self.f.blocks[b as usize].term, Term::Return))
+            .collect();
+        let on_cycle = |b: BlockId| {
+            let mut seen = vec![false; n as usize];
+            let mut work = self.f.succs(b);
+            while let Some(x) = work.pop() {
+                if x == b {
+                    return true;
+                }
+                if !std::mem::replace(&mut seen[x as usize], true) {
+                    work.extend(self.f.succs(x));
+                }
+            }
+            false
+        };
+        self.barriers
+            .iter()
+            .all(|&b| returns.iter().all(|&r| dom.dominates(b, r)) && !on_cycle(b))
     }
 
     /// Every work-item ends at one barrier before it returns: a work-item that returned is
@@ -296,25 +338,21 @@ impl Lower {
         let term = std::mem::replace(&mut self.f.blocks[b as usize].term, Term::Unreachable);
         self.f.blocks[after as usize].stmts = rest;
         self.f.blocks[after as usize].term = term;
+        if let Some(kind) = whole_scope(&call) {
+            let read = self.new_block(vec![]);
+            self.fold_step(b, &call, kind, r, read);
+            self.f.blocks[read as usize].term = Term::Jump(Edge {
+                target: after,
+                args: vec![],
+            });
+            return Ok(());
+        }
         let exchange = self.new_block(vec![]);
         self.stores(b, &call);
         self.f.blocks[b as usize].term = Term::Barrier { next: exchange };
         let done = self.result(exchange, &call, r)?;
-        // A result read from the work-item's own slot or the totals array needs no barrier
-        // after it: a slot is written again only by its work-item at the next collective, a
-        // total only after the next collective's barrier.
-        let own_slot = match call.op {
-            GroupOp::Arith { cluster, .. } => cluster == 0,
-            GroupOp::All | GroupOp::Any => true,
-            _ => false,
-        };
-        self.f.blocks[done as usize].term = match own_slot {
-            true => Term::Jump(Edge {
-                target: after,
-                args: vec![],
-            }),
-            false => Term::Barrier { next: after },
-        };
+        self.f.blocks[done as usize].term = Term::Barrier { next: after };
+        self.barriers.extend([b, done]);
         Ok(())
     }
 
@@ -384,20 +422,6 @@ impl Lower {
     /// Loads slot `idx` (a local linear id) of scratch array `k` as type `s` in block `b`.
     fn load(&mut self, b: BlockId, k: usize, idx: Val, s: Scalar) -> Val {
         self.load_from(b, self.scratch[k], idx, s)
-    }
-
-    /// Stores `value` into slot `idx` of the array at `array`, in block `b`.
-    fn store_to(&mut self, b: BlockId, array: Val, idx: Val, value: Val) {
-        let at = self.slot_addr(b, array, idx);
-        self.f.blocks[b as usize].stmts.push(Stmt {
-            result: None,
-            inst: Inst::Store {
-                ptr: at,
-                offset: 0,
-                value,
-                space: Space::Local,
-            },
-        });
     }
 
     /// Defines `r` (of type `s`) from `v` as stored, in block `b`.
@@ -502,25 +526,6 @@ impl Lower {
                 self.define_from_stored(b, r, v);
                 Ok(b)
             }
-            // Reductions and scans over the whole scope: its first work-item combines the
-            // slots once, in place, for all (a loop per work-item over every slot cost
-            // `n²` combinations a group: 256² for a work-group reduction of 256).
-            GroupOp::Arith {
-                op,
-                kind,
-                cluster: 0,
-            } => {
-                let s = Self::stored(s);
-                self.fold_once(b, r, (base, size, call.scope), op, kind, s)
-            }
-            GroupOp::All | GroupOp::Any => {
-                let op = match call.op {
-                    GroupOp::All => GroupArith::And,
-                    _ => GroupArith::Or,
-                };
-                let scope = (base, size, call.scope);
-                self.fold_once(b, r, scope, op, GroupKind::Reduce, Scalar::I32)
-            }
             GroupOp::AllEqual | GroupOp::Ballot { .. } => {
                 let word = match call.op {
                     GroupOp::Ballot { word } => word,
@@ -529,6 +534,7 @@ impl Lower {
                 self.fold(b, call, r, base, size, word)
             }
             GroupOp::Arith { .. } => self.fold(b, call, r, base, size, 0),
+            GroupOp::All | GroupOp::Any => Err("internal: a whole-scope fold".into()),
         }
     }
 
@@ -634,112 +640,65 @@ impl Lower {
         Ok(exit)
     }
 
-    /// A reduction or scan of the scope `[base, base + size)` whose first work-item combines
-    /// the slots in order, from block `b`: a work-group's total into the totals array, a
-    /// sub-group's into each of its slots (reduce), or each slot's prefix in place (scans); a
-    /// barrier; then each work-item's result from there or its own slot (so no barrier is
-    /// needed before the scratch is used again: a slot is written again only by its
-    /// work-item, the total only by the next reduction's first work-item after every
-    /// work-item reached that reduction's barrier). The same operations in the same order as
-    /// a loop per work-item, so the same results. `st`: the slots' type. Returns the block it
-    /// ends in.
-    fn fold_once(
-        &mut self,
-        b: BlockId,
-        r: Val,
-        (base, size, scope): (Val, Val, Scope),
-        op: GroupArith,
-        kind: GroupKind,
-        st: Scalar,
-    ) -> Result<BlockId, String> {
+    /// A reduction, scan, `all` or `any` over the whole scope of `call`, of kind `kind`: each
+    /// work-item's step into the scope's accumulator ([`Inst::Fold`]: slot `base` of the
+    /// exchange array; the last work-item's step leaves a reduction's total in slot `base`
+    /// of the totals array) ends block `b`, then a barrier, then block `read` defines `r`
+    /// (from the total, or the scan's step). The steps of a scope run one after the other in
+    /// id order, each once: `n` combinations, none of them in a loop. No barrier follows the
+    /// read: a total is written again only by the next reduction's last step, which runs
+    /// after every work-item read this one (it follows the read in the work-item that runs
+    /// it, which runs last); an accumulator is started again by a later step only after
+    /// this collective's barrier.
+    fn fold_step(&mut self, b: BlockId, call: &GroupCall, kind: GroupKind, r: Val, read: BlockId) {
         let i64 = Scalar::I64;
-        // A work-group's total goes to the totals array, which every work-item reads at
-        // the same index (one load for a pack); a sub-group's into each of its slots (few),
-        // which each work-item reads as its own (consecutive in a pack).
-        let to_totals = kind == GroupKind::Reduce && scope == Scope::Workgroup;
-        let fill = kind == GroupKind::Reduce && scope == Scope::Subgroup;
+        let (base, size) = match call.scope {
+            Scope::Subgroup => (self.sg_base, self.sg_size),
+            Scope::Workgroup => (self.zero, self.lanes),
+        };
+        let s = self.f.types[call.args[0] as usize];
+        let st = Self::stored(s);
+        let op = match call.op {
+            GroupOp::All => GroupArith::And,
+            GroupOp::Any => GroupArith::Or,
+            GroupOp::Arith { op, .. } => op,
+            _ => unreachable!("whole_scope: only reductions, scans, all and any"),
+        };
+        let value = self.as_stored(b, call.args[0]);
+        let acc = self.slot_addr(b, self.scratch[0], base);
+        let at = match call.scope {
+            Scope::Subgroup => base,
+            Scope::Workgroup => self.wg_total,
+        };
+        let total = match kind {
+            GroupKind::Reduce => self.slot_addr(b, self.totals, at),
+            _ => acc,
+        };
         let end = self.push(b, i64, Inst::Bin(Bin::IAdd, base, size));
-        let lead = self.push(b, Scalar::Bool, Inst::Bin(Bin::Eq, self.llid, base));
-        let init = self.konst(st, group_identity(op, st));
-        // head(i, acc): i < end ? body : finish(acc)
-        let (i, acc) = (self.val(i64), self.val(st));
-        let head = self.new_block(vec![i, acc]);
-        let body = self.new_block(vec![]);
-        let total = self.val(st);
-        let finish = self.new_block(vec![total]);
-        let join = self.new_block(vec![]);
-        let read = self.new_block(vec![]);
-        self.f.blocks[b as usize].term = Term::Branch {
-            cond: lead,
-            then: Edge {
-                target: head,
-                args: vec![base, init],
-            },
-            other: Edge {
-                target: join,
-                args: vec![],
-            },
-        };
-        let finish_edge = Edge {
-            target: finish,
-            args: vec![acc],
-        };
-        self.loop_test(head, i, end, body, finish_edge);
-        let v = self.load(body, 0, i, st);
-        let next = self.combine(body, op, st, acc, v);
-        let prefix = match kind {
-            GroupKind::Reduce => None,
-            GroupKind::InclusiveScan => Some(next),
-            GroupKind::ExclusiveScan => Some(acc),
-        };
-        if let Some(value) = prefix {
-            self.store_to(body, self.scratch[0], i, value);
-        }
         let one = self.konst(i64, 1);
-        let i2 = self.push(body, i64, Inst::Bin(Bin::IAdd, i, one));
-        self.f.blocks[body as usize].term = Term::Jump(Edge {
-            target: head,
-            args: vec![i2, next],
+        let last = self.push(b, i64, Inst::Bin(Bin::ISub, end, one));
+        let prefix = (kind != GroupKind::Reduce).then(|| self.val(st));
+        self.f.blocks[b as usize].stmts.push(Stmt {
+            result: prefix,
+            inst: Inst::Fold(Box::new(FoldStep {
+                op,
+                kind,
+                scope: call.scope,
+                acc,
+                total,
+                item: self.llid,
+                first: base,
+                last,
+                value,
+            })),
         });
-        if to_totals {
-            self.store_to(finish, self.totals, base, total);
-        }
-        let after_finish = if fill {
-            // fill(j): j < end ? put (slot j = total, j + 1) : join
-            let j = self.val(i64);
-            let fill = self.new_block(vec![j]);
-            let put = self.new_block(vec![]);
-            let done = Edge {
-                target: join,
-                args: vec![],
-            };
-            self.loop_test(fill, j, end, put, done);
-            self.store_to(put, self.scratch[0], j, total);
-            let j2 = self.push(put, i64, Inst::Bin(Bin::IAdd, j, one));
-            self.f.blocks[put as usize].term = Term::Jump(Edge {
-                target: fill,
-                args: vec![j2],
-            });
-            Edge {
-                target: fill,
-                args: vec![base],
-            }
-        } else {
-            Edge {
-                target: join,
-                args: vec![],
-            }
-        };
-        self.f.blocks[finish as usize].term = Term::Jump(after_finish);
-        self.f.blocks[join as usize].term = Term::Barrier { next: read };
-        // A scan's results are in the work-items' own slots, a total in the totals array:
-        // the next collective's stores change neither before every work-item has read it.
-        let v = match to_totals {
-            true => self.load_from(read, self.totals, base, st),
-            false => self.load(read, 0, self.llid, st),
+        self.f.blocks[b as usize].term = Term::Barrier { next: read };
+        self.barriers.push(b);
+        let v = match prefix {
+            Some(p) => p,
+            None => self.load_from(read, self.totals, at, s),
         };
         self.define_from_stored(read, r, v);
-        Ok(read)
     }
 
     /// Ends loop head `head` with `i < hi ? body : exit`.

@@ -24,6 +24,7 @@
 mod analysis;
 mod diverge;
 mod emit;
+mod fold;
 mod group_pass;
 mod group_range;
 mod lower_groups;

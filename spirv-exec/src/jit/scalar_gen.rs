@@ -726,6 +726,10 @@ impl<'a, 'b> Gen<'a, 'b> {
             Inst::Group(_) => {
                 return Err("internal: a collective the compiler did not lower".into())
             }
+            Inst::Fold(step) => {
+                self.fold_step(step, r);
+                None
+            }
         };
         if let (Some(r), Some(x)) = (r, value) {
             self.set(r, x);

@@ -49,6 +49,7 @@ pub(super) fn vec_type(s: Scalar) -> Option<Type> {
 /// Which values may differ between the work-items of a pack, and their representation.
 pub fn reps(f: &Func) -> Vec<Rep> {
     let mut varying = vec![false; f.types.len()];
+    let pack_uniform = super::analysis::pack_uniform(f);
     let mut changed = true;
     while changed {
         changed = false;
@@ -70,7 +71,8 @@ pub fn reps(f: &Func) -> Vec<Rep> {
                                     | BuiltinValue::SubgroupId
                             )
                     }
-                    Inst::PrivateVar(_) | Inst::Atomic { .. } => true,
+                    Inst::PrivateVar(_) | Inst::Atomic { .. } | Inst::Fold(_) => true,
+                    _ if s.result.is_some_and(|r| pack_uniform[r as usize]) => false,
                     _ => uses(s).iter().any(|u| varying[*u as usize]),
                 };
                 if v {
@@ -111,7 +113,7 @@ pub fn reps(f: &Func) -> Vec<Rep> {
 fn effect(s: &Stmt) -> bool {
     matches!(
         s.inst,
-        Inst::Store { .. } | Inst::Atomic { .. } | Inst::MemCopy { .. }
+        Inst::Store { .. } | Inst::Atomic { .. } | Inst::MemCopy { .. } | Inst::Fold(_)
     )
 }
 
@@ -291,12 +293,28 @@ impl Gen<'_, '_> {
             // Computed when the pack's row started (`row_values`).
             return Ok(());
         }
+        if let Inst::Fold(step) = &s.inst {
+            self.vfold(step, s.result);
+            return Ok(());
+        }
         let uniform = !matches!(s.inst, Inst::Atomic { .. })
             && defs(s).iter().all(|d| self.rep[*d as usize] == Rep::U)
             && uses(s).iter().all(|u| self.rep[*u as usize] == Rep::U);
         if uniform {
             self.lane_ctx = None;
             return self.stmt(s);
+        }
+        if let (Inst::Bin(..), Some(r)) = (&s.inst, s.result) {
+            if self.rep[r as usize] == Rep::U {
+                // The same in every lane (`analysis::pack_uniform`): lane 0's.
+                self.lane_ctx = Some(0);
+                self.stmt(s)?;
+                self.lane_ctx = None;
+                for (v, _, x) in std::mem::take(&mut self.lane_out) {
+                    self.define_v(v, VVal::U(x));
+                }
+                return Ok(());
+            }
         }
         if let (Inst::Copy(a), Some(r)) = (&s.inst, s.result) {
             if let Some(&x0) = self.iota.get(a) {
