@@ -102,8 +102,10 @@ impl<'a> CopyBatch<'a> {
 
 impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// Copies many ranges of `src` into the array, each `(src_range, dst_start)`, as one
-    /// batch: one command per range and one wait, instead of one wait per range. Destination
-    /// ranges may not overlap each other (nor, in the same memory, the sources).
+    /// batch with one wait, instead of one wait per range: many small ranges (64 or more,
+    /// 4 KiB or less on average) as one generated kernel, a work-group per range (a command
+    /// costs more than copying a few KiB), others one command per range. Destination ranges
+    /// may not overlap each other (nor, in the same memory, the sources).
     ///
     /// ```
     /// let src = onearray::OneArray::<u16>::from_slice(&(0..100).collect::<Vec<_>>())?;
@@ -118,11 +120,30 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
         ranges: &[(Range<usize>, usize)],
     ) -> Result<()> {
         self.check_writable()?;
-        let mut jobs = Vec::with_capacity(ranges.len());
         for (range, dst_start) in ranges {
             src.check_range(range)?;
+            self.check_range(&(*dst_start..dst_start.saturating_add(range.len())))?;
+        }
+        let size = size_of::<T>();
+        let bytes = |a: &crate::pool::block::Block, first: usize, n: usize| {
+            (
+                a.alloc().as_ptr() as usize,
+                first * size..(first + n) * size,
+            )
+        };
+        strided::check_disjoint_spans(ranges.iter().map(|(r, at)| {
+            [
+                bytes(&self.block, self.offset + at, r.len()),
+                bytes(&src.block, src.offset + r.start, r.len()),
+            ]
+        }))?;
+        // Many small ranges: one kernel instead of a command each.
+        if crate::ops::copy_batch::copy_ranges(self, src, ranges)? {
+            return Ok(());
+        }
+        let mut jobs = Vec::with_capacity(ranges.len());
+        for (range, dst_start) in ranges {
             let n = range.len();
-            self.check_range(&(*dst_start..dst_start.saturating_add(n)))?;
             let dst = Side {
                 block: &self.block,
                 layout: Layout::contiguous(self.offset + dst_start, &[n]),

@@ -274,14 +274,19 @@ impl Reach {
 /// (batched copies may run concurrently). Spans are compared: strided destinations whose
 /// spans interleave are refused too.
 fn check_disjoint(jobs: &[CopyJob<'_>]) -> Result<()> {
+    check_disjoint_spans(jobs.iter().map(CopyJob::spans))
+}
+
+/// [`Error::BatchOverlap`] if a copy's destination meets another copy's source or
+/// destination; `spans` gives each copy's destination and source bytes (see
+/// [`CopyJob::spans`]).
+pub(crate) fn check_disjoint_spans(
+    spans: impl Iterator<Item = [(usize, Range<usize>); 2]>,
+) -> Result<()> {
     // (allocation, span, job, is destination), swept in address order per allocation.
-    let mut spans: Vec<(usize, Range<usize>, usize, bool)> = jobs
-        .iter()
+    let mut spans: Vec<(usize, Range<usize>, usize, bool)> = spans
         .enumerate()
-        .flat_map(|(i, j)| {
-            let [d, s] = j.spans();
-            [(d.0, d.1, i, true), (s.0, s.1, i, false)]
-        })
+        .flat_map(|(i, [d, s])| [(d.0, d.1, i, true), (s.0, s.1, i, false)])
         .filter(|s| !s.1.is_empty())
         .collect();
     spans.sort_by_key(|s| (s.0, s.1.start));

@@ -119,3 +119,89 @@ proptest! {
         prop_assert_eq!(batched.to_vec().unwrap(), want);
     }
 }
+
+/// `copy_ranges_from` with `ranges` of `src_data` into a zeroed array of `n`, against the
+/// same copies done one by one on the host.
+fn ranges_like_a_loop<T, B1, B2>(
+    src_data: &[T],
+    n: usize,
+    ranges: &[(std::ops::Range<usize>, usize)],
+) where
+    T: bytemuck::Pod + PartialEq + std::fmt::Debug,
+    B1: onearray::BufferKind,
+    B2: onearray::BufferKind,
+{
+    let src = OneArray::<T, B2>::from_slice(src_data).unwrap();
+    let mut dst = OneArray::<T, B1>::zeroed(n).unwrap();
+    dst.copy_ranges_from(&src, ranges).unwrap();
+    let mut want = vec![T::zeroed(); n];
+    for (r, at) in ranges {
+        want[*at..*at + r.len()].copy_from_slice(&src_data[r.clone()]);
+    }
+    assert_eq!(dst.to_vec().unwrap(), want);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Many ranges (the copy kernel's batches, from 64 on) of every unit the kernel picks
+    /// (1-byte elements at odd offsets, 2-byte, 8-byte, 3-byte structs), empty ranges, one
+    /// range longer than a group, between every kind of memory.
+    #[test]
+    fn many_ranges_of_any_size_and_kind(
+        pieces in prop::collection::vec((0usize..300, 0usize..70), 64..130),
+        kinds in 0usize..3,
+    ) {
+        let slot = 80;
+        let ranges: Vec<_> = pieces
+            .iter()
+            .enumerate()
+            .map(|(k, &(start, len))| (start..start + len, k * slot + k % 3))
+            .collect();
+        let n = pieces.len() * slot + 2;
+        let bytes: Vec<u8> = (0..400u32).map(|i| (i * 7 + 1) as u8).collect();
+        let words: Vec<u16> = (0..400u16).map(|i| i.wrapping_mul(31) + 1).collect();
+        let longs: Vec<u64> = (0..400u64).map(|i| i << 33 | i).collect();
+        let rgb: Vec<[u8; 3]> = (0..400u32).map(|i| [i as u8, (i >> 1) as u8, 7]).collect();
+        match kinds {
+            0 => {
+                ranges_like_a_loop::<u8, onearray::DeviceBuffer, onearray::DeviceBuffer>(&bytes, n, &ranges);
+                ranges_like_a_loop::<u16, SharedBuffer, onearray::DeviceBuffer>(&words, n, &ranges);
+            }
+            1 => {
+                ranges_like_a_loop::<u64, onearray::DeviceBuffer, HostBuffer>(&longs, n, &ranges);
+                ranges_like_a_loop::<[u8; 3], HostBuffer, SharedBuffer>(&rgb, n, &ranges);
+            }
+            _ => {
+                ranges_like_a_loop::<u16, HostBuffer, HostBuffer>(&words, n, &ranges);
+                ranges_like_a_loop::<u8, SharedBuffer, SharedBuffer>(&bytes, n, &ranges);
+            }
+        }
+    }
+}
+
+/// Ranges of one array copied into another part of it (the kernel's source and destination
+/// in one allocation), and an overlap among many ranges refused before anything runs.
+#[test]
+fn many_ranges_within_one_allocation() -> Result<()> {
+    let data: Vec<u32> = (0..1000).collect();
+    let both = OneArray::<u32>::from_slice(&data)?;
+    let src = both.view_owned(0..500)?;
+    let mut dst = both.view_owned(500..1000)?;
+    let ranges: Vec<_> = (0..64).map(|k| (k * 7..k * 7 + 5, k * 7)).collect();
+    dst.copy_ranges_from(&src, &ranges)?;
+    let got = dst.to_vec()?;
+    for (r, at) in &ranges {
+        assert_eq!(got[*at..*at + r.len()], data[r.clone()]);
+    }
+    let mut bad = ranges.clone();
+    bad[63] = (0..30, 0);
+    assert!(matches!(
+        dst.copy_ranges_from(&src, &bad),
+        Err(Error::BatchOverlap {
+            first: 0,
+            second: 63
+        })
+    ));
+    Ok(())
+}

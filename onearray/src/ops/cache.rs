@@ -73,6 +73,7 @@ pub(super) fn build(spec: &Spec) -> Result<Vec<u32>, rspirv::dr::Error> {
         SpecKind::Map => codegen::map_kernel(spec),
         SpecKind::Reduce { op, group } => reduce_kernel::reduce_kernel(spec, op, group),
         SpecKind::Swap => codegen::swap_kernel(spec),
+        SpecKind::CopyBatch => super::copy_batch::kernel(spec),
     }
 }
 

@@ -90,6 +90,7 @@ mod axis;
 pub mod blas;
 mod cache;
 mod codegen;
+pub(crate) mod copy_batch;
 mod eval;
 mod expr;
 mod reduce;

@@ -28,6 +28,8 @@ pub(crate) enum SpecKind {
     },
     /// `x[i] <-> y[i]` (see [`super::blas::swap`]).
     Swap,
+    /// Many ranges copied, one work-group each (see [`super::copy_batch`]).
+    CopyBatch,
 }
 
 /// What identifies a generated kernel: kind, result type, argument kinds, expression.
@@ -48,6 +50,7 @@ impl Spec {
             SpecKind::Map => MAP_KERNEL,
             SpecKind::Reduce { .. } => REDUCE_KERNEL,
             SpecKind::Swap => SWAP_KERNEL,
+            SpecKind::CopyBatch => super::copy_batch::COPY_BATCH_KERNEL,
         }
     }
 

@@ -42,7 +42,11 @@ fn affine(f: &Func, mut stride: Vec<Option<i64>>) -> Vec<Option<i64>> {
             let st = |v: Val| stride[v as usize];
             let k = |v: Val| consts[v as usize];
             let new = match s.inst {
-                Inst::Builtin(BuiltinValue::GlobalId | BuiltinValue::LocalId, 0) => Some(1),
+                // Linear ids too: a pack lies in one row.
+                Inst::Builtin(BuiltinValue::GlobalId | BuiltinValue::LocalId, 0)
+                | Inst::Builtin(BuiltinValue::LocalLinearId | BuiltinValue::GlobalLinearId, _) => {
+                    Some(1)
+                }
                 Inst::Copy(a) => st(a),
                 Inst::Bin(Bin::IAdd, a, b) => st(a).zip(st(b)).map(|(x, y)| x.wrapping_add(y)),
                 Inst::Bin(Bin::ISub, a, b) => st(a).zip(st(b)).map(|(x, y)| x.wrapping_sub(y)),
