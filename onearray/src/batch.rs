@@ -138,7 +138,7 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
             ]
         }))?;
         // Many small ranges: one kernel instead of a command each.
-        if crate::ops::copy_batch::copy_ranges(self, src, ranges)? {
+        if crate::ops::copy_ranges::copy_ranges(self, src, ranges)? {
             return Ok(());
         }
         let mut jobs = Vec::with_capacity(ranges.len());

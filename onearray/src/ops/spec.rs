@@ -15,6 +15,9 @@ pub(crate) const REDUCE_KERNEL: &str = "onearray_reduce";
 /// The name of the generated swap kernel.
 pub(crate) const SWAP_KERNEL: &str = "onearray_swap";
 
+/// The name of the generated batched copy kernel.
+pub(crate) const COPY_BATCH_KERNEL: &str = "onearray_copy_batch";
+
 /// What a generated kernel does with its expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum SpecKind {
@@ -28,7 +31,7 @@ pub(crate) enum SpecKind {
     },
     /// `x[i] <-> y[i]` (see [`super::blas::swap`]).
     Swap,
-    /// Many ranges copied, one work-group each (see [`super::copy_batch`]).
+    /// Many ranges copied, one work-group each (see [`super::copy_ranges`]).
     CopyBatch,
 }
 
@@ -50,7 +53,7 @@ impl Spec {
             SpecKind::Map => MAP_KERNEL,
             SpecKind::Reduce { .. } => REDUCE_KERNEL,
             SpecKind::Swap => SWAP_KERNEL,
-            SpecKind::CopyBatch => super::copy_batch::COPY_BATCH_KERNEL,
+            SpecKind::CopyBatch => COPY_BATCH_KERNEL,
         }
     }
 
