@@ -196,22 +196,63 @@ pub fn table(measurements: &[Measurement]) -> String {
     out
 }
 
-/// The reference: the host's memcpy in GB/s, a line per size.
+/// The reference: the host's memcpy in GB/s on one thread and on all cores, a line per size,
+/// and each of the driver's copies from 64 MiB up as a ratio to the faster of the two.
 ///
 /// ```
-/// use oneapi_tools::bandwidth::{memcpy_reference, Measurement, Op};
+/// use oneapi_tools::bandwidth::{memcpy_reference, BufferKind, Measurement, Op};
 /// use std::time::Duration;
-/// let m = Measurement { op: Op::Memcpy, size: 1 << 20, reps: 3, median: Duration::from_micros(50) };
-/// assert_eq!(memcpy_reference(&[m]).trim(), "memcpy at   1.0 MiB       20.97 GB/s");
+/// let at = |op, us| Measurement { op, size: 64 << 20, reps: 3, median: Duration::from_micros(us) };
+/// let d2d = Op::Copy { src: BufferKind::Device, dst: BufferKind::Device };
+/// let r = memcpy_reference(&[at(Op::Memcpy, 8000), at(Op::MemcpyAll, 5000), at(d2d, 5500)]);
+/// let first = r.lines().next().unwrap();
+/// assert!(first.contains("8.39 GB/s, all cores") && first.ends_with("13.42 GB/s"));
+/// assert!(r.lines().any(|l| l.contains("d2d") && l.ends_with(": 0.91 of the faster memcpy")));
 /// ```
 pub fn memcpy_reference(measurements: &[Measurement]) -> String {
-    let mut points: Vec<&Measurement> =
-        measurements.iter().filter(|m| m.op == Op::Memcpy).collect();
-    points.sort_by_key(|m| m.size);
-    points
+    use std::fmt::Write as _;
+    let at = |op: Op, size: usize| {
+        measurements
+            .iter()
+            .find(|m| m.op == op && m.size == size)
+            .map(Measurement::gbps)
+    };
+    let mut sizes: Vec<usize> = measurements
         .iter()
-        .map(|m| format!("  memcpy at {:>9} {:>11.2} GB/s\n", human(m.size), m.gbps()))
-        .collect()
+        .filter(|m| m.op == Op::Memcpy)
+        .map(|m| m.size)
+        .collect();
+    sizes.sort_unstable();
+    let mut out = String::new();
+    for &size in &sizes {
+        let one = at(Op::Memcpy, size).unwrap_or(0.0);
+        let _ = write!(out, "  memcpy at {:>9} {one:>11.2} GB/s", human(size));
+        if let Some(all) = at(Op::MemcpyAll, size) {
+            let _ = write!(out, ", all cores {all:>11.2} GB/s");
+        }
+        out.push('\n');
+    }
+    for &size in sizes.iter().filter(|&&s| s >= 64 << 20) {
+        let best = at(Op::Memcpy, size)
+            .into_iter()
+            .chain(at(Op::MemcpyAll, size))
+            .fold(0.0, f64::max);
+        for op in Op::ALL
+            .into_iter()
+            .filter(|op| matches!(op, Op::Copy { .. }))
+        {
+            if let (Some(g), true) = (at(op, size), best > 0.0) {
+                let _ = writeln!(
+                    out,
+                    "  {} at {:>9}: {:.2} of the faster memcpy",
+                    op.label(),
+                    human(size),
+                    g / best
+                );
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

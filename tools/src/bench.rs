@@ -163,6 +163,7 @@ enum Ready {
     Copy(*mut c_void, *const c_void),
     Fill(Allocation),
     Memcpy(*mut u8, *const u8),
+    MemcpyAll(*mut u8, *const u8),
 }
 
 /// How long and how often one run repeats its batches.
@@ -312,10 +313,13 @@ impl Bench {
                 // using it (each batch is synchronized); the wrapper frees nothing.
                 Ready::Fill(unsafe { Allocation::from_raw(ctx, p, buffers.size, false) }?)
             }
-            Op::Memcpy => {
+            Op::Memcpy | Op::MemcpyAll => {
                 let s = buffers.ptr(ctx, dev, Slot(BufferKind::Pageable, false))?;
                 let d = buffers.ptr(ctx, dev, Slot(BufferKind::Pageable, true))?;
-                Ready::Memcpy(d.cast(), s.cast_const().cast())
+                match op {
+                    Op::Memcpy => Ready::Memcpy(d.cast(), s.cast_const().cast()),
+                    _ => Ready::MemcpyAll(d.cast(), s.cast_const().cast()),
+                }
             }
         })
     }
@@ -350,6 +354,14 @@ impl Bench {
                     // touched by nothing else.
                     unsafe { std::ptr::copy_nonoverlapping(s, d, n) };
                     // The copies must all happen, though each overwrites the last.
+                    std::hint::black_box(d);
+                }
+                Ok(())
+            }),
+            &Ready::MemcpyAll(d, s) => repeat(t.budget, t.min, t.warm, || {
+                for _ in 0..batch {
+                    // SAFETY: as above; the shares are disjoint.
+                    unsafe { crate::host::memcpy_all_cores(d, s, n) };
                     std::hint::black_box(d);
                 }
                 Ok(())

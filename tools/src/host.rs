@@ -91,6 +91,40 @@ pub fn marked(caches: &[Cache]) -> Vec<Cache> {
     out
 }
 
+/// The host's cores (what [`memcpy_all_cores`] spreads a copy over).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Copies `n` bytes from `s` to `d` with every core of the host ([`cores`]): one share of
+/// whole 4 KiB pages a thread, the calling thread taking the first, scoped threads the
+/// others (the reference a driver's copies are held to, a copy being as fast as the
+/// machine's memory, not one core's).
+///
+/// # Safety
+/// `s` and `d` must be valid for `n` bytes and not overlap, and nothing else may touch them
+/// during the call.
+pub unsafe fn memcpy_all_cores(d: *mut u8, s: *const u8, n: usize) {
+    let threads = cores().min(n.div_ceil(4096)).max(1);
+    let share = n.div_ceil(threads).next_multiple_of(4096);
+    let (d, s) = (d as usize, s as usize);
+    let copy = move |i: usize| {
+        let start = (i * share).min(n);
+        let len = share.min(n - start);
+        // SAFETY: `[start, start + len)` lies in both buffers (the caller's promise) and is
+        // this share's alone.
+        unsafe {
+            std::ptr::copy_nonoverlapping((s + start) as *const u8, (d + start) as *mut u8, len)
+        }
+    };
+    std::thread::scope(|scope| {
+        for i in 1..threads {
+            scope.spawn(move || copy(i));
+        }
+        copy(0);
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -33,6 +33,9 @@ pub enum Op {
     },
     /// The reference: the host's memcpy between two pageable buffers, without the driver.
     Memcpy,
+    /// The same memcpy spread over every core of the host: one 4 KiB-aligned share a thread
+    /// (scoped threads started per copy), so the machine's bandwidth, not one core's.
+    MemcpyAll,
 }
 
 impl Op {
@@ -96,6 +99,7 @@ impl Op {
             Op::Copy { src, dst } => format!("{}2{}", letter(src), letter(dst)),
             Op::Fill { dst } => format!("fill {}", letter(dst)),
             Op::Memcpy => "memcpy".into(),
+            Op::MemcpyAll => "memcpy all".into(),
         }
     }
 }

@@ -63,12 +63,13 @@ pub fn size_label(bytes: usize) -> String {
 fn legend(op: Op) -> String {
     match op {
         Op::Memcpy => "host memcpy".into(),
+        Op::MemcpyAll => "host memcpy, all cores".into(),
         _ => op.label(),
     }
 }
 
 /// Draws `measurements` to the SVG file `path`: size (log scale, binary units) across, GB/s
-/// up, a line per operation; [`Op::Memcpy`] as the dashed black reference; a dashed line
+/// up, a line per operation; [`Op::Memcpy`] and [`Op::MemcpyAll`] as the dashed black and grey references; a dashed line
 /// at each of `caches` within the sizes measured. `note` says what a point is.
 pub fn bandwidth_svg(
     path: &std::path::Path,
@@ -135,7 +136,11 @@ pub fn bandwidth_svg(
             ("sans-serif", 14).into_font().color(&grey),
         )))?;
     }
-    for (i, op) in Op::ALL.into_iter().chain([Op::Memcpy]).enumerate() {
+    for (i, op) in Op::ALL
+        .into_iter()
+        .chain([Op::Memcpy, Op::MemcpyAll])
+        .enumerate()
+    {
         let mut points: Vec<(f64, f64)> = measurements
             .iter()
             .filter(|m| m.op == op)
@@ -145,13 +150,14 @@ pub fn bandwidth_svg(
             continue;
         }
         points.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let (color, width) = if op == Op::Memcpy {
-            (BLACK.to_rgba(), 3)
-        } else {
-            (Palette99::pick(i).to_rgba(), 2)
+        let reference = matches!(op, Op::Memcpy | Op::MemcpyAll);
+        let (color, width) = match op {
+            Op::Memcpy => (BLACK.to_rgba(), 3),
+            Op::MemcpyAll => (RGBColor(96, 96, 96).to_rgba(), 3),
+            _ => (Palette99::pick(i).to_rgba(), 2),
         };
         let style = color.stroke_width(width);
-        let series = if op == Op::Memcpy {
+        let series = if reference {
             chart.draw_series(DashedLineSeries::new(points.iter().copied(), 10, 5, style))?
         } else {
             chart.draw_series(LineSeries::new(points.iter().copied(), style))?

@@ -74,7 +74,10 @@ fn run(o: &Options) -> Result<(), Box<dyn std::error::Error>> {
     if o.timeline.is_some() {
         onearray::start_timeline(Duration::from_millis(5));
     }
-    let ops: Vec<Op> = Op::ALL.into_iter().chain([Op::Memcpy]).collect();
+    let ops: Vec<Op> = Op::ALL
+        .into_iter()
+        .chain([Op::Memcpy, Op::MemcpyAll])
+        .collect();
     let mut measurements = Vec::new();
     for &size in &sizes {
         onearray::timeline_mark(human(size));
@@ -98,7 +101,9 @@ the cost of an append, not of moving the bytes."
     );
     print!("{}", table(&measurements));
     println!(
-        "\nreference: the host's memcpy, pageable to pageable on this thread, timed the same way"
+        "\nreference: the host's memcpy, pageable to pageable, timed the same way, on this thread
+and spread over the host's {} cores; the driver's copies against the faster of the two",
+        host::cores()
     );
     print!("{}", memcpy_reference(&measurements));
     println!(
