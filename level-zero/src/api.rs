@@ -3,7 +3,6 @@
 //! Below everything else: it names no other file of the crate.
 
 use level_zero_sys::{ze_driver_handle_t, Dispatch};
-use std::collections::HashMap;
 use std::ffi::{c_void, CString};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -56,8 +55,9 @@ pub struct Api {
     choice: BackendChoice,
     reason: String,
     /// The drivers' extension functions found so far (0: the driver has none of that name),
-    /// by driver handle and name.
-    extensions: Mutex<HashMap<(usize, &'static str), usize>>,
+    /// as (driver handle, name, address): a few, searched in order (a launch asks for one
+    /// per buffer argument: hashing the name cost more than the search).
+    extensions: Mutex<Vec<(usize, &'static str, usize)>>,
 }
 
 impl std::fmt::Debug for Api {
@@ -107,20 +107,28 @@ impl Api {
         driver: ze_driver_handle_t,
         name: &'static str,
     ) -> Option<*mut c_void> {
-        let key = (driver as usize, name);
-        let mut map = self.extensions.lock().unwrap_or_else(|e| e.into_inner());
-        let found = *map.entry(key).or_insert_with(|| {
-            let c_name = CString::new(name).expect("extension names have no NUL");
-            // SAFETY: valid driver handle and NUL-terminated name.
-            unsafe {
-                level_zero_sys::calls::driver::get_extension_function_address(
-                    &self.dispatch,
-                    driver,
-                    c_name.as_ptr(),
-                )
+        let driver = driver as usize;
+        let mut known = self.extensions.lock().unwrap_or_else(|e| e.into_inner());
+        let found = match known
+            .iter()
+            .find(|&&(d, n, _)| d == driver && (std::ptr::eq(n, name) || n == name))
+        {
+            Some(&(_, _, address)) => address,
+            None => {
+                let c_name = CString::new(name).expect("extension names have no NUL");
+                // SAFETY: valid driver handle and NUL-terminated name.
+                let address = unsafe {
+                    level_zero_sys::calls::driver::get_extension_function_address(
+                        &self.dispatch,
+                        driver as ze_driver_handle_t,
+                        c_name.as_ptr(),
+                    )
+                }
+                .map_or(0, |p| p as usize);
+                known.push((driver, name, address));
+                address
             }
-            .map_or(0, |p| p as usize)
-        });
+        };
         (found != 0).then_some(found as *mut c_void)
     }
 }
