@@ -16,6 +16,9 @@
 pub use level_zero;
 pub use level_zero_cpu as cpu;
 pub use level_zero_sys as sys;
+/// rsmpi (feature `mpi`): the communicators that [`onearray::mpi::ArrayComm`] extends.
+#[cfg(feature = "mpi")]
+pub use mpi;
 pub use onearray;
 pub use spirv_build::include_spirv;
 pub use spirv_exec;

@@ -249,6 +249,13 @@ pub enum Error {
         /// The device's limit.
         max: u32,
     },
+    /// An MPI operation over arrays refused its arguments (feature `mpi`): lengths that differ
+    /// between the ranks, a message longer than MPI counts, another element type.
+    #[error("MPI: {what}")]
+    Mpi {
+        /// What does not match, in words.
+        what: String,
+    },
     /// Generating a kernel failed (a bug of this crate: please report it).
     #[error("generating a kernel failed: {0}")]
     Codegen(String),

@@ -27,6 +27,8 @@ mod kinds;
 mod layout;
 mod leaks;
 mod mirrored;
+#[cfg(feature = "mpi")]
+pub mod mpi;
 pub mod ops;
 mod placement;
 pub mod pool;

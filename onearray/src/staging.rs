@@ -114,7 +114,7 @@ pub(crate) fn wanted(bytes: usize, pool: &crate::pool::Pool) -> bool {
     bytes >= STAGING_THRESHOLD && staging_enabled().unwrap_or_else(|| pool.is_gpu())
 }
 
-struct Ring {
+pub(crate) struct Ring {
     ctx: Context,
     dev: Device,
     bufs: [Allocation; 2],
@@ -143,6 +143,28 @@ fn take_ring(ctx: &Context, dev: &Device) -> Result<Ring> {
             Allocation::host(ctx, STAGING_CHUNK, page)?,
         ],
     })
+}
+
+/// The two pinned buffers of a ring of `(ctx, dev)` (each [`STAGING_CHUNK`] bytes, host
+/// USM), taken from the cache, for pipelines other than uploads (the `mpi` module's staged
+/// transfers). Give it back with [`return_ring`] once no command uses the buffers; a ring
+/// dropped instead is freed (its pending copies keep the buffers alive).
+#[cfg(feature = "mpi")]
+pub(crate) fn lease_ring(ctx: &Context, dev: &Device) -> Result<Ring> {
+    take_ring(ctx, dev)
+}
+
+/// Puts a leased ring back in the cache: no command may use its buffers.
+#[cfg(feature = "mpi")]
+pub(crate) fn return_ring(ring: Ring) {
+    RINGS.lock().unwrap_or_else(|e| e.into_inner()).push(ring);
+}
+
+#[cfg(feature = "mpi")]
+impl Ring {
+    pub(crate) fn bufs(&self) -> &[Allocation; 2] {
+        &self.bufs
+    }
 }
 
 /// Uploads `src` to the device address `dst` through the staging ring, on stream `l`,
