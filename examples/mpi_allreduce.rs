@@ -34,7 +34,7 @@ fn parse_size(s: &str) -> Option<usize> {
 
 fn main() -> Result<()> {
     let mut max_size = 256 << 20;
-    let mut steps = 5;
+    let mut steps = 5usize;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {

@@ -2,8 +2,9 @@
 //! for pending device work, and the staged pipeline through the staging ring.
 
 use super::{level_zero_support, record, Element, Transport};
+use crate::array::OneArray;
 use crate::error::Result;
-use crate::kinds::BufferKind;
+use crate::kinds::{BufferKind, HostBuffer};
 use crate::layout::Layout;
 use crate::pool::block::{BlockRef, HostAccess};
 use crate::staging::Ring;
@@ -111,8 +112,10 @@ fn write_back<T: Element, B: BufferKind>(block: &BlockRef, layout: Layout, v: &[
 enum How<T: Element> {
     /// The elements themselves, from here.
     Direct(*mut T),
-    /// A contiguous host copy (packed views; device views without segments).
+    /// A contiguous host copy of a packed view.
     Copy(Vec<T>),
+    /// A pinned host copy of a device view (operations without segments).
+    Pinned(OneArray<T, HostBuffer>),
     /// The staging ring, segment by segment; per buffer, the last device copy into or out
     /// of it.
     Ring(Ring, [Option<Token>; 2]),
@@ -154,8 +157,20 @@ impl<'v, T: Element> End<'v, T> {
                     [None; 2],
                 )
             }
-            Transport::Packed | Transport::Staged if read => How::Copy(v.to_vec()?),
-            Transport::Packed | Transport::Staged => How::Copy(vec![T::zeroed(); v.len()]),
+            Transport::Staged => {
+                // SAFETY: written before MPI reads it (the download below) or by MPI.
+                let mut tmp = unsafe {
+                    OneArray::<T, HostBuffer>::uninit_in(v.context(), v.device(), v.len())?
+                };
+                // Host access waits until no earlier command uses the pooled block.
+                let host = tmp.try_as_mut_slice()?;
+                if read {
+                    v.copy_to_slice(host)?;
+                }
+                How::Pinned(tmp)
+            }
+            Transport::Packed if read => How::Copy(v.to_vec()?),
+            Transport::Packed => How::Copy(vec![T::zeroed(); v.len()]),
         };
         Ok(End {
             block: v.block,
@@ -223,6 +238,7 @@ impl<'v, T: Element> End<'v, T> {
         let ptr = match &mut self.how {
             How::Direct(p) => p.wrapping_add(i),
             How::Copy(v) => v[i..].as_mut_ptr(),
+            How::Pinned(a) => a.as_ptr().cast_mut().wrapping_add(i),
             How::Ring(r, _) => r.bufs()[k % 2].as_ptr().cast::<T>(),
         };
         Region {
@@ -238,6 +254,12 @@ impl<'v, T: Element> End<'v, T> {
         match self.how {
             How::Ring(ring, _) => crate::staging::return_ring(ring),
             How::Copy(v) if self.write => (self.write_back)(self.block, self.layout, &v)?,
+            How::Pinned(a) => {
+                if self.write {
+                    (self.write_back)(self.block, self.layout, a.try_as_slice()?)?;
+                }
+                a.unsafe_free()?;
+            }
             How::Copy(_) | How::Direct(_) => {}
         }
         Ok(())
@@ -287,7 +309,7 @@ pub(crate) fn transfer<'v, T: Element>(
     };
     let whole = seg.is_none();
     for e in [&mut src, &mut dst].into_iter().flatten() {
-        if e.read && pieces.first().is_some() && !whole {
+        if e.read && !pieces.is_empty() && !whole {
             let (i, n) = pieces[0];
             e.ring_copy(0, i, n, true)?;
         }

@@ -225,6 +225,13 @@ fn force_staged() -> bool {
 /// ```
 pub fn level_zero_support() -> DeviceSupport {
     static FOUND: OnceLock<DeviceSupport> = OnceLock::new();
+    if FOUND.get().is_none() && !mpi::environment::is_initialized() {
+        // Asked again once MPI runs (the library's answer may need it).
+        return DeviceSupport {
+            aware: false,
+            reason: "MPI is not initialized".into(),
+        };
+    }
     let found = FOUND.get_or_init(detect).clone();
     if found.aware && force_staged() {
         return DeviceSupport {
@@ -254,7 +261,7 @@ fn detect() -> DeviceSupport {
     }
     let this = libloading::os::unix::Library::this();
     // SAFETY: Open MPI declares `int MPIX_Query_ze_support(void)` (mpi-ext.h); MPI is
-    // initialized (library_version above needs it), as the function requires.
+    // initialized (checked by the caller).
     let query = unsafe {
         this.get::<unsafe extern "C" fn() -> std::ffi::c_int>(b"MPIX_Query_ze_support\0")
     };

@@ -157,6 +157,14 @@ impl Drop for Scope<'_> {
 /// received.
 type Finish<'a> = Box<dyn FnOnce(usize) -> Result<()> + 'a>;
 
+/// What a receive does at completion: the elements expected, how to count a status's
+/// elements, the copy back (if through a host copy).
+struct Receiving<'a> {
+    len: usize,
+    count_of: fn(&ffi::MPI_Status) -> usize,
+    finish: Option<Finish<'a>>,
+}
+
 /// A pending non-blocking transfer, borrowing its array (shared for a send, unique for a
 /// receive) for `'a`. [`wait`](Self::wait) completes it; dropping it waits too.
 #[must_use = "a request is complete only after `wait` (dropping it waits and drops errors)"]
@@ -164,8 +172,7 @@ pub struct Request<'a, 's> {
     scope: &'s Scope<'a>,
     slot: usize,
     transport: Transport,
-    /// For receives: the elements expected, the count of a status, the copy back.
-    recv: Option<(usize, fn(&ffi::MPI_Status) -> usize, Option<Finish<'a>>)>,
+    recv: Option<Receiving<'a>>,
     done: bool,
 }
 
@@ -209,7 +216,12 @@ impl<'a> Request<'a, '_> {
 
     fn complete(&mut self, st: ffi::MPI_Status) -> Result<Transport> {
         self.done = true;
-        if let Some((len, count_of, finish)) = self.recv.take() {
+        if let Some(Receiving {
+            len,
+            count_of,
+            finish,
+        }) = self.recv.take()
+        {
             let got = count_of(&st);
             if got != len {
                 return Err(Error::LengthMismatch { dst: len, src: got });
@@ -345,7 +357,11 @@ pub(crate) fn immediate_receive<'a, 's, T: Element, B: BufferKind>(
         scope,
         slot: scope.add(req),
         transport: t,
-        recv: Some((len, status_count::<T>, finish)),
+        recv: Some(Receiving {
+            len,
+            count_of: status_count::<T>,
+            finish,
+        }),
         done: false,
     })
 }
