@@ -7,7 +7,7 @@ use super::{count, mpi_error, Element, ReduceOp, Reducible, Transport, MPI_SEGME
 use crate::array::OneArray;
 use crate::error::{Error, Result};
 use crate::kinds::BufferKind;
-use crate::view::{ArrayViewMut, AsView};
+use crate::view::{ArrayView, ArrayViewMut, AsView};
 use mpi::collective::CommunicatorCollectives;
 use mpi::datatype::Equivalence;
 use mpi::ffi::MPI_Comm;
@@ -280,28 +280,16 @@ pub trait ArrayComm: Communicator + AsRaw<Raw = MPI_Comm> + Sized {
         send: &impl AsView<T, B1>,
         recv: &mut impl AsViewMut<T, B2>,
     ) -> Result<Transport> {
-        let (s, r) = (send.as_view(), recv.as_view_mut());
-        let size = self.size() as usize;
-        if r.len() != s.len() * size {
-            return Err(mpi_error(format!(
-                "all-gather: the receive buffer holds {} elements, {size} ranks × {} sent \
-                 need {}",
-                r.len(),
-                s.len(),
-                s.len() * size
-            )));
-        }
-        count(r.len(), "all-gather")?;
-        self.agree(
+        blocks(
+            self,
             "all-gather",
-            &[("element sizes", size_of::<T>()), ("lengths", s.len())],
-        )?;
-        let (src, dst) = (src_end(&s, None)?, dst_end(&r, false, None)?);
-        transfer(Some(src), Some(dst), None, "all-gather", |s, d| {
-            if let (Some(s), Some(mut d)) = (s, d) {
+            send.as_view(),
+            recv.as_view_mut(),
+            true,
+            |s, mut d| {
                 self.all_gather_into(&s, &mut d);
-            }
-        })
+            },
+        )
     }
 
     /// Reduces `send` element-wise over the ranks and scatters the result: rank `r` receives
@@ -314,25 +302,8 @@ pub trait ArrayComm: Communicator + AsRaw<Raw = MPI_Comm> + Sized {
         op: ReduceOp,
     ) -> Result<Transport> {
         let (s, r) = (send.as_view(), recv.as_view_mut());
-        let size = self.size() as usize;
-        if s.len() != r.len() * size {
-            return Err(mpi_error(format!(
-                "reduce-scatter: {} elements sent, {size} ranks × {} received need {}",
-                s.len(),
-                r.len(),
-                r.len() * size
-            )));
-        }
-        count(s.len(), "reduce-scatter")?;
-        self.agree(
-            "reduce-scatter",
-            &[("element sizes", size_of::<T>()), ("lengths", r.len())],
-        )?;
-        let (src, dst) = (src_end(&s, None)?, dst_end(&r, false, None)?);
-        transfer(Some(src), Some(dst), None, "reduce-scatter", |s, d| {
-            if let (Some(s), Some(mut d)) = (s, d) {
-                self.reduce_scatter_block_into(&s, &mut d, op.system());
-            }
+        blocks(self, "reduce-scatter", s, r, false, |s, mut d| {
+            self.reduce_scatter_block_into(&s, &mut d, op.system());
         })
     }
 }
@@ -345,4 +316,40 @@ fn host_read<T: Element>(r: &Region<T>, dst: &mut [T]) {
     // SAFETY: the region is readied host memory (host arrays, packed or staged copies) that
     // nothing else uses during the operation; `dst` is a distinct host slice.
     unsafe { std::ptr::copy_nonoverlapping(r.ptr(), dst.as_mut_ptr(), r.len().min(dst.len())) }
+}
+
+/// All-gather and reduce-scatter: one side holds `size` blocks, the other one (the receive
+/// side of all-gather, the send side of reduce-scatter); checked here and between the ranks,
+/// then `f` runs once over both.
+fn blocks<C: ArrayComm, T: Element, B1: BufferKind, B2: BufferKind>(
+    comm: &C,
+    op: &str,
+    s: ArrayView<'_, T, B1>,
+    r: ArrayViewMut<'_, T, B2>,
+    gather: bool,
+    mut f: impl FnMut(Region<T>, Region<T>),
+) -> Result<Transport> {
+    let size = comm.size() as usize;
+    let (block, total, whole) = if gather {
+        (s.len(), r.len(), "received")
+    } else {
+        (r.len(), s.len(), "sent")
+    };
+    if total != block * size {
+        return Err(mpi_error(format!(
+            "{op}: {} elements sent, {} received; with {size} ranks the {whole} ones must \
+             be {size} × {block} = {}",
+            s.len(),
+            r.len(),
+            block * size
+        )));
+    }
+    count(total, op)?;
+    comm.agree(op, &[("element sizes", size_of::<T>()), ("lengths", block)])?;
+    let (src, dst) = (src_end(&s, None)?, dst_end(&r, false, None)?);
+    transfer(Some(src), Some(dst), None, op, |s, d| {
+        if let (Some(s), Some(d)) = (s, d) {
+            f(s, d);
+        }
+    })
 }

@@ -1,4 +1,4 @@
-//! Arrays and views as MPI buffers (feature `mpi`, through the [`mpi`](::mpi) crate,
+//! Arrays and views as MPI buffers (feature `mpi`, through the [`mpi`] crate,
 //! rsmpi): point-to-point transfers and collectives between processes, on one machine or
 //! many.
 //!

@@ -35,7 +35,7 @@ pub struct Scope<'a> {
 ///
 /// While a receive is pending, its array cannot be touched:
 ///
-/// ```compile_fail
+/// ```compile_fail,E0499
 /// use mpi::traits::*;
 /// use onearray::mpi::ArrayComm;
 /// use onearray::{HostBuffer, OneArray};
@@ -51,7 +51,7 @@ pub struct Scope<'a> {
 ///
 /// nor freed, even after the request is gone (it is borrowed for the whole scope):
 ///
-/// ```compile_fail
+/// ```compile_fail,E0505
 /// use mpi::traits::*;
 /// use onearray::mpi::ArrayComm;
 /// use onearray::{HostBuffer, OneArray};
@@ -67,7 +67,7 @@ pub struct Scope<'a> {
 ///
 /// A pending send lends the array for reading only:
 ///
-/// ```compile_fail
+/// ```compile_fail,E0502
 /// use mpi::traits::*;
 /// use onearray::mpi::ArrayComm;
 /// use onearray::OneArray;
