@@ -6,8 +6,9 @@
 
 use super::buffers::{transport_of, Region};
 use super::{count, record, Element, Transport};
+use crate::array::OneArray;
 use crate::error::{Error, Result};
-use crate::kinds::BufferKind;
+use crate::kinds::{BufferKind, HostBuffer};
 use crate::pool::block::HostAccess;
 use crate::view::{ArrayView, ArrayViewMut};
 use mpi::datatype::{Equivalence, Pointer, PointerMut};
@@ -267,7 +268,14 @@ pub(crate) fn immediate_send<'a, 's, T: Element, B: BufferKind>(
                 v.len(),
             )
         },
-        Transport::Packed | Transport::Staged => {
+        Transport::Staged => {
+            let (ptr, tmp) = pinned(&v, true)?;
+            scope.keep.borrow_mut().push(Box::new(tmp));
+            // SAFETY: the pinned copy's host memory, written above, kept by the scope until
+            // it has waited for every request.
+            unsafe { Region::new(ptr, v.len()) }
+        }
+        Transport::Packed => {
             let mut copy = v.to_vec()?;
             // SAFETY: the copy's heap buffer, which the scope keeps until it has waited for
             // every request (moving the Vec into the box does not move the buffer).
@@ -323,12 +331,19 @@ pub(crate) fn immediate_receive<'a, 's, T: Element, B: BufferKind>(
             (Region::new(p.wrapping_add(v.layout.offset()), len), None)
         },
         Transport::Packed | Transport::Staged => {
-            let mut copy = vec![T::zeroed(); len];
-            let p = copy.as_mut_ptr();
-            // SAFETY: the copy's heap buffer, kept by the scope until it has waited for
-            // every request.
+            let p = if t == Transport::Staged {
+                let (p, tmp) = pinned(&v, false)?;
+                scope.keep.borrow_mut().push(Box::new(tmp));
+                p
+            } else {
+                let mut copy = vec![T::zeroed(); len];
+                let p = copy.as_mut_ptr();
+                scope.keep.borrow_mut().push(Box::new(copy));
+                p
+            };
+            // SAFETY: the host copy's memory (pinned or heap), kept by the scope until it
+            // has waited for every request.
             let r = unsafe { Region::new(p, len) };
-            scope.keep.borrow_mut().push(Box::new(copy));
             let f: Finish<'a> = Box::new(move |got: usize| {
                 // SAFETY: the receive into the buffer has completed (this runs after the
                 // wait) and the scope, which outlives the request, still keeps it.
@@ -364,4 +379,20 @@ pub(crate) fn immediate_receive<'a, 's, T: Element, B: BufferKind>(
         }),
         done: false,
     })
+}
+
+/// A pinned host copy of a device view (its elements when `read`), idle, and its address.
+fn pinned<T: Element, B: BufferKind, A: crate::view::Access>(
+    v: &crate::view::View<'_, T, B, A>,
+    read: bool,
+) -> Result<(*mut T, OneArray<T, HostBuffer>)> {
+    // SAFETY: written before MPI reads it (the download below, for sends) or by MPI.
+    let mut tmp =
+        unsafe { OneArray::<T, HostBuffer>::uninit_in(v.context(), v.device(), v.len())? };
+    // Host access waits until no earlier command uses the pooled block.
+    let host = tmp.try_as_mut_slice()?;
+    if read {
+        v.copy_to_slice(host)?;
+    }
+    Ok((tmp.as_ptr().cast_mut(), tmp))
 }
