@@ -46,10 +46,10 @@ fn segment<T>() -> usize {
 pub trait ArrayComm: Communicator + AsRaw<Raw = MPI_Comm> + Sized {
     /// The process of rank `rank`, or an error if the communicator has no such rank.
     fn process(&self, rank: Rank) -> Result<Process<'_>> {
-        if rank < 0 || rank >= self.size() {
+        if rank < 0 || rank >= self.target_size() {
             return Err(mpi_error(format!(
                 "rank {rank} is not in the communicator of {} processes",
-                self.size()
+                self.target_size()
             )));
         }
         Ok(self.process_at_rank(rank))
