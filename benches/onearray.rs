@@ -108,6 +108,22 @@ fn main() -> Result<(), onearray::Error> {
         drop(unsafe { OneArray::<u8>::uninit(4096) }.unwrap())
     };
     let raw = || drop(Allocation::device(&ctx, &dev, 4096, 64).unwrap());
+    // `-- hit`: the pool-hit rows only (the magazine against the locked path first), to
+    // profile them.
+    let only_hit = std::env::args().skip(1).any(|a| a == "hit");
+    row(
+        "alloc+free 4 KiB device: pool hit vs locked hit",
+        &interleaved(hit, locked, 1_000, 51),
+    );
+    if only_hit {
+        let n: u32 = std::env::var("HIT_LOOPS").map_or(0, |v| v.parse().unwrap_or(0));
+        // `HIT_LOOPS=n`: then n magazine hits alone (for perf or callgrind).
+        for _ in 0..n {
+            hit();
+        }
+        onearray::set_pool_limit(usize::MAX);
+        return Ok(());
+    }
     row(
         "alloc+free 4 KiB device: pool hit vs unpooled",
         &interleaved(hit, unpooled, 1_000, 51),
@@ -115,10 +131,6 @@ fn main() -> Result<(), onearray::Error> {
     row(
         "alloc+free 4 KiB device: pool hit vs raw zeMem",
         &interleaved(hit, raw, 1_000, 51),
-    );
-    row(
-        "alloc+free 4 KiB device: pool hit vs locked hit",
-        &interleaved(hit, locked, 1_000, 51),
     );
     onearray::set_pool_enabled(true);
     onearray::set_pool_limit(usize::MAX);

@@ -20,10 +20,12 @@
 use oneapi::onearray::pool::{
     size_class, AllocTrace, TraceEvent, LARGE, PIECE_ROUND, REACH, SEGMENT_ROUND,
 };
-use oneapi::onearray::{self, HostBuffer, MemoryKind, OneArray, SharedBuffer};
+use oneapi::onearray::{self, MemoryKind};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Instant;
 
+#[path = "support/replay.rs"]
+mod replay;
 #[path = "pool_replay/vm.rs"]
 mod vm;
 
@@ -426,13 +428,8 @@ impl Policy for Disjoint {
     }
 }
 
-struct Outcome {
-    peak_reserved: u64,
-    peak_requested: u64,
-    hits: u64,
-    allocs: u64,
-    ns_per_op: f64,
-}
+/// What a replay measured (a simulated policy's or the real pool's).
+use replay::LiveOutcome as Outcome;
 
 /// A policy for one kind of memory.
 type MakePolicy = dyn Fn(MemoryKind) -> Box<dyn Policy>;
@@ -494,177 +491,9 @@ fn replay(trace: &AllocTrace, make: &MakePolicy) -> Outcome {
 }
 
 /// The trace through the real pool on the CPU driver (each kind its own pool): reserved is
-/// in use plus pooled, sampled after every operation.
-fn replay_real(trace: &AllocTrace) -> onearray::Result<Outcome> {
-    onearray::trim();
-    let base = onearray::memory_info()?.total();
-    let mut best = f64::INFINITY;
-    let mut peak_reserved = 0u64;
-    let mut hits = 0;
-    for round in 0..5 {
-        let before = onearray::memory_info()?.total();
-        // The arrays are only held until their free.
-        let mut live: HashMap<u64, Box<dyn std::any::Any>> = HashMap::new();
-        let mut peak = 0u64;
-        let t = Instant::now();
-        for e in &trace.events {
-            match *e {
-                TraceEvent::Alloc {
-                    id, bytes, kind, ..
-                } => {
-                    let n = bytes as usize;
-                    // SAFETY: the arrays are never read.
-                    let a: Box<dyn std::any::Any> = unsafe {
-                        match kind {
-                            MemoryKind::Shared => {
-                                Box::new(OneArray::<u8, SharedBuffer>::uninit(n)?)
-                            }
-                            MemoryKind::Host => Box::new(OneArray::<u8, HostBuffer>::uninit(n)?),
-                            _ => Box::new(OneArray::<u8>::uninit(n)?),
-                        }
-                    };
-                    live.insert(id, a);
-                }
-                TraceEvent::Free { id } => drop(live.remove(&id)),
-            }
-            if round == 0 {
-                let s = onearray::memory_info()?.total();
-                peak = peak.max((s.bytes_in_use + s.bytes_pooled) as u64);
-            }
-        }
-        drop(live);
-        let ns = t.elapsed().as_nanos() as f64 / trace.events.len().max(1) as f64;
-        if round == 0 {
-            let after = onearray::memory_info()?.total();
-            hits = after.hits - before.hits;
-            peak_reserved = peak - (base.bytes_in_use + base.bytes_pooled) as u64;
-        } else {
-            best = best.min(ns);
-        }
-        onearray::trim();
-    }
-    let sim = replay(trace, &|_| Box::new(Classes::default()));
-    // Requested bytes do not depend on the policy.
-    Ok(Outcome {
-        peak_reserved,
-        peak_requested: sim.peak_requested,
-        hits,
-        allocs: sim.allocs,
-        ns_per_op: best,
-    })
-}
-
-/// A deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
-fn alloc(events: &mut Vec<TraceEvent>, id: u64, bytes: u64) {
-    events.push(TraceEvent::Alloc {
-        id,
-        bytes,
-        kind: MemoryKind::Device,
-        stream: 0,
-    });
-}
-
-/// A training loop: per step, activations of a few layer sizes (batch-dependent), freed in
-/// reverse order, and a few long-lived parameters.
-fn synthetic_training() -> AllocTrace {
-    let mut r = Rng(0x9E37_79B9_7F4A_7C15);
-    let mut ev = Vec::new();
-    let mut id = 0;
-    for p in 0..32 {
-        id += 1;
-        alloc(&mut ev, id, (1 << 16) * (1 + p % 7) * 4);
-    }
-    for _step in 0..200 {
-        let batch = 16 + r.below(48);
-        let mut stack = Vec::new();
-        for layer in 0..24u64 {
-            id += 1;
-            alloc(&mut ev, id, batch * (1024 + 512 * (layer % 5)) * 4);
-            stack.push(id);
-        }
-        while let Some(i) = stack.pop() {
-            ev.push(TraceEvent::Free { id: i });
-        }
-    }
-    AllocTrace { events: ev }
-}
-
-/// Random sizes from 100 B to 64 MiB (log-uniform), random lifetimes: fragmentation.
-fn synthetic_random() -> AllocTrace {
-    let mut r = Rng(0xD1B5_4A32_D192_ED03);
-    let mut ev = Vec::new();
-    let mut live: Vec<u64> = Vec::new();
-    for id in 1..=20_000u64 {
-        let exp = 100f64.ln()
-            + (r.below(1 << 20) as f64 / (1 << 20) as f64) * ((64u64 << 20) as f64 / 100.0).ln();
-        alloc(&mut ev, id, exp.exp() as u64);
-        live.push(id);
-        while live.len() > 64 || (r.below(3) == 0 && !live.is_empty()) {
-            let i = r.below(live.len() as u64) as usize;
-            ev.push(TraceEvent::Free {
-                id: live.swap_remove(i),
-            });
-        }
-    }
-    AllocTrace { events: ev }
-}
-
-/// Many small buffers (64 B – 16 KiB) with short lives: the allocator's fast path.
-fn synthetic_small() -> AllocTrace {
-    let mut r = Rng(0x2545_F491_4F6C_DD1D);
-    let mut ev = Vec::new();
-    let mut live: Vec<u64> = Vec::new();
-    for id in 1..=100_000u64 {
-        alloc(&mut ev, id, 64 + r.below(16 << 10));
-        live.push(id);
-        if live.len() > 256 {
-            let i = r.below(live.len() as u64) as usize;
-            ev.push(TraceEvent::Free {
-                id: live.swap_remove(i),
-            });
-        }
-    }
-    AllocTrace { events: ev }
-}
-
-/// Large-block hits: four arrays held, then 2,500 rounds of the same four large sizes
-/// allocated and freed in another order (every request after the first round is a hit on
-/// the piece the same size left).
-fn synthetic_large_hits() -> AllocTrace {
-    let mut ev = Vec::new();
-    let held = [1 << 20, (5 << 20) + 4096, 700 << 10, 3 << 20];
-    for (id, &bytes) in (1..).zip(&held) {
-        alloc(&mut ev, id, bytes);
-    }
-    let sizes = [1 << 20, 768 << 10, 5 << 19, 320 << 10];
-    let mut id = 100;
-    for _ in 0..2500 {
-        for &bytes in &sizes {
-            alloc(&mut ev, id, bytes);
-            id += 1;
-        }
-        for k in [2, 0, 3, 1] {
-            ev.push(TraceEvent::Free { id: id - 4 + k });
-        }
-    }
-    for id in 1..=held.len() as u64 {
-        ev.push(TraceEvent::Free { id });
-    }
-    AllocTrace { events: ev }
+/// in use plus pooled, sampled after every operation (`support/replay.rs`).
+fn replay_real(trace: &AllocTrace) -> Result<Outcome, String> {
+    replay::replay_live(trace, &mut replay::Ours, 4)
 }
 
 fn human(b: u64) -> String {
@@ -672,37 +501,7 @@ fn human(b: u64) -> String {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut traces: Vec<(String, AllocTrace)> = Vec::new();
-    let files: Vec<std::path::PathBuf> = {
-        let args: Vec<String> = std::env::args()
-            .skip(1)
-            .filter(|a| !a.starts_with("--"))
-            .collect();
-        if args.is_empty() {
-            let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/traces");
-            let mut v: Vec<_> = std::fs::read_dir(dir)
-                .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-                .unwrap_or_default();
-            v.sort();
-            v
-        } else {
-            args.into_iter().map(Into::into).collect()
-        }
-    };
-    for f in files {
-        let text = std::fs::read_to_string(&f)?;
-        let name = f
-            .file_stem()
-            .map_or("?".into(), |s| s.to_string_lossy().into_owned());
-        traces.push((
-            name,
-            AllocTrace::parse(&text).map_err(|e| format!("{}: {e}", f.display()))?,
-        ));
-    }
-    traces.push(("synthetic: training".into(), synthetic_training()));
-    traces.push(("synthetic: random".into(), synthetic_random()));
-    traces.push(("synthetic: small".into(), synthetic_small()));
-    traces.push(("synthetic: large hits".into(), synthetic_large_hits()));
+    let traces = replay::load()?;
 
     // Expandable segments need virtual memory: device memory only, the others as the pool.
     let expandable = |chunk: u64, slack: f64| {

@@ -166,6 +166,7 @@ impl Context {
 
     /// Whether the context is known lost (cheap: no driver call; [`status`](Self::status)
     /// asks the driver).
+    #[inline]
     pub fn is_lost(&self) -> bool {
         self.0.lost.get().is_some()
     }

@@ -229,6 +229,7 @@ pub fn recover() -> Result<bool> {
 
 /// How many times [`recover`] replaced the default context: caches of objects made for the
 /// default context (such as `onearray`'s default pools) compare it to know theirs are stale.
+#[inline]
 pub fn default_context_generation() -> u64 {
     GENERATION.load(Ordering::Acquire)
 }

@@ -523,6 +523,7 @@ impl Allocation {
     }
 
     /// How many owners the memory has (user clones plus pending commands).
+    #[inline]
     pub fn owners(&self) -> usize {
         Arc::strong_count(&self.0)
     }

@@ -73,11 +73,9 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
     /// # Safety
     /// As for [`uninit_in`](Self::uninit_in).
     pub unsafe fn uninit(len: usize) -> Result<Self> {
+        let pool = pool::default_pool(B::KIND)?;
         // SAFETY: the caller's obligation is passed on.
-        pool::with_default_pool(B::KIND, |pool| {
-            // SAFETY: the caller's obligation is passed on.
-            unsafe { Self::uninit_from(pool, len) }
-        })?
+        unsafe { Self::uninit_from(pool, len) }
     }
 
     pub(crate) fn from_block(block: BlockRef, offset: usize, len: usize) -> Self {

@@ -45,10 +45,11 @@ pub(crate) fn elements(shape: &[usize]) -> Result<usize> {
 
 /// `len` elements of `T` in bytes, or [`Error::SizeOverflow`].
 pub(crate) fn byte_size<T>(len: usize) -> Result<usize> {
-    len.checked_mul(size_of::<T>()).ok_or(Error::SizeOverflow {
-        len,
-        elem_size: size_of::<T>(),
-    })
+    len.checked_mul(size_of::<T>())
+        .ok_or_else(|| Error::SizeOverflow {
+            len,
+            elem_size: size_of::<T>(),
+        })
 }
 
 impl Layout {

@@ -47,6 +47,7 @@ impl std::fmt::Display for Leak {
 }
 
 /// Whether tracking is on (env `ONEARRAY_TRACK_LEAKS=1` turns it on at first use).
+#[inline]
 pub fn leak_tracking() -> bool {
     TRACK.get()
 }
@@ -67,10 +68,16 @@ pub fn report_leaks() -> Vec<Leak> {
     v.into_iter().map(|e| e.1).collect()
 }
 
+#[inline]
 pub(crate) fn record(size: usize, kind: MemoryKind, alloc: &Allocation) -> u64 {
     if !leak_tracking() {
         return 0;
     }
+    record_tracked(size, kind, alloc)
+}
+
+#[cold]
+fn record_tracked(size: usize, kind: MemoryKind, alloc: &Allocation) -> u64 {
     let id = NEXT.fetch_add(1, Ordering::Relaxed);
     let leak = Leak {
         size,

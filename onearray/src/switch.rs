@@ -21,26 +21,28 @@ impl Switch {
     }
 
     /// Whether it is on; the first call (unless the program set it) reads the variable.
+    #[inline]
     pub(crate) fn get(&self) -> bool {
         match self.state.load(Ordering::Relaxed) {
             1 => true,
             2 => false,
-            _ => {
-                let on = match std::env::var(self.var).as_deref() {
-                    Ok("0") => false,
-                    Ok("1") => true,
-                    _ => self.default,
-                };
-                // A value the program set meanwhile wins.
-                let _ = self.state.compare_exchange(
-                    0,
-                    Self::encode(on),
-                    Ordering::Relaxed,
-                    Ordering::Relaxed,
-                );
-                self.state.load(Ordering::Relaxed) == 1
-            }
+            _ => self.read_env(),
         }
+    }
+
+    /// The first [`get`](Self::get): reads the environment.
+    #[cold]
+    fn read_env(&self) -> bool {
+        let on = match std::env::var(self.var).as_deref() {
+            Ok("0") => false,
+            Ok("1") => true,
+            _ => self.default,
+        };
+        // A value the program set meanwhile wins.
+        let _ =
+            self.state
+                .compare_exchange(0, Self::encode(on), Ordering::Relaxed, Ordering::Relaxed);
+        self.state.load(Ordering::Relaxed) == 1
     }
 
     pub(crate) fn set(&self, on: bool) {

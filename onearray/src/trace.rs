@@ -171,15 +171,22 @@ pub fn stop_trace() -> AllocTrace {
 }
 
 /// Whether a trace is being recorded.
+#[inline]
 pub fn tracing() -> bool {
     ON.load(Ordering::Relaxed)
 }
 
 /// Records an allocation; its id for [`freed`] (0 when not recording).
+#[inline]
 pub(crate) fn allocated(bytes: usize, kind: MemoryKind) -> u64 {
     if !tracing() {
         return 0;
     }
+    record_allocated(bytes, kind)
+}
+
+#[cold]
+fn record_allocated(bytes: usize, kind: MemoryKind) -> u64 {
     let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
     let me = std::thread::current().id();
     let mut r = RECORDING.lock().unwrap_or_else(PoisonError::into_inner);
@@ -200,10 +207,16 @@ pub(crate) fn allocated(bytes: usize, kind: MemoryKind) -> u64 {
 }
 
 /// Records the free of allocation `id` (from [`allocated`]).
+#[inline]
 pub(crate) fn freed(id: u64) {
     if id == 0 || !tracing() {
         return;
     }
+    record_freed(id);
+}
+
+#[cold]
+fn record_freed(id: u64) {
     RECORDING
         .lock()
         .unwrap_or_else(PoisonError::into_inner)

@@ -264,6 +264,25 @@ fn stats_stay_exact_across_threads() {
     if !in_child("stats_stay_exact_across_threads", &[]) {
         return;
     }
+    stats_across_threads();
+}
+
+/// The same without the asymmetric barrier: the magazines' flags taken with
+/// read-modify-writes (what runs where `membarrier` is missing).
+#[test]
+fn stats_stay_exact_across_threads_without_membarrier() {
+    if !in_child(
+        "stats_stay_exact_across_threads_without_membarrier",
+        &[("ONEARRAY_MEMBARRIER", "0")],
+    ) {
+        return;
+    }
+    stats_across_threads();
+}
+
+/// Workers allocate and free (some on a consumer thread) while a reader checks snapshots and
+/// trims, taking the magazines from under their owners.
+fn stats_across_threads() {
     const THREADS: usize = 4;
     const OPS: usize = 5000;
     let (tx, rx) = mpsc::channel::<OneArray<u8, HostBuffer>>();
@@ -277,6 +296,8 @@ fn stats_stay_exact_across_threads() {
                 assert_eq!(st.hits + st.misses, st.allocations);
                 assert!(st.live_allocations as u64 <= st.allocations);
                 assert!(st.peak_in_use >= st.bytes_in_use);
+                // Summed from per-magazine counters: never a wrapped "negative" sum.
+                assert!(st.bytes_requested < 1 << 40, "{}", st.bytes_requested);
                 trim();
             }
         });
@@ -312,7 +333,10 @@ fn stats_stay_exact_across_threads() {
         done.store(true, std::sync::atomic::Ordering::Relaxed);
     });
     let st = stats(MemoryKind::Host);
-    assert_eq!((st.live_allocations, st.bytes_in_use), (0, 0));
+    assert_eq!(
+        (st.live_allocations, st.bytes_in_use, st.bytes_requested),
+        (0, 0, 0)
+    );
     assert_eq!(st.hits + st.misses, st.allocations);
     assert!(st.allocations > (THREADS * OPS / 3) as u64);
     assert!(st.peak_in_use > 0);
@@ -342,11 +366,12 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
-/// A live array, its class size and its views.
+/// A live array, its class size, its views and the bytes it asked for.
 type Live = (
     OneArray<u8, HostBuffer>,
     usize,
     Vec<OneArray<u8, HostBuffer>>,
+    usize,
 );
 
 enum Job {
@@ -355,8 +380,9 @@ enum Job {
 }
 
 /// Random sequences, with a worker thread freeing and allocating too: after every step,
-/// in-use bytes are the classes of the live blocks, the live count matches, cached plus in
-/// use is what came from the driver less what went back, and the peak is the running max.
+/// in-use bytes are the classes of the live blocks, the bytes requested those the live arrays
+/// asked for, the live count matches, cached plus in use is what came from the driver less
+/// what went back, and the peak is the running max.
 #[test]
 fn random_sequences_keep_stats_exact() {
     if !in_child("random_sequences_keep_stats_exact", &[]) {
@@ -389,22 +415,22 @@ fn random_sequences_keep_stats_exact() {
                 let mut allocated = None;
                 match *op {
                     Op::Alloc(n) => {
-                        live.push((host(n), 0, Vec::new()));
+                        live.push((host(n), 0, Vec::new(), n));
                         allocated = Some(n);
                     }
                     Op::AllocOnWorker(n) => {
                         job_tx.send(Job::Alloc(n)).unwrap();
                         let a = back_rx.recv().unwrap().unwrap();
-                        live.push((a, 0, Vec::new()));
+                        live.push((a, 0, Vec::new(), n));
                         allocated = Some(n);
                     }
                     Op::Free(i) if !live.is_empty() => {
-                        let (a, _, views) = live.swap_remove(i % live.len());
+                        let (a, _, views, _) = live.swap_remove(i % live.len());
                         drop(a);
                         drop(views);
                     }
                     Op::FreeOnWorker(i) if !live.is_empty() => {
-                        let (a, _, mut views) = live.swap_remove(i % live.len());
+                        let (a, _, mut views, _) = live.swap_remove(i % live.len());
                         views.push(a);
                         job_tx.send(Job::Free(views)).unwrap();
                         back_rx.recv().unwrap();
@@ -456,6 +482,7 @@ fn random_sequences_keep_stats_exact() {
                 }
                 let in_use: usize = live.iter().map(|l| l.1).sum();
                 prop_assert_eq!(st.bytes_in_use, in_use);
+                prop_assert_eq!(st.bytes_requested, live.iter().map(|l| l.3).sum::<usize>());
                 prop_assert_eq!(st.live_allocations, live.len());
                 prop_assert_eq!(st.hits + st.misses, st.allocations);
                 if let Some(n) = allocated {

@@ -7,18 +7,24 @@
 //!   and in the shared list tries the next [`REACH`](crate::pool::REACH) classes, the magazine's then the shared
 //!   list's for each (under the pool's lock). Pools with a limit on cached bytes use
 //!   no magazines (the limit stays exact).
-//! * Each magazine has a flag its holder sets: the owning thread for one push or pop (if
-//!   the flag is taken, the operation goes to the shared lists instead), or another thread,
-//!   holding the pool's lock, that [`trim`](crate::trim)s or climbs the out-of-memory ladder:
-//!   so cached blocks of every thread can be released at any time.
+//! * Each magazine has two flags: `busy`, set by the owning thread for one push or pop, and
+//!   `stolen`, set by another thread, holding the pool's lock, that [`trim`](crate::trim)s
+//!   or climbs the out-of-memory ladder (or by the owner as it exits): so cached blocks of
+//!   every thread can be released at any time. The owner stores `busy`, then reads `stolen`
+//!   (if set, the operation goes to the shared lists instead); the taker stores `stolen`,
+//!   then waits for `busy` to clear. Where the asymmetric barrier works
+//!   (`membarrier.rs`), the owner's store and load are plain (a compiler fence between),
+//!   the taker's system call orders both sides: a pool hit takes no read-modify-write here.
+//!   Elsewhere the owner swaps `busy` and the taker takes `busy` too.
 //! * A thread's magazines return their blocks to the shared lists when it exits.
-//! * Statistics: each magazine counts what it served and took (written only under its
-//!   flag); the pool sums them under its lock, and folds a magazine's counts in when its
-//!   thread exits.
+//! * Statistics: each magazine counts what it served and took, and the bytes the arrays
+//!   it served asked for and those of the blocks it took (written only under its flags,
+//!   monotonic); the pool sums them under its lock, and folds a magazine's counts in when
+//!   its thread exits.
 
 use super::block::BlockBox;
-use super::{size_class, Pool};
-use std::cell::{RefCell, UnsafeCell};
+use super::{membarrier, size_class, Pool};
+use std::cell::{Cell, RefCell, UnsafeCell};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -33,7 +39,10 @@ const MAG_CLASSES: usize = size_class(MAG_MAX_BLOCK).0 + 1;
 
 /// One thread's cache of one pool.
 pub(crate) struct Magazine {
+    /// The owner is in a push or pop.
     busy: AtomicBool,
+    /// Another thread holds the magazine (or is about to).
+    stolen: AtomicBool,
     lists: UnsafeCell<[Vec<BlockBox>; MAG_CLASSES]>,
     /// Bytes cached.
     bytes: AtomicUsize,
@@ -43,27 +52,41 @@ pub(crate) struct Magazine {
     /// more frees than allocations.
     allocs: AtomicU64,
     frees: AtomicU64,
+    /// Bytes the arrays it served asked for, and those of the blocks it took (monotonic,
+    /// wrapping; the pool's `bytes_requested` is its own counter plus the first less the
+    /// second, summed over magazines, the second read first).
+    requested_in: AtomicUsize,
+    requested_out: AtomicUsize,
 }
 
 // SAFETY: `lists` is only accessed through a `Held`, which exists for one holder at a time
-// (the `busy` flag, taken with acquire and given back with release); the boxed blocks are
-// `Send`. Everything else is atomic.
+// (the flags' protocol, above and in `try_hold` and `hold`: each holder acquires what the
+// previous one released); the boxed blocks are `Send`. Everything else is atomic.
 unsafe impl Sync for Magazine {}
 
-/// Exclusive access to a magazine's lists (the `busy` flag is set).
-pub(crate) struct Held<'a>(&'a Magazine);
+/// Exclusive access to a magazine's lists: its owner's (`busy` set) or a taker's (`stolen`
+/// set; `busy` too without the asymmetric barrier).
+pub(crate) struct Held<'a> {
+    mag: &'a Magazine,
+    taker: bool,
+}
 
 impl Drop for Held<'_> {
     fn drop(&mut self) {
-        self.0.busy.store(false, Ordering::Release);
+        if !self.taker || !membarrier::available() {
+            self.mag.busy.store(false, Ordering::Release);
+        }
+        if self.taker {
+            self.mag.stolen.store(false, Ordering::Release);
+        }
     }
 }
 
 impl Held<'_> {
     fn lists(&mut self) -> &mut [Vec<BlockBox>; MAG_CLASSES] {
-        // SAFETY: the `busy` flag makes this the only access to the lists until it is
-        // dropped, and `&mut self` makes the borrow unique.
-        unsafe { &mut *self.0.lists.get() }
+        // SAFETY: the flags make this the only access to the lists until it is dropped
+        // (`try_hold`, `hold`), and `&mut self` makes the borrow unique.
+        unsafe { &mut *self.mag.lists.get() }
     }
 
     /// Takes every cached block out (the caller accounts for them).
@@ -72,7 +95,7 @@ impl Held<'_> {
         for list in self.lists().iter_mut() {
             out.append(list);
         }
-        self.0.bytes.store(0, Ordering::Relaxed);
+        self.mag.bytes.store(0, Ordering::Relaxed);
         out
     }
 }
@@ -82,36 +105,65 @@ impl Held<'_> {
 pub(crate) struct Counts {
     pub(crate) allocs: u64,
     pub(crate) frees: u64,
+    pub(crate) requested_in: usize,
+    pub(crate) requested_out: usize,
 }
 
 impl Magazine {
     fn new() -> Magazine {
+        // Decided before the magazine is published, for good.
+        membarrier::available();
         Magazine {
             busy: AtomicBool::new(false),
+            stolen: AtomicBool::new(false),
             lists: UnsafeCell::new(std::array::from_fn(|_| Vec::new())),
             bytes: AtomicUsize::new(0),
             allocs: AtomicU64::new(0),
             frees: AtomicU64::new(0),
+            requested_in: AtomicUsize::new(0),
+            requested_out: AtomicUsize::new(0),
         }
     }
 
+    /// The owner's hold for one push or pop; `None` while another thread holds it.
     fn try_hold(&self) -> Option<Held<'_>> {
-        if self.busy.swap(true, Ordering::Acquire) {
-            None
-        } else {
-            Some(Held(self))
+        if membarrier::available() {
+            // Dekker's pattern with the taker's `hold`: store busy, then load stolen; the
+            // taker's `membarrier::heavy` between its store and load orders the processor.
+            self.busy.store(true, Ordering::Relaxed);
+            membarrier::light();
+            if self.stolen.load(Ordering::Acquire) {
+                self.busy.store(false, Ordering::Release);
+                return None;
+            }
+        } else if self.busy.swap(true, Ordering::Acquire) {
+            return None;
         }
+        Some(Held {
+            mag: self,
+            taker: false,
+        })
     }
 
-    /// Waits for the flag (its owner holds it only for one push or pop).
+    /// Another thread's hold (it holds the pool's lock), or the owner's as it exits: waits
+    /// for the owner's push or pop to end.
     pub(crate) fn hold(&self) -> Held<'_> {
-        loop {
-            if let Some(h) = self.try_hold() {
-                return h;
-            }
-            while self.busy.load(Ordering::Relaxed) {
+        while self.stolen.swap(true, Ordering::Acquire) {
+            std::thread::yield_now();
+        }
+        if membarrier::available() {
+            membarrier::heavy();
+            while self.busy.load(Ordering::Acquire) {
                 std::thread::yield_now();
             }
+        } else {
+            while self.busy.swap(true, Ordering::Acquire) {
+                std::thread::yield_now();
+            }
+        }
+        Held {
+            mag: self,
+            taker: true,
         }
     }
 
@@ -127,11 +179,24 @@ impl Magazine {
         self.bytes.load(Ordering::Relaxed)
     }
 
+    /// Bytes asked for by the arrays it served and of the blocks it took, the second read
+    /// first (read every magazine's second, then the pool's own counter, then the firsts).
+    pub(crate) fn requested_out(&self) -> usize {
+        self.requested_out.load(Ordering::Acquire)
+    }
+
+    pub(crate) fn requested_in(&self) -> usize {
+        self.requested_in.load(Ordering::Acquire)
+    }
+
     pub(crate) fn counts(&self) -> Counts {
         let frees = self.frees();
+        let requested_out = self.requested_out();
         Counts {
             allocs: self.allocs(),
             frees,
+            requested_in: self.requested_in(),
+            requested_out,
         }
     }
 }
@@ -141,11 +206,18 @@ fn bump(c: &AtomicU64) {
     c.store(c.load(Ordering::Relaxed) + 1, Ordering::Release);
 }
 
+/// Adds `n` to a byte counter only the flag holder writes (wrapping).
+fn add(c: &AtomicUsize, n: usize) {
+    c.store(c.load(Ordering::Relaxed).wrapping_add(n), Ordering::Release);
+}
+
 /// This thread's magazines, by pool id.
 struct Local(Vec<Option<(&'static Pool, Arc<Magazine>)>>);
 
 impl Drop for Local {
     fn drop(&mut self) {
+        // Before the magazines may go: `LAST` must never point at a freed one.
+        LAST.set((usize::MAX, std::ptr::null()));
         for (pool, mag) in self.0.drain(..).flatten() {
             pool.retire(&mag);
         }
@@ -154,6 +226,59 @@ impl Drop for Local {
 
 thread_local! {
     static LOCAL: RefCell<Local> = const { RefCell::new(Local(Vec::new())) };
+    /// The pool id and magazine this thread used last (a magazine `LOCAL` holds: cleared
+    /// before `LOCAL` drops its magazines), so that a hit needs neither `LOCAL`'s
+    /// destructor check nor its borrow and lookup. No destructor: readable at any time.
+    static LAST: Cell<(usize, *const Magazine)> = const { Cell::new((usize::MAX, std::ptr::null())) };
+}
+
+/// Runs `f` on this thread's magazine of `pool` (made first if `create`); `None` if there is
+/// none (or the thread is exiting).
+#[inline]
+fn with_local<R>(
+    pool: &'static Pool,
+    create: bool,
+    f: impl FnOnce(&Magazine) -> Option<R>,
+) -> Option<R> {
+    let (id, mag) = LAST.get();
+    if id == pool.id && !mag.is_null() {
+        // SAFETY: `LAST` names a magazine `LOCAL` holds an `Arc` of, and is cleared before
+        // `LOCAL` lets go of it (`Local::drop`); only this thread reads it.
+        return f(unsafe { &*mag });
+    }
+    with_local_slow(pool, create, f)
+}
+
+/// [`with_local`] through `LOCAL`, remembering the magazine in `LAST`.
+fn with_local_slow<R>(
+    pool: &'static Pool,
+    create: bool,
+    f: impl FnOnce(&Magazine) -> Option<R>,
+) -> Option<R> {
+    LOCAL
+        .try_with(|l| {
+            let mut l = l.try_borrow_mut().ok()?;
+            if l.0.len() <= pool.id {
+                if !create {
+                    return None;
+                }
+                l.0.resize_with(pool.id + 1, || None);
+            }
+            let entry = &mut l.0[pool.id];
+            let mag = match entry {
+                Some((_, mag)) => &*mag,
+                None if create => {
+                    let mag = Arc::new(Magazine::new());
+                    pool.register(mag.clone());
+                    &entry.insert((pool, mag)).1
+                }
+                None => return None,
+            };
+            LAST.set((pool.id, Arc::as_ptr(mag)));
+            f(mag)
+        })
+        .ok()
+        .flatten()
 }
 
 /// Whether blocks of `class` may be cached in magazines at all.
@@ -162,64 +287,46 @@ pub(crate) fn caches(class: usize) -> bool {
 }
 
 /// An idle block of `class` from this thread's magazine of `pool` (the pool tries the next
-/// [`REACH`](crate::pool::REACH) classes itself, smallest first).
-pub(crate) fn take(pool: &'static Pool, class: usize) -> Option<BlockBox> {
-    LOCAL
-        .try_with(|l| {
-            let l = l.try_borrow().ok()?;
-            let (_, mag) = l.0.get(pool.id)?.as_ref()?;
-            if mag.bytes() == 0 {
-                return None; // empty: spare the flag's read-modify-write
-            }
-            let mut held = mag.try_hold()?;
-            let block = held.lists().get_mut(class)?.pop()?;
-            mag.bytes.store(mag.bytes() - block.size, Ordering::Relaxed);
-            bump(&mag.allocs);
-            Some(block)
-        })
-        .ok()
-        .flatten()
+/// [`REACH`](crate::pool::REACH) classes itself, smallest first), for an array that asked
+/// for `requested` bytes (counted here).
+pub(crate) fn take(pool: &'static Pool, class: usize, requested: usize) -> Option<BlockBox> {
+    with_local(pool, false, |mag| {
+        if mag.bytes() == 0 {
+            return None; // empty: spare the flags
+        }
+        let mut held = mag.try_hold()?;
+        let block = held.lists().get_mut(class)?.pop()?;
+        mag.bytes.store(mag.bytes() - block.size, Ordering::Relaxed);
+        add(&mag.requested_in, requested);
+        bump(&mag.allocs);
+        Some(block)
+    })
 }
 
-/// Caches an idle `block` in this thread's magazine of its pool; gives it back if full.
-pub(crate) fn put(block: BlockBox) -> Result<(), BlockBox> {
+/// Caches an idle `block` in this thread's magazine of its pool, with the `requested` bytes
+/// its array had asked for (counted here); gives it back if full (not counted).
+pub(crate) fn put(block: BlockBox, requested: usize) -> Result<(), BlockBox> {
     let pool = block.pool;
+    let size = block.size;
     let mut slot = Some(block);
-    let _ = LOCAL.try_with(|l| {
-        let Ok(mut l) = l.try_borrow_mut() else {
-            return;
-        };
-        if l.0.len() <= pool.id {
-            l.0.resize_with(pool.id + 1, || None);
-        }
-        let entry = &mut l.0[pool.id];
-        let mag = match entry {
-            Some((_, mag)) => &*mag,
-            None => {
-                let mag = Arc::new(Magazine::new());
-                pool.register(mag.clone());
-                &entry.insert((pool, mag)).1
-            }
-        };
-        let size = slot.as_ref().map_or(0, |b| b.size);
+    with_local(pool, true, |mag| {
         if mag.bytes() + size > MAG_BYTES {
-            return; // full: spare the flag's read-modify-write
+            return None; // full: spare the flags
         }
-        let Some(mut held) = mag.try_hold() else {
-            return;
-        };
-        let Some(block) = slot.take() else {
-            return;
-        };
+        let mut held = mag.try_hold()?;
+        let block = slot.take()?;
+        // Read again under the flag (a taker may have emptied the magazine).
         let bytes = mag.bytes();
         match held.lists().get_mut(block.class) {
             Some(list) if bytes + size <= MAG_BYTES && list.len() < MAG_DEPTH => {
                 list.push(block);
                 mag.bytes.store(bytes + size, Ordering::Relaxed);
+                add(&mag.requested_out, requested);
                 bump(&mag.frees);
             }
             _ => slot = Some(block),
         }
+        Some(())
     });
     match slot {
         None => Ok(()),

@@ -34,6 +34,7 @@ mod expandable;
 pub(crate) mod idle_trim;
 mod large;
 mod magazine;
+mod membarrier;
 mod segments;
 pub(crate) mod timeline;
 
@@ -209,6 +210,7 @@ static POOLS: Mutex<Vec<&'static Pool>> = Mutex::new(Vec::new());
 static STREAM_IDS: AtomicU64 = AtomicU64::new(0);
 
 /// Whether allocations go through the pool (env `ONEARRAY_POOL=0` turns it off; default on).
+#[inline]
 pub fn pool_enabled() -> bool {
     ENABLED.get()
 }
@@ -278,38 +280,36 @@ pub(crate) fn defaults() -> Result<(Context, Device)> {
     ))
 }
 
-/// Runs `f` with the pool of `kind` on the default context and device.
-pub(crate) fn with_default_pool<R>(
-    kind: MemoryKind,
-    f: impl FnOnce(&'static Pool) -> R,
-) -> Result<R> {
+/// The pool of `kind` on the default context and device (this thread's cached answer).
+#[inline]
+pub(crate) fn default_pool(kind: MemoryKind) -> Result<&'static Pool> {
     let index = match kind {
         MemoryKind::Device => 0,
         MemoryKind::Shared => 1,
         MemoryKind::Host => 2,
     };
     let generation = level_zero::default_context_generation();
-    let cached = DEFAULT_POOLS.with(|d| {
-        let (g, pools) = d.get();
-        pools[index].filter(|_| g == generation)
-    });
-    let pool = match cached {
-        Some(pool) => pool,
-        None => {
-            let (ctx, dev) = defaults()?;
-            let pool = pool_for(&ctx, &dev, kind);
-            DEFAULT_POOLS.with(|d| {
-                let (g, mut pools) = d.get();
-                if g != generation {
-                    pools = [None; 3];
-                }
-                pools[index] = Some(pool);
-                d.set((generation, pools));
-            });
-            pool
+    let (g, pools) = DEFAULT_POOLS.get();
+    match pools[index] {
+        Some(pool) if g == generation => Ok(pool),
+        _ => default_pool_slow(index, kind, generation),
+    }
+}
+
+/// [`default_pool`] on this thread's first use (or of a new default context).
+#[cold]
+fn default_pool_slow(index: usize, kind: MemoryKind, generation: u64) -> Result<&'static Pool> {
+    let (ctx, dev) = defaults()?;
+    let pool = pool_for(&ctx, &dev, kind);
+    DEFAULT_POOLS.with(|d| {
+        let (g, mut pools) = d.get();
+        if g != generation {
+            pools = [None; 3];
         }
-    };
-    Ok(f(pool))
+        pools[index] = Some(pool);
+        d.set((generation, pools));
+    });
+    Ok(pool)
 }
 
 /// The pool of `(ctx, dev, kind)`, created on first use.
@@ -422,6 +422,16 @@ impl Pool {
         // more frees than allocations.
         let returned = inner.returned + inner.magazines.iter().map(|m| m.frees()).sum::<u64>();
         let served: u64 = inner.magazines.iter().map(|m| m.allocs()).sum();
+        // Likewise every byte count taken back after the one it was handed out with.
+        let back = inner
+            .magazines
+            .iter()
+            .fold(0usize, |a, m| a.wrapping_add(m.requested_out()));
+        let requested = self.in_use.requested.load(Ordering::Acquire);
+        let out = inner
+            .magazines
+            .iter()
+            .fold(0usize, |a, m| a.wrapping_add(m.requested_in()));
         s.bytes_pooled += inner.magazines.iter().map(|m| m.bytes()).sum::<usize>();
         let handed_out = inner.handed_out + served;
         drop(inner);
@@ -429,7 +439,11 @@ impl Pool {
         s.hits += served;
         s.live_allocations = usize::try_from(handed_out.saturating_sub(returned)).unwrap_or(0);
         s.bytes_in_use = self.in_use.bytes.load(Ordering::Relaxed);
-        s.bytes_requested = self.in_use.requested.load(Ordering::Relaxed);
+        // Within range even while other threads allocate (see above); wrapping arithmetic.
+        s.bytes_requested = requested.wrapping_add(out).wrapping_sub(back);
+        if s.bytes_requested > isize::MAX as usize {
+            s.bytes_requested = 0;
+        }
         // A peak being recorded is at most the in-use figure just read.
         s.peak_in_use = self.in_use.peak.load(Ordering::Relaxed).max(s.bytes_in_use);
         s
@@ -441,6 +455,7 @@ impl Pool {
     }
 
     /// Counts `size` more bytes in use; the peak is the maximum of the counter's history.
+    #[inline]
     pub(crate) fn account_in(&self, size: usize) {
         let now = self.in_use.bytes.fetch_add(size, Ordering::Relaxed) + size;
         if now > self.in_use.peak.load(Ordering::Relaxed) {
@@ -459,7 +474,24 @@ impl Pool {
 
     /// Allocates `bytes` (at least one byte is allocated). A lost context
     /// ([`level_zero::recover`]) allocates nothing: `DeviceLost`.
+    ///
+    /// The hit in this thread's magazine is inlined into the caller; everything else is
+    /// [`allocate_slow`](Self::allocate_slow).
+    #[inline]
     pub(crate) fn allocate(&'static self, bytes: usize, align: usize) -> Result<BlockRef> {
+        if bytes <= LARGE && align <= BLOCK_ALIGN && !self.ctx.is_lost() && pool_enabled() {
+            let (class, _) = size_class(bytes);
+            if let Some(block) = magazine::take(self, class, bytes) {
+                self.account_in(block.size);
+                return Ok(self.hand_out_counted(block, 0, Some(bytes)));
+            }
+        }
+        self.allocate_slow(bytes, align)
+    }
+
+    /// [`allocate`](Self::allocate) past this thread's magazine of the request's class.
+    #[inline(never)]
+    fn allocate_slow(&'static self, bytes: usize, align: usize) -> Result<BlockRef> {
         if self.ctx.is_lost() {
             self.ctx.status()?;
         }
@@ -472,25 +504,19 @@ impl Pool {
         } else {
             (0, bytes.max(1))
         };
-        if pooled && magazine::caches(class) {
-            if let Some(block) = magazine::take(self, class) {
-                self.account_in(block.size);
-                return Ok(self.hand_out(block, 0, Some(bytes)));
-            }
-        }
         let align = align.max(BLOCK_ALIGN);
         let mut inner = self.lock();
         if pooled {
-            // The class's own blocks first, then cached blocks of up to four times the size,
-            // the smallest first: this thread's magazine (which counts what it serves), then
-            // the shared list, per class.
+            // The class's own blocks first (this thread's magazine had none), then cached
+            // blocks of up to four times the size, the smallest first: this thread's magazine
+            // (which counts what it serves), then the shared list, per class.
             let last = (class + REACH).min(CLASSES - 1);
             for c in class..=last {
                 if c > class && magazine::caches(c) {
-                    if let Some(block) = magazine::take(self, c) {
+                    if let Some(block) = magazine::take(self, c, bytes) {
                         drop(inner);
                         self.account_in(block.size);
-                        return Ok(self.hand_out(block, 0, Some(bytes)));
+                        return Ok(self.hand_out_counted(block, 0, Some(bytes)));
                     }
                 }
                 if let Some((block, stream)) = self.pop(&mut inner, c) {
@@ -515,8 +541,19 @@ impl Pool {
     }
 
     /// Hands `block` out, recording it in the allocation trace as a request of `traced` bytes
-    /// (`None`: adopted memory, not traced).
-    pub(crate) fn hand_out(
+    /// (`None`: adopted memory, not traced), and counting the bytes requested.
+    pub(crate) fn hand_out(&self, block: BlockBox, stream: u64, traced: Option<usize>) -> BlockRef {
+        let block = self.hand_out_counted(block, stream, traced);
+        self.in_use
+            .requested
+            .fetch_add(block.requested, Ordering::Release);
+        block
+    }
+
+    /// [`hand_out`](Self::hand_out) of a block whose requested bytes were counted already
+    /// (by the magazine that served it: `traced`, or the block's size).
+    #[inline]
+    fn hand_out_counted(
         &self,
         mut block: BlockBox,
         stream: u64,
@@ -532,9 +569,6 @@ impl Pool {
         block.leak_id = leaks::record(block.size, self.kind, &block.alloc);
         block.trace_id = traced.map_or(0, |bytes| trace::allocated(bytes, self.kind));
         block.requested = traced.unwrap_or(block.size);
-        self.in_use
-            .requested
-            .fetch_add(block.requested, Ordering::Relaxed);
         BlockRef::new(block)
     }
 
@@ -617,7 +651,9 @@ impl Pool {
         }
     }
 
-    /// Takes back a block whose last handle was dropped.
+    /// Takes back a block whose last handle was dropped (an idle small block into this
+    /// thread's magazine inline; everything else out of line).
+    #[inline]
     pub(crate) fn release(&self, mut block: BlockBox) {
         if block.leak_id != 0 {
             leaks::forget(block.leak_id);
@@ -626,10 +662,11 @@ impl Pool {
         trace::freed(std::mem::take(&mut block.trace_id));
         let size = block.size;
         self.in_use.bytes.fetch_sub(size, Ordering::Relaxed);
-        self.in_use
-            .requested
-            .fetch_sub(std::mem::take(&mut block.requested), Ordering::Relaxed);
+        let requested = std::mem::take(&mut block.requested);
         if block.piece.is_some() {
+            self.in_use
+                .requested
+                .fetch_sub(requested, Ordering::Release);
             return self.release_piece(block);
         }
         let lim = limit();
@@ -642,11 +679,22 @@ impl Pool {
             && block.idle()
         {
             *block.last_list.get_mut() = 0;
-            match magazine::put(block) {
+            match magazine::put(block, requested) {
                 Ok(()) => return,
                 Err(b) => block = b,
             }
         }
+        self.release_shared(block, requested, lim, exported);
+    }
+
+    /// [`release`](Self::release) past this thread's magazine: to the shared lists, the
+    /// deferred list or the driver (`requested`: the bytes the array had asked for).
+    #[inline(never)]
+    fn release_shared(&self, mut block: BlockBox, requested: usize, lim: usize, exported: bool) {
+        let size = block.size;
+        self.in_use
+            .requested
+            .fetch_sub(requested, Ordering::Release);
         let mut inner = self.lock();
         inner.returned += 1;
         if !block.pooled || exported || (lim != usize::MAX && Self::cached(&inner) + size > lim) {
@@ -766,6 +814,11 @@ impl Pool {
         let c = magazine.counts();
         drop(held);
         inner.magazines.retain(|m| !Arc::ptr_eq(m, magazine));
+        // The magazine's requested bytes go to the pool's counter (read under the lock too).
+        self.in_use.requested.fetch_add(
+            c.requested_in.wrapping_sub(c.requested_out),
+            Ordering::Release,
+        );
         inner.stats.allocations += c.allocs;
         inner.stats.hits += c.allocs;
         inner.handed_out += c.allocs;
