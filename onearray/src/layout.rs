@@ -45,11 +45,14 @@ pub(crate) fn elements(shape: &[usize]) -> Result<usize> {
 
 /// `len` elements of `T` in bytes, or [`Error::SizeOverflow`].
 pub(crate) fn byte_size<T>(len: usize) -> Result<usize> {
-    len.checked_mul(size_of::<T>())
-        .ok_or_else(|| Error::SizeOverflow {
+    // A match, not `ok_or`: the error is built (and dropped) only when there is one.
+    match len.checked_mul(size_of::<T>()) {
+        Some(bytes) => Ok(bytes),
+        None => Err(Error::SizeOverflow {
             len,
             elem_size: size_of::<T>(),
-        })
+        }),
+    }
 }
 
 impl Layout {

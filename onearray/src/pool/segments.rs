@@ -12,7 +12,8 @@
 //! that is not [retired](Segments::retire) is in the best-fit index and nothing else is;
 //! `in_use + free == reserved`.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A piece handed out: where it is and how large (at least what was asked).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +52,7 @@ struct Segment<S, W> {
 
 /// The segments of one pool.
 pub(crate) struct Segments<S, W> {
-    segments: HashMap<u64, Segment<S, W>>,
+    segments: FxHashMap<u64, Segment<S, W>>,
     /// Free pieces by (size, segment, offset): the first at or above a size is the best fit.
     index: BTreeSet<(usize, u64, usize)>,
     next_id: u64,
@@ -64,7 +65,7 @@ pub(crate) struct Segments<S, W> {
 impl<S, W> Segments<S, W> {
     pub(crate) fn new(split_min: usize) -> Self {
         Segments {
-            segments: HashMap::new(),
+            segments: FxHashMap::default(),
             index: BTreeSet::new(),
             next_id: 1,
             reserved: 0,
