@@ -20,13 +20,16 @@
 //! the out-of-memory ladder empty the magazines of every thread.
 //!
 //! Statistics stay exact: bytes in use and their peak are atomics updated by every
-//! allocation and free (the peak is the maximum over the counter's history), the other
-//! counters are kept under the pool's lock or per magazine, and summed by `stats()`. While
+//! allocation and free (the peak is the maximum over the counter's history), the bytes
+//! requested an atomic for the blocks that pass the shared lists and per magazine for the
+//! magazines' hits and frees, the other counters under the pool's lock or per magazine, all
+//! summed by `stats()`. While
 //! other threads allocate concurrently a snapshot's fields may stem from slightly different
 //! instants; each is in range (no more frees than allocations are ever counted).
 //!
 //! Beside this file: `large.rs` and `segments.rs` (large blocks), `expandable.rs`,
-//! `magazine.rs`, `block.rs` (a block's bookkeeping and `BlockRef`, the arrays' handle), and
+//! `magazine.rs` (with `membarrier.rs`), `block.rs` (a block's bookkeeping and `BlockRef`, the
+//! arrays' handle), `stats.rs` (`PoolStats`), and
 //! `idle_trim.rs` and `timeline.rs` (they read every pool; they start when a pool is made).
 
 pub(crate) mod block;
@@ -36,6 +39,7 @@ mod large;
 mod magazine;
 mod membarrier;
 mod segments;
+mod stats;
 pub(crate) mod timeline;
 
 use crate::error::{Error, Result};
@@ -53,6 +57,7 @@ pub use crate::trace::{start_trace, stop_trace, tracing, AllocTrace, TraceEvent}
 pub use expandable::{expandable, set_expandable, CHUNK};
 pub use large::{fresh_block_size, PIECE_ROUND, SEGMENT_ROUND};
 pub use magazine::{MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK};
+pub use stats::PoolStats;
 
 /// Smallest size class, and the rounding of every request.
 pub const MIN_CLASS: usize = 512;
@@ -87,73 +92,6 @@ pub const fn size_class(bytes: usize) -> (usize, usize) {
     let step = base / 4;
     let k = (bytes - base).div_ceil(step);
     ((e as usize - 9) * 4 + k, base + k * step)
-}
-
-/// Counters of one pool. `bytes_*` are in class sizes (what the pool holds).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PoolStats {
-    /// Allocation requests served.
-    pub allocations: u64,
-    /// Served from the free lists (the pool's or the calling thread's magazine).
-    pub hits: u64,
-    /// Served by the driver.
-    pub misses: u64,
-    /// Of the hits, blocks reused on the same in-order stream while still in use.
-    pub stream_reuses: u64,
-    /// Blocks returned while commands still used them (deferred).
-    pub deferred_frees: u64,
-    /// Bytes of live arrays.
-    pub bytes_in_use: usize,
-    /// Bytes cached (free lists, magazines of every thread, and deferred).
-    pub bytes_pooled: usize,
-    /// Bytes the live arrays asked for (before rounding up to classes).
-    pub bytes_requested: usize,
-    /// Highest `bytes_in_use`.
-    pub peak_in_use: usize,
-    /// Live blocks.
-    pub live_allocations: usize,
-    /// Blocks handed back to the driver by `trim` or the limit.
-    pub released: u64,
-    /// Bytes of the blocks and segments handed back to the driver (by `trim`, the limit, or
-    /// a large request that found no cached piece to fit).
-    pub bytes_released: u64,
-    /// OOM ladder: reclaims of completed deferred frees.
-    pub oom_reclaims: u64,
-    /// OOM ladder: trims of cached blocks.
-    pub oom_trims: u64,
-    /// OOM ladder: stream synchronizations.
-    pub oom_syncs: u64,
-    /// OOM ladder: allocations that failed after every step.
-    pub oom_failures: u64,
-}
-
-impl PoolStats {
-    /// Bytes held from the driver per byte the live arrays asked for:
-    /// `(bytes_in_use + bytes_pooled) / bytes_requested` (1 is no overhead; rounding to classes,
-    /// larger blocks reused and cached blocks raise it; 0 with nothing requested).
-    ///
-    /// ```
-    /// let a = onearray::OneArray::<u8>::zeroed(1000)?; // a 1024-byte class
-    /// let s = onearray::memory_info()?.total();
-    /// assert!(s.bytes_requested >= 1000 && s.fragmentation() >= 1.0);
-    /// # Ok::<(), onearray::Error>(())
-    /// ```
-    pub fn fragmentation(&self) -> f64 {
-        if self.bytes_requested == 0 {
-            0.0
-        } else {
-            (self.bytes_in_use + self.bytes_pooled) as f64 / self.bytes_requested as f64
-        }
-    }
-
-    /// `hits / allocations` (0 with no allocation).
-    pub fn hit_rate(&self) -> f64 {
-        if self.allocations == 0 {
-            0.0
-        } else {
-            self.hits as f64 / self.allocations as f64
-        }
-    }
 }
 
 pub(crate) struct Inner {
