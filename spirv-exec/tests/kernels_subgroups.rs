@@ -397,6 +397,22 @@ fn khr_shuffles_and_arithmetic() {
     }
 }
 
+/// A compiled launch whose collectives part of each group skips: it succeeds for groups of
+/// one (`l` work-items), which take part whole, and fails with `DivergentBarrier` otherwise.
+fn only_whole_groups(what: &str, l: usize, r: Result<(), LaunchError>) {
+    match (l, r) {
+        (1, r) => r.unwrap(),
+        (
+            _,
+            Err(LaunchError::Fault {
+                fault: Fault::DivergentBarrier { .. },
+                ..
+            }),
+        ) => {}
+        (_, r) => panic!("{what}: {r:?}"),
+    }
+}
+
 /// Non-uniform collectives: only local ids that are multiples of 3 take part. The
 /// interpreter runs them exactly; the compiler's collectives need the whole group, and a
 /// launch where part of it skips one fails (but for groups of one, which take part whole).
@@ -435,17 +451,7 @@ fn khr_divergent() {
                 .input(&input)
                 .buffer(&mut out)
                 .run();
-            match (l, r) {
-                (1, r) => r.unwrap(),
-                (
-                    _,
-                    Err(LaunchError::Fault {
-                        fault: Fault::DivergentBarrier { .. },
-                        ..
-                    }),
-                ) => {}
-                (_, r) => panic!("{opt} L={l}: {r:?}"),
-            }
+            only_whole_groups(&format!("{opt} L={l}"), l, r);
         }
     }
 }
@@ -467,17 +473,7 @@ fn skipped_collectives_fail() {
                     .input(&input)
                     .buffer(&mut out)
                     .run();
-                match (l, r) {
-                    (1, r) => r.unwrap(),
-                    (
-                        _,
-                        Err(LaunchError::Fault {
-                            fault: Fault::DivergentBarrier { .. },
-                            ..
-                        }),
-                    ) => {}
-                    (_, r) => panic!("{name} {opt} L={l}: {r:?} {out:?}"),
-                }
+                only_whole_groups(&format!("{name} {opt} L={l}"), l, r);
             }
         }
     }

@@ -217,6 +217,39 @@ pub enum GroupArith {
     Xor,
 }
 
+/// How a group operation combines an accumulator `acc` with a value `v` (see
+/// [`GroupArith::step`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupStep {
+    /// `acc op v`.
+    Apply(Bin),
+    /// `v` where `v cmp acc` holds (a min or max), or, with `nan`, where `acc` is a NaN too
+    /// (OpenCL's `fmin`/`fmax`: a NaN operand gives the other); else `acc`.
+    Keep { cmp: Bin, nan: bool },
+}
+
+impl GroupArith {
+    /// How the operation combines an accumulator with a value.
+    pub fn step(self) -> GroupStep {
+        let keep = |cmp, nan| GroupStep::Keep { cmp, nan };
+        match self {
+            GroupArith::IAdd => GroupStep::Apply(Bin::IAdd),
+            GroupArith::FAdd => GroupStep::Apply(Bin::FAdd),
+            GroupArith::IMul => GroupStep::Apply(Bin::IMul),
+            GroupArith::FMul => GroupStep::Apply(Bin::FMul),
+            GroupArith::And => GroupStep::Apply(Bin::And),
+            GroupArith::Or => GroupStep::Apply(Bin::Or),
+            GroupArith::Xor => GroupStep::Apply(Bin::Xor),
+            GroupArith::SMin => keep(Bin::SLt, false),
+            GroupArith::UMin => keep(Bin::ULt, false),
+            GroupArith::SMax => keep(Bin::SGt, false),
+            GroupArith::UMax => keep(Bin::UGt, false),
+            GroupArith::FMin => keep(Bin::FLt(true), true),
+            GroupArith::FMax => keep(Bin::FGt(true), true),
+        }
+    }
+}
+
 /// What a group arithmetic operation gives each invocation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GroupKind {

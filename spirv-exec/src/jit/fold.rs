@@ -10,7 +10,7 @@
 
 use super::scalar_gen::{mem_flags, Gen};
 use super::scalar_ops::{self as ops, cl_type};
-use super::ssa::{group_identity, Bin, FoldStep, GroupArith, GroupKind, Scope, Un, Val};
+use super::ssa::{group_identity, Bin, FoldStep, GroupArith, GroupKind, GroupStep, Scope, Un, Val};
 use super::vector_gen::{VVal, W};
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -19,36 +19,15 @@ use cranelift_frontend::FunctionBuilder;
 
 /// `acc op v` of values of type `s` (the operation `lower_groups` combines slots with).
 fn combine(b: &mut FunctionBuilder, op: GroupArith, s: Scalar, acc: Value, v: Value) -> Value {
-    let bin = |b: &mut FunctionBuilder, op: Bin| ops::bin(b, op, s, s, acc, v);
-    let pick = |b: &mut FunctionBuilder, take: Value| b.ins().select(take, v, acc);
-    match op {
-        GroupArith::IAdd => bin(b, Bin::IAdd),
-        GroupArith::FAdd => bin(b, Bin::FAdd),
-        GroupArith::IMul => bin(b, Bin::IMul),
-        GroupArith::FMul => bin(b, Bin::FMul),
-        GroupArith::And => bin(b, Bin::And),
-        GroupArith::Or => bin(b, Bin::Or),
-        GroupArith::Xor => bin(b, Bin::Xor),
-        GroupArith::SMin | GroupArith::UMin | GroupArith::SMax | GroupArith::UMax => {
-            let cmp = match op {
-                GroupArith::SMin => Bin::SLt,
-                GroupArith::UMin => Bin::ULt,
-                GroupArith::SMax => Bin::SGt,
-                _ => Bin::UGt,
-            };
-            let take = ops::bin(b, cmp, s, s, v, acc);
-            pick(b, take)
-        }
-        GroupArith::FMin | GroupArith::FMax => {
-            // OpenCL's `fmin`/`fmax`: a NaN operand gives the other.
-            let cmp = match op {
-                GroupArith::FMin => Bin::FLt(true),
-                _ => Bin::FGt(true),
-            };
-            let better = ops::bin(b, cmp, s, s, v, acc);
-            let nan = ops::un(b, Un::IsNan, s, acc);
-            let take = ops::bin(b, Bin::Or, Scalar::Bool, Scalar::Bool, better, nan);
-            pick(b, take)
+    match op.step() {
+        GroupStep::Apply(bin) => ops::bin(b, bin, s, s, acc, v),
+        GroupStep::Keep { cmp, nan } => {
+            let mut take = ops::bin(b, cmp, s, s, v, acc);
+            if nan {
+                let acc_nan = ops::un(b, Un::IsNan, s, acc);
+                take = ops::bin(b, Bin::Or, Scalar::Bool, Scalar::Bool, take, acc_nan);
+            }
+            b.ins().select(take, v, acc)
         }
     }
 }

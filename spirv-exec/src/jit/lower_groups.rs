@@ -16,7 +16,7 @@
 
 use crate::front::ssa::{
     group_identity, Bin, Block, BlockId, BuiltinValue, Conv, Edge, FoldStep, Func, GroupArith,
-    GroupCall, GroupKind, GroupOp, Inst, Scope, Space, Stmt, Term, Un, Val,
+    GroupCall, GroupKind, GroupOp, GroupStep, Inst, Scope, Space, Stmt, Term, Un, Val,
 };
 use crate::run::launch::MAX_GROUP_SIZE;
 use crate::value::Scalar;
@@ -716,34 +716,14 @@ impl Lower {
 
     /// `acc op v` (values of type `s`) in block `b`.
     fn combine(&mut self, b: BlockId, op: GroupArith, s: Scalar, acc: Val, v: Val) -> Val {
-        let bin = |bin: Bin| Inst::Bin(bin, acc, v);
-        let inst = match op {
-            GroupArith::IAdd => bin(Bin::IAdd),
-            GroupArith::FAdd => bin(Bin::FAdd),
-            GroupArith::IMul => bin(Bin::IMul),
-            GroupArith::FMul => bin(Bin::FMul),
-            GroupArith::And => bin(Bin::And),
-            GroupArith::Or => bin(Bin::Or),
-            GroupArith::Xor => bin(Bin::Xor),
-            GroupArith::SMin | GroupArith::UMin | GroupArith::SMax | GroupArith::UMax => {
-                let cmp = match op {
-                    GroupArith::SMin => Bin::SLt,
-                    GroupArith::UMin => Bin::ULt,
-                    GroupArith::SMax => Bin::SGt,
-                    _ => Bin::UGt,
-                };
-                let take = self.push(b, Scalar::Bool, Inst::Bin(cmp, v, acc));
-                Inst::Select(take, v, acc)
-            }
-            GroupArith::FMin | GroupArith::FMax => {
-                // OpenCL's `fmin`/`fmax`: a NaN operand gives the other.
-                let cmp = match op {
-                    GroupArith::FMin => Bin::FLt(true),
-                    _ => Bin::FGt(true),
-                };
-                let better = self.push(b, Scalar::Bool, Inst::Bin(cmp, v, acc));
-                let nan = self.push(b, Scalar::Bool, Inst::Un(Un::IsNan, acc));
-                let take = self.push(b, Scalar::Bool, Inst::Bin(Bin::Or, better, nan));
+        let inst = match op.step() {
+            GroupStep::Apply(bin) => Inst::Bin(bin, acc, v),
+            GroupStep::Keep { cmp, nan } => {
+                let mut take = self.push(b, Scalar::Bool, Inst::Bin(cmp, v, acc));
+                if nan {
+                    let acc_nan = self.push(b, Scalar::Bool, Inst::Un(Un::IsNan, acc));
+                    take = self.push(b, Scalar::Bool, Inst::Bin(Bin::Or, take, acc_nan));
+                }
                 Inst::Select(take, v, acc)
             }
         };
