@@ -159,9 +159,7 @@ impl Team<'_> {
             let at = idle.len() - idle.len().min(self.helpers);
             idle.drain(at..).collect()
         };
-        while mailboxes.len() < self.helpers
-            && shared.live.load(Ordering::Relaxed) < shared.keep.load(Ordering::Relaxed)
-        {
+        while mailboxes.len() < self.helpers && self.workers.reserve() {
             match self.workers.start() {
                 Some(m) => mailboxes.push(m),
                 None => break,
@@ -251,14 +249,26 @@ impl Workers {
         1 + team.latch.ran.load(Ordering::Relaxed)
     }
 
-    /// Starts a worker; its mailbox, or None if the system refused the thread.
+    /// Counts one more worker alive if fewer are than calls have wanted (one step, so that
+    /// concurrent calls never start more between them); whether it did.
+    fn reserve(&self) -> bool {
+        let keep = self.shared.keep.load(Ordering::Relaxed);
+        self.shared
+            .live
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |live| {
+                (live < keep).then_some(live + 1)
+            })
+            .is_ok()
+    }
+
+    /// Starts a worker counted by [`reserve`](Self::reserve); its mailbox, or None if the
+    /// system refused the thread (then it is counted no more).
     fn start(&self) -> Option<Arc<Mailbox>> {
         let mailbox = Arc::new(Mailbox {
             order: Mutex::new(None),
             wake: Condvar::new(),
         });
         let (m, shared) = (mailbox.clone(), self.shared.clone());
-        self.shared.live.fetch_add(1, Ordering::Relaxed);
         let Ok(thread) = std::thread::Builder::new()
             .name("spirv-exec-worker".into())
             .spawn(move || worker(&shared, &m))
