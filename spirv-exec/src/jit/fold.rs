@@ -33,16 +33,6 @@ fn combine(b: &mut FunctionBuilder, op: GroupArith, s: Scalar, acc: Value, v: Va
 }
 
 impl Gen<'_, '_> {
-    /// The identity of `op` over `s` as a constant.
-    fn identity(&mut self, op: GroupArith, s: Scalar) -> Value {
-        let bits = group_identity(op, s);
-        match s {
-            Scalar::F32 => self.b.ins().f32const(f32::from_bits(bits as u32)),
-            Scalar::F64 => self.b.ins().f64const(f64::from_bits(bits)),
-            s => self.b.ins().iconst(cl_type(s), bits as i64),
-        }
-    }
-
     /// Whether work-item `item` (a local linear id) is `bound` (both `I64`s).
     fn is(&mut self, item: Value, bound: Value) -> Value {
         self.b.ins().icmp(IntCC::Equal, item, bound)
@@ -51,7 +41,7 @@ impl Gen<'_, '_> {
     /// The accumulator at `acc` before a step: the identity if `first`, else its value.
     fn start(&mut self, st: &FoldStep, s: Scalar, acc: Value, first: Value) -> Value {
         let old = self.b.ins().load(cl_type(s), mem_flags(), acc, 0);
-        let id = self.identity(st.op, s);
+        let id = self.konst(s, group_identity(st.op, s));
         self.b.ins().select(first, id, old)
     }
 

@@ -62,19 +62,15 @@ pub fn lower(f: &Func) -> Result<Func, String> {
             .iter()
             .flat_map(|b| &b.stmts)
             .filter_map(|s| match &s.inst {
-                Inst::Group(call) => Some((call.op, call.scope)),
+                Inst::Group(call) => Some(&**call),
                 _ => None,
             })
     };
     let collectives = calls().next().is_some();
     // Scratch arrays: one for the exchanged values, a second for the INTEL shuffles of two.
-    let pairs =
-        calls().any(|(op, _)| matches!(op, GroupOp::ShuffleDownPair | GroupOp::ShuffleUpPair));
+    let pairs = calls().any(|c| matches!(c.op, GroupOp::ShuffleDownPair | GroupOp::ShuffleUpPair));
     // A third for the totals of whole-scope reductions (read by every work-item).
-    let totals =
-        f.blocks.iter().flat_map(|b| &b.stmts).any(
-            |s| matches!(&s.inst, Inst::Group(c) if whole_scope(c) == Some(GroupKind::Reduce)),
-        );
+    let totals = calls().any(|c| whole_scope(c) == Some(GroupKind::Reduce));
     let arrays = usize::from(collectives) + usize::from(pairs);
     let mut l = Lower::new(f.clone(), arrays, totals)?;
     l.builtins();
@@ -533,12 +529,14 @@ impl Lower {
                 };
                 self.fold(b, call, r, base, size, word)
             }
-            GroupOp::Arith { .. } => self.fold(b, call, r, base, size, 0),
-            GroupOp::All | GroupOp::Any => Err("internal: a whole-scope fold".into()),
+            GroupOp::Arith { .. } | GroupOp::All | GroupOp::Any => {
+                self.fold(b, call, r, base, size, 0)
+            }
         }
     }
 
-    /// A loop over the slots the collective combines, from block `b`; returns its exit.
+    /// A loop over the slots the collective combines (all-equal, a ballot, a clustered
+    /// reduction), from block `b`; returns its exit.
     fn fold(
         &mut self,
         b: BlockId,
@@ -554,8 +552,7 @@ impl Lower {
         let end = self.push(b, i64, Inst::Bin(Bin::IAdd, base, size));
         // The combining operation, the accumulator's type and start, the range.
         let (op, acc_ty, init, lo, hi) = match call.op {
-            GroupOp::All | GroupOp::AllEqual => (GroupArith::And, Scalar::I32, 1, base, end),
-            GroupOp::Any => (GroupArith::Or, Scalar::I32, 0, base, end),
+            GroupOp::AllEqual => (GroupArith::And, Scalar::I32, 1, base, end),
             GroupOp::Ballot { .. } => {
                 let first = self.konst(i64, 32 * word as u64);
                 let lo = self.push(b, i64, Inst::Bin(Bin::IAdd, base, first));
@@ -565,27 +562,16 @@ impl Lower {
                 let hi = self.push(b, i64, Inst::Select(less, top, end));
                 (GroupArith::Or, Scalar::I32, 0, lo, hi)
             }
-            GroupOp::Arith { op, kind, cluster } => {
-                let (lo, hi) = if cluster > 0 {
-                    let c = self.konst(i64, cluster as u64);
-                    let own = self.push(b, i64, Inst::Bin(Bin::ISub, self.llid, base));
-                    let q = self.push(b, i64, Inst::Bin(Bin::UDiv, own, c));
-                    let start = self.push(b, i64, Inst::Bin(Bin::IMul, q, c));
-                    let lo = self.push(b, i64, Inst::Bin(Bin::IAdd, base, start));
-                    let top = self.push(b, i64, Inst::Bin(Bin::IAdd, lo, c));
-                    let less = self.push(b, Scalar::Bool, Inst::Bin(Bin::ULt, top, end));
-                    (lo, self.push(b, i64, Inst::Select(less, top, end)))
-                } else {
-                    let hi = match kind {
-                        GroupKind::Reduce => end,
-                        GroupKind::InclusiveScan => {
-                            let one = self.konst(i64, 1);
-                            self.push(b, i64, Inst::Bin(Bin::IAdd, self.llid, one))
-                        }
-                        GroupKind::ExclusiveScan => self.llid,
-                    };
-                    (base, hi)
-                };
+            // Clustered reductions (whole-scope ones are `Inst::Fold` steps).
+            GroupOp::Arith { op, cluster, .. } if cluster > 0 => {
+                let c = self.konst(i64, cluster as u64);
+                let own = self.push(b, i64, Inst::Bin(Bin::ISub, self.llid, base));
+                let q = self.push(b, i64, Inst::Bin(Bin::UDiv, own, c));
+                let start = self.push(b, i64, Inst::Bin(Bin::IMul, q, c));
+                let lo = self.push(b, i64, Inst::Bin(Bin::IAdd, base, start));
+                let top = self.push(b, i64, Inst::Bin(Bin::IAdd, lo, c));
+                let less = self.push(b, Scalar::Bool, Inst::Bin(Bin::ULt, top, end));
+                let hi = self.push(b, i64, Inst::Select(less, top, end));
                 (op, Self::stored(s), group_identity(op, s), lo, hi)
             }
             _ => return Err(format!("internal: {:?} is not a fold", call.op)),

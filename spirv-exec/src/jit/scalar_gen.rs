@@ -569,19 +569,21 @@ impl<'a, 'b> Gen<'a, 'b> {
         (s.bits() as u64 / 8).max(1)
     }
 
+    /// The constant of type `s` whose bits are `c` (as [`Inst::Const`] holds them).
+    pub(super) fn konst(&mut self, s: Scalar, c: u64) -> Value {
+        match s {
+            Scalar::F32 => self.b.ins().f32const(f32::from_bits(c as u32)),
+            Scalar::F64 => self.b.ins().f64const(f64::from_bits(c)),
+            s => self.b.ins().iconst(cl_type(s), c as i64),
+        }
+    }
+
     pub(super) fn stmt(&mut self, s: &Stmt) -> Result<(), String> {
         let site = self.layout.site_of(s);
         let r = s.result;
         let rt = r.map(|v| self.ty(v));
         let value = match &s.inst {
-            Inst::Const(c) => {
-                let s = rt.ok_or("const without result")?;
-                Some(match s {
-                    Scalar::F32 => self.b.ins().f32const(f32::from_bits(*c as u32)),
-                    Scalar::F64 => self.b.ins().f64const(f64::from_bits(*c)),
-                    s => self.b.ins().iconst(cl_type(s), *c as i64),
-                })
-            }
+            Inst::Const(c) => Some(self.konst(rt.ok_or("const without result")?, *c)),
             Inst::Copy(a) => Some(self.get(*a)),
             Inst::Param { param, leaf } => {
                 let idx = self.layout.param_index(*param, *leaf);
