@@ -154,6 +154,6 @@ impl<T: Pod, B: BufferKind> OneArray<T, B> {
             };
             jobs.push(CopyJob::new(dst, from, size_of::<T>())?);
         }
-        strided::run(&jobs, true).map(drop)
+        strided::run_disjoint(&jobs, true).map(drop)
     }
 }

@@ -317,8 +317,23 @@ pub(crate) fn check_disjoint_spans(
 /// Records `jobs` on this thread's stream as one batch (one completion) and waits for it;
 /// with `wait == false`, returns its token and records it as every block's last use.
 pub(crate) fn run(jobs: &[CopyJob<'_>], wait: bool) -> Result<Token> {
+    check_places(jobs)?;
+    if jobs.len() > 1 {
+        check_disjoint(jobs)?;
+    }
+    record_all(jobs, wait)
+}
+
+/// [`run`] for jobs already known not to overlap ([`check_disjoint_spans`]).
+pub(crate) fn run_disjoint(jobs: &[CopyJob<'_>], wait: bool) -> Result<Token> {
+    check_places(jobs)?;
+    record_all(jobs, wait)
+}
+
+/// An error unless every job's memory is on the first one's context and device.
+fn check_places(jobs: &[CopyJob<'_>]) -> Result<()> {
     let Some(first) = jobs.first() else {
-        return Ok(Token { list: 0, seq: 0 });
+        return Ok(());
     };
     let (ctx, dev) = (first.dst.block.context(), first.dst.block.device());
     for (i, j) in jobs.iter().enumerate() {
@@ -331,9 +346,14 @@ pub(crate) fn run(jobs: &[CopyJob<'_>], wait: bool) -> Result<Token> {
             }
         }
     }
-    if jobs.len() > 1 {
-        check_disjoint(jobs)?;
-    }
+    Ok(())
+}
+
+/// Records checked `jobs` as one batch (see [`run`]).
+fn record_all(jobs: &[CopyJob<'_>], wait: bool) -> Result<Token> {
+    let Some(first) = jobs.first() else {
+        return Ok(Token { list: 0, seq: 0 });
+    };
     for j in jobs {
         order_after_other_streams(j.src.block)?;
         order_after_other_streams(j.dst.block)?;

@@ -42,7 +42,7 @@ fn raw_buffer<T: Pod, B: BufferKind>(a: &OneArray<T, B>, unit: usize, writable: 
     BufferArg {
         allocation: a.block.alloc().clone(),
         offset: a.byte_offset(),
-        len: a.len() * size_of::<T>(),
+        len: a.byte_size(),
         elem: Some(ElemType::Int {
             bits: (unit * 8) as u8,
         }),
@@ -74,9 +74,8 @@ pub(crate) fn copy_ranges<T: Pod, B1: BufferKind, B2: BufferKind>(
     }
     // The widest unit every address and length is a multiple of (4 bytes at most: what a
     // device's vector lanes hold).
-    let base = |a: usize, off: usize| a + off;
-    let mut bits = base(dst.block.alloc().as_ptr() as usize, dst.byte_offset())
-        | base(src.block.alloc().as_ptr() as usize, src.byte_offset());
+    let mut bits = (dst.block.alloc().as_ptr() as usize + dst.byte_offset())
+        | (src.block.alloc().as_ptr() as usize + src.byte_offset());
     for (r, at) in ranges {
         bits |= (r.start * size) | (at * size) | (r.len() * size);
     }
@@ -90,7 +89,6 @@ pub(crate) fn copy_ranges<T: Pod, B1: BufferKind, B2: BufferKind>(
         .map(|r| r.0.len() * size / unit)
         .max()
         .unwrap_or(0);
-    // A group as wide as its range, up to 256, a power of two (so a multiple of four).
     let local = group_size(&dev, longest);
     let ty = match unit {
         4 => Ty::U32,
