@@ -222,19 +222,7 @@ impl Range {
         let ptr = ptr as usize;
         let end = ptr.checked_add(len).ok_or(INVALID_SIZE)?;
         let alloc = match lookup(ptr) {
-            Some(alloc) => {
-                ensure(alloc.contains(ptr, len), INVALID_SIZE)?;
-                // Opened virtual memory: only its mapped runs (the rest would fault).
-                ensure(alloc.accessible(ptr, len), INVALID_ARGUMENT)?;
-                // Virtual memory: mapped pages whose access allows the command's.
-                if let Some(res) = alloc.reservation() {
-                    ensure(
-                        res.allows(ptr, len, access == Access::Write),
-                        INVALID_ARGUMENT,
-                    )?;
-                }
-                Some(Arc::downgrade(&alloc))
-            }
+            Some(alloc) => return Range::check_in(&alloc, ptr, len, access),
             None => {
                 ensure(map().range(ptr..end).next().is_none(), INVALID_ARGUMENT)?;
                 if mapping::is_freed(ptr, len) {
@@ -253,6 +241,30 @@ impl Range {
         Ok(Range { ptr, len, alloc })
     }
 
+    /// [`check_as`](Self::check_as) for `[ptr, ptr + len)` found in USM allocation `alloc`.
+    fn check_in(
+        alloc: &Arc<Allocation>,
+        ptr: usize,
+        len: usize,
+        access: Access,
+    ) -> ZeResult<Range> {
+        ensure(alloc.contains(ptr, len), INVALID_SIZE)?;
+        // Opened virtual memory: only its mapped runs (the rest would fault).
+        ensure(alloc.accessible(ptr, len), INVALID_ARGUMENT)?;
+        // Virtual memory: mapped pages whose access allows the command's.
+        if let Some(res) = alloc.reservation() {
+            ensure(
+                res.allows(ptr, len, access == Access::Write),
+                INVALID_ARGUMENT,
+            )?;
+        }
+        Ok(Range {
+            ptr,
+            len,
+            alloc: Some(Arc::downgrade(alloc)),
+        })
+    }
+
     /// At execution, for system memory (a range not in USM): whether the process may still
     /// `access` it (it may have been unmapped since the command was recorded). USM is pinned
     /// instead ([`pin`](Self::pin)).
@@ -265,18 +277,18 @@ impl Range {
 
     /// Like [`check`](Self::check), but the pointer must be USM.
     pub fn check_usm(ptr: *const c_void, len: usize) -> ZeResult<Range> {
+        ensure(!ptr.is_null(), NULL_POINTER)?;
+        let addr = ptr as usize;
         // Not USM: refused before the program's mappings are looked at.
-        if !ptr.is_null() && lookup(ptr as usize).is_none() {
-            if mapping::is_freed(ptr as usize, len) {
+        let Some(alloc) = lookup(addr) else {
+            if mapping::is_freed(addr, len) {
                 explain(format!(
                     "[{ptr:p}, +{len}) is in USM that was freed: rejected"
                 ));
             }
             return Err(INVALID_ARGUMENT);
-        }
-        let range = Range::check(ptr, len)?;
-        ensure(range.alloc.is_some(), INVALID_ARGUMENT)?;
-        Ok(range)
+        };
+        Range::check_in(&alloc, addr, len, Access::Read)
     }
 
     /// At execution (and from submission): keeps the allocation alive while the command

@@ -478,8 +478,7 @@ fn launch_with<L: Commands + ?Sized>(
             kernel.name()
         )));
     }
-    let mut retain = kernel.prepare_launch()?;
-    retain.extend(keep);
+    let retain = kernel.prepare_launch(keep)?;
     let handle = list.core().handle.get();
     let k = kernel.handle();
     let g = ze_group_count_t {

@@ -88,6 +88,10 @@ pub struct Kernel {
     group_size: [u32; 3],
     /// The device's group limits, read on first need.
     limits: Option<crate::device::ComputeProperties>,
+    /// The parameter types read from the module's SPIR-V (kept here: a launch checks them).
+    params: Option<Arc<[ParamType]>>,
+    /// The driver's `zexCpuKernelSetArgumentBuffer`, once looked for.
+    set_buffer: Option<Option<crate::extension::SetArgumentBuffer>>,
 }
 
 impl std::fmt::Debug for Kernel {
@@ -148,6 +152,8 @@ impl Kernel {
             set: vec![false; n],
             buffers: vec![None; n],
             limits: None,
+            params: module.parameters_shared(name),
+            set_buffer: None,
         })
     }
 
@@ -173,7 +179,7 @@ impl Kernel {
 
     /// The kernel's parameter list, read from the module's SPIR-V (`None` if unknown).
     pub fn params(&self) -> Option<&[crate::signature::ParamType]> {
-        self.inner.module.parameters(&self.name)
+        self.params.as_deref()
     }
 
     /// The device's group-size limits (read once).
@@ -286,10 +292,11 @@ impl Kernel {
         }
         buffer.check_range(offset, len)?;
         let ptr = buffer.as_ptr().wrapping_byte_add(offset);
-        match crate::extension::set_argument_buffer(
-            &self.inner.module.context().driver().api,
-            self.inner.module.context().driver().handle,
-        ) {
+        let set_buffer = *self.set_buffer.get_or_insert_with(|| {
+            let driver = self.inner.module.context().driver();
+            crate::extension::set_argument_buffer(&driver.api, driver.handle)
+        });
+        match set_buffer {
             // The driver limits the argument to its range (the CPU driver's extension).
             Some(set) => {
                 self.check_index(index)?;
@@ -524,21 +531,20 @@ impl Kernel {
         }?)
     }
 
-    /// Checks every argument is set and returns what a launch must keep alive.
-    pub(crate) fn prepare_launch(&self) -> Result<Vec<Retained>> {
+    /// Checks every argument is set and returns what a launch must keep alive: the kernel,
+    /// its buffers, and `keep`.
+    pub(crate) fn prepare_launch(&self, keep: Vec<Retained>) -> Result<Vec<Retained>> {
         if let Some(missing) = self.set.iter().position(|s| !s) {
             return Err(invalid(format!(
                 "kernel {}: argument {missing} is not set",
                 self.name
             )));
         }
-        let mut retain: Vec<Retained> = vec![self.inner.clone()];
-        retain.extend(
-            self.buffers
-                .iter()
-                .flatten()
-                .map(|b| b.0.clone() as Retained),
-        );
+        let buffers = self.buffers.iter().flatten();
+        let mut retain: Vec<Retained> = Vec::with_capacity(1 + self.buffers.len() + keep.len());
+        retain.push(self.inner.clone());
+        retain.extend(buffers.map(|b| b.0.clone() as Retained));
+        retain.extend(keep);
         Ok(retain)
     }
 }
@@ -555,6 +561,7 @@ mod tests {
         let mut k = Module::new(spirv).unwrap().kernel("saxpy").unwrap();
         assert!(k.params().is_some());
         k.name = "saxpy (types unknown)".into();
+        k.params = None;
         assert!(k.params().is_none());
         k
     }

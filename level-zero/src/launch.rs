@@ -12,6 +12,7 @@ use crate::immediate::{ImmediateCommandList, Token};
 use crate::kernel::{Groups, Kernel};
 use crate::signature::{AddressSpace, ElemType, ParamType};
 use crate::tracking::Recorder;
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 /// Several kernel arguments in order: tuples of up to 16 [`KernelArg`]s, for
@@ -206,11 +207,8 @@ pub struct Launch<'a> {
 
 impl<'a> Launch<'a> {
     pub(crate) fn new(kernel: &'a mut Kernel, grid: Grid) -> Launch<'a> {
-        Launch {
-            kernel,
-            grid,
-            args: Vec::new(),
-        }
+        let args = Vec::with_capacity(kernel.properties().num_args as usize);
+        Launch { kernel, grid, args }
     }
 
     /// Adds the next argument.
@@ -495,12 +493,12 @@ impl<'a> Launch<'a> {
 impl Launch<'_> {
     /// Sets the group size and the arguments; returns the group count and the indices of the
     /// buffer arguments.
-    fn set_args(&mut self) -> Result<(Groups, Vec<u32>)> {
+    fn set_args(&mut self) -> Result<(Groups, SmallVec<[u32; 8]>)> {
         let (size, groups) = self.grid.resolve(self.kernel)?;
         if size != self.kernel.group_size() {
             self.kernel.set_group_size(size)?;
         }
-        let mut buffers = Vec::new();
+        let mut buffers = SmallVec::new();
         for (i, a) in self.args.iter().enumerate() {
             let i = i as u32;
             match &a.kind {

@@ -31,7 +31,7 @@ pub(crate) struct ModuleInner {
     device: Device,
     log: String,
     /// Parameter lists by kernel name, read from the SPIR-V (`None`: unreadable).
-    signatures: Option<HashMap<String, Vec<ParamType>>>,
+    signatures: Option<HashMap<String, Arc<[ParamType]>>>,
 }
 
 /// Build flags and specialization constants.
@@ -166,7 +166,8 @@ impl Module {
             ctx: ctx.clone(),
             device: device.clone(),
             log,
-            signatures: crate::signature::read(spirv),
+            signatures: crate::signature::read(spirv)
+                .map(|m| m.into_iter().map(|(k, v)| (k, Arc::from(v))).collect()),
         })))
     }
 
@@ -345,6 +346,11 @@ impl Module {
     /// # Ok::<(), level_zero::Error>(())
     /// ```
     pub fn parameters(&self, name: &str) -> Option<&[ParamType]> {
-        self.0.signatures.as_ref()?.get(name).map(Vec::as_slice)
+        self.0.signatures.as_ref()?.get(name).map(|p| &**p)
+    }
+
+    /// [`parameters`](Self::parameters), shared (a kernel keeps its own).
+    pub(crate) fn parameters_shared(&self, name: &str) -> Option<Arc<[ParamType]>> {
+        self.0.signatures.as_ref()?.get(name).cloned()
     }
 }
