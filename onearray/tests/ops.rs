@@ -68,7 +68,7 @@ proptest! {
     }
 
     #[test]
-    fn half_types_compute_in_f32_and_round(xs in proptest::collection::vec(special_f32(), 1..100)) {
+    fn half_types_compute_in_f32_andround(xs in proptest::collection::vec(special_f32(), 1..100)) {
         let h: Vec<f16> = xs.iter().map(|&v| f16::from_f32(v)).collect();
         let b: Vec<bf16> = xs.iter().map(|&v| bf16::from_f32(v)).collect();
         let ha = OneArray::<f16>::from_slice(&h).unwrap();
@@ -112,16 +112,29 @@ fn mismatches_are_typed_errors() -> Result<(), Error> {
 
 #[test]
 fn one_kernel_per_shape_and_inputs_stay_alive() -> Result<(), Error> {
+    // The count is the process's: the other tests of this binary build kernels meanwhile,
+    // so a round that saw a build is tried again; a cache that builds every time fails all.
+    let mut want = 3u16;
     let mut y = OneArray::<u16, SharedBuffer>::zeroed(1000)?;
-    y.assign(3u16)?;
-    let before = onearray::ops::generated_kernels();
-    for k in 0..5u16 {
-        let x = OneArray::<u16>::filled(1000, k)?;
-        y.update(|y| y * 2 + &x)?;
-        drop(x); // the launch keeps it alive
+    y.assign(want)?;
+    let mut quietround = false;
+    for round in 0..20 {
+        let before = onearray::ops::generated_kernels();
+        for k in 0..5u16 {
+            let x = OneArray::<u16>::filled(1000, k)?;
+            y.update(|y| y * 2 + &x)?;
+            drop(x); // the launch keeps it alive
+            want = want.wrapping_mul(2).wrapping_add(k);
+        }
+        assert!(y.iter().all(|&v| v == want));
+        // The first round may build the kernel, once; a later one builds nothing.
+        if onearray::ops::generated_kernels() <= before + usize::from(round == 0) {
+            quietround = true;
+            if round > 0 {
+                break;
+            }
+        }
     }
-    assert!(onearray::ops::generated_kernels() <= before + 1);
-    let want = (0..5u16).fold(3u16, |y, k| y * 2 + k);
-    assert!(y.iter().all(|&v| v == want));
+    assert!(quietround, "every round built a kernel");
     Ok(())
 }
