@@ -55,15 +55,22 @@ pub(super) fn kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
     let at = g.b.i_add(ulong, None, at, one)?;
     let n = g.load(table, Ty::U64, at)?;
     // Whole passes over the range, `n / local` (the same for the whole group; `local` a
-    // power of two: a shift, not a division), then the rest, `i < n` tested only there.
+    // power of two: a shift, not a division), four at a time, then one at a time, then the
+    // rest, `i < n` tested only there.
     let passes = g.b.shift_right_logical(ulong, None, n, shift)?;
-    let (head, body, tail, copy, end, k_next) =
-        (g.b.id(), g.b.id(), g.b.id(), g.b.id(), g.b.id(), g.b.id());
-    g.b.branch(head)?;
-    g.b.begin_block(Some(head))?;
-    let k = g.b.phi(ulong, None, [(zero, entry), (k_next, body)])?;
-    let more = g.b.u_less_than(boolt, None, k, passes)?;
-    g.b.branch_conditional(more, body, tail, [])?;
+    let two = g.b.constant_bit64(ulong, 2);
+    let fours = g.b.shift_right_logical(ulong, None, passes, two)?;
+    let four_passes = g.b.shift_left_logical(ulong, None, fours, two)?;
+    let (head4, body4, head, body, tail, copy, end) = (
+        g.b.id(),
+        g.b.id(),
+        g.b.id(),
+        g.b.id(),
+        g.b.id(),
+        g.b.id(),
+        g.b.id(),
+    );
+    let (k4_next, k_next) = (g.b.id(), g.b.id());
     // Element `k·local + lid`: consecutive across the group's work-items.
     let element = |g: &mut Gen, k: u32| -> Result<u32, dr::Error> {
         let i = g.b.i_mul(ulong, None, k, local)?;
@@ -75,6 +82,26 @@ pub(super) fn kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
         let di = g.b.i_add(ulong, None, d, i)?;
         g.store(dst, ty, di, v)
     };
+    g.b.branch(head4)?;
+    g.b.begin_block(Some(head4))?;
+    let k4 = g.b.phi(ulong, None, [(zero, entry), (k4_next, body4)])?;
+    let more = g.b.u_less_than(boolt, None, k4, four_passes)?;
+    g.b.branch_conditional(more, body4, head, [])?;
+    g.b.begin_block(Some(body4))?;
+    let mut i = element(&mut g, k4)?;
+    for pass in 0..4 {
+        if pass > 0 {
+            i = g.b.i_add(ulong, None, i, local)?;
+        }
+        copy_one(&mut g, i)?;
+    }
+    let four = g.b.constant_bit64(ulong, 4);
+    g.b.i_add(ulong, Some(k4_next), k4, four)?;
+    g.b.branch(head4)?;
+    g.b.begin_block(Some(head))?;
+    let k = g.b.phi(ulong, None, [(k4, head4), (k_next, body)])?;
+    let more = g.b.u_less_than(boolt, None, k, passes)?;
+    g.b.branch_conditional(more, body, tail, [])?;
     g.b.begin_block(Some(body))?;
     let i = element(&mut g, k)?;
     copy_one(&mut g, i)?;
