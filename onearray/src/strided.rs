@@ -283,22 +283,25 @@ fn check_disjoint(jobs: &[CopyJob<'_>]) -> Result<()> {
 pub(crate) fn check_disjoint_spans(
     spans: impl Iterator<Item = [(usize, Range<usize>); 2]>,
 ) -> Result<()> {
-    // (allocation, span, job, is destination), swept in address order per allocation.
-    let mut spans: Vec<(usize, Range<usize>, usize, bool)> = spans
+    // (allocation and start as one key, end, job, is destination), swept in address order
+    // per allocation (a small element and one key: sorting is most of the check's time).
+    let mut spans: Vec<(u128, usize, usize, bool)> = spans
         .enumerate()
         .flat_map(|(i, [d, s])| [(d.0, d.1, i, true), (s.0, s.1, i, false)])
         .filter(|s| !s.1.is_empty())
+        .map(|(a, r, i, is_dst)| (((a as u128) << 64) | r.start as u128, r.end, i, is_dst))
         .collect();
-    spans.sort_by_key(|s| (s.0, s.1.start));
+    spans.sort_unstable_by_key(|s| s.0);
     let (mut alloc, mut any, mut dsts) = (usize::MAX, Reach::default(), Reach::default());
-    for (a, r, job, is_dst) in spans {
+    for (key, end, job, is_dst) in spans {
+        let (a, start) = ((key >> 64) as usize, key as usize);
         if a != alloc {
             (alloc, any, dsts) = (a, Reach::default(), Reach::default());
         }
         let hit = if is_dst {
-            any.meets(r.start, job)
+            any.meets(start, job)
         } else {
-            dsts.meets(r.start, job)
+            dsts.meets(start, job)
         };
         if let Some(other) = hit {
             return Err(Error::BatchOverlap {
@@ -306,9 +309,9 @@ pub(crate) fn check_disjoint_spans(
                 second: other.max(job),
             });
         }
-        any.add(r.end, job);
+        any.add(end, job);
         if is_dst {
-            dsts.add(r.end, job);
+            dsts.add(end, job);
         }
     }
     Ok(())
