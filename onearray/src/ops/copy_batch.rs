@@ -71,16 +71,20 @@ pub(super) fn kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
         g.b.id(),
     );
     let (k4_next, k_next) = (g.b.id(), g.b.id());
-    // Element `k·local + lid`: consecutive across the group's work-items.
-    let element = |g: &mut Gen, k: u32| -> Result<u32, dr::Error> {
-        let i = g.b.i_mul(ulong, None, k, local)?;
-        g.b.i_add(ulong, None, i, lid)
-    };
+    // The work-item's first element of the range in each buffer (pointers made once, so the
+    // loop keeps two values live, not the buffers, the range's starts and the id).
+    let (first_s, first_d) = (
+        g.b.i_add(ulong, None, s, lid)?,
+        g.b.i_add(ulong, None, d, lid)?,
+    );
+    let from = g.b.ptr_access_chain(ptr, None, src, first_s, [])?;
+    let to = g.b.ptr_access_chain(ptr, None, dst, first_d, [])?;
+    // Element `k·local` from there: consecutive across the group's work-items.
+    let element =
+        |g: &mut Gen, k: u32| -> Result<u32, dr::Error> { g.b.i_mul(ulong, None, k, local) };
     let copy_one = |g: &mut Gen, i: u32| -> Result<(), dr::Error> {
-        let si = g.b.i_add(ulong, None, s, i)?;
-        let v = g.load(src, ty, si)?;
-        let di = g.b.i_add(ulong, None, d, i)?;
-        g.store(dst, ty, di, v)
+        let v = g.load(from, ty, i)?;
+        g.store(to, ty, i, v)
     };
     g.b.branch(head4)?;
     g.b.begin_block(Some(head4))?;
@@ -109,7 +113,8 @@ pub(super) fn kernel(spec: &Spec) -> Result<Vec<u32>, dr::Error> {
     g.b.branch(head)?;
     g.b.begin_block(Some(tail))?;
     let i = element(&mut g, k)?;
-    let inside = g.b.u_less_than(boolt, None, i, n)?;
+    let at = g.b.i_add(ulong, None, i, lid)?;
+    let inside = g.b.u_less_than(boolt, None, at, n)?;
     g.b.branch_conditional(inside, copy, end, [])?;
     g.b.begin_block(Some(copy))?;
     copy_one(&mut g, i)?;
