@@ -95,6 +95,14 @@ impl Op {
         }
     }
 
+    /// Whether running the op may wait for something other than its own work: a wait for an
+    /// event not signalled yet, or a host function (the application's code). Ops that cannot
+    /// may run on any thread that waits for them ([`crate::engine::help`]).
+    pub fn can_block(&self) -> bool {
+        matches!(self.command, Command::HostFunction { .. })
+            || !self.waits.iter().all(|e| e.is_signalled())
+    }
+
     /// Whether the op is known to take less than handing it to a worker thread costs, and
     /// cannot block: its waits all signalled; a direct launch the executor says is brief
     /// ([`spirv_exec::Kernel::is_brief`]: a loop-free kernel whose last launch was short), a

@@ -1,5 +1,10 @@
 //! An engine: a worker thread that executes submitted work in order. Command queues and
 //! asynchronous immediate command lists each own one.
+//!
+//! A host thread that waits forever for an engine's work may run it itself ([`help`]): jobs
+//! that cannot block, from the front of the queue, while the worker is not running one. On a
+//! loaded machine the worker may not be scheduled for milliseconds; the waiter, already
+//! running, then does the work instead of spinning or sleeping until the worker does.
 
 use crate::command::{Hold, Op};
 use crate::config::config;
@@ -13,7 +18,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What a job signals once its lists have run: a fence.
 pub trait Completion: Send + Sync {
@@ -49,6 +54,9 @@ struct Shared {
     /// The context and device a failure loses.
     owner: Owner,
     worker_asleep: AtomicBool,
+    /// A thread (the worker or a waiter) is running a job taken from `jobs`. Set and cleared
+    /// with `jobs` locked: jobs run one at a time, in order.
+    busy: AtomicBool,
     stop: AtomicBool,
 }
 
@@ -76,7 +84,9 @@ pub fn synchronize_devices(devices: &[Arc<Device>]) -> Result<(), ze_result_t> {
         .collect();
     for engine in &engines {
         let target = engine.submitted.load(Ordering::Acquire);
-        NOTIFIER.wait_until(|| engine.completed.load(Ordering::Acquire) >= target, None);
+        let done = || engine.completed.load(Ordering::Acquire) >= target;
+        engine.help(&done);
+        NOTIFIER.wait_until(done, None);
     }
     match engines.iter().find_map(|e| e.lost.get()) {
         Some(text) => Err(fault::report(&text)),
@@ -93,6 +103,18 @@ pub struct Engine {
 impl Engine {
     /// An engine whose failures lose `owner`'s context and device.
     pub fn new(name: String, owner: Owner) -> Engine {
+        let engine = Engine::without_worker(name, owner);
+        let worker = engine.shared.clone();
+        let thread = std::thread::Builder::new()
+            .name("lz-cpu-queue".into())
+            .spawn(move || worker.run())
+            .expect("spawning a queue worker thread");
+        *engine.thread.lock().unwrap_or_else(|e| e.into_inner()) = Some(thread);
+        engine
+    }
+
+    /// An engine whose worker thread is not started: only waiters run its jobs ([`help`]).
+    fn without_worker(name: String, owner: Owner) -> Engine {
         let shared = Arc::new(Shared {
             name,
             jobs: Mutex::new(VecDeque::new()),
@@ -102,6 +124,7 @@ impl Engine {
             lost: Lost::default(),
             owner,
             worker_asleep: AtomicBool::new(false),
+            busy: AtomicBool::new(false),
             stop: AtomicBool::new(false),
         });
         {
@@ -109,14 +132,9 @@ impl Engine {
             engines.retain(|e| e.strong_count() > 0);
             engines.push(Arc::downgrade(&shared));
         }
-        let worker = shared.clone();
-        let thread = std::thread::Builder::new()
-            .name("lz-cpu-queue".into())
-            .spawn(move || worker.run())
-            .expect("spawning a queue worker thread");
         Engine {
             shared,
-            thread: Mutex::new(Some(thread)),
+            thread: Mutex::new(None),
         }
     }
 
@@ -167,6 +185,9 @@ impl Engine {
     pub fn synchronize(&self, timeout_ns: u64) -> Result<(), ze_result_t> {
         let target = self.shared.submitted.load(Ordering::Acquire);
         let done = || self.shared.completed.load(Ordering::Acquire) >= target;
+        if timeout_ns == u64::MAX {
+            self.shared.help(&done);
+        }
         if !NOTIFIER.wait_until(done, timeout_from_ns(timeout_ns)) {
             return Err(ze_result_t::ZE_RESULT_NOT_READY);
         }
@@ -185,6 +206,47 @@ impl Engine {
     /// Records a failure of work executed outside the worker (synchronous mode).
     pub fn record_failure(&self, message: &Text) {
         self.shared.record_failure(message);
+    }
+
+    /// Runs this engine's queued work on the calling thread until `done()` holds, as far as
+    /// it can ([`help`]).
+    pub fn help(&self, done: &dyn Fn() -> bool) {
+        self.shared.help(done);
+    }
+}
+
+/// Before a wait without a timeout for `event`: if a queued job of some engine signals it,
+/// runs that engine's jobs on the calling thread, in order, until the event is signalled, as
+/// long as the worker is not running one and the next job cannot block (no wait for an
+/// unsignalled event, no host function: see [`Op::can_block`]). Returns at once otherwise;
+/// the caller then waits as usual.
+pub fn help(event: &Event) {
+    if event.is_signalled() {
+        return;
+    }
+    // The tracking point the engines signal for a counter-based event, else the event.
+    let target = event.resolve_ptr();
+    let engines: Vec<Arc<Shared>> = ENGINES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .filter_map(Weak::upgrade)
+        .filter(|e| {
+            e.completed.load(Ordering::Acquire) < e.submitted.load(Ordering::Acquire)
+                && !e.busy.load(Ordering::Acquire)
+        })
+        .collect();
+    let signals = |e: &Shared| {
+        let jobs = e.jobs.lock().unwrap_or_else(|e| e.into_inner());
+        jobs.iter().any(|q| {
+            q.ops.iter().any(|(_, s)| {
+                s.as_ref()
+                    .is_some_and(|s| std::ptr::eq(Arc::as_ptr(s), target))
+            })
+        })
+    };
+    if let Some(engine) = engines.iter().find(|e| signals(e)) {
+        engine.help(&|| event.is_signalled());
     }
 }
 
@@ -217,13 +279,18 @@ impl Shared {
         self.owner.lose(message);
     }
 
-    fn next_job(&self) -> Option<Queued> {
-        let spin_until = Instant::now() + SPIN;
+    /// The next job for the worker (marked busy) and how long it waited for it: spinning
+    /// first (with `spin`), then asleep. `None` once stopped with nothing left to run.
+    fn next_job(&self, spin: bool) -> Option<(Queued, Duration)> {
+        let start = Instant::now();
+        let spin_until = if spin { start + SPIN } else { start };
         loop {
-            if self.completed.load(Ordering::Acquire) < self.submitted.load(Ordering::Acquire) {
+            if self.completed.load(Ordering::Acquire) < self.submitted.load(Ordering::Acquire)
+                && !self.busy.load(Ordering::Acquire)
+            {
                 let mut jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
-                if let Some(job) = jobs.pop_front() {
-                    return Some(job);
+                if let Some(job) = self.take(&mut jobs, |_| true) {
+                    return Some((job, start.elapsed()));
                 }
             }
             if Instant::now() >= spin_until {
@@ -233,10 +300,14 @@ impl Shared {
         }
         let mut jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
         loop {
-            if let Some(job) = jobs.pop_front() {
-                return Some(job);
+            if let Some(job) = self.take(&mut jobs, |_| true) {
+                return Some((job, start.elapsed()));
             }
-            if self.stop.load(Ordering::Acquire) {
+            // A waiter running the last job wakes the worker when it is done.
+            if self.stop.load(Ordering::Acquire)
+                && jobs.is_empty()
+                && !self.busy.load(Ordering::Acquire)
+            {
                 return None;
             }
             self.worker_asleep.store(true, Ordering::SeqCst);
@@ -245,11 +316,64 @@ impl Shared {
         }
     }
 
-    fn run(&self) {
-        while let Some(queued) = self.next_job() {
-            self.execute(queued);
+    /// The front job if no thread is running one and `ok` accepts it, marked busy.
+    fn take(
+        &self,
+        jobs: &mut VecDeque<Queued>,
+        ok: impl FnOnce(&Queued) -> bool,
+    ) -> Option<Queued> {
+        if self.busy.load(Ordering::Acquire) || !jobs.front().is_some_and(ok) {
+            return None;
+        }
+        self.busy.store(true, Ordering::Release);
+        jobs.pop_front()
+    }
+
+    /// A job taken with [`take`](Self::take) has run: counts it and lets the next one be taken.
+    fn finish_one(&self) {
+        {
+            let _jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
             self.completed.fetch_add(1, Ordering::AcqRel);
-            NOTIFIER.notify();
+            self.busy.store(false, Ordering::Release);
+            if self.worker_asleep.load(Ordering::SeqCst) {
+                self.wake.notify_one();
+            }
+        }
+        NOTIFIER.notify();
+    }
+
+    /// The worker. It spins for the next job only while jobs come sooner than [`SPIN`] after
+    /// the last one: spinning through longer gaps takes a core from the threads that have work
+    /// (on a loaded machine, the very ones that would submit), and a waiter runs a job the
+    /// sleeping worker has not started ([`help`](fn@help)).
+    fn run(&self) {
+        let mut spin = true;
+        while let Some((queued, waited)) = self.next_job(spin) {
+            spin = waited < SPIN;
+            self.execute(queued);
+            self.finish_one();
+        }
+    }
+
+    /// See [`help`](fn@help): runs queued jobs on this thread until `done()`.
+    fn help(&self, done: &dyn Fn() -> bool) {
+        while !done() {
+            let queued = {
+                let mut jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
+                let runnable = |q: &Queued| {
+                    q.job
+                        .lists
+                        .iter()
+                        .flat_map(|list| list.iter())
+                        .all(|op| !op.can_block())
+                };
+                match self.take(&mut jobs, runnable) {
+                    Some(queued) => queued,
+                    None => return,
+                }
+            };
+            self.execute(queued);
+            self.finish_one();
         }
     }
 
@@ -401,5 +525,52 @@ pub(crate) mod tests {
         });
         assert_eq!(engine.synchronize(u64::MAX), Ok(()));
         assert!(later.chunks(2).all(|c| c == [1, 2]));
+    }
+
+    /// A thread that waits forever runs queued work the worker has not started (here there
+    /// is no worker): in order, up to a job that could block, which it leaves to the worker.
+    #[test]
+    fn a_waiter_runs_queued_work_up_to_a_job_that_could_block() {
+        static CALLED: AtomicBool = AtomicBool::new(false);
+        unsafe extern "C" fn mark(_: *mut std::ffi::c_void) {
+            CALLED.store(true, Ordering::Release);
+        }
+        let big = crate::command::SMALL_BYTES * 2;
+        let (mut a, mut b) = (vec![0u8; big], vec![0u8; big]);
+        let engine = Engine::without_worker("help test".into(), Owner::default());
+        engine.submit(Job {
+            lists: vec![vec![fill(&mut a, vec![3])].into()],
+            done: None,
+        });
+        assert_eq!(engine.synchronize(0), Err(ze_result_t::ZE_RESULT_NOT_READY));
+        assert_eq!(engine.synchronize(u64::MAX), Ok(()), "run by the waiter");
+        assert!(a.iter().all(|&x| x == 3));
+        let host = Op::new(
+            Command::HostFunction {
+                function: mark,
+                data: 0,
+            },
+            None,
+            Vec::new(),
+        );
+        assert!(
+            host.can_block(),
+            "the application's code may wait for anything"
+        );
+        engine.submit(Job {
+            lists: vec![vec![host].into()],
+            done: None,
+        });
+        engine.submit(Job {
+            lists: vec![vec![fill(&mut b, vec![4])].into()],
+            done: None,
+        });
+        engine.help(&|| false);
+        assert!(
+            !CALLED.load(Ordering::Acquire),
+            "a host function is left to the worker"
+        );
+        assert!(b.iter().all(|&x| x == 0), "and what follows it, in order");
+        assert_eq!(engine.synchronize(0), Err(ze_result_t::ZE_RESULT_NOT_READY));
     }
 }

@@ -347,6 +347,13 @@ impl Event {
         point
     }
 
+    /// The event commands signal for this one now, as an address to compare: itself, or a
+    /// counter-based event's current tracking point.
+    pub fn resolve_ptr(&self) -> *const Event {
+        self.current()
+            .map_or(self as *const Event, |p| Arc::as_ptr(&p))
+    }
+
     /// The event a wait appended now waits for: itself, or a counter-based event's current
     /// tracking point.
     pub fn resolve(self: &Arc<Self>) -> Arc<Event> {

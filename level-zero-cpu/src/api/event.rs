@@ -174,6 +174,9 @@ pub unsafe extern "C" fn event_host_synchronize(
             !crate::command_list::Capture::records_signal_of(&ev),
             ze_result_t::ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
         )?;
+        if timeout == u64::MAX {
+            crate::engine::help(&ev);
+        }
         ev.host_wait(timeout)
     })
 }

@@ -17,6 +17,9 @@ pub unsafe extern "C" fn fence_destroy(f: ze_fence_handle_t) -> ze_result_t {
 pub unsafe extern "C" fn fence_host_synchronize(f: ze_fence_handle_t, timeout: u64) -> ze_result_t {
     entry(names::zeFenceHostSynchronize, || {
         let f = fence(f)?;
+        if timeout == u64::MAX {
+            f.engine.help(&|| f.is_signalled());
+        }
         if !NOTIFIER.wait_until(|| f.is_signalled(), timeout_from_ns(timeout)) {
             return Err(ze_result_t::ZE_RESULT_NOT_READY);
         }
