@@ -232,9 +232,32 @@ fn all_reduce(world: &SimpleCommunicator) -> Result {
     for op in [ReduceOp::Sum, ReduceOp::Min, ReduceOp::Max] {
         assert_eq!(world.all_reduce(&x, &mut y, op)?, device_transport());
         let got = y.to_vec()?;
-        for i in [0, 1, 2, n / 2, n - 1] {
-            assert_eq!(got[i], want(op, i), "{op:?} element {i}");
+        for (i, &g) in got.iter().enumerate() {
+            assert_eq!(g, want(op, i), "{op:?} element {i}");
         }
+    }
+    // The input is left as it was (staged, the sum is made in the output's buffers).
+    let xs = x.to_vec()?;
+    assert!(xs
+        .iter()
+        .enumerate()
+        .all(|(i, &v)| v == (rank + (i % 5) as i32) as f32));
+    // Contiguous views at offsets, over a segment boundary.
+    let mut z = OneArray::<f32>::filled(n, -1.0)?;
+    let (a, b) = (7, (1 << 18) + 11);
+    world.all_reduce(
+        &x.slice(s![a + 1..b + 1])?,
+        &mut z.slice_mut(s![a..b])?,
+        ReduceOp::Sum,
+    )?;
+    let got = z.to_vec()?;
+    for (i, &g) in got.iter().enumerate() {
+        let want = if (a..b).contains(&i) {
+            want(ReduceOp::Sum, i + 1)
+        } else {
+            -1.0
+        };
+        assert_eq!(g, want, "view element {i}");
     }
     // In place, host and device, integers and doubles.
     let mut h = OneArray::<i64, HostBuffer>::filled(1000, rank as i64 + 1)?;

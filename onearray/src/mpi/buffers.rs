@@ -94,6 +94,8 @@ pub(crate) fn transport_of<T: Element, B: BufferKind, A: Access>(
 pub(crate) struct End<'v, T: Element> {
     block: &'v BlockRef,
     layout: Layout,
+    /// Where the ring's downloads read, if not from the view itself ([`dst_end_from`]).
+    from: Option<(&'v BlockRef, Layout)>,
     transport: Transport,
     how: How<T>,
     /// Whether MPI reads these elements (the device copies them in first).
@@ -175,6 +177,7 @@ impl<'v, T: Element> End<'v, T> {
         Ok(End {
             block: v.block,
             layout: v.layout,
+            from: None,
             transport,
             how,
             read,
@@ -191,11 +194,12 @@ impl<'v, T: Element> End<'v, T> {
         let b = k % 2;
         let buf = &ring.bufs()[b];
         let stage = buf.as_ptr().cast::<T>();
-        let alloc = self.block.alloc();
-        let dev = alloc
-            .as_ptr()
-            .cast::<T>()
-            .wrapping_add(self.layout.offset() + i);
+        let (block, layout) = match self.from {
+            Some(from) if down => from,
+            _ => (self.block, self.layout),
+        };
+        let alloc = block.alloc();
+        let dev = alloc.as_ptr().cast::<T>().wrapping_add(layout.offset() + i);
         let (dst, src) = if down {
             (stage, dev.cast_const())
         } else {
@@ -203,9 +207,9 @@ impl<'v, T: Element> End<'v, T> {
         };
         let retain = vec![alloc.retained(), buf.retained()];
         let (_, token) = self.block.on_stream(false, |l| {
-            // SAFETY: elements `i..i + n` lie in the view, which the operation's borrow holds
-            // (uniquely when this copy writes it) and which no other command uses (waited
-            // for in `new`); the buffer holds STAGING_CHUNK >= n elements, belongs to this
+            // SAFETY: elements `i..i + n` lie in the view (or the view downloads come from),
+            // which the operation's borrow holds (uniquely when this copy writes it) and which
+            // no other command uses (waited for in `new` and `dst_end_from`); the buffer holds STAGING_CHUNK >= n elements, belongs to this
             // leased ring, and neither the host nor MPI touches it until this copy's token
             // has completed (`ring_wait`).
             unsafe {
@@ -281,6 +285,33 @@ pub(crate) fn dst_end<'v, T: Element, B: BufferKind>(
     seg: Option<usize>,
 ) -> Result<End<'v, T>> {
     End::new(v, read, true, seg)
+}
+
+/// A unique view MPI writes in place over the staging ring, each segment first downloaded
+/// from `src` (of the same length) instead of the view: an all-reduce's input. `None` unless
+/// both are staged whole (contiguous device arrays of one context and device) and `seg` fits
+/// the ring's buffers.
+pub(crate) fn dst_end_from<'v, T: Element, B1: BufferKind, B2: BufferKind>(
+    v: &'v ArrayViewMut<'_, T, B1>,
+    src: &'v ArrayView<'_, T, B2>,
+    seg: usize,
+) -> Result<Option<End<'v, T>>> {
+    let staged = |t| t == Transport::Staged;
+    if !staged(transport_of(v))
+        || !staged(transport_of(src))
+        || v.len() != src.len()
+        || v.context() != src.context()
+        || v.device() != src.device()
+        || seg * size_of::<T>() > crate::staging::STAGING_CHUNK
+    {
+        return Ok(None);
+    }
+    // Pending device work on the input is done before the ring's copies read it.
+    src.block.host_access(HostAccess::Read, false)?;
+    let mut end = End::new(v, false, true, Some(seg))?;
+    end.read = true;
+    end.from = Some((src.block, src.layout));
+    Ok(Some(end))
 }
 
 /// Runs `f(src, dst)` over the ends' elements: once over all of them (`seg: None`; the ends

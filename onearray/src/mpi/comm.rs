@@ -1,7 +1,7 @@
 //! [`ArrayComm`]: the array operations of every rsmpi communicator (blocking ones here, the
 //! non-blocking ones in `request.rs`).
 
-use super::buffers::{dst_end, src_end, transfer, transport_of, Region};
+use super::buffers::{dst_end, dst_end_from, src_end, transfer, transport_of, Region};
 use super::request::{self, Request, Scope};
 use super::{count, mpi_error, Element, ReduceOp, Reducible, Transport, MPI_SEGMENT};
 use crate::array::OneArray;
@@ -32,6 +32,37 @@ impl<T: crate::Pod, B: BufferKind> AsViewMut<T, B> for OneArray<T, B> {
 impl<T: crate::Pod, B: BufferKind> AsViewMut<T, B> for ArrayViewMut<'_, T, B> {
     fn as_view_mut(&mut self) -> ArrayViewMut<'_, T, B> {
         self.reborrow()
+    }
+}
+
+/// `MPI_IN_PLACE` of the MPI library built against (from its `mpi.h`, by the build script),
+/// if its header defines it as an address.
+fn in_place_marker() -> Option<*mut std::ffi::c_void> {
+    env!("ONEARRAY_MPI_IN_PLACE")
+        .parse::<isize>()
+        .ok()
+        .map(|v| v as *mut std::ffi::c_void)
+}
+
+/// All-reduce of a region's elements in place (`MPI_IN_PLACE`, `marker`).
+fn all_reduce_region<C: ArrayComm, T: Reducible>(
+    comm: &C,
+    r: &mut Region<T>,
+    op: ReduceOp,
+    marker: *mut std::ffi::c_void,
+) {
+    // SAFETY: `marker` is the library's `MPI_IN_PLACE`; the region is `len` elements of `T`
+    // readied for MPI (its constructors' invariant), read and written by MPI alone during the
+    // call; the datatype, operation and communicator are live MPI handles.
+    unsafe {
+        mpi::ffi::MPI_Allreduce(
+            marker,
+            r.ptr().cast(),
+            r.len() as mpi::Count,
+            T::equivalent_datatype().as_raw(),
+            op.system().as_raw(),
+            comm.as_raw(),
+        );
     }
 }
 
@@ -235,6 +266,18 @@ pub trait ArrayComm: Communicator + AsRaw<Raw = MPI_Comm> + Sized {
             "all-reduce",
             &[("element sizes", size_of::<T>()), ("lengths", s.len())],
         )?;
+        if let Some(marker) = in_place_marker() {
+            // Device to device: each segment is downloaded into the staging buffer MPI then
+            // reduces in place (one host copy fewer than a separate input buffer).
+            if let Some(dst) = dst_end_from(&r, &s, segment::<T>())? {
+                let seg = Some(segment::<T>());
+                return transfer(None, Some(dst), seg, "all-reduce", |_, d| {
+                    if let Some(mut d) = d {
+                        all_reduce_region(self, &mut d, op, marker);
+                    }
+                });
+            }
+        }
         let seg = Some(segment::<T>());
         let (src, dst) = (src_end(&s, seg)?, dst_end(&r, false, seg)?);
         transfer(Some(src), Some(dst), seg, "all-reduce", |s, d| {
@@ -262,8 +305,15 @@ pub trait ArrayComm: Communicator + AsRaw<Raw = MPI_Comm> + Sized {
             &[("element sizes", size_of::<T>()), ("lengths", v.len())],
         )?;
         let seg = segment::<T>();
-        let mut scratch = vec![T::zeroed(); seg.min(v.len())];
         let dst = dst_end(&v, true, Some(seg))?;
+        if let Some(marker) = in_place_marker() {
+            return transfer(None, Some(dst), Some(seg), "all-reduce", |_, d| {
+                if let Some(mut d) = d {
+                    all_reduce_region(self, &mut d, op, marker);
+                }
+            });
+        }
+        let mut scratch = vec![T::zeroed(); seg.min(v.len())];
         transfer(None, Some(dst), Some(seg), "all-reduce", |_, d| {
             if let Some(mut d) = d {
                 let n = d.len();

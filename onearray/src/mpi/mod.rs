@@ -10,7 +10,10 @@
 //!   and their contiguous views: the memory itself, no copy ([`Transport::Host`]);
 //! - device arrays: through the pinned buffers of the staging ring, in segments, double
 //!   buffered: the device copy of one segment overlaps the MPI transfer of the other
-//!   ([`Transport::Staged`]);
+//!   ([`Transport::Staged`]). An all-reduce from a device array into another one downloads
+//!   each input segment into the output's staging buffer and reduces it there in place
+//!   (`MPI_IN_PLACE`, read from the MPI library's `mpi.h` at build time), one host copy
+//!   fewer than a separate input buffer;
 //! - device arrays when the MPI library says it reads Level Zero device memory
 //!   ([`level_zero_support`]): the device pointer itself ([`Transport::DeviceDirect`]);
 //! - strided views: packed into a contiguous host buffer ([`Transport::Packed`]).
@@ -54,8 +57,10 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::OnceLock;
 
 /// All-reduce and broadcast move arrays in segments of this many bytes (rounded down to whole
-/// elements), the size of the staging ring's buffers.
-pub const MPI_SEGMENT: usize = crate::staging::STAGING_CHUNK;
+/// elements; at most the staging ring's buffer size). A segment of each rank's input and
+/// output stays in cache through MPI's steps: host all-reduce of 64 MiB over 4 ranks on 2
+/// cores took 47 ms in 1 MiB segments and 65–78 ms in 4 MiB ones (Open MPI 4.1).
+pub const MPI_SEGMENT: usize = 1 << 20;
 
 /// Element types MPI can move: `Pod` types with an MPI datatype (the primitive numbers, and
 /// types deriving rsmpi's `Equivalence`).
