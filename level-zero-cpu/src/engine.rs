@@ -226,16 +226,6 @@ pub fn help(event: &Event) {
     }
     // The tracking point the engines signal for a counter-based event, else the event.
     let target = event.resolve_ptr();
-    let engines: Vec<Arc<Shared>> = ENGINES
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .iter()
-        .filter_map(Weak::upgrade)
-        .filter(|e| {
-            e.completed.load(Ordering::Acquire) < e.submitted.load(Ordering::Acquire)
-                && !e.busy.load(Ordering::Acquire)
-        })
-        .collect();
     let signals = |e: &Shared| {
         let jobs = e.jobs.lock().unwrap_or_else(|e| e.into_inner());
         jobs.iter().any(|q| {
@@ -245,7 +235,17 @@ pub fn help(event: &Event) {
             })
         })
     };
-    if let Some(engine) = engines.iter().find(|e| signals(e)) {
+    let engine = ENGINES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .filter_map(Weak::upgrade)
+        .find(|e| {
+            e.completed.load(Ordering::Acquire) < e.submitted.load(Ordering::Acquire)
+                && !e.busy.load(Ordering::Acquire)
+                && signals(e)
+        });
+    if let Some(engine) = engine {
         engine.help(&|| event.is_signalled());
     }
 }
