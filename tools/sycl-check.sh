@@ -37,13 +37,20 @@ sycl-check: ZE_LOADER_DIR is not set: nothing run.
 Intel's SYCL runtime (its Unified Runtime Level Zero adapter) needs a Level Zero loader
 >= 1.19 (Debian 12's libze1 1.8 is too old). Build one from https://github.com/oneapi-src/level-zero:
     git clone https://github.com/oneapi-src/level-zero && cd level-zero
-    mkdir build && cd build && cmake .. -DCMAKE_BUILD_TYPE=Release && make -j ze_loader
+    mkdir build && cd build && cmake .. -DCMAKE_BUILD_TYPE=Release && make -j ze_loader ze_tracing_layer
 then run:  ZE_LOADER_DIR=$PWD/lib tools/sycl-check.sh
 MSG
     exit 0
 fi
 if ! compgen -G "$ZE_LOADER_DIR/libze_loader.so*" >/dev/null; then
     echo "sycl-check: no libze_loader.so in ZE_LOADER_DIR=$ZE_LOADER_DIR" >&2
+    exit 2
+fi
+# The loader opens libze_tracing_layer.so.1 by name: without one of its own version beside it,
+# an older one (Debian's libze1 1.8) makes zeInit fail with ZE_RESULT_ERROR_UNSUPPORTED_VERSION.
+if ! compgen -G "$ZE_LOADER_DIR/libze_tracing_layer.so.1*" >/dev/null; then
+    echo "sycl-check: no libze_tracing_layer.so.1 in ZE_LOADER_DIR=$ZE_LOADER_DIR: build it with" \
+        "the loader (make ze_loader ze_tracing_layer); an older one elsewhere fails zeInit" >&2
     exit 2
 fi
 
