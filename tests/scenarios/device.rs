@@ -129,6 +129,17 @@ pub fn device_queries(env: &Env) {
         assert_eq!(groups[1].flags.0 & (compute_flag | copy_flag), copy_flag);
         assert_eq!(groups[1].numQueues, 2);
         assert!(groups.iter().all(|g| g.maxMemoryFillPatternSize >= 128));
+        // Zeroed structures (stype 0) are filled as Intel's driver fills them: Intel MPI's GPU
+        // support queries the groups through a zeroed array.
+        // SAFETY: all-zero bytes are a valid `ze_command_queue_group_properties_t` (C data).
+        let mut zeroed: [ze_command_queue_group_properties_t; 2] = std::mem::zeroed();
+        device::get_command_queue_group_properties(api, dev, &mut count, zeroed.as_mut_ptr())
+            .unwrap();
+        assert_eq!(count, 2);
+        assert_eq!(
+            (zeroed[0].flags, zeroed[0].numQueues, zeroed[1].numQueues),
+            (groups[0].flags, 4, 2)
+        );
 
         let mut count = 0;
         device::get_memory_properties(api, dev, &mut count, null_mut()).unwrap();
