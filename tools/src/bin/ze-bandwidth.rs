@@ -109,8 +109,8 @@ and spread over the host's {} cores; the driver's copies against the faster of t
     println!(
         "\nlatency (time per operation, the best of {runs} runs' medians). The first line is
 measured the way the table is: a 4 KiB row's time is near it. A round trip (append, then
-synchronize) also waits for the driver's thread and wakes the waiting one: microseconds
-with a core free, ~100 us when the host's cores are busy."
+synchronize) of a small command runs it on this thread when the list is idle; larger work
+the driver's thread has not started yet is run by the thread that waits for it."
     );
     for l in &latencies {
         println!(
