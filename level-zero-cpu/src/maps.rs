@@ -147,21 +147,21 @@ pub fn check(ptr: usize, len: usize, access: Access) -> Result<(), String> {
         )
     };
     let hi = ptr.checked_add(len).ok_or_else(|| refused(ptr))?;
-    if first_denied(&snapshot(), ptr, hi, access).is_some() {
-        if let Some(at) = first_denied(&refresh(), ptr, hi, access) {
-            return Err(refused(at));
-        }
-    }
-    // The snapshot may be stale: the kernel has the last word (for a large anonymous range,
-    // its list of the mappings as they are now).
     if len >= FRESH_MAPS_MIN {
+        // A large range: the mappings as they are now, read once (not the snapshot first);
+        // in anonymous memory that is the kernel's last word.
         let fresh = refresh();
         match first_denied(&fresh, ptr, hi, access) {
             Some(at) => return Err(refused(at)),
             None if anonymous(&fresh, ptr, hi) => return Ok(()),
             None => {}
         }
+    } else if first_denied(&snapshot(), ptr, hi, access).is_some() {
+        if let Some(at) = first_denied(&refresh(), ptr, hi, access) {
+            return Err(refused(at));
+        }
     }
+    // The snapshot may be stale: the kernel has the last word.
     if kernel_allows(ptr, hi, access) {
         return Ok(());
     }

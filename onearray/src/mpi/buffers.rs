@@ -209,9 +209,9 @@ impl<'v, T: Element> End<'v, T> {
         let (_, token) = self.block.on_stream(false, |l| {
             // SAFETY: elements `i..i + n` lie in the view (or the view downloads come from),
             // which the operation's borrow holds (uniquely when this copy writes it) and which
-            // no other command uses (waited for in `new` and `dst_end_from`); the buffer holds STAGING_CHUNK >= n elements, belongs to this
-            // leased ring, and neither the host nor MPI touches it until this copy's token
-            // has completed (`ring_wait`).
+            // no other command uses (waited for in `new` and `dst_end_from`); the buffer holds
+            // STAGING_CHUNK >= n elements, belongs to this leased ring, and neither the host
+            // nor MPI touches it until this copy's token has completed (`ring_wait`).
             unsafe {
                 l.copy_raw(
                     dst.cast(),

@@ -1,7 +1,7 @@
 //! [`ArrayComm`]: the array operations of every rsmpi communicator (blocking ones here, the
 //! non-blocking ones in `request.rs`).
 
-use super::buffers::{dst_end, dst_end_from, src_end, transfer, transport_of, Region};
+use super::buffers::{dst_end, dst_end_from, src_end, transfer, transport_of, End, Region};
 use super::request::{self, Request, Scope};
 use super::{count, mpi_error, Element, ReduceOp, Reducible, Transport, MPI_SEGMENT};
 use crate::array::OneArray;
@@ -42,6 +42,21 @@ fn in_place_marker() -> Option<*mut std::ffi::c_void> {
         .parse::<isize>()
         .ok()
         .map(|v| v as *mut std::ffi::c_void)
+}
+
+/// All-reduce in place of `dst`'s elements (read and written by MPI), segment by segment.
+fn reduce_in_place<C: ArrayComm, T: Reducible>(
+    comm: &C,
+    dst: End<'_, T>,
+    op: ReduceOp,
+    marker: *mut std::ffi::c_void,
+) -> Result<Transport> {
+    let seg = Some(segment::<T>());
+    transfer(None, Some(dst), seg, "all-reduce", |_, d| {
+        if let Some(mut d) = d {
+            all_reduce_region(comm, &mut d, op, marker);
+        }
+    })
 }
 
 /// All-reduce of a region's elements in place (`MPI_IN_PLACE`, `marker`).
@@ -270,12 +285,7 @@ pub trait ArrayComm: Communicator + AsRaw<Raw = MPI_Comm> + Sized {
             // Device to device: each segment is downloaded into the staging buffer MPI then
             // reduces in place (one host copy fewer than a separate input buffer).
             if let Some(dst) = dst_end_from(&r, &s, segment::<T>())? {
-                let seg = Some(segment::<T>());
-                return transfer(None, Some(dst), seg, "all-reduce", |_, d| {
-                    if let Some(mut d) = d {
-                        all_reduce_region(self, &mut d, op, marker);
-                    }
-                });
+                return reduce_in_place(self, dst, op, marker);
             }
         }
         let seg = Some(segment::<T>());
@@ -307,11 +317,7 @@ pub trait ArrayComm: Communicator + AsRaw<Raw = MPI_Comm> + Sized {
         let seg = segment::<T>();
         let dst = dst_end(&v, true, Some(seg))?;
         if let Some(marker) = in_place_marker() {
-            return transfer(None, Some(dst), Some(seg), "all-reduce", |_, d| {
-                if let Some(mut d) = d {
-                    all_reduce_region(self, &mut d, op, marker);
-                }
-            });
+            return reduce_in_place(self, dst, op, marker);
         }
         let mut scratch = vec![T::zeroed(); seg.min(v.len())];
         transfer(None, Some(dst), Some(seg), "all-reduce", |_, d| {
