@@ -8,7 +8,7 @@ use crate::memory::{Pinned, Range};
 use crate::sync::NOTIFIER;
 use crate::watchdog::Watch;
 use level_zero_sys::{ze_kernel_timestamp_result_t, CopyRegion};
-use spirv_exec::{Arg, Fault, LaunchDesc, LaunchError, MemoryRange};
+use spirv_exec::{Arg, Fault, LaunchDesc, LaunchError, MemoryRange, What};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -253,15 +253,14 @@ impl LaunchCommand {
             if let Some(a) = b.pin().map_err(|e| format!("kernel {name}: {e}"))? {
                 let whole = b.ptr == a.base && b.len == a.size;
                 let what = if whole {
-                    format!("{} allocation", a.kind_name())
+                    What::named(a.allocation_name())
                 } else {
-                    format!(
-                        "buffer argument of {} bytes at offset {} of a {}-byte {} allocation",
-                        b.len,
-                        b.ptr - a.base,
-                        a.size,
-                        a.kind_name()
-                    )
+                    What::Part {
+                        kind: a.kind_name(),
+                        offset: b.ptr - a.base,
+                        len: b.len,
+                        size: a.size,
+                    }
                 };
                 if b.len == 0 {
                     empty.push(MemoryRange {
@@ -290,7 +289,7 @@ impl LaunchCommand {
             reach.push(MemoryRange {
                 base,
                 end,
-                what: "shared system memory".into(),
+                what: What::named("shared system memory"),
             });
         }
         if self.indirect != 0 {
@@ -301,7 +300,7 @@ impl LaunchCommand {
                         .map(|(base, end)| MemoryRange {
                             base,
                             end,
-                            what: format!("{} allocation", a.kind_name()),
+                            what: What::named(a.allocation_name()),
                         }),
                 );
                 pinned.push(Pinned::whole(a));
@@ -314,7 +313,7 @@ impl LaunchCommand {
                     .map(|(base, end)| MemoryRange {
                         base,
                         end,
-                        what: "shared system memory".into(),
+                        what: What::named("shared system memory"),
                     }),
             );
         }
@@ -337,7 +336,7 @@ impl LaunchCommand {
             launch.memory.push(MemoryRange {
                 base: globals.base,
                 end: globals.end,
-                what: "module globals".into(),
+                what: What::named("module globals"),
             });
         }
         let watch = config().kernel_timeout.map(Watch::start);
@@ -693,7 +692,7 @@ mod tests {
             LaunchError::Fault {
                 fault: Fault::OutOfBounds { nearest, .. },
                 ..
-            } => nearest.map(|r| r.what),
+            } => nearest.map(|r| r.what.to_string()),
             other => panic!("{other}"),
         };
         let globals = range(0x100, 0x108, "module globals");

@@ -140,6 +140,16 @@ impl Allocation {
                 .is_some_and(|end| end <= self.base + self.size)
     }
 
+    /// "device allocation", "shared allocation", ...: the allocation in fault reports.
+    pub fn allocation_name(&self) -> &'static str {
+        match self.kind {
+            ze_memory_type_t::ZE_MEMORY_TYPE_HOST => "host allocation",
+            ze_memory_type_t::ZE_MEMORY_TYPE_DEVICE => "device allocation",
+            ze_memory_type_t::ZE_MEMORY_TYPE_SHARED => "shared allocation",
+            _ => "unknown allocation",
+        }
+    }
+
     pub fn kind_name(&self) -> &'static str {
         match self.kind {
             ze_memory_type_t::ZE_MEMORY_TYPE_HOST => "host",

@@ -404,7 +404,8 @@ pub trait Commands: sealed::Sealed {
     /// Launches `kernel` over `groups` work-groups of its current group size. Every argument
     /// must be set; the buffers it uses are kept alive until the launch completes.
     fn launch(&mut self, kernel: &Kernel, groups: Groups, deps: Deps<'_>) -> Result<()> {
-        launch_keeping(self, kernel, groups, deps, Vec::new())
+        let keep = self.retain_buffer();
+        launch_keeping(self, kernel, groups, deps, keep)
     }
 
     /// Launches `kernel` cooperatively: all `groups` are resident on the device at once, so
@@ -448,7 +449,8 @@ pub trait Commands: sealed::Sealed {
                 groups.0
             )));
         }
-        launch_with(self, kernel, groups, deps, Vec::new(), true)
+        let keep = self.retain_buffer();
+        launch_with(self, kernel, groups, deps, keep, true)
     }
 }
 
@@ -478,7 +480,8 @@ fn launch_with<L: Commands + ?Sized>(
             kernel.name()
         )));
     }
-    let retain = kernel.prepare_launch(keep)?;
+    let mut retain = keep;
+    kernel.prepare_launch(&mut retain)?;
     let handle = list.core().handle.get();
     let k = kernel.handle();
     let g = ze_group_count_t {

@@ -7,6 +7,7 @@ use crate::module::Module;
 use crate::owned::Owned;
 use crate::signature::{AddressSpace, ParamType};
 use level_zero_sys::*;
+use smallvec::SmallVec;
 use std::ffi::CString;
 use std::sync::Arc;
 
@@ -92,6 +93,24 @@ pub struct Kernel {
     params: Option<Arc<[ParamType]>>,
     /// The driver's `zexCpuKernelSetArgumentBuffer`, once looked for.
     set_buffer: Option<Option<crate::extension::SetArgumentBuffer>>,
+    /// What the driver holds for each argument, as last set here: a setter that would hand it
+    /// the same again makes no call (a launch sets every argument, most of them unchanged).
+    held: Vec<Held>,
+}
+
+/// An argument as the driver holds it after this crate's last call that set it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Held {
+    /// Not known (never set, or the last call failed).
+    Unknown,
+    /// `zeKernelSetArgumentValue` with these bytes (`None`: a null value of `size` bytes,
+    /// which a local parameter takes as its size).
+    Value {
+        size: usize,
+        bytes: Option<SmallVec<[u8; 16]>>,
+    },
+    /// `zexCpuKernelSetArgumentBuffer` with this address and length.
+    Range { ptr: usize, len: usize },
 }
 
 impl std::fmt::Debug for Kernel {
@@ -154,10 +173,13 @@ impl Kernel {
             limits: None,
             params: module.parameters_shared(name),
             set_buffer: None,
+            held: vec![Held::Unknown; n],
         })
     }
 
-    /// The raw handle (for calls this crate does not wrap).
+    /// The raw handle (for calls this crate does not wrap). Set arguments through this type,
+    /// not through the handle: it remembers what the driver holds and skips settings that
+    /// would change nothing, so an argument changed behind its back would stay changed.
     pub fn handle(&self) -> ze_kernel_handle_t {
         self.inner.handle.get()
     }
@@ -251,22 +273,40 @@ impl Kernel {
         }
     }
 
+    /// Sets argument `index` to `size` bytes at `value` (null: no bytes, as a local size or a
+    /// zero value), unless the driver holds exactly that already.
+    ///
+    /// Callers guarantee a non-null `value` holds `size` bytes.
     fn set_raw(&mut self, index: u32, size: usize, value: *const std::ffi::c_void) -> Result<()> {
         self.check_index(index)?;
-        // SAFETY: valid kernel; `value` is null or holds `size` bytes; `&mut self` excludes
-        // concurrent setters.
-        unsafe {
-            calls::kernel::set_argument_value(
-                self.dispatch(),
-                self.inner.handle.get(),
-                index,
+        let bytes = (!value.is_null()).then(|| {
+            // SAFETY: a non-null `value` holds `size` bytes (the callers' contract).
+            unsafe { std::slice::from_raw_parts(value.cast::<u8>(), size) }
+        });
+        let i = index as usize;
+        let same = matches!(&self.held[i], Held::Value { size: s, bytes: b }
+            if *s == size && b.as_deref() == bytes);
+        if !same {
+            self.held[i] = Held::Unknown;
+            // SAFETY: valid kernel; `value` is null or holds `size` bytes; `&mut self` excludes
+            // concurrent setters.
+            unsafe {
+                calls::kernel::set_argument_value(
+                    self.dispatch(),
+                    self.inner.handle.get(),
+                    index,
+                    size,
+                    value,
+                )
+            }
+            .context(|| format!("kernel {}, argument {index}, {size} bytes", self.name))?;
+            self.held[i] = Held::Value {
                 size,
-                value,
-            )
+                bytes: bytes.map(SmallVec::from_slice),
+            };
         }
-        .context(|| format!("kernel {}, argument {index}, {size} bytes", self.name))?;
-        self.set[index as usize] = true;
-        self.buffers[index as usize] = None;
+        self.set[i] = true;
+        self.buffers[i] = None;
         Ok(())
     }
 
@@ -275,14 +315,16 @@ impl Kernel {
         self.set_raw(index, bytes.len(), bytes.as_ptr().cast())
     }
 
-    /// Sets pointer argument `index` to `buffer[offset..offset + len]`; launches keep the
-    /// buffer alive.
+    /// Sets pointer argument `index` to `buffer[offset..offset + len]`; with `hold`, launches
+    /// keep the buffer alive (without, the caller keeps it alive for the next launch, and
+    /// forgets the argument after it).
     pub(crate) fn set_arg_buffer_range(
         &mut self,
         index: u32,
         buffer: &Allocation,
         offset: usize,
         len: usize,
+        hold: bool,
     ) -> Result<()> {
         if buffer.context() != self.inner.module.context() {
             return Err(invalid(format!(
@@ -300,12 +342,22 @@ impl Kernel {
             // The driver limits the argument to its range (the CPU driver's extension).
             Some(set) => {
                 self.check_index(index)?;
-                // SAFETY: valid kernel; `[ptr, ptr + len)` lies in `buffer` (checked above);
-                // `&mut self` excludes concurrent setters.
-                let r = unsafe { set(self.inner.handle.get(), index, ptr, len) };
-                ZeError::check("zexCpuKernelSetArgumentBuffer", r)
-                    .context(|| format!("kernel {}, argument {index}, {len} bytes", self.name))?;
-                self.set[index as usize] = true;
+                let i = index as usize;
+                let held = Held::Range {
+                    ptr: ptr as usize,
+                    len,
+                };
+                if self.held[i] != held {
+                    self.held[i] = Held::Unknown;
+                    // SAFETY: valid kernel; `[ptr, ptr + len)` lies in `buffer` (checked
+                    // above); `&mut self` excludes concurrent setters.
+                    let r = unsafe { set(self.inner.handle.get(), index, ptr, len) };
+                    ZeError::check("zexCpuKernelSetArgumentBuffer", r).context(|| {
+                        format!("kernel {}, argument {index}, {len} bytes", self.name)
+                    })?;
+                    self.held[i] = held;
+                }
+                self.set[i] = true;
             }
             None => self.set_raw(
                 index,
@@ -313,7 +365,7 @@ impl Kernel {
                 (&ptr as *const *mut std::ffi::c_void).cast(),
             )?,
         }
-        self.buffers[index as usize] = Some(buffer.clone());
+        self.buffers[index as usize] = hold.then(|| buffer.clone());
         Ok(())
     }
 
@@ -405,7 +457,7 @@ impl Kernel {
 
     /// Sets pointer argument `index` to `buffer`; launches keep the buffer alive.
     pub fn set_arg_buffer(&mut self, index: u32, buffer: &Allocation) -> Result<()> {
-        self.set_arg_buffer_range(index, buffer, 0, buffer.size())
+        self.set_arg_buffer_range(index, buffer, 0, buffer.size(), true)
     }
 
     /// Sets pointer argument `index` to null.
@@ -531,21 +583,23 @@ impl Kernel {
         }?)
     }
 
-    /// Checks every argument is set and returns what a launch must keep alive: the kernel,
-    /// its buffers, and `keep`.
-    pub(crate) fn prepare_launch(&self, keep: Vec<Retained>) -> Result<Vec<Retained>> {
+    /// Checks every argument is set and adds to `retain` what a launch must keep alive: the
+    /// kernel and its buffers.
+    pub(crate) fn prepare_launch(&self, retain: &mut Vec<Retained>) -> Result<()> {
         if let Some(missing) = self.set.iter().position(|s| !s) {
             return Err(invalid(format!(
                 "kernel {}: argument {missing} is not set",
                 self.name
             )));
         }
-        let buffers = self.buffers.iter().flatten();
-        let mut retain: Vec<Retained> = Vec::with_capacity(1 + self.buffers.len() + keep.len());
         retain.push(self.inner.clone());
-        retain.extend(buffers.map(|b| b.0.clone() as Retained));
-        retain.extend(keep);
-        Ok(retain)
+        retain.extend(
+            self.buffers
+                .iter()
+                .flatten()
+                .map(|b| b.0.clone() as Retained),
+        );
+        Ok(())
     }
 }
 
@@ -636,5 +690,53 @@ mod tests {
         assert!(k.set_arg_local(9, 8).is_err());
         let mut k = saxpy_of_unknown_types();
         assert!(k.set_arg_local(2, 8).is_ok());
+    }
+
+    /// A setting that would change nothing makes no driver call, yet every launch runs with
+    /// what it was given: new memory, a new value, the same again, and arguments the builder
+    /// forgot (the driver still holds them) refused to a plain launch until set again.
+    /// Catches: the memo of what the driver holds going stale (a skipped change), or standing
+    /// in for `set` (a launch with forgotten memory).
+    #[test]
+    fn unchanged_settings_are_skipped_and_launches_see_every_change() {
+        let spirv = include_bytes!("../../kernels/spv/saxpy-O2.spv");
+        let mut k = Module::new(spirv).unwrap().kernel("saxpy").unwrap();
+        let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+        let filled = |v: f32| {
+            let a = Allocation::shared(&ctx, Some(&dev), 4 * 64, 0).unwrap();
+            // SAFETY: 64 floats of shared memory, no command pending.
+            unsafe { std::slice::from_raw_parts_mut(a.as_ptr().cast::<f32>(), 64) }.fill(v);
+            a
+        };
+        // SAFETY: 64 floats of shared memory; read after the launches completed.
+        let read = |a: &Allocation| unsafe { *a.as_ptr().cast::<f32>().add(63) };
+        let (x1, x2) = (filled(1.0), filled(10.0));
+        let (mut y1, mut y2) = (filled(0.0), filled(0.0));
+        let grid = Grid::for_len(64);
+        let run = |k: &mut Kernel, a: f32, x: &Allocation, y: &mut Allocation| {
+            k.run(grid, (a, x, y)).unwrap().wait().unwrap();
+        };
+        run(&mut k, 2.0, &x1, &mut y1);
+        run(&mut k, 2.0, &x1, &mut y1);
+        assert_eq!(read(&y1), 4.0);
+        run(&mut k, 2.0, &x2, &mut y2);
+        assert_eq!(read(&y2), 20.0);
+        run(&mut k, 3.0, &x1, &mut y2);
+        assert_eq!(read(&y2), 23.0);
+        // The builder forgot its buffers: a plain launch needs them set again.
+        let mut list = ImmediateCommandList::new(&ctx, &dev).unwrap();
+        let e = list.launch(&k, Groups::x(1), Deps::NONE).unwrap_err();
+        assert!(e.to_string().contains("argument 1 is not set"), "{e}");
+        k.set_arg_buffer(1, &x1).unwrap();
+        k.set_arg_buffer(2, &y1).unwrap();
+        k.set_arg(0, &3.0f32).unwrap();
+        list.launch(&k, Groups::x(1), Deps::NONE).unwrap();
+        list.synchronize().unwrap();
+        assert_eq!(read(&y1), 7.0);
+        // SAFETY: argument 0 is the float `a`: any 4 bytes.
+        unsafe { k.set_arg_unchecked(0, &1.0f32) }.unwrap();
+        list.launch(&k, Groups::x(1), Deps::NONE).unwrap();
+        list.synchronize().unwrap();
+        assert_eq!(read(&y1), 8.0);
     }
 }

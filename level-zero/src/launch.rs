@@ -11,7 +11,7 @@ use crate::event::{Event, EventPool, EventPoolFlags, EventScope};
 use crate::immediate::{ImmediateCommandList, Token};
 use crate::kernel::{Groups, Kernel};
 use crate::signature::{AddressSpace, ElemType, ParamType};
-use crate::tracking::Recorder;
+use crate::tracking::{LaunchUse, Recorder};
 use smallvec::SmallVec;
 use std::sync::Arc;
 
@@ -247,14 +247,13 @@ impl<'a> Launch<'a> {
     /// the array crate uses); returns its handle (the same type as the array crate's
     /// asynchronous copies and fills return).
     pub fn run(self) -> Result<crate::pending::Pending> {
-        let ctx = self.kernel.module().context().clone();
-        let dev = self.kernel.module().device().clone();
         self.check()?;
+        let module = self.kernel.module();
         // The stream's id is known without entering it: entered once, to append.
-        let stream = crate::stream::thread_stream(&ctx, &dev)?;
+        let stream = crate::stream::thread_stream(module.context(), module.device())?;
         let waits = self.waits(stream.id())?;
         let token = stream.enter(|l| self.append(l, false, &waits))?;
-        Ok(crate::pending::Pending::on_stream(&ctx, &dev, token))
+        Ok(crate::pending::Pending::of(stream, token))
     }
 
     /// Runs the launch on `list`; returns its token. Arrays last used on another list are
@@ -306,7 +305,7 @@ impl<'a> Launch<'a> {
                 held.push(i as u32);
             }
         }
-        let (groups, buffers) = self.set_args()?;
+        let (groups, buffers) = self.set_args(true)?;
         // The tracked arrays' handles keep their memory alive, not the allocation alone: a
         // list that is never executed must not make the memory look busy.
         for &i in &held {
@@ -471,29 +470,38 @@ impl<'a> Launch<'a> {
         } else {
             None
         };
-        let (groups, buffers) = self.set_args()?;
+        // The launch keeps the arguments' own handles on their memory (moved, not cloned).
+        let (groups, buffers) = self.set_args(false)?;
+        let mut tracks: SmallVec<[&dyn LaunchUse; 8]> = SmallVec::new();
+        let mut keep = crate::commands::Commands::retain_buffer(list);
+        for a in self.args.drain(..) {
+            if let Some(t) = a.track {
+                tracks.push(t);
+            }
+            if let ArgKind::Buffer(b) = a.kind {
+                keep.push(b.allocation.0);
+            }
+        }
         let waits: Vec<&Event> = waits.iter().collect();
         let deps = Deps {
             signal: done.as_ref(),
             wait: &waits,
         };
-        let launched = crate::commands::Commands::launch(list, self.kernel, groups, deps);
+        let launched = crate::commands::launch_keeping(list, self.kernel, groups, deps, keep);
         self.forget(&buffers);
         launched?;
         let token = list.last_token();
-        for a in &self.args {
-            if let Some(t) = a.track {
-                t.launched(token, done.as_ref());
-            }
+        for t in tracks {
+            t.launched(token, done.as_ref());
         }
         Ok(token)
     }
 }
 
 impl Launch<'_> {
-    /// Sets the group size and the arguments; returns the group count and the indices of the
-    /// buffer arguments.
-    fn set_args(&mut self) -> Result<(Groups, SmallVec<[u32; 8]>)> {
+    /// Sets the group size and the arguments (buffers held by the kernel if `hold`); returns
+    /// the group count and the indices of the buffer arguments.
+    fn set_args(&mut self, hold: bool) -> Result<(Groups, SmallVec<[u32; 8]>)> {
         let (size, groups) = self.grid.resolve(self.kernel)?;
         if size != self.kernel.group_size() {
             self.kernel.set_group_size(size)?;
@@ -504,7 +512,7 @@ impl Launch<'_> {
             match &a.kind {
                 ArgKind::Buffer(b) => {
                     self.kernel
-                        .set_arg_buffer_range(i, &b.allocation, b.offset, b.len)?;
+                        .set_arg_buffer_range(i, &b.allocation, b.offset, b.len, hold)?;
                     buffers.push(i);
                 }
                 // Lent to the driver, which copies them (the one copy).

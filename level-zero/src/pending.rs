@@ -1,11 +1,13 @@
 //! [`Pending`]: work appended to this thread's stream (a copy, a fill, a launch), as one
 //! handle type whatever the work.
 
+use crate::commands::Commands as _;
 use crate::context::Context;
 use crate::device::Device;
 use crate::error::Result;
 use crate::event::{Event, EventPool, EventPoolFlags, EventScope};
-use crate::immediate::Token;
+use crate::immediate::{ImmediateCommandList, Token};
+use crate::stream::{thread_stream, ThreadStream};
 use std::cell::Cell;
 use std::marker::PhantomData;
 use std::time::Duration;
@@ -34,10 +36,8 @@ use std::time::Duration;
 /// assert!(done.is_signalled()?); // the handle's wait covers its event
 /// # Ok::<(), level_zero::Error>(())
 /// ```
-#[derive(Debug)]
 pub struct Pending {
-    ctx: Context,
-    dev: Device,
+    stream: Where,
     token: Token,
     /// The stream position waits go up to: the work's, or the later command that signals an
     /// event handed out by [`event`](Self::event), so that the event is signalled once a
@@ -47,15 +47,53 @@ pub struct Pending {
     _thread: PhantomData<*const ()>,
 }
 
+/// How a [`Pending`] reaches its stream.
+enum Where {
+    /// Found when the handle was made (the usual case: no lookup per wait).
+    Stream(ThreadStream),
+    /// Looked up at each use: making the stream failed when the handle was made, and the
+    /// failure is reported then.
+    Lookup(Context, Device),
+}
+
+impl std::fmt::Debug for Pending {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pending")
+            .field("token", &self.token)
+            .field("through", &self.through.get())
+            .finish()
+    }
+}
+
 impl Pending {
     /// The handle of the command `token` of this thread's stream for `(ctx, dev)`.
     pub fn on_stream(ctx: &Context, dev: &Device, token: Token) -> Pending {
+        let stream = match thread_stream(ctx, dev) {
+            Ok(s) => Where::Stream(s),
+            Err(_) => Where::Lookup(ctx.clone(), dev.clone()),
+        };
+        Pending::new(stream, token)
+    }
+
+    /// The handle of the command `token` of `stream`.
+    pub(crate) fn of(stream: ThreadStream, token: Token) -> Pending {
+        Pending::new(Where::Stream(stream), token)
+    }
+
+    fn new(stream: Where, token: Token) -> Pending {
         Pending {
-            ctx: ctx.clone(),
-            dev: dev.clone(),
+            stream,
             token,
             through: Cell::new(token.seq),
             _thread: PhantomData,
+        }
+    }
+
+    /// Runs `f` with the stream's list.
+    fn enter<R>(&self, f: impl FnOnce(&mut ImmediateCommandList) -> Result<R>) -> Result<R> {
+        match &self.stream {
+            Where::Stream(s) => s.enter(f),
+            Where::Lookup(ctx, dev) => crate::stream::with_stream(ctx, dev, f),
         }
     }
 
@@ -78,7 +116,7 @@ impl Pending {
     /// Whether the work has finished, and the event [`event`](Self::event) returned (if
     /// any) is signalled (polls the driver only while not).
     pub fn is_complete(&self) -> Result<bool> {
-        crate::stream::with_stream(&self.ctx, &self.dev, |s| s.is_complete(self.end()))
+        self.enter(|s| s.is_complete(self.end()))
     }
 
     /// Waits for the work; a failure of it (or of earlier work of the stream) is the error.
@@ -88,7 +126,7 @@ impl Pending {
 
     /// Waits up to `timeout` (`None`: as long as it takes); `Ok(false)` on timeout.
     pub fn wait_timeout(&self, timeout: Option<Duration>) -> Result<bool> {
-        crate::stream::with_stream(&self.ctx, &self.dev, |s| s.wait_for(self.end(), timeout))
+        self.enter(|s| s.wait_for(self.end(), timeout))
     }
 
     /// An event signalled when the work is done (already signalled if it is), for commands
@@ -96,18 +134,25 @@ impl Pending {
     /// after the work; from then on [`wait`](Self::wait) and [`is_complete`](Self::is_complete)
     /// cover that command as well, so the event is signalled once they say the work is done.
     pub fn event(&self) -> Result<Event> {
-        let after = crate::stream::with_stream(&self.ctx, &self.dev, |s| {
+        let after = self.enter(|s| {
             let event = s.event_after(self.token)?;
-            Ok(event.map(|e| (e, s.last_token())))
+            Ok(match event {
+                Some(e) => Ok((e, s.last_token())),
+                None => Err(s.context().clone()),
+            })
         })?;
-        if let Some((e, signal)) = after {
-            // `event_after` appended the signalling command last.
-            self.through.set(self.through.get().max(signal.seq));
-            return Ok(e);
+        match after {
+            Ok((e, signal)) => {
+                // `event_after` appended the signalling command last.
+                self.through.set(self.through.get().max(signal.seq));
+                Ok(e)
+            }
+            Err(ctx) => {
+                let pool = EventPool::new(&ctx, EventPoolFlags::HOST_VISIBLE, 1)?;
+                let e = pool.event(0, EventScope::HOST, EventScope::HOST)?;
+                e.signal()?;
+                Ok(e)
+            }
         }
-        let pool = EventPool::new(&self.ctx, EventPoolFlags::HOST_VISIBLE, 1)?;
-        let e = pool.event(0, EventScope::HOST, EventScope::HOST)?;
-        e.signal()?;
-        Ok(e)
     }
 }

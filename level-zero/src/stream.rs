@@ -53,9 +53,9 @@ thread_local! {
 }
 
 /// Clears the busy flag when the owner leaves `with_stream` (also by unwinding).
-struct Busy(Rc<Cell<bool>>);
+struct Busy<'a>(&'a Cell<bool>);
 
-impl Drop for Busy {
+impl Drop for Busy<'_> {
     fn drop(&mut self) {
         self.0.set(false);
     }
@@ -144,7 +144,7 @@ impl ThreadStream {
 
     /// Runs `f` with the stream's list (see [`with_stream`]).
     pub(crate) fn enter<R>(
-        self,
+        &self,
         f: impl FnOnce(&mut ImmediateCommandList) -> Result<R>,
     ) -> Result<R> {
         #[cfg(test)]
@@ -154,7 +154,7 @@ impl ThreadStream {
                 "the thread's stream is already in use (re-entrant with_stream)",
             ));
         }
-        let _busy = Busy(self.busy);
+        let _busy = Busy(&self.busy);
         // Another thread holds the lock only for a bounded wait on this stream's work.
         let mut list = self
             .stream

@@ -51,17 +51,26 @@ use level_zero::{Arg, BufferArg, ElemType, Execution, KernelArg, LaunchUse, List
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-/// The argument for elements `layout` of `block`: the block tracks the launch; a strided
-/// layout is refused when the launch runs (a kernel gets one pointer and a length). A launch
-/// that may write host-visible memory follows the rule of the array operations: refused while
-/// owned views share the memory ([`OneArray::view_owned`]: one of them may be borrowed as a
-/// slice).
+/// The argument for elements `layout` of `block` (see [`buffer_arg_span`]).
 fn buffer_arg<'a, T: bytemuck::Pod, B: BufferKind>(
     block: &'a BlockRef,
     layout: &Layout,
     writable: bool,
 ) -> Arg<'a> {
-    let span = layout.span();
+    buffer_arg_span::<T, B>(block, layout.span(), layout.is_contiguous(), writable)
+}
+
+/// The argument for block elements `span`: the block tracks the launch; a strided layout
+/// (`contiguous` false) is refused when the launch runs (a kernel gets one pointer and a
+/// length). A launch that may write host-visible memory follows the rule of the array
+/// operations: refused while owned views share the memory ([`OneArray::view_owned`]: one of
+/// them may be borrowed as a slice).
+fn buffer_arg_span<'a, T: bytemuck::Pod, B: BufferKind>(
+    block: &'a BlockRef,
+    span: std::ops::Range<usize>,
+    contiguous: bool,
+    writable: bool,
+) -> Arg<'a> {
     let arg = BufferArg {
         allocation: block.alloc().clone(),
         offset: span.start * size_of::<T>(),
@@ -69,11 +78,7 @@ fn buffer_arg<'a, T: bytemuck::Pod, B: BufferKind>(
         elem: Some(ElemType::of::<T>()),
         writable,
     };
-    let track: &'a dyn LaunchUse = if layout.is_contiguous() {
-        block
-    } else {
-        &NotContiguous
-    };
+    let track: &'a dyn LaunchUse = if contiguous { block } else { &NotContiguous };
     let arg = Arg::buffer(arg, Some(track));
     match block.check_writable(B::KIND) {
         Err(e) if writable => arg.refused(format!(
@@ -81,6 +86,15 @@ fn buffer_arg<'a, T: bytemuck::Pod, B: BufferKind>(
         )),
         _ => arg,
     }
+}
+
+/// A whole array's argument: its elements are contiguous by construction.
+fn array_arg<'a, T: bytemuck::Pod, B: BufferKind>(
+    array: &'a OneArray<T, B>,
+    writable: bool,
+) -> Arg<'a> {
+    let start = array.offset;
+    buffer_arg_span::<T, B>(&array.block, start..start + array.len(), true, writable)
 }
 
 /// Stands in for a strided view's block: fails the launch before anything is recorded.
@@ -214,14 +228,14 @@ impl LaunchUse for BlockRef {
 /// Memory the kernel reads (its parameter must be `const`/`NoWrite` or `constant`).
 impl<'a, T: bytemuck::Pod, B: BufferKind> KernelArg<'a> for &'a OneArray<T, B> {
     fn into_arg(self) -> Arg<'a> {
-        buffer_arg::<T, B>(&self.block, &self.layout(), false)
+        array_arg(self, false)
     }
 }
 
 /// Memory the kernel may write.
 impl<'a, T: bytemuck::Pod, B: BufferKind> KernelArg<'a> for &'a mut OneArray<T, B> {
     fn into_arg(self) -> Arg<'a> {
-        buffer_arg::<T, B>(&self.block, &self.layout(), true)
+        array_arg(self, true)
     }
 }
 

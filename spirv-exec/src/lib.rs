@@ -47,7 +47,7 @@ pub use front::module::{words, Kernel, Module, Param, ParamKind, SpecConstants};
 pub use front::spirv::MAX_SPIRV_VERSION;
 pub use front::types::sampler_bits;
 pub use interp::program::Program;
-pub use run::launch::{Arg, LaunchDesc, MemoryRange, MAX_GROUP_SIZE};
+pub use run::launch::{Arg, LaunchDesc, MemoryRange, What, MAX_GROUP_SIZE};
 pub use run::launcher::Launcher;
 pub use run::printed::PRINTF_BUFFER_SIZE;
 pub use value::Scalar;

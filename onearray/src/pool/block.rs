@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use level_zero::{Allocation, Context, Device, ImmediateCommandList, Token};
 use std::marker::PhantomData;
 use std::ptr::NonNull;
-use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// A block owned by a pool (free list, magazine, deferred list): boxed, so that its address
 /// stays put while handles point at it.
@@ -51,6 +51,9 @@ pub(crate) struct Block {
     pub(crate) last_seq: AtomicU64,
     /// How to learn of the last use's end when it was not on a thread's stream.
     pub(crate) foreign_done: std::sync::Mutex<Option<Foreign>>,
+    /// Whether `foreign_done` holds a use (written under its lock): a launch on a stream,
+    /// which clears it, takes no lock when there is nothing to clear.
+    pub(crate) has_foreign: AtomicBool,
     /// The leak tracker's record (0: untracked).
     pub(crate) leak_id: u64,
     /// Id in the allocation trace being recorded (0: none).
@@ -114,6 +117,7 @@ impl Block {
             last_list: AtomicU64::new(0),
             last_seq: AtomicU64::new(0),
             foreign_done: std::sync::Mutex::new(None),
+            has_foreign: AtomicBool::new(false),
             leak_id: 0,
             trace_id: 0,
             requested: 0,
@@ -151,6 +155,9 @@ impl Block {
 
     /// The foreign last use, if any.
     pub(crate) fn foreign(&self) -> Option<Foreign> {
+        if !self.has_foreign.load(Ordering::Acquire) {
+            return None;
+        }
         self.foreign_done
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -159,10 +166,15 @@ impl Block {
 
     /// Records `use_` as the foreign last use.
     pub(crate) fn set_foreign(&self, use_: Option<Foreign>) {
-        *self
+        if use_.is_none() && !self.has_foreign.load(Ordering::Acquire) {
+            return;
+        }
+        let mut foreign = self
             .foreign_done
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = use_;
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.has_foreign.store(use_.is_some(), Ordering::Release);
+        *foreign = use_;
     }
 
     /// Waits until no command uses the memory. Work on another thread's stream (an array

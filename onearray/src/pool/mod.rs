@@ -504,6 +504,7 @@ impl Pool {
             .foreign_done
             .get_mut()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        *block.has_foreign.get_mut() = false;
         block.leak_id = leaks::record(block.size, self.kind, &block.alloc);
         block.trace_id = traced.map_or(0, |bytes| trace::allocated(bytes, self.kind));
         block.requested = traced.unwrap_or(block.size);

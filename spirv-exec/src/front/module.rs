@@ -6,7 +6,7 @@ use crate::error::{BuildError, LaunchError};
 use crate::front::spirv::{self, ModuleData};
 use crate::front::ssa::Func;
 use crate::interp::program::{self, Program};
-use crate::run::launch::{Arg, LaunchDesc, MemoryRange, MAX_GROUP_SIZE};
+use crate::run::launch::{Arg, LaunchDesc, MemoryRange, What, MAX_GROUP_SIZE};
 use rspirv::dr::Operand;
 use rspirv::spirv::{ExecutionMode, ExecutionModel, Op};
 use std::collections::HashMap;
@@ -260,7 +260,7 @@ fn globals_range(shared: &Shared) -> MemoryRange {
     MemoryRange {
         base: range.start,
         end: range.end,
-        what: "module globals".into(),
+        what: What::named("module globals"),
     }
 }
 

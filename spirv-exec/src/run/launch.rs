@@ -1,5 +1,6 @@
 //! The description of one launch: the grid, the arguments, and the memory the kernel may reach.
 
+use std::borrow::Cow;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
@@ -15,7 +16,70 @@ pub struct MemoryRange {
     /// One past the last byte.
     pub end: usize,
     /// What the memory is, for fault reports ("shared allocation", "module globals", ...).
-    pub what: String,
+    pub what: What,
+}
+
+/// What a [`MemoryRange`] is, for fault reports: kept as parts, and put into words only when
+/// a fault names the range (a launch describes all of its memory; few launches fault).
+///
+/// ```
+/// use spirv_exec::What;
+/// let part = What::Part { kind: "device", offset: 64, len: 16, size: 4096 };
+/// assert_eq!(part.to_string(), "buffer argument of 16 bytes at offset 64 of a 4096-byte device allocation");
+/// assert_eq!(What::named("module globals").to_string(), "module globals");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum What {
+    /// A description ("module globals", "shared allocation").
+    Text(Cow<'static, str>),
+    /// A buffer argument: `len` bytes at `offset` of a `size`-byte allocation of kind `kind`
+    /// ("device", "shared", "host").
+    Part {
+        /// The allocation's kind.
+        kind: &'static str,
+        /// Where the buffer starts in the allocation.
+        offset: usize,
+        /// The buffer's length in bytes.
+        len: usize,
+        /// The allocation's size in bytes.
+        size: usize,
+    },
+}
+
+impl What {
+    /// A fixed description (no allocation).
+    pub const fn named(text: &'static str) -> What {
+        What::Text(Cow::Borrowed(text))
+    }
+}
+
+impl std::fmt::Display for What {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            What::Text(t) => f.write_str(t),
+            What::Part {
+                kind,
+                offset,
+                len,
+                size,
+            } => write!(
+                f,
+                "buffer argument of {len} bytes at offset {offset} of a {size}-byte {kind} allocation"
+            ),
+        }
+    }
+}
+
+impl From<&str> for What {
+    fn from(text: &str) -> What {
+        What::Text(Cow::Owned(text.to_string()))
+    }
+}
+
+impl From<String> for What {
+    fn from(text: String) -> What {
+        What::Text(Cow::Owned(text))
+    }
 }
 
 /// One argument of a launch, for the parameter at the same index.

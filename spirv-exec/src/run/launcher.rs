@@ -3,7 +3,7 @@
 
 use crate::error::LaunchError;
 use crate::front::module::{Kernel, Module, Shared};
-use crate::run::launch::{Arg, LaunchDesc, MemoryRange};
+use crate::run::launch::{Arg, LaunchDesc, MemoryRange, What};
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, MutexGuard};
@@ -142,7 +142,7 @@ impl<'a> Launcher<'a> {
         self.launch.memory.push(MemoryRange {
             base,
             end: base + len,
-            what: format!("{what} argument {index}"),
+            what: format!("{what} argument {index}").into(),
         });
         self
     }
@@ -168,7 +168,7 @@ impl<'a> Launcher<'a> {
                 self.launch.memory.push(MemoryRange {
                     base: range.start,
                     end: range.end,
-                    what: "module globals".into(),
+                    what: What::named("module globals"),
                 });
             }
         }

@@ -3,7 +3,7 @@
 //! local memory it uses, and the work-item's own private memory.
 
 use crate::error::Fault;
-use crate::run::launch::MemoryRange;
+use crate::run::launch::{MemoryRange, What};
 use crate::run::printed::Printed;
 use std::cell::Cell;
 
@@ -224,7 +224,7 @@ impl<'a> Memory<'a> {
             Some(MemoryRange {
                 base,
                 end,
-                what: "__local memory of the work-group".into(),
+                what: What::named("__local memory of the work-group"),
             })
         } else {
             self.global
