@@ -6,8 +6,8 @@ mod common;
 use common::{in_child, stats};
 use level_zero::MemoryKind;
 use onearray::pool::{
-    fresh_block_size, size_class, LARGE, MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK, PIECE_ROUND,
-    SEGMENT_ROUND,
+    fresh_block_size, size_class, LARGE, MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK, MAG_MAX_PIECE,
+    PIECE_ROUND, SEGMENT_ROUND,
 };
 use onearray::*;
 use proptest::prelude::*;
@@ -149,6 +149,73 @@ fn thread_exit_returns_cached_blocks() {
     ptrs.sort();
     got.sort();
     assert_eq!(got, ptrs);
+}
+
+/// A large piece freed on a thread serves that thread's next request of the same size from
+/// its magazine; the pool takes it back from the (live) thread before it would grow, so a
+/// request of another size elsewhere reuses its memory; `trim` releases everything. Catches:
+/// a piece cached in a magazine making the pool reserve more, or escaping `trim`.
+fn cached_pieces_go_back_before_the_pool_grows<B: BufferKind>() {
+    const MIB: usize = 1 << 20;
+    let kind = B::KIND;
+    let reserved = || {
+        let st = stats(kind);
+        st.bytes_in_use + st.bytes_pooled
+    };
+    let (cached_tx, cached_rx) = mpsc::channel();
+    let (go_tx, go_rx) = mpsc::channel::<()>();
+    let worker = thread::spawn(move || {
+        let a = OneArray::<u8, B>::zeroed(2 * MIB).unwrap();
+        let ptr = a.as_ptr() as usize;
+        drop(a);
+        let before = stats(kind);
+        let b = OneArray::<u8, B>::zeroed(2 * MIB).unwrap();
+        assert_eq!(b.as_ptr() as usize, ptr);
+        let after = stats(kind);
+        assert_eq!((after.hits, after.misses), (before.hits + 1, before.misses));
+        drop(b);
+        cached_tx.send(ptr).unwrap();
+        go_rx.recv().unwrap(); // alive, with the piece cached, until told
+    });
+    let ptr = cached_rx.recv().unwrap();
+    let (before, held) = (stats(kind), reserved());
+    assert!(held >= 2 * MIB);
+    // Another size on another thread: the worker's piece comes back and serves it.
+    let c = OneArray::<u8, B>::zeroed(MIB).unwrap();
+    let after = stats(kind);
+    assert_eq!(c.as_ptr() as usize, ptr);
+    assert_eq!((after.misses, after.hits), (before.misses, before.hits + 1));
+    assert_eq!(reserved(), held);
+    drop(c);
+    go_tx.send(()).unwrap();
+    worker.join().unwrap();
+    trim();
+    let st = stats(kind);
+    assert_eq!(
+        (st.bytes_pooled, st.bytes_in_use, st.live_allocations),
+        (0, 0, 0)
+    );
+    // A piece above MAG_MAX_PIECE goes back to the books at once; `trim` releases it too.
+    drop(OneArray::<u8, B>::zeroed(MAG_MAX_PIECE + MIB).unwrap());
+    assert!(trim() >= MAG_MAX_PIECE + MIB);
+    assert_eq!(stats(kind).bytes_pooled, 0);
+}
+
+#[test]
+fn cached_host_pieces_go_back_before_the_pool_grows() {
+    if !in_child("cached_host_pieces_go_back_before_the_pool_grows", &[]) {
+        return;
+    }
+    cached_pieces_go_back_before_the_pool_grows::<HostBuffer>();
+}
+
+/// The same on the expandable range of device memory.
+#[test]
+fn cached_device_pieces_go_back_before_the_pool_grows() {
+    if !in_child("cached_device_pieces_go_back_before_the_pool_grows", &[]) {
+        return;
+    }
+    cached_pieces_go_back_before_the_pool_grows::<DeviceBuffer>();
 }
 
 #[test]

@@ -16,6 +16,11 @@
 //!   (`membarrier.rs`), the owner's store and load are plain (a compiler fence between),
 //!   the taker's system call orders both sides: a pool hit takes no read-modify-write here.
 //!   Elsewhere the owner swaps `busy` and the taker takes `busy` too.
+//! * Idle pieces of large blocks (up to [`MAG_MAX_PIECE`], at most [`MAG_PIECES`]) are cached
+//!   too, unmerged, for the same request on the same thread. The pool takes every thread's
+//!   back to their books before it would grow (so caching never makes it reserve more), a
+//!   thread's own at its next large request the magazine does not serve (so the books count
+//!   in use only what arrays hold), and on `trim`, the out-of-memory ladder and thread exit.
 //! * A thread's magazines return their blocks to the shared lists when it exits.
 //! * Statistics: each magazine counts what it served and took, and the bytes the arrays
 //!   it served asked for and those of the blocks it took (written only under its flags,
@@ -36,6 +41,13 @@ pub const MAG_DEPTH: usize = 8;
 /// Bytes a magazine caches (per thread and pool).
 pub const MAG_BYTES: usize = 1 << 20;
 const MAG_CLASSES: usize = size_class(MAG_MAX_BLOCK).0 + 1;
+/// Idle pieces of large blocks a magazine caches (per thread and pool), so that a thread
+/// allocating and freeing the same large size again and again takes no lock. They are not
+/// merged with their neighbours while cached: the pool takes them back before it would grow
+/// (and on `trim`, the out-of-memory ladder, thread exit), so it never reserves more for them.
+pub const MAG_PIECES: usize = 4;
+/// Largest piece a magazine caches.
+pub const MAG_MAX_PIECE: usize = 16 << 20;
 
 /// One thread's cache of one pool.
 pub(crate) struct Magazine {
@@ -44,8 +56,13 @@ pub(crate) struct Magazine {
     /// Another thread holds the magazine (or is about to).
     stolen: AtomicBool,
     lists: UnsafeCell<[Vec<BlockBox>; MAG_CLASSES]>,
-    /// Bytes cached.
+    /// Bytes cached in `lists`.
     bytes: AtomicUsize,
+    /// Idle pieces of large blocks (at most [`MAG_PIECES`]), under the same flags, each with
+    /// the (rounded) request it was last handed out for.
+    pieces: UnsafeCell<Vec<(usize, BlockBox)>>,
+    /// Their bytes.
+    piece_bytes: AtomicUsize,
     /// Allocations served and frees taken (monotonic; release stores, acquire loads). A
     /// free is counted only after its block's allocation (possibly in another magazine), so
     /// a reader summing the `frees` of every magazine first, then the `allocs`, never counts
@@ -59,7 +76,7 @@ pub(crate) struct Magazine {
     requested_out: AtomicUsize,
 }
 
-// SAFETY: `lists` is only accessed through a `Held`, which exists for one holder at a time
+// SAFETY: `lists` and `pieces` are only accessed through a `Held`, which exists for one holder at a time
 // (the flags' protocol, above and in `try_hold` and `hold`: each holder acquires what the
 // previous one released); the boxed blocks are `Send`. Everything else is atomic.
 unsafe impl Sync for Magazine {}
@@ -89,13 +106,25 @@ impl Held<'_> {
         unsafe { &mut *self.mag.lists.get() }
     }
 
-    /// Takes every cached block out (the caller accounts for them).
+    fn pieces(&mut self) -> &mut Vec<(usize, BlockBox)> {
+        // SAFETY: as in `lists`.
+        unsafe { &mut *self.mag.pieces.get() }
+    }
+
+    /// Takes every cached block of the size classes out (the caller accounts for them).
     pub(crate) fn drain(&mut self) -> Vec<BlockBox> {
         let mut out = Vec::new();
         for list in self.lists().iter_mut() {
             out.append(list);
         }
         self.mag.bytes.store(0, Ordering::Relaxed);
+        out
+    }
+
+    /// Takes every cached piece out (the caller gives them back to their books).
+    pub(crate) fn drain_pieces(&mut self) -> Vec<BlockBox> {
+        let out = self.pieces().drain(..).map(|(_, b)| b).collect();
+        self.mag.piece_bytes.store(0, Ordering::Relaxed);
         out
     }
 }
@@ -118,6 +147,8 @@ impl Magazine {
             stolen: AtomicBool::new(false),
             lists: UnsafeCell::new(std::array::from_fn(|_| Vec::new())),
             bytes: AtomicUsize::new(0),
+            pieces: UnsafeCell::new(Vec::new()),
+            piece_bytes: AtomicUsize::new(0),
             allocs: AtomicU64::new(0),
             frees: AtomicU64::new(0),
             requested_in: AtomicUsize::new(0),
@@ -175,8 +206,19 @@ impl Magazine {
         self.allocs.load(Ordering::Acquire)
     }
 
+    /// Bytes cached in the size classes.
     pub(crate) fn bytes(&self) -> usize {
         self.bytes.load(Ordering::Relaxed)
+    }
+
+    /// Bytes of the pieces cached.
+    pub(crate) fn piece_bytes(&self) -> usize {
+        self.piece_bytes.load(Ordering::Relaxed)
+    }
+
+    /// Bytes cached in all.
+    pub(crate) fn cached_bytes(&self) -> usize {
+        self.bytes() + self.piece_bytes()
     }
 
     /// Bytes asked for by the arrays it served and of the blocks it took, the second read
@@ -332,4 +374,77 @@ pub(crate) fn put(block: BlockBox, requested: usize) -> Result<(), BlockBox> {
         None => Ok(()),
         Some(block) => Err(block),
     }
+}
+
+/// An idle piece last handed out for a request of `size` bytes (as the pool rounds requests
+/// for pieces), from this thread's magazine of `pool`, of the expandable
+/// range if `vm` (else of a segment), for an array that asked for `requested` bytes
+/// (counted here). Only the same request: the books would hand a smaller one a piece that
+/// fits better, and the rest of this one would merge.
+pub(crate) fn take_piece(
+    pool: &'static Pool,
+    size: usize,
+    vm: bool,
+    requested: usize,
+) -> Option<BlockBox> {
+    with_local(pool, false, |mag| {
+        if mag.piece_bytes() == 0 {
+            return None; // empty: spare the flags
+        }
+        let mut held = mag.try_hold()?;
+        let pieces = held.pieces();
+        let i = pieces.iter().position(|(asked, b)| {
+            let on_range = b
+                .piece
+                .is_some_and(|p| p.0 == super::expandable::VM_SEGMENT);
+            *asked == size && on_range == vm
+        })?;
+        let (_, block) = pieces.swap_remove(i);
+        mag.piece_bytes
+            .store(mag.piece_bytes() - block.size, Ordering::Relaxed);
+        add(&mag.requested_in, requested);
+        bump(&mag.allocs);
+        Some(block)
+    })
+}
+
+/// Caches an idle piece in this thread's magazine of its pool, with the `requested` bytes
+/// its array had asked for (counted here) and the request it served (`asked`, as
+/// [`take_piece`] compares it); gives it back if the magazine is full or the piece too large
+/// (not counted).
+pub(crate) fn put_piece(block: BlockBox, requested: usize, asked: usize) -> Result<(), BlockBox> {
+    if block.size > MAG_MAX_PIECE {
+        return Err(block);
+    }
+    let pool = block.pool;
+    let size = block.size;
+    let mut slot = Some(block);
+    with_local(pool, true, |mag| {
+        let mut held = mag.try_hold()?;
+        let pieces = held.pieces();
+        if pieces.len() < MAG_PIECES {
+            pieces.push((asked, slot.take()?));
+            mag.piece_bytes
+                .store(mag.piece_bytes() + size, Ordering::Relaxed);
+            add(&mag.requested_out, requested);
+            bump(&mag.frees);
+        }
+        Some(())
+    });
+    match slot {
+        None => Ok(()),
+        Some(block) => Err(block),
+    }
+}
+
+/// Takes every piece out of this thread's magazine of `pool` (the caller gives them back to
+/// their books): no other thread is waited for.
+pub(crate) fn take_own_pieces(pool: &'static Pool) -> Vec<BlockBox> {
+    with_local(pool, false, |mag| {
+        if mag.piece_bytes() == 0 {
+            return None;
+        }
+        Some(mag.try_hold()?.drain_pieces())
+    })
+    .unwrap_or_default()
 }

@@ -56,7 +56,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 pub use crate::trace::{start_trace, stop_trace, tracing, AllocTrace, TraceEvent};
 pub use expandable::{expandable, set_expandable, CHUNK};
 pub use large::{fresh_block_size, PIECE_ROUND, SEGMENT_ROUND};
-pub use magazine::{MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK};
+pub use magazine::{MAG_BYTES, MAG_DEPTH, MAG_MAX_BLOCK, MAG_MAX_PIECE, MAG_PIECES};
 pub use stats::PoolStats;
 
 /// Smallest size class, and the rounding of every request.
@@ -370,7 +370,11 @@ impl Pool {
             .magazines
             .iter()
             .fold(0usize, |a, m| a.wrapping_add(m.requested_in()));
-        s.bytes_pooled += inner.magazines.iter().map(|m| m.bytes()).sum::<usize>();
+        s.bytes_pooled += inner
+            .magazines
+            .iter()
+            .map(|m| m.cached_bytes())
+            .sum::<usize>();
         let handed_out = inner.handed_out + served;
         drop(inner);
         s.allocations += served;
@@ -389,7 +393,12 @@ impl Pool {
 
     /// Bytes cached: shared lists, deferred, magazines.
     pub(crate) fn cached(inner: &Inner) -> usize {
-        inner.stats.bytes_pooled + inner.magazines.iter().map(|m| m.bytes()).sum::<usize>()
+        inner.stats.bytes_pooled
+            + inner
+                .magazines
+                .iter()
+                .map(|m| m.cached_bytes())
+                .sum::<usize>()
     }
 
     /// Counts `size` more bytes in use; the peak is the maximum of the counter's history.
@@ -435,6 +444,13 @@ impl Pool {
         }
         let pooled = pool_enabled() && align <= BLOCK_ALIGN && bytes <= MAX_POOLED;
         if pooled && bytes > LARGE {
+            let size = large::piece_size(bytes);
+            // A piece of the kind the books would hand out (the range's, when on).
+            let vm = self.kind == MemoryKind::Device && expandable::expandable();
+            if let Some(block) = magazine::take_piece(self, size, vm, bytes) {
+                self.account_in(block.size);
+                return Ok(self.hand_out_counted(block, 0, Some(bytes)));
+            }
             return self.allocate_large(bytes);
         }
         let (class, size) = if pooled {
@@ -602,15 +618,23 @@ impl Pool {
         let size = block.size;
         self.in_use.bytes.fetch_sub(size, Ordering::Relaxed);
         let requested = std::mem::take(&mut block.requested);
+        let lim = limit();
+        // Memory another process may have mapped is never handed to another array.
+        let exported = *block.exported.get_mut();
         if block.piece.is_some() {
+            if !exported && lim == usize::MAX && block.idle() {
+                *block.last_list.get_mut() = 0;
+                let asked = large::piece_size(requested);
+                match magazine::put_piece(block, requested, asked) {
+                    Ok(()) => return,
+                    Err(b) => block = b,
+                }
+            }
             self.in_use
                 .requested
                 .fetch_sub(requested, Ordering::Release);
             return self.release_piece(block);
         }
-        let lim = limit();
-        // Memory another process may have mapped is never handed to another array.
-        let exported = *block.exported.get_mut();
         if block.pooled
             && !exported
             && lim == usize::MAX
@@ -750,6 +774,7 @@ impl Pool {
         let mut inner = self.lock();
         let mut held = magazine.hold();
         let blocks = held.drain();
+        let pieces = held.drain_pieces();
         let c = magazine.counts();
         drop(held);
         inner.magazines.retain(|m| !Arc::ptr_eq(m, magazine));
@@ -774,7 +799,10 @@ impl Pool {
                 inner.free[b.class].push(b);
             }
         }
+        // Its pieces go back to their books (merged).
+        let freed = Self::take_back_pieces(&mut inner, pieces);
         drop(inner);
         drop(over);
+        drop(freed);
     }
 }
