@@ -152,9 +152,9 @@ fn thread_exit_returns_cached_blocks() {
 }
 
 /// A large piece freed on a thread serves that thread's next request of the same size from
-/// its magazine; the pool takes it back from the (live) thread before it would grow, so a
-/// request of another size elsewhere reuses its memory; `trim` releases everything. Catches:
-/// a piece cached in a magazine making the pool reserve more, or escaping `trim`.
+/// its magazine; before the pool would grow, another thread takes it as it is (the same
+/// request) or merged back into its books (another size); `trim` releases everything.
+/// Catches: a piece cached in a magazine making the pool reserve more, or escaping `trim`.
 fn cached_pieces_go_back_before_the_pool_grows<B: BufferKind>() {
     const MIB: usize = 1 << 20;
     let kind = B::KIND;
@@ -162,31 +162,44 @@ fn cached_pieces_go_back_before_the_pool_grows<B: BufferKind>() {
         let st = stats(kind);
         st.bytes_in_use + st.bytes_pooled
     };
+    // The worker caches a 2 MiB piece, twice (told when), and reports it.
     let (cached_tx, cached_rx) = mpsc::channel();
     let (go_tx, go_rx) = mpsc::channel::<()>();
     let worker = thread::spawn(move || {
-        let a = OneArray::<u8, B>::zeroed(2 * MIB).unwrap();
-        let ptr = a.as_ptr() as usize;
-        drop(a);
-        let before = stats(kind);
-        let b = OneArray::<u8, B>::zeroed(2 * MIB).unwrap();
-        assert_eq!(b.as_ptr() as usize, ptr);
-        let after = stats(kind);
-        assert_eq!((after.hits, after.misses), (before.hits + 1, before.misses));
-        drop(b);
-        cached_tx.send(ptr).unwrap();
-        go_rx.recv().unwrap(); // alive, with the piece cached, until told
+        for _ in 0..2 {
+            let a = OneArray::<u8, B>::zeroed(2 * MIB).unwrap();
+            let ptr = a.as_ptr() as usize;
+            drop(a);
+            let before = stats(kind);
+            let b = OneArray::<u8, B>::zeroed(2 * MIB).unwrap();
+            assert_eq!(b.as_ptr() as usize, ptr);
+            let after = stats(kind);
+            assert_eq!((after.hits, after.misses), (before.hits + 1, before.misses));
+            drop(b);
+            cached_tx.send(ptr).unwrap();
+            go_rx.recv().unwrap(); // alive, with the piece cached, until told
+        }
     });
+    // The same request on another thread: the worker's piece as it is.
     let ptr = cached_rx.recv().unwrap();
     let (before, held) = (stats(kind), reserved());
     assert!(held >= 2 * MIB);
-    // Another size on another thread: the worker's piece comes back and serves it.
-    let c = OneArray::<u8, B>::zeroed(MIB).unwrap();
+    let c = OneArray::<u8, B>::zeroed(2 * MIB).unwrap();
     let after = stats(kind);
     assert_eq!(c.as_ptr() as usize, ptr);
     assert_eq!((after.misses, after.hits), (before.misses, before.hits + 1));
     assert_eq!(reserved(), held);
     drop(c);
+    go_tx.send(()).unwrap();
+    // Another size: the worker's piece (taken back from this thread first) merged back.
+    let ptr = cached_rx.recv().unwrap();
+    let before = stats(kind);
+    let d = OneArray::<u8, B>::zeroed(MIB).unwrap();
+    let after = stats(kind);
+    assert_eq!(d.as_ptr() as usize, ptr);
+    assert_eq!((after.misses, after.hits), (before.misses, before.hits + 1));
+    assert_eq!(reserved(), held);
+    drop(d);
     go_tx.send(()).unwrap();
     worker.join().unwrap();
     trim();

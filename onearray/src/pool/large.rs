@@ -125,6 +125,21 @@ impl Pool {
             if flushed {
                 break;
             }
+            // Another thread's piece for the same request, as it is (no merge), else all of
+            // them back to the books.
+            let vm = self.kind == MemoryKind::Device && expandable::expandable();
+            let other = inner
+                .magazines
+                .iter()
+                .find_map(|m| m.take_matching(size, vm));
+            if let Some(node) = other {
+                inner.stats.hits += 1;
+                inner.handed_out += 1;
+                drop(inner);
+                drop(freed);
+                self.account_in(node.size);
+                return Ok(self.hand_out(node, 0, Some(bytes)));
+            }
             freed.extend(Self::flush_pieces(&mut inner));
             flushed = true;
         }
@@ -357,7 +372,7 @@ impl Pool {
         let mut pieces = Vec::new();
         for m in &inner.magazines {
             if m.piece_bytes() > 0 {
-                pieces.append(&mut m.hold().drain_pieces());
+                pieces.append(&mut m.drain_pieces());
             }
         }
         Self::take_back_pieces(inner, pieces)

@@ -17,8 +17,9 @@
 //!   the taker's system call orders both sides: a pool hit takes no read-modify-write here.
 //!   Elsewhere the owner swaps `busy` and the taker takes `busy` too.
 //! * Idle pieces of large blocks (up to [`MAG_MAX_PIECE`], at most [`MAG_PIECES`]) are cached
-//!   too, unmerged, for the same request on the same thread. The pool takes every thread's
-//!   back to their books before it would grow (so caching never makes it reserve more), a
+//!   too, unmerged, for the same request on the same thread, under a lock of their own. Before
+//!   it would grow, the pool takes another thread's piece for the same request as it is, or
+//!   every thread's back to their books (so caching never makes it reserve more); a
 //!   thread's own at its next large request the magazine does not serve (so the books count
 //!   in use only what arrays hold), and on `trim`, the out-of-memory ladder and thread exit.
 //! * A thread's magazines return their blocks to the shared lists when it exits.
@@ -31,7 +32,7 @@ use super::block::BlockBox;
 use super::{membarrier, size_class, Pool};
 use std::cell::{Cell, RefCell, UnsafeCell};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// Largest block size a magazine caches: [`LARGE`](crate::pool::LARGE) (larger blocks are
 /// pieces of segments).
@@ -58,10 +59,12 @@ pub(crate) struct Magazine {
     lists: UnsafeCell<[Vec<BlockBox>; MAG_CLASSES]>,
     /// Bytes cached in `lists`.
     bytes: AtomicUsize,
-    /// Idle pieces of large blocks (at most [`MAG_PIECES`]), under the same flags, each with
-    /// the (rounded) request it was last handed out for.
-    pieces: UnsafeCell<Vec<(usize, BlockBox)>>,
-    /// Their bytes.
+    /// Idle pieces of large blocks (at most [`MAG_PIECES`]), each with the (rounded) request
+    /// it was last handed out for. A lock of their own, not the flags: the pool takes them
+    /// back whenever it would grow, and an uncontended lock costs that thread less than the
+    /// flags' barrier (a system call that interrupts every core running the process).
+    pieces: Mutex<Vec<(usize, BlockBox)>>,
+    /// Their bytes (written under `pieces`' lock).
     piece_bytes: AtomicUsize,
     /// Allocations served and frees taken (monotonic; release stores, acquire loads). A
     /// free is counted only after its block's allocation (possibly in another magazine), so
@@ -76,7 +79,7 @@ pub(crate) struct Magazine {
     requested_out: AtomicUsize,
 }
 
-// SAFETY: `lists` and `pieces` are only accessed through a `Held`, which exists for one holder at a time
+// SAFETY: `lists` is only accessed through a `Held`, which exists for one holder at a time
 // (the flags' protocol, above and in `try_hold` and `hold`: each holder acquires what the
 // previous one released); the boxed blocks are `Send`. Everything else is atomic.
 unsafe impl Sync for Magazine {}
@@ -106,11 +109,6 @@ impl Held<'_> {
         unsafe { &mut *self.mag.lists.get() }
     }
 
-    fn pieces(&mut self) -> &mut Vec<(usize, BlockBox)> {
-        // SAFETY: as in `lists`.
-        unsafe { &mut *self.mag.pieces.get() }
-    }
-
     /// Takes every cached block of the size classes out (the caller accounts for them).
     pub(crate) fn drain(&mut self) -> Vec<BlockBox> {
         let mut out = Vec::new();
@@ -118,13 +116,6 @@ impl Held<'_> {
             out.append(list);
         }
         self.mag.bytes.store(0, Ordering::Relaxed);
-        out
-    }
-
-    /// Takes every cached piece out (the caller gives them back to their books).
-    pub(crate) fn drain_pieces(&mut self) -> Vec<BlockBox> {
-        let out = self.pieces().drain(..).map(|(_, b)| b).collect();
-        self.mag.piece_bytes.store(0, Ordering::Relaxed);
         out
     }
 }
@@ -147,7 +138,7 @@ impl Magazine {
             stolen: AtomicBool::new(false),
             lists: UnsafeCell::new(std::array::from_fn(|_| Vec::new())),
             bytes: AtomicUsize::new(0),
-            pieces: UnsafeCell::new(Vec::new()),
+            pieces: Mutex::new(Vec::new()),
             piece_bytes: AtomicUsize::new(0),
             allocs: AtomicU64::new(0),
             frees: AtomicU64::new(0),
@@ -214,6 +205,36 @@ impl Magazine {
     /// Bytes of the pieces cached.
     pub(crate) fn piece_bytes(&self) -> usize {
         self.piece_bytes.load(Ordering::Relaxed)
+    }
+
+    fn lock_pieces(&self) -> MutexGuard<'_, Vec<(usize, BlockBox)>> {
+        self.pieces.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A cached piece last handed out for a request of `size` bytes, of the expandable range
+    /// if `vm` (else of a segment); any thread (the caller counts it).
+    pub(crate) fn take_matching(&self, size: usize, vm: bool) -> Option<BlockBox> {
+        if self.piece_bytes() == 0 {
+            return None; // empty: spare the lock
+        }
+        let mut pieces = self.lock_pieces();
+        let i = pieces.iter().position(|(asked, b)| {
+            let on_range = b
+                .piece
+                .is_some_and(|p| p.0 == super::expandable::VM_SEGMENT);
+            *asked == size && on_range == vm
+        })?;
+        let (_, block) = pieces.swap_remove(i);
+        self.piece_bytes
+            .store(self.piece_bytes() - block.size, Ordering::Relaxed);
+        Some(block)
+    }
+
+    /// Takes every cached piece out (the caller gives them back to their books); any thread.
+    pub(crate) fn drain_pieces(&self) -> Vec<BlockBox> {
+        let mut pieces = self.lock_pieces();
+        self.piece_bytes.store(0, Ordering::Relaxed);
+        pieces.drain(..).map(|(_, b)| b).collect()
     }
 
     /// Bytes cached in all.
@@ -388,20 +409,7 @@ pub(crate) fn take_piece(
     requested: usize,
 ) -> Option<BlockBox> {
     with_local(pool, false, |mag| {
-        if mag.piece_bytes() == 0 {
-            return None; // empty: spare the flags
-        }
-        let mut held = mag.try_hold()?;
-        let pieces = held.pieces();
-        let i = pieces.iter().position(|(asked, b)| {
-            let on_range = b
-                .piece
-                .is_some_and(|p| p.0 == super::expandable::VM_SEGMENT);
-            *asked == size && on_range == vm
-        })?;
-        let (_, block) = pieces.swap_remove(i);
-        mag.piece_bytes
-            .store(mag.piece_bytes() - block.size, Ordering::Relaxed);
+        let block = mag.take_matching(size, vm)?;
         add(&mag.requested_in, requested);
         bump(&mag.allocs);
         Some(block)
@@ -420,8 +428,7 @@ pub(crate) fn put_piece(block: BlockBox, requested: usize, asked: usize) -> Resu
     let size = block.size;
     let mut slot = Some(block);
     with_local(pool, true, |mag| {
-        let mut held = mag.try_hold()?;
-        let pieces = held.pieces();
+        let mut pieces = mag.lock_pieces();
         if pieces.len() < MAG_PIECES {
             pieces.push((asked, slot.take()?));
             mag.piece_bytes
@@ -444,7 +451,7 @@ pub(crate) fn take_own_pieces(pool: &'static Pool) -> Vec<BlockBox> {
         if mag.piece_bytes() == 0 {
             return None;
         }
-        Some(mag.try_hold()?.drain_pieces())
+        Some(mag.drain_pieces())
     })
     .unwrap_or_default()
 }

@@ -774,7 +774,7 @@ impl Pool {
         let mut inner = self.lock();
         let mut held = magazine.hold();
         let blocks = held.drain();
-        let pieces = held.drain_pieces();
+        let pieces = magazine.drain_pieces();
         let c = magazine.counts();
         drop(held);
         inner.magazines.retain(|m| !Arc::ptr_eq(m, magazine));
