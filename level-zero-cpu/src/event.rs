@@ -267,8 +267,11 @@ impl Event {
     }
 
     pub fn is_signalled(&self) -> bool {
-        if let Some(point) = self.current() {
-            return point.is_signalled();
+        if let Some(Counter::Own { issued, .. }) = &self.counter {
+            // Its current point is complete once the counter reached the last value issued:
+            // each point raises it to its own value when it completes (or fails), and a point
+            // is issued before its command is submitted. No lock, unlike `current`.
+            return self.slot().counter.load(Ordering::Acquire) >= issued.load(Ordering::Acquire);
         }
         if let Some(Counter::External {
             counter,
