@@ -23,13 +23,13 @@
 //! allocation and free (the peak is the maximum over the counter's history), the bytes
 //! requested an atomic for the blocks that pass the shared lists and per magazine for the
 //! magazines' hits and frees, the other counters under the pool's lock or per magazine, all
-//! summed by `stats()`. While
+//! summed by `stats()` (`snapshot.rs`). While
 //! other threads allocate concurrently a snapshot's fields may stem from slightly different
 //! instants; each is in range (no more frees than allocations are ever counted).
 //!
 //! Beside this file: `large.rs` and `segments.rs` (large blocks), `expandable.rs`,
 //! `magazine.rs` (with `membarrier.rs`), `block.rs` (a block's bookkeeping and `BlockRef`, the
-//! arrays' handle), `stats.rs` (`PoolStats`), and
+//! arrays' handle), `stats.rs` (`PoolStats`), `snapshot.rs` (`Pool::stats`), and
 //! `idle_trim.rs` and `timeline.rs` (they read every pool; they start when a pool is made).
 
 pub(crate) mod block;
@@ -39,6 +39,7 @@ mod large;
 mod magazine;
 mod membarrier;
 mod segments;
+mod snapshot;
 mod stats;
 pub(crate) mod timeline;
 
@@ -350,45 +351,6 @@ impl Pool {
                 .properties()
                 .is_ok_and(|p| p.kind == level_zero::DeviceKind::Gpu)
         })
-    }
-
-    /// A snapshot of the counters.
-    pub(crate) fn stats(&self) -> PoolStats {
-        let inner = self.lock();
-        let mut s = inner.stats;
-        // Every free is counted after its allocation: reading all frees first never counts
-        // more frees than allocations.
-        let returned = inner.returned + inner.magazines.iter().map(|m| m.frees()).sum::<u64>();
-        let served: u64 = inner.magazines.iter().map(|m| m.allocs()).sum();
-        // Likewise every byte count taken back after the one it was handed out with.
-        let back = inner
-            .magazines
-            .iter()
-            .fold(0usize, |a, m| a.wrapping_add(m.requested_out()));
-        let requested = self.in_use.requested.load(Ordering::Acquire);
-        let out = inner
-            .magazines
-            .iter()
-            .fold(0usize, |a, m| a.wrapping_add(m.requested_in()));
-        s.bytes_pooled += inner
-            .magazines
-            .iter()
-            .map(|m| m.cached_bytes())
-            .sum::<usize>();
-        let handed_out = inner.handed_out + served;
-        drop(inner);
-        s.allocations += served;
-        s.hits += served;
-        s.live_allocations = usize::try_from(handed_out.saturating_sub(returned)).unwrap_or(0);
-        s.bytes_in_use = self.in_use.bytes.load(Ordering::Relaxed);
-        // Within range even while other threads allocate (see above); wrapping arithmetic.
-        s.bytes_requested = requested.wrapping_add(out).wrapping_sub(back);
-        if s.bytes_requested > isize::MAX as usize {
-            s.bytes_requested = 0;
-        }
-        // A peak being recorded is at most the in-use figure just read.
-        s.peak_in_use = self.in_use.peak.load(Ordering::Relaxed).max(s.bytes_in_use);
-        s
     }
 
     /// Bytes cached: shared lists, deferred, magazines.
