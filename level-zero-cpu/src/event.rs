@@ -516,6 +516,16 @@ impl Event {
     }
 
     pub fn status(&self) -> ZeResult {
+        if let Some(Counter::Own { issued, .. }) = &self.counter {
+            // As `is_signalled`; the slot's state says whether any point ever failed: if none
+            // did, the current one succeeded, with no lock.
+            if self.slot().counter.load(Ordering::Acquire) < issued.load(Ordering::Acquire) {
+                return Err(ze_result_t::ZE_RESULT_NOT_READY);
+            }
+            if self.slot().state.load(Ordering::Acquire) != FAILED {
+                return Ok(());
+            }
+        }
         if let Some(point) = self.current() {
             return point.status();
         }
@@ -655,5 +665,28 @@ mod tests {
         // Nor one that has not completed.
         let fourth = e.bind();
         assert!(!Arc::ptr_eq(&third, &fourth));
+    }
+
+    /// A counter-based event's status and signal follow its current point: not ready, then a
+    /// failed point's fault, then (a later point bound) not ready, then that point's success.
+    /// Catches: a status read from the event's own slot alone, whose failure mark stays.
+    #[test]
+    fn status_follows_the_current_point_after_a_failure() {
+        let not_ready = Err(ze_result_t::ZE_RESULT_NOT_READY);
+        let e = counter_based();
+        assert!(e.is_signalled() && e.status().is_ok());
+        let first = e.bind();
+        assert!(!e.is_signalled());
+        assert_eq!(e.status(), not_ready);
+        first.fail(&"a fault".into());
+        assert!(e.is_signalled());
+        assert!(e.status().is_err() && e.status() != not_ready);
+        drop(first);
+        let second = e.bind();
+        assert!(!e.is_signalled());
+        assert_eq!(e.status(), not_ready);
+        second.signal();
+        assert!(e.is_signalled());
+        assert_eq!(e.status(), Ok(()));
     }
 }
