@@ -507,13 +507,25 @@ impl Launch<'_> {
             self.kernel.set_group_size(size)?;
         }
         let mut buffers = SmallVec::new();
+        if let Err(e) = self.set_each(hold, &mut buffers) {
+            // Buffers set without a hold must not outlive this launch's arguments: a later
+            // plain launch would use their pointers.
+            self.forget(&buffers);
+            return Err(e);
+        }
+        Ok((groups, buffers))
+    }
+
+    /// Sets the arguments in order, adding the index of each buffer argument to `buffers`
+    /// (before setting it, so that a failure leaves none set and unlisted).
+    fn set_each(&mut self, hold: bool, buffers: &mut SmallVec<[u32; 8]>) -> Result<()> {
         for (i, a) in self.args.iter().enumerate() {
             let i = i as u32;
             match &a.kind {
                 ArgKind::Buffer(b) => {
+                    buffers.push(i);
                     self.kernel
                         .set_arg_buffer_range(i, &b.allocation, b.offset, b.len, hold)?;
-                    buffers.push(i);
                 }
                 // Lent to the driver, which copies them (the one copy).
                 ArgKind::Value { bytes, .. } => self.kernel.set_arg_bytes(i, bytes.as_slice())?,
@@ -531,7 +543,7 @@ impl Launch<'_> {
                 }
             }
         }
-        Ok((groups, buffers))
+        Ok(())
     }
 
     /// The launch holds the buffers now: the kernel forgets them, so that a later launch
@@ -599,5 +611,37 @@ mod tests {
         let pending = saxpy.run(grid, (3.0f32, &x, &mut y)).unwrap();
         assert_eq!(crate::stream::entries() - before, 1);
         pending.wait().unwrap();
+    }
+
+    /// A launch that fails while setting its arguments leaves none of the buffers it set
+    /// behind: the kernel holds no memory for them, so a later plain launch refuses them until
+    /// they are set again. Catches: a buffer set without a hold staying set after the failure
+    /// (a plain launch would then use memory its owner has freed).
+    #[test]
+    fn a_failed_launch_leaves_no_buffer_set() {
+        let spirv = include_bytes!("../../kernels/spv/saxpy-O2.spv");
+        let mut saxpy = Module::new(spirv).unwrap().kernel("saxpy").unwrap();
+        let (ctx, dev) = (default_context().unwrap(), default_device().unwrap());
+        let x = Allocation::shared(&ctx, Some(&dev), 4 * 64, 0).unwrap();
+        let y = Allocation::shared(&ctx, Some(&dev), 4 * 64, 0).unwrap();
+        let past_the_end = BufferArg {
+            allocation: y.clone(),
+            offset: 0,
+            len: 1 << 20,
+            elem: None,
+            writable: true,
+        };
+        let launched = saxpy
+            .launch(Grid::for_len(64))
+            .arg(2.0f32)
+            .arg(&x)
+            .arg(Arg::buffer(past_the_end, None))
+            .run();
+        assert!(launched.is_err());
+        drop(x);
+        saxpy.set_arg_buffer(2, &y).unwrap();
+        let mut list = ImmediateCommandList::new(&ctx, &dev).unwrap();
+        let e = list.launch(&saxpy, Groups::x(1), Deps::NONE).unwrap_err();
+        assert!(e.to_string().contains("argument 1 is not set"), "{e}");
     }
 }
