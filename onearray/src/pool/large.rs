@@ -72,6 +72,12 @@ pub(crate) const fn piece_size(bytes: usize) -> usize {
 }
 
 impl Pool {
+    /// Whether this pool's large pieces come from the expandable range now (device memory,
+    /// the range switched on), else from segments.
+    pub(crate) fn on_range(&self) -> bool {
+        self.kind == MemoryKind::Device && expandable::expandable()
+    }
+
     /// A piece of at least `bytes` (more than [`LARGE`]).
     pub(crate) fn allocate_large(&'static self, bytes: usize) -> Result<BlockRef> {
         let size = piece_size(bytes);
@@ -93,8 +99,9 @@ impl Pool {
         }
         // Pieces cached in threads' magazines go back to the books before the pool grows.
         let mut flushed = !Self::pieces_cached(&inner);
+        let vm = self.on_range();
         loop {
-            if self.kind == MemoryKind::Device && expandable::expandable() {
+            if vm {
                 let mut unmapped = Vec::new();
                 let node = self.take_expandable(&mut inner, size, flushed, &mut unmapped);
                 if let Some(node) = node {
@@ -127,7 +134,6 @@ impl Pool {
             }
             // Another thread's piece for the same request, as it is (no merge), else all of
             // them back to the books.
-            let vm = self.kind == MemoryKind::Device && expandable::expandable();
             let other = inner
                 .magazines
                 .iter()
@@ -162,8 +168,8 @@ impl Pool {
 
     /// A piece of at least `size` bytes of the expandable range (created on first use),
     /// or `None` if there is none (no virtual memory, no room, mapping failed, or no free
-    /// piece fits and the range may not `grow`): segments then. Chunks unmapped on the way go to `unmapped`, for the caller to drop after the
-    /// lock.
+    /// piece fits and the range may not `grow`): segments then. Chunks unmapped on the way go
+    /// to `unmapped`, for the caller to drop after the lock.
     fn take_expandable(
         &'static self,
         inner: &mut Inner,

@@ -408,8 +408,7 @@ impl Pool {
         if pooled && bytes > LARGE {
             let size = large::piece_size(bytes);
             // A piece of the kind the books would hand out (the range's, when on).
-            let vm = self.kind == MemoryKind::Device && expandable::expandable();
-            if let Some(block) = magazine::take_piece(self, size, vm, bytes) {
+            if let Some(block) = magazine::take_piece(self, size, self.on_range(), bytes) {
                 self.account_in(block.size);
                 return Ok(self.hand_out_counted(block, 0, Some(bytes)));
             }
