@@ -138,7 +138,12 @@ impl Frame {
             done,
             scratch,
             caches: cache_buf,
-        } = SPARE.with(|s| s.take()).unwrap_or_default();
+        } = SPARE
+            .try_with(|s| s.take())
+            // A thread being torn down (a destructor that waits runs queued work) has none.
+            .ok()
+            .flatten()
+            .unwrap_or_default();
         // Empty ranges: `lo` 1, `hi` 0.
         let mut caches = zeroed(cache_buf, 0);
         caches.extend((0..c.layout.caches.max(1)).flat_map(|_| [1, 0]));
