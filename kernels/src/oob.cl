@@ -78,3 +78,20 @@ kernel void oob_local_static(global int* out, int n)
     barrier(CLK_LOCAL_MEM_FENCE);
     out[get_global_id(0)] = tile[lid];
 }
+
+// Kernel-scope local accesses with the group size required: the compiler proves
+// tile[63 - lid] inside the local part (no check), but not tile[lid + 1], which the last
+// work-item writes past it. tile holds 64 ints; for past = 0: out[gid] = gid; else the
+// launch faults.
+__attribute__((reqd_work_group_size(64, 1, 1)))
+kernel void oob_local_required(global int* out, int past)
+{
+    local int tile[64];
+    int lid = get_local_id(0);
+    if (past)
+        tile[lid + 1] = (int)get_global_id(0);
+    else
+        tile[63 - lid] = (int)get_global_id(0);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(0)] = past ? 0 : tile[63 - lid];
+}

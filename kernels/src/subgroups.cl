@@ -102,6 +102,19 @@ kernel void wg_int(global const int* in, global int* out) {
     out[8 * i + 7] = work_group_all(x > -90);
 }
 
+// Work-group and sub-group sums after a loop whose trip count differs between work-items
+// (in & 3 steps of y = y * 3 + 1, y = in): packs whose work-items disagree run one by one,
+// between packs that run together. out[2i..] = the group's sum of y, the sub-group's; floats
+// (exact: small integers) for the group's, so both the int and the float paths run.
+kernel void wg_uneven(global const int* in, global int* out) {
+    size_t i = get_global_id(0);
+    int y = in[i];
+    for (int k = 0; k < (in[i] & 3); ++k)
+        y = y * 3 + 1;
+    out[2 * i + 0] = (int)work_group_reduce_add((float)y);
+    out[2 * i + 1] = sub_group_reduce_add(y);
+}
+
 // 2-D groups: out[2i..] = the value of local id (1, 1) of the group, and the group's sum of x
 // (i the linear global id).
 kernel void wg_2d(global const int* in, global int* out) {

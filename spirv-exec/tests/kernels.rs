@@ -129,3 +129,42 @@ fn static_local_overrun_faults() {
         }
     }
 }
+
+/// With the work-group size required, the compiler proves some kernel-scope `__local`
+/// accesses inside the local part and leaves their checks out; an access it cannot prove
+/// (`tile[lid + 1]`, past the part for the last work-item) keeps its check and faults, on
+/// both executors, and the proven ones give the interpreter's results before and after.
+#[test]
+fn local_accesses_proven_inside_and_not() {
+    for backend in common::backends() {
+        for opt in OPT {
+            let m = common::module_compiled(&common::spirv(&format!("oob-{opt}")), backend);
+            let k = kernel(&m, "oob_local_required");
+            let what = format!("{} {opt}", backend.name());
+            for past in [0i32, 1, 0] {
+                let mut out = vec![-1i32; 128];
+                let r = k
+                    .launch([2, 1, 1], [64, 1, 1])
+                    .buffer(&mut out)
+                    .value(&past)
+                    .run();
+                if past == 0 {
+                    r.unwrap_or_else(|e| panic!("{what}: {e}"));
+                    assert!(
+                        out.iter().enumerate().all(|(g, &v)| v == g as i32),
+                        "{what}"
+                    );
+                    continue;
+                }
+                match r {
+                    Err(LaunchError::Fault {
+                        fault:
+                            Fault::OutOfBounds { len: 4, .. } | Fault::OtherPrivateMemory { len: 4, .. },
+                        ..
+                    }) => {}
+                    other => panic!("{what}: must fault, got {other:?}"),
+                }
+            }
+        }
+    }
+}

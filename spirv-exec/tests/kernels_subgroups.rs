@@ -624,3 +624,43 @@ fn unsupported_collectives_fail_the_build_naming_them() {
         }
     }
 }
+
+/// `wg_uneven`: reductions after a loop whose trip count differs between work-items, so
+/// that packs that run together (the first half of each group: the same trip count) come
+/// before packs whose work-items run one by one, which must see what the earlier packs
+/// reduced (the compiler keeps a pack's part of a reduction in a register: it goes to memory
+/// before a pack runs work-item by work-item).
+#[test]
+fn reductions_over_packs_and_single_work_items() {
+    let mut rng = Rng::new(5);
+    for opt in OPT {
+        let m = module(&format!("subgroups-{opt}"));
+        let k = kernel(&m, "wg_uneven");
+        for l in SIZES {
+            let input: Vec<i32> = (0..2 * l)
+                .map(|i| {
+                    let v = rng.i32s_in(1, -100, 100)[0];
+                    if i % l < l / 2 {
+                        v & !3
+                    } else {
+                        v
+                    }
+                })
+                .collect();
+            let y: Vec<i32> = input
+                .iter()
+                .map(|&v| (0..v & 3).fold(v, |y, _| y * 3 + 1))
+                .collect();
+            let got: Vec<i32> = run(k, &input, l, 2);
+            for (i, got) in got.chunks(2).enumerate() {
+                let g0 = i / l * l;
+                let (b, size) = subgroup(i % l, l, S);
+                let want = [
+                    y[g0..g0 + l].iter().sum::<i32>(),
+                    y[g0 + b..g0 + b + size].iter().sum::<i32>(),
+                ];
+                assert_eq!(got, want, "{opt} L={l} item {i}");
+            }
+        }
+    }
+}

@@ -315,6 +315,7 @@ pub(crate) mod tests {
             subgroup_size: 1,
             subgroup_required: false,
             subgroup_barriers: false,
+            group_size: None,
         };
         (f, sites)
     }

@@ -599,8 +599,9 @@ fn lower_kernels(data: &ModuleData) -> Result<Lowered, BuildError> {
         }))
         .unwrap_or_else(|_| Err("the front end panicked (ill-typed module?)".into()));
         match lowered {
-            Ok((mut program, func)) => {
+            Ok((mut program, mut func)) => {
                 program.required_group_size = required.get(fid).copied();
+                func.group_size = program.required_group_size;
                 program.group_size_hint = hints.get(fid).copied();
                 kernels.push((Arc::new(program), Arc::new(func)));
             }

@@ -447,6 +447,9 @@ pub struct Func {
     pub subgroup_required: bool,
     /// Whether it had sub-group barriers (which end no block: see `Term::Barrier`).
     pub subgroup_barriers: bool,
+    /// The work-group size the kernel requires (`reqd_work_group_size`, the `LocalSize`
+    /// execution mode): every launch has it (a launch with another is refused).
+    pub group_size: Option<[u32; 3]>,
 }
 
 impl Func {

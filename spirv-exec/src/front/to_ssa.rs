@@ -455,6 +455,7 @@ impl<'m> Front<'m> {
             subgroup_size: super::ssa::DEFAULT_SUBGROUP_SIZE,
             subgroup_required: false,
             subgroup_barriers: self.subgroup_barriers,
+            group_size: None,
         })
     }
 

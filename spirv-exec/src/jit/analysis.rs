@@ -570,6 +570,7 @@ mod tests {
             subgroup_size: 1,
             subgroup_required: false,
             subgroup_barriers: false,
+            group_size: None,
         }
     }
 

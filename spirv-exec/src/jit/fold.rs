@@ -7,6 +7,15 @@
 //! multiples (a work-group; sub-groups of a multiple of four, checked here), so a pack lies
 //! in one scope, its lane 0 is the only one that may start it and its lane 3 the only one
 //! that may end it.
+//!
+//! A reduction by `+`, `*`, `&`, `|` or `^` of `int`s or `float`s whose scope packs fill
+//! (the order of a work-group's or sub-group's reduction is the implementation's) keeps
+//! the pack function's part in a SIMD register instead ([`FoldReg`]): each pack combines its
+//! four values into the register lane by lane, with no memory access and no dependence on
+//! the last pack's but through that one operation. The register is combined into the
+//! accumulator in memory ("flushed") where the scope ends (its total stored then), before a
+//! pack runs work-item by work-item, and before the function returns, so the accumulator
+//! in memory plus the register is always the scope's part so far.
 
 use super::scalar_gen::{mem_flags, Gen};
 use super::scalar_ops::{self as ops, cl_type};
@@ -14,8 +23,40 @@ use super::ssa::{group_identity, Bin, FoldStep, GroupArith, GroupKind, GroupStep
 use super::vector_gen::{VVal, W};
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{InstBuilder, Value};
-use cranelift_frontend::FunctionBuilder;
+use cranelift_codegen::ir::{types, InstBuilder, Type, Value};
+use cranelift_frontend::{FunctionBuilder, Variable};
+
+/// A reduction a pack function accumulates in a SIMD register (see the module
+/// documentation): the register, the accumulator's address and whether the register holds
+/// values not yet in memory.
+#[derive(Clone, Copy)]
+pub(super) struct FoldReg {
+    part: Variable,
+    addr: Variable,
+    pending: Variable,
+    s: Scalar,
+    vt: Type,
+    op: Bin,
+    /// The operation's identity (bits of a value of type `s`).
+    identity: u64,
+}
+
+/// The SIMD operation of reduction `st` of values of type `s`, if its pack function keeps
+/// its part in a register: associative and commutative, 32-bit lanes.
+fn register_op(st: &FoldStep, s: Scalar, subgroup_size: u32) -> Option<Bin> {
+    let whole = st.scope == Scope::Workgroup || subgroup_size as usize % W == 0;
+    if st.kind != GroupKind::Reduce || !whole {
+        return None;
+    }
+    let GroupStep::Apply(bin) = st.op.step() else {
+        return None;
+    };
+    match (s, bin) {
+        (Scalar::F32, Bin::FAdd | Bin::FMul) => Some(bin),
+        (Scalar::I32, Bin::IAdd | Bin::IMul | Bin::And | Bin::Or | Bin::Xor) => Some(bin),
+        _ => None,
+    }
+}
 
 /// `acc op v` of values of type `s` (the operation `lower_groups` combines slots with).
 fn combine(b: &mut FunctionBuilder, op: GroupArith, s: Scalar, acc: Value, v: Value) -> Value {
@@ -33,6 +74,143 @@ fn combine(b: &mut FunctionBuilder, op: GroupArith, s: Scalar, acc: Value, v: Va
 }
 
 impl Gen<'_, '_> {
+    /// In the entry block of the pack function of the region starting at block `first`: a
+    /// register per reduction of the region that keeps one ([`register_op`]), at the
+    /// identity, nothing pending.
+    pub(super) fn declare_fold_regs(&mut self, first: u32) {
+        // The region's blocks: from `first` up to the barriers.
+        let mut reach = vec![false; self.f.blocks.len()];
+        let mut work = vec![first];
+        while let Some(b) = work.pop() {
+            if std::mem::replace(&mut reach[b as usize], true) {
+                continue;
+            }
+            if !matches!(
+                self.f.blocks[b as usize].term,
+                super::ssa::Term::Barrier { .. }
+            ) {
+                work.extend(self.f.succs(b));
+            }
+        }
+        let f = self.f;
+        let region = f
+            .blocks
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| reach[*i])
+            .flat_map(|(_, b)| &b.stmts);
+        for s in region {
+            let super::ssa::Inst::Fold(st) = &s.inst else {
+                continue;
+            };
+            let ty = self.ty(st.value);
+            let Some(op) = register_op(st, ty, self.f.subgroup_size) else {
+                continue;
+            };
+            let vt = super::vector_gen::vec_type(ty).expect("a 32-bit value");
+            let (part, addr, pending) = (
+                self.b.declare_var(vt),
+                self.b.declare_var(types::I64),
+                self.b.declare_var(types::I8),
+            );
+            let reg = FoldReg {
+                part,
+                addr,
+                pending,
+                s: ty,
+                vt,
+                op,
+                identity: group_identity(st.op, ty),
+            };
+            let id = self.identity_vector(&reg);
+            self.b.def_var(part, id);
+            let zero = self.b.ins().iconst(types::I64, 0);
+            self.b.def_var(addr, zero);
+            let no = self.b.ins().iconst(types::I8, 0);
+            self.b.def_var(pending, no);
+            self.fold_regs
+                .insert(s as *const super::ssa::Stmt as usize, reg);
+        }
+    }
+
+    fn identity_vector(&mut self, reg: &FoldReg) -> Value {
+        let id = self.konst(reg.s, reg.identity);
+        self.b.ins().splat(reg.vt, id)
+    }
+
+    /// The register's four lanes combined (a tree) into the accumulator in memory, which is
+    /// stored and returned; the register back at the identity, nothing pending.
+    fn flush_reg(&mut self, reg: &FoldReg) -> Value {
+        let part = self.b.use_var(reg.part);
+        let l: Vec<Value> = (0..W as u8)
+            .map(|i| self.b.ins().extractlane(part, i))
+            .collect();
+        let lo = ops::bin(&mut self.b, reg.op, reg.s, reg.s, l[0], l[1]);
+        let hi = ops::bin(&mut self.b, reg.op, reg.s, reg.s, l[2], l[3]);
+        let sum = ops::bin(&mut self.b, reg.op, reg.s, reg.s, lo, hi);
+        let addr = self.b.use_var(reg.addr);
+        let old = self.b.ins().load(cl_type(reg.s), mem_flags(), addr, 0);
+        let new = ops::bin(&mut self.b, reg.op, reg.s, reg.s, old, sum);
+        self.b.ins().store(mem_flags(), new, addr, 0);
+        let id = self.identity_vector(reg);
+        self.b.def_var(reg.part, id);
+        let no = self.b.ins().iconst(types::I8, 0);
+        self.b.def_var(reg.pending, no);
+        new
+    }
+
+    /// Flushes every register that holds values not yet in memory (before a pack runs
+    /// work-item by work-item, and before the function returns).
+    pub(super) fn flush_fold_regs(&mut self) {
+        let mut regs: Vec<(usize, FoldReg)> =
+            self.fold_regs.iter().map(|(k, r)| (*k, *r)).collect();
+        regs.sort_unstable_by_key(|(k, _)| *k);
+        for (_, reg) in regs {
+            let pending = self.b.use_var(reg.pending);
+            let (flush, next) = (self.b.create_block(), self.b.create_block());
+            self.b.ins().brif(pending, flush, &[], next, &[]);
+            self.b.switch_to_block(flush);
+            self.flush_reg(&reg);
+            self.b.ins().jump(next, &[]);
+            self.b.switch_to_block(next);
+        }
+    }
+
+    /// The pack's step of a reduction kept in register `reg`: a scope starting in the pack
+    /// starts its accumulator in memory at the identity; the pack's values go into the
+    /// register; a scope ending in the pack flushes it and stores the total.
+    fn register_step(&mut self, st: &FoldStep, reg: FoldReg) {
+        let acc = self.lane_of(st.acc, 0);
+        let (item, first) = (self.lane_of(st.item, 0), self.lane_of(st.first, 0));
+        let first = self.is(item, first);
+        let (start, go) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(first, start, &[], go, &[]);
+        self.b.switch_to_block(start);
+        let id = self.konst(reg.s, reg.identity);
+        self.b.ins().store(mem_flags(), id, acc, 0);
+        let id = self.b.ins().splat(reg.vt, id);
+        self.b.def_var(reg.part, id);
+        self.b.ins().jump(go, &[]);
+        self.b.switch_to_block(go);
+        let x = self.vector_of(st.value);
+        let part = self.b.use_var(reg.part);
+        let part = ops::bin(&mut self.b, reg.op, reg.s, reg.s, part, x);
+        self.b.def_var(reg.part, part);
+        self.b.def_var(reg.addr, acc);
+        let yes = self.b.ins().iconst(types::I8, 1);
+        self.b.def_var(reg.pending, yes);
+        let (item, last) = (self.lane_of(st.item, W - 1), self.lane_of(st.last, W - 1));
+        let last = self.is(item, last);
+        let (end, next) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(last, end, &[], next, &[]);
+        self.b.switch_to_block(end);
+        let total = self.flush_reg(&reg);
+        let at = self.lane_of(st.total, W - 1);
+        self.b.ins().store(mem_flags(), total, at, 0);
+        self.b.ins().jump(next, &[]);
+        self.b.switch_to_block(next);
+    }
+
     /// Whether work-item `item` (a local linear id) is `bound` (both `I64`s).
     fn is(&mut self, item: Value, bound: Value) -> Value {
         self.b.ins().icmp(IntCC::Equal, item, bound)
@@ -83,7 +261,11 @@ impl Gen<'_, '_> {
     /// The pack's step: its values combined among themselves, then with the accumulator
     /// once (see the module documentation). Lane by lane where a sub-group may start inside
     /// a pack.
-    pub(super) fn vfold(&mut self, st: &FoldStep, r: Option<Val>) {
+    pub(super) fn vfold(&mut self, st: &FoldStep, r: Option<Val>, key: usize) {
+        if let Some(&reg) = self.fold_regs.get(&key) {
+            self.register_step(st, reg);
+            return;
+        }
         let whole = st.scope == Scope::Workgroup || self.f.subgroup_size as usize % W == 0;
         if !whole {
             for i in 0..W {

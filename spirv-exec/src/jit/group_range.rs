@@ -191,14 +191,20 @@ impl Gen<'_, '_> {
         if self.hoistable(s) && !(store && self.group_stores) {
             return None;
         }
-        let (ptr, elem, space) = match s.inst {
-            Inst::Load { ptr, space, .. } => (ptr, s.result.map(|r| self.ty(r))?, space),
+        let (ptr, offset, elem, space) = match s.inst {
+            Inst::Load { ptr, offset, space } => {
+                (ptr, offset, s.result.map(|r| self.ty(r))?, space)
+            }
             Inst::Store {
-                ptr, value, space, ..
-            } => (ptr, self.ty(value), space),
+                ptr,
+                offset,
+                value,
+                space,
+            } => (ptr, offset, self.ty(value), space),
             _ => return None,
         };
         let ok = space != super::ssa::Space::Private
+            && !self.layout.local_inside(ptr, offset, 4)
             && matches!(elem, Scalar::I32 | Scalar::F32)
             && self.rep[ptr as usize] != super::vector_gen::Rep::U;
         self.group.get(&ptr).filter(|_| ok)

@@ -27,6 +27,7 @@ mod emit;
 mod fold;
 mod group_pass;
 mod group_range;
+mod local_bounds;
 mod lower_groups;
 mod pack_loop;
 mod region;
@@ -230,6 +231,8 @@ pub struct FrameLayout {
     private_at: Vec<Option<usize>>,
     /// Bytes of each work-item's private variables.
     private_size: usize,
+    /// Per value, what is known of it for every work-item ([`local_bounds`]).
+    local_known: Vec<Option<local_bounds::Known>>,
     /// Whether the kernel's groups may merge ([`analysis::groups_merge`]).
     pub groups_merge: bool,
     /// Whether the code reads a group's local id of dimension 0 as the lane when the group is
@@ -304,6 +307,7 @@ impl FrameLayout {
             static_cache: None,
             private_at: analysis::private_offsets(f),
             private_size: f.private_size,
+            local_known: local_bounds::local_bounds(f),
         };
         for b in &f.blocks {
             for s in &b.stmts {
@@ -394,6 +398,17 @@ impl FrameLayout {
         };
         let start = at as i128 + i128::from(offset);
         start >= 0 && start + i128::from(len) <= self.private_size as i128
+    }
+
+    /// Whether `len` bytes at `ptr + offset` are known inside the static local part for
+    /// every work-item ([`local_bounds`]), so the access's check would always pass.
+    pub fn local_inside(&self, ptr: Val, offset: i64, len: u64) -> bool {
+        let Some(Some(local_bounds::Known::Local(lo, hi))) = self.local_known.get(ptr as usize)
+        else {
+            return false;
+        };
+        let offset = i128::from(offset);
+        lo + offset >= 0 && hi + offset + i128::from(len) <= self.local_static as i128
     }
 
     /// The inline cache of memory access `s` (0 for other statements).

@@ -109,6 +109,15 @@ impl Gen<'_, '_> {
             self.define_v(v, VVal::U(x));
             return;
         }
+        if self.rep[v as usize] == Rep::X && self.ty(v) != Scalar::Bool {
+            // As `vspill` stored it: the lanes' copies are consecutive.
+            if let Some(vt) = super::vector_gen::vec_type(self.ty(v)) {
+                let a = self.vspill_addr(v, 0);
+                let x = self.b.ins().load(vt, mem_flags(), a, 0);
+                self.define_v(v, VVal::X(x));
+                return;
+            }
+        }
         let lanes: Vec<Value> = (0..W)
             .map(|i| {
                 let a = self.vspill_addr(v, i);
@@ -213,6 +222,10 @@ impl<'a, 'b> Gen<'a, 'b> {
             }
         }
         self.declare_hoisted(end);
+        self.declare_fold_regs(match region {
+            0 => super::first_block(self.f)?,
+            r => self.layout.resume[r - 1],
+        });
         let bail = self.b.create_block();
         self.b.set_cold_block(bail);
         let used = used_values(self.f);
@@ -273,8 +286,10 @@ impl<'a, 'b> Gen<'a, 'b> {
             }
         };
         self.region_blocks(first, Self::vstmt, |g, _, t| g.vterm(t, bail))?;
-        // A pack that cannot stay together runs work-item by work-item.
+        // A pack that cannot stay together runs work-item by work-item, from the
+        // accumulators in memory.
         self.b.switch_to_block(bail);
+        self.flush_fold_regs();
         let ctx = self.b.use_var(self.ctx);
         let pack = self.b.use_var(self.lane);
         let last = self.b.ins().iadd_imm_s(pack, W as i64);
@@ -426,6 +441,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         let go = self.b.create_block();
         self.b.ins().brif(diverged, bad, &[], go, &[]);
         self.b.switch_to_block(bad);
+        self.flush_fold_regs();
         self.b.ins().return_(&[code]);
         self.b.switch_to_block(go);
         self.b.def_var(self.code, code);

@@ -61,6 +61,7 @@ impl Gen<'_, '_> {
             .iconst(types::I32, runtime::FAULT as i32 as i64);
         self.b.ins().return_(&[f]);
         self.b.switch_to_block(exit);
+        self.flush_fold_regs();
         let code = self.b.use_var(self.code);
         self.b.ins().return_(&[code]);
     }

@@ -46,13 +46,17 @@ impl Gen<'_, '_> {
 
     /// Whether access statement `s` is checked once for the rest of its row: a 32-bit load
     /// or store, outside private memory, whose address has a row stride of 4
-    /// ([`super::stride::row_strides`]).
+    /// ([`super::stride::row_strides`]), not known inside the static local part (those need
+    /// no check: `FrameLayout::local_inside`).
     pub(super) fn hoistable(&self, s: &Stmt) -> bool {
-        let (ptr, elem, space) = match s.inst {
-            Inst::Load { ptr, space, .. } => (ptr, s.result.map(|r| self.ty(r)), space),
+        let (ptr, offset, elem, space) = match s.inst {
+            Inst::Load { ptr, offset, space } => (ptr, offset, s.result.map(|r| self.ty(r)), space),
             Inst::Store {
-                ptr, value, space, ..
-            } => (ptr, Some(self.ty(value)), space),
+                ptr,
+                offset,
+                value,
+                space,
+            } => (ptr, offset, Some(self.ty(value)), space),
             _ => return false,
         };
         let row_consecutive = self.row_stride[ptr as usize] == Some(4)
@@ -65,6 +69,7 @@ impl Gen<'_, '_> {
             && self.ty(ptr) == Scalar::I64
             && self.rep[ptr as usize] != Rep::U
             && row_consecutive
+            && !self.layout.local_inside(ptr, offset, 4)
     }
 
     /// The check of a [`hoistable`](Self::hoistable) access at `first` (the pack's first

@@ -108,6 +108,9 @@ pub(super) struct Gen<'a, 'b> {
     /// `vector_gen`: the 32-bit values computed once per row, also held as SIMD registers
     /// (splat once per row, not in every pack that uses them as vectors).
     pub(super) row_splats: std::collections::HashMap<Val, Variable>,
+    /// `fold`: the reductions a pack function accumulates in a register, by statement
+    /// address.
+    pub(super) fold_regs: std::collections::HashMap<usize, super::fold::FoldReg>,
 }
 
 /// Where a value lives while a function is generated.
@@ -214,6 +217,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             rows_allowed: false,
             row_moved: std::collections::HashSet::new(),
             row_splats: std::collections::HashMap::new(),
+            fold_regs: std::collections::HashMap::new(),
         };
         g.vars = f
             .types
@@ -234,7 +238,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                     Rep::L => Slot::Lanes([0; 4].map(|_| g.b.declare_var(cl_type(*s)))),
                 })
                 .collect();
-            g.stride = super::stride::strides(f, &rep);
+            g.stride = super::stride::strides(f, &rep, &layout.local_known);
             g.row_stride = super::stride::row_strides(f);
             g.scaled = super::stride::scaled_indices(f, &rep);
             g.group = super::group_range::grouped_addresses(f, &g.scaled);
@@ -651,7 +655,8 @@ impl<'a, 'b> Gen<'a, 'b> {
                 let p = self.get(*ptr);
                 let addr = self.b.ins().iadd_imm_s(p, *offset);
                 if !(*space == Space::Private
-                    && self.layout.private_inside(*ptr, *offset, Self::bytes(s)))
+                    && self.layout.private_inside(*ptr, *offset, Self::bytes(s))
+                    || self.layout.local_inside(*ptr, *offset, Self::bytes(s)))
                 {
                     self.check(site, addr, Self::bytes(s), *space);
                 }
@@ -667,7 +672,8 @@ impl<'a, 'b> Gen<'a, 'b> {
                 let p = self.get(*ptr);
                 let addr = self.b.ins().iadd_imm_s(p, *offset);
                 if !(*space == Space::Private
-                    && self.layout.private_inside(*ptr, *offset, Self::bytes(s)))
+                    && self.layout.private_inside(*ptr, *offset, Self::bytes(s))
+                    || self.layout.local_inside(*ptr, *offset, Self::bytes(s)))
                 {
                     self.check(site, addr, Self::bytes(s), *space);
                 }
@@ -715,7 +721,9 @@ impl<'a, 'b> Gen<'a, 'b> {
             } => {
                 let s = rt.ok_or("atomic without result")?;
                 let p = self.get(*ptr);
-                self.check(site, p, Self::bytes(s), *space);
+                if !self.layout.local_inside(*ptr, 0, Self::bytes(s)) {
+                    self.check(site, p, Self::bytes(s), *space);
+                }
                 let v = value.map(|v| self.get(v));
                 let c = compare.map(|c| self.get(c));
                 Some(self.atomic(*op, s, p, v, c, *space))
@@ -729,6 +737,9 @@ impl<'a, 'b> Gen<'a, 'b> {
                 return Err("internal: a collective the compiler did not lower".into())
             }
             Inst::Fold(step) => {
+                // A pack's lane stepping alone (divergent code): the registers' parts go to
+                // memory first.
+                self.flush_fold_regs();
                 self.fold_step(step, r);
                 None
             }

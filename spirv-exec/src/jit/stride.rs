@@ -5,6 +5,7 @@
 //! access needs no comparison of the four addresses, only the one check of the 16 bytes.
 
 use super::analysis::defs;
+use super::local_bounds::Known;
 use super::ssa::{Bin, Conv, Func, Inst, Val};
 use super::vector_gen::Rep;
 use crate::front::ssa::BuiltinValue;
@@ -12,14 +13,18 @@ use crate::value::Scalar;
 use std::collections::HashMap;
 
 /// Per value: its stride across a pack, if it has one (see the module documentation).
-pub fn strides(f: &Func, rep: &[Rep]) -> Vec<Option<i64>> {
+/// `known`: what is known of each value for every work-item ([`super::local_bounds`]).
+pub fn strides(f: &Func, rep: &[Rep], known: &[Option<Known>]) -> Vec<Option<i64>> {
     let start = rep.iter().map(|r| (*r == Rep::U).then_some(0)).collect();
-    affine(f, start)
+    affine(f, start, known)
 }
 
 /// Strides from those of the values in `stride` (the others `None`), through the operations
-/// that keep them.
-fn affine(f: &Func, mut stride: Vec<Option<i64>>) -> Vec<Option<i64>> {
+/// that keep them. An extension keeps a small stride across a pack when its operand's
+/// bounds (`known`) are less than 2^31 apart: each lane's value is then exact, and two
+/// lanes' exact values, less than 2^31 apart and congruent modulo 2^32 to lane 0's plus
+/// `k * i` (`|k * i| < 2^30`), differ by exactly `k * i`.
+fn affine(f: &Func, mut stride: Vec<Option<i64>>, known: &[Option<Known>]) -> Vec<Option<i64>> {
     let consts: Vec<Option<u64>> = {
         let mut c = vec![None; f.types.len()];
         for s in f.blocks.iter().flat_map(|b| &b.stmts) {
@@ -70,6 +75,14 @@ fn affine(f: &Func, mut stride: Vec<Option<i64>>) -> Vec<Option<i64>> {
                 {
                     st(a)
                 }
+                Inst::Conv(Conv::Int { .. }, a) => match (known.get(a as usize), st(a)) {
+                    (Some(Some(Known::Int(lo, hi))), Some(k))
+                        if hi - lo < 1 << 31 && k.unsigned_abs() < 1 << 28 =>
+                    {
+                        Some(k)
+                    }
+                    _ => None,
+                },
                 _ => None,
             };
             if new.is_some() {
@@ -136,7 +149,7 @@ pub fn row_strides(f: &Func) -> Vec<Option<i64>> {
         .into_iter()
         .map(|i| i.then_some(0))
         .collect();
-    affine(f, start)
+    affine(f, start, &[])
 }
 
 /// An address `base + ext(index) * 4`: `base` the same in a pack, `index` a 32-bit value held

@@ -294,7 +294,7 @@ impl Gen<'_, '_> {
             return Ok(());
         }
         if let Inst::Fold(step) = &s.inst {
-            self.vfold(step, s.result);
+            self.vfold(step, s.result, s as *const Stmt as usize);
             return Ok(());
         }
         let uniform = !matches!(s.inst, Inst::Atomic { .. })
@@ -405,6 +405,17 @@ impl Gen<'_, '_> {
                 let c = self.b.func.dfg.constants.insert(bytes.into());
                 let steps = self.b.ins().vconst(types::I32X4, c);
                 let x = self.b.ins().iadd(x0, steps);
+                self.define_v(r, VVal::X(x));
+                return Ok(true);
+            }
+        }
+        if let Inst::Bin(op @ (Bin::Eq | Bin::Ne), a, b) = s.inst {
+            if let Some(eq) = self.iota_equal(a, b).or_else(|| self.iota_equal(b, a)) {
+                let x = if op == Bin::Eq {
+                    eq
+                } else {
+                    self.b.ins().bnot(eq)
+                };
                 self.define_v(r, VVal::X(x));
                 return Ok(true);
             }
@@ -551,6 +562,10 @@ impl Gen<'_, '_> {
         if self.rep[ptr as usize] == Rep::U || space == Space::Private {
             return Ok(false);
         }
+        if self.layout.local_inside(ptr, offset, 4) {
+            self.local_access(s, ptr, offset, value, vt);
+            return Ok(true);
+        }
         let first = self.lane_of(ptr, 0);
         let first = self.b.ins().iadd_imm_s(first, offset);
         if self.group_fast != super::group_pass::Fast::Off
@@ -655,6 +670,77 @@ impl Gen<'_, '_> {
             self.define_v(r, VVal::X(x));
         }
         Ok(true)
+    }
+
+    /// `a == b` as a lane mask when `a` is a dimension-0 id (lane `i` is `x0 + i`, `iota`)
+    /// and `b` the same in the pack (`64`-bit both): lane `i` is equal exactly when
+    /// `d = b - x0` (wrapping) is `i`, so one comparison of `d` with `0, 1, 2, 3` (and
+    /// `d < 4`) gives the four (the `get_local_id(0) == 0` of reductions).
+    fn iota_equal(&mut self, a: Val, b: Val) -> Option<Value> {
+        let &x0 = self.iota.get(&a)?;
+        if self.rep[b as usize] != Rep::U || (self.ty(a), self.ty(b)) != (Scalar::I64, Scalar::I64)
+        {
+            return None;
+        }
+        let c = self.lane_of(b, 0);
+        let d = self.b.ins().isub(c, x0);
+        let inside = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThan, d, W as i64);
+        let d = self.b.ins().ireduce(types::I32, d);
+        let d = self.b.ins().splat(types::I32X4, d);
+        let bytes: Vec<u8> = (0..W as u32).flat_map(|i| i.to_le_bytes()).collect();
+        let iota = self.b.func.dfg.constants.insert(bytes.into());
+        let iota = self.b.ins().vconst(types::I32X4, iota);
+        let eq = self.b.ins().icmp(IntCC::Equal, iota, d);
+        let m = self.mask_of(inside);
+        let m = self.b.ins().splat(types::I32X4, m);
+        Some(self.b.ins().band(eq, m))
+    }
+
+    /// A 32-bit access known inside the static local part for every work-item
+    /// ([`FrameLayout::local_inside`](super::FrameLayout::local_inside)): no check, one
+    /// vector access when the lanes are consecutive by construction (`stride`), else the
+    /// lanes one by one.
+    fn local_access(&mut self, s: &Stmt, ptr: Val, offset: i64, value: Option<Val>, vt: Type) {
+        if self.stride[ptr as usize] == Some(4) && self.ty(ptr) == Scalar::I64 {
+            let first = self.lane_of(ptr, 0);
+            match (value, s.result) {
+                (Some(v), _) => {
+                    let x = self.vector_of(v);
+                    let a = self.b.ins().iadd_imm_s(first, offset);
+                    self.b.ins().store(mem_flags(), x, a, 0);
+                }
+                (None, Some(r)) => {
+                    let a = self.b.ins().iadd_imm_s(first, offset);
+                    let x = self.b.ins().load(vt, mem_flags(), a, 0);
+                    self.define_v(r, VVal::X(x));
+                }
+                _ => {}
+            }
+            return;
+        }
+        let mut loaded = Vec::new();
+        for i in 0..W {
+            let p = self.lane_of(ptr, i);
+            let a = self.b.ins().iadd_imm_s(p, offset);
+            match (value, s.result) {
+                (Some(v), _) => {
+                    let x = self.lane_of(v, i);
+                    self.b.ins().store(mem_flags(), x, a, 0);
+                }
+                (None, Some(r)) => {
+                    let t = super::scalar_ops::cl_type(self.ty(r));
+                    loaded.push(self.b.ins().load(t, mem_flags(), a, 0));
+                }
+                _ => {}
+            }
+        }
+        if let (None, Some(r)) = (value, s.result) {
+            let x = self.build(self.ty(r), &loaded);
+            self.define_v(r, VVal::X(x));
+        }
     }
 
     /// Goes to `yes` if `[addr, addr + len)` lies in one shared range (inline cache `cache`,
