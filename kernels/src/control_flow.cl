@@ -139,3 +139,21 @@ kernel void stats_rows(global const float* rows, global float* out, int row_len)
     out[4 * r + 2] = s.mx;
     out[4 * r + 3] = (float)s.count_pos;
 }
+
+// A loop whose trip count differs between work-items, with stores before it and in it (a pack
+// splits where its work-items first disagree, each running the rest of the loop alone):
+// Collatz steps from in[i] to 1 (at most 200). out[2i] = the steps; out[2i + 1] = scale times
+// the last step's index (-1 if none); out[2i] is -1 while the loop runs.
+kernel void uneven_loop(global const int* in, global int* out, int scale)
+{
+    size_t i = get_global_id(0);
+    out[2 * i] = -1;
+    out[2 * i + 1] = -1;
+    int x = in[i], steps = 0;
+    while (x != 1 && steps < 200) {
+        x = (x & 1) ? 3 * x + 1 : x / 2;
+        out[2 * i + 1] = steps * scale;
+        ++steps;
+    }
+    out[2 * i] = steps;
+}

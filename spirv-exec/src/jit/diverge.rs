@@ -6,12 +6,119 @@
 //! get each work-item's values; work-items of a group have no order between barriers, so
 //! running the arms work-item after work-item is one of the orders the kernel allows. Such a
 //! branch may therefore come after a store in a region that runs by packs.
+//!
+//! A loop whose work-items leave at different iterations ([`loop_exit`]: the header's branch
+//! is its one way out; dpnp's elementwise kernels, whose last pack of an array stops early)
+//! splits the same way: where the pack's work-items first disagree on the header's branch,
+//! each runs the rest of its loop alone, in turn, with the per-work-item code, and the pack
+//! goes on together where the loop exits.
 
+use super::analysis::{defs, uses};
 use super::scalar_gen::{Gen, Slot};
-use super::ssa::{BlockId, Edge, Func, Term, Val};
+use super::ssa::{BlockId, Edge, Func, Inst, Term, Val};
 use super::vector_gen::{Rep, W};
 use crate::value::Scalar;
-use cranelift_codegen::ir::{types, InstBuilder, Value};
+use cranelift_codegen::ir::{types, Block, InstBuilder, Value};
+use std::collections::HashMap;
+
+/// A loop a pack's work-items may leave at different iterations (see the module
+/// documentation).
+pub struct LoopExit {
+    /// The loop's blocks, its header first.
+    blocks: Vec<BlockId>,
+    /// Whether the header's `then` edge leaves the loop (else its `other` edge does).
+    then_exits: bool,
+}
+
+/// The loop headed by block `header` if the pack may split at its branch: one of the
+/// branch's edges leads back to the header without passing it again, and every edge of the
+/// blocks on the way stays among them (jumps and branches only: no barrier, return or
+/// switch); the other edge is the loop's only way out. A value the pack holds once (`rep`
+/// `U`) defined in the loop must be the same on every iteration (a constant, or computed by
+/// pure operations from values defined before the loop and such values): the work-items run
+/// the loop one after the other, each redefining it. And the block the loop exits to has no
+/// such parameter: the work-items leave with values of their own.
+pub fn loop_exit(f: &Func, rep: &[Rep], header: BlockId) -> Option<LoopExit> {
+    let Term::Branch { then, other, .. } = &f.blocks[header as usize].term else {
+        return None;
+    };
+    let n = f.blocks.len();
+    for (inside, outside, then_exits) in [(then, other, false), (other, then, true)] {
+        let mut body = vec![false; n];
+        let mut work = vec![inside.target];
+        while let Some(b) = work.pop() {
+            if b == header || std::mem::replace(&mut body[b as usize], true) {
+                continue;
+            }
+            work.extend(f.succs(b));
+        }
+        let simple = |b: usize| matches!(f.blocks[b].term, Term::Jump(_) | Term::Branch { .. });
+        let closed = (0..n).filter(|&b| body[b]).all(|b| {
+            simple(b)
+                && f.succs(b as BlockId)
+                    .iter()
+                    .all(|&s| s == header || body[s as usize])
+        });
+        let back = (0..n).any(|b| body[b] && f.succs(b as BlockId).contains(&header));
+        let exit = outside.target;
+        if !closed || !back || exit == header || body[exit as usize] {
+            continue;
+        }
+        let mut blocks = vec![header];
+        blocks.extend((0..n as BlockId).filter(|&b| body[b as usize]));
+        let mut in_loop = vec![false; f.types.len()];
+        for &b in &blocks {
+            let block = &f.blocks[b as usize];
+            for v in block
+                .params
+                .iter()
+                .copied()
+                .chain(block.stmts.iter().flat_map(defs))
+            {
+                in_loop[v as usize] = true;
+            }
+        }
+        let held_once = |v: Val| rep[v as usize] == Rep::U;
+        // The values of the loop the same on every iteration (passes until none is added).
+        let mut same = vec![false; f.types.len()];
+        let stmts = || blocks.iter().flat_map(|&b| &f.blocks[b as usize].stmts);
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for s in stmts() {
+                // Operations whose result depends on their operands only.
+                let pure = matches!(
+                    s.inst,
+                    Inst::Const(_)
+                        | Inst::Copy(_)
+                        | Inst::Un(..)
+                        | Inst::Bin(..)
+                        | Inst::Conv(..)
+                        | Inst::Select(..)
+                        | Inst::Int3(..)
+                        | Inst::Fma(..)
+                );
+                let from_outside = |v: Val| !in_loop[v as usize] || same[v as usize];
+                if let (Some(r), true) = (s.result, pure) {
+                    if !same[r as usize] && uses(s).into_iter().all(from_outside) {
+                        same[r as usize] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        let params = blocks.iter().flat_map(|&b| &f.blocks[b as usize].params);
+        let varying_once = params
+            .copied()
+            .chain(stmts().flat_map(defs))
+            .any(|v| held_once(v) && !same[v as usize]);
+        if varying_once || f.blocks[exit as usize].params.iter().any(|&p| held_once(p)) {
+            return None;
+        }
+        return Some(LoopExit { blocks, then_exits });
+    }
+    None
+}
 
 /// The join block of branch `then`/`other` when it is an `if` whose arms are one block each
 /// (ending in a jump to the join, holding neither barrier nor return) or the join itself.
@@ -136,6 +243,91 @@ impl Gen<'_, '_> {
         let params = self.f.blocks[join as usize].params.clone();
         self.lane_params(&params, &args, i);
         Ok(())
+    }
+
+    /// The pack's work-items disagree on the branch of loop `lx`'s header (its condition
+    /// `cond`): each runs the rest of the loop alone, in turn, then the pack goes on where the
+    /// loop exits (see the module documentation).
+    pub(super) fn split_loop(&mut self, cond: Val, lx: &LoopExit) -> Result<(), String> {
+        let header = lx.blocks[0];
+        let Term::Branch { then, other, .. } = self.f.blocks[header as usize].term.clone() else {
+            return Err("internal: a loop header without a branch".into());
+        };
+        let exit = if lx.then_exits { &then } else { &other }.target;
+        for i in 0..W {
+            let next = self.b.create_block();
+            let at: HashMap<BlockId, Block> = lx
+                .blocks
+                .iter()
+                .map(|&b| (b, self.b.create_block()))
+                .collect();
+            // This work-item's way from the header's branch, where the pack split.
+            self.lane_branch(cond, (&then, &other), i, (&at, exit, next));
+            for &b in &lx.blocks {
+                // (The header's block here is the work-item's next time round: the pack ran
+                // its statements this time.)
+                self.b.switch_to_block(at[&b]);
+                self.cancel_point(b as usize);
+                let block = &self.f.blocks[b as usize];
+                for s in &block.stmts {
+                    self.lane_ctx = Some(i);
+                    self.stmt(s)?;
+                    self.lane_ctx = None;
+                    for (v, l, x) in std::mem::take(&mut self.lane_out) {
+                        self.define_lane(v, l, x);
+                    }
+                }
+                match &block.term {
+                    Term::Jump(e) => self.lane_edge(e, i, (&at, exit, next)),
+                    Term::Branch { cond, then, other } => {
+                        self.lane_branch(*cond, (then, other), i, (&at, exit, next))
+                    }
+                    _ => return Err("internal: a split loop's block ends otherwise".into()),
+                }
+            }
+            self.b.switch_to_block(next);
+        }
+        let target = self.blocks[exit as usize];
+        self.b.ins().jump(target, &[]);
+        Ok(())
+    }
+
+    /// Work-item `i` takes the edge of branch `cond` its value picks (in a split loop: `at`
+    /// its blocks, `exit` where the loop exits, `next` where the work-item is done).
+    fn lane_branch(
+        &mut self,
+        cond: Val,
+        (then, other): (&Edge, &Edge),
+        i: usize,
+        to: (&HashMap<BlockId, Block>, BlockId, Block),
+    ) {
+        let c = self.lane_of(cond, i);
+        let (t, o) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(c, t, &[], o, &[]);
+        self.b.switch_to_block(t);
+        self.lane_edge(then, i, to);
+        self.b.switch_to_block(o);
+        self.lane_edge(other, i, to);
+    }
+
+    /// Work-item `i` takes edge `e` in a split loop (`at`, `exit`, `next` as in
+    /// [`lane_branch`](Self::lane_branch)).
+    fn lane_edge(
+        &mut self,
+        e: &Edge,
+        i: usize,
+        (at, exit, next): (&HashMap<BlockId, Block>, BlockId, Block),
+    ) {
+        let params = self.f.blocks[e.target as usize].params.clone();
+        self.lane_params(&params, &e.args, i);
+        let to = match at.get(&e.target) {
+            Some(&b) => b,
+            None => {
+                debug_assert_eq!(e.target, exit);
+                next
+            }
+        };
+        self.b.ins().jump(to, &[]);
     }
 
     /// Lane `i` of `params` from the same lane of `args` (all read before any is written).

@@ -6,7 +6,7 @@ use super::analysis::{defs, edges, per_item, uses};
 use super::runtime::{self, field};
 use super::scalar_gen::{ctx_flags, mem_flags, Gen};
 use super::scalar_ops::cl_type;
-use super::ssa::{Inst, Space, Stmt, Term, Val};
+use super::ssa::{BlockId, Inst, Space, Stmt, Term, Val};
 use super::vector_gen::{Rep, VVal, W};
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -285,7 +285,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                 self.layout.resume[r - 1]
             }
         };
-        self.region_blocks(first, Self::vstmt, |g, _, t| g.vterm(t, bail))?;
+        self.region_blocks(first, Self::vstmt, |g, b, t| g.vterm(b, t, bail))?;
         // A pack that cannot stay together runs work-item by work-item, from the
         // accumulators in memory.
         self.b.switch_to_block(bail);
@@ -371,7 +371,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         self.b.ins().jump(self.head, &[]);
     }
 
-    fn vterm(&mut self, t: &Term, bail: Block) -> Result<(), String> {
+    fn vterm(&mut self, block: BlockId, t: &Term, bail: Block) -> Result<(), String> {
         match t {
             Term::Jump(e) => {
                 self.vedge_copies(e);
@@ -387,6 +387,11 @@ impl<'a, 'b> Gen<'a, 'b> {
                     self.vbranch(*cond, tb, ob, split);
                     self.b.switch_to_block(split);
                     self.split_diamond(*cond, then, other, join)?;
+                } else if let Some(lx) = super::diverge::loop_exit(self.f, &self.rep, block) {
+                    let split = self.b.create_block();
+                    self.vbranch(*cond, tb, ob, split);
+                    self.b.switch_to_block(split);
+                    self.split_loop(*cond, &lx)?;
                 } else {
                     self.vbranch(*cond, tb, ob, bail);
                 }

@@ -118,8 +118,8 @@ fn effect(s: &Stmt) -> bool {
 }
 
 /// Whether region `first` (its first block) can run by packs: every branch whose condition
-/// may differ in a pack is reached before any effect or is an `if` the pack runs work-item by
-/// work-item when split (`diverge`), and no such switch.
+/// may differ in a pack is reached before any effect or is an `if` or a loop's exit the pack
+/// runs work-item by work-item when split (`diverge`), and no such switch.
 pub fn vectorizable(f: &Func, rep: &[Rep], first: u32) -> bool {
     let n = f.blocks.len();
     // Blocks of the region, and whether each is entered with no effect behind it.
@@ -138,7 +138,8 @@ pub fn vectorizable(f: &Func, rep: &[Rep], first: u32) -> bool {
             Term::Branch { cond, then, other }
                 if rep[*cond as usize] != Rep::U
                     && !clean_out
-                    && super::diverge::diamond(f, then, other).is_none() =>
+                    && super::diverge::diamond(f, then, other).is_none()
+                    && super::diverge::loop_exit(f, rep, b).is_none() =>
             {
                 return false
             }
