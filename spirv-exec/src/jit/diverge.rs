@@ -15,11 +15,16 @@
 
 use super::analysis::{defs, uses};
 use super::scalar_gen::{Gen, Slot};
-use super::ssa::{BlockId, Edge, Func, Inst, Term, Val};
+use super::ssa::{BlockId, Edge, Func, Inst, Space, Term, Val};
 use super::vector_gen::{Rep, W};
 use crate::value::Scalar;
 use cranelift_codegen::ir::{types, Block, InstBuilder, Value};
 use std::collections::HashMap;
+
+/// The most statements a loop split per work-item may have (the pack function holds a copy
+/// per work-item; a longer loop keeps its region off packs, or sends a pack that splits
+/// there to the per-work-item function before any effect).
+const MAX_SPLIT_LOOP: usize = 48;
 
 /// A loop a pack's work-items may leave at different iterations (see the module
 /// documentation).
@@ -66,6 +71,25 @@ pub fn loop_exit(f: &Func, rep: &[Rep], header: BlockId) -> Option<LoopExit> {
         }
         let mut blocks = vec![header];
         blocks.extend((0..n as BlockId).filter(|&b| body[b as usize]));
+        // Each work-item gets a copy of the loop: only short ones, and not unoptimized code
+        // (its variables in private memory), slow anyway, whose regions would only take
+        // longer to compile.
+        let stmts = || blocks.iter().flat_map(|&b| &f.blocks[b as usize].stmts);
+        let private = stmts().any(|s| {
+            matches!(
+                s.inst,
+                Inst::Load {
+                    space: Space::Private,
+                    ..
+                } | Inst::Store {
+                    space: Space::Private,
+                    ..
+                }
+            )
+        });
+        if stmts().count() > MAX_SPLIT_LOOP || private {
+            return None;
+        }
         let mut in_loop = vec![false; f.types.len()];
         for &b in &blocks {
             let block = &f.blocks[b as usize];
@@ -81,7 +105,6 @@ pub fn loop_exit(f: &Func, rep: &[Rep], header: BlockId) -> Option<LoopExit> {
         let held_once = |v: Val| rep[v as usize] == Rep::U;
         // The values of the loop the same on every iteration (passes until none is added).
         let mut same = vec![false; f.types.len()];
-        let stmts = || blocks.iter().flat_map(|&b| &f.blocks[b as usize].stmts);
         let mut changed = true;
         while changed {
             changed = false;
