@@ -234,8 +234,28 @@ pub fn pack_uniform(f: &Func) -> Vec<bool> {
     uniform
 }
 
+/// The statements of the region that starts at block `first`: those of the blocks it
+/// reaches up to barriers, block by block in order.
+pub fn region_stmts(f: &Func, first: u32) -> impl Iterator<Item = &Stmt> {
+    let mut reach = vec![false; f.blocks.len()];
+    let mut work = vec![first];
+    while let Some(b) = work.pop() {
+        if std::mem::replace(&mut reach[b as usize], true) {
+            continue;
+        }
+        if !matches!(f.blocks[b as usize].term, Term::Barrier { .. }) {
+            work.extend(f.succs(b));
+        }
+    }
+    f.blocks
+        .iter()
+        .zip(reach)
+        .filter(|(_, r)| *r)
+        .flat_map(|(b, _)| &b.stmts)
+}
+
 /// Whether a statement computes its value from its operands alone (no memory, no calls).
-fn pure(s: &Stmt) -> bool {
+pub(super) fn pure(s: &Stmt) -> bool {
     matches!(
         s.inst,
         Inst::Const(_)

@@ -109,18 +109,7 @@ pub fn loop_exit(f: &Func, rep: &[Rep], header: BlockId) -> Option<LoopExit> {
         while changed {
             changed = false;
             for s in stmts() {
-                // Operations whose result depends on their operands only.
-                let pure = matches!(
-                    s.inst,
-                    Inst::Const(_)
-                        | Inst::Copy(_)
-                        | Inst::Un(..)
-                        | Inst::Bin(..)
-                        | Inst::Conv(..)
-                        | Inst::Select(..)
-                        | Inst::Int3(..)
-                        | Inst::Fma(..)
-                );
+                let pure = super::analysis::pure(s);
                 let from_outside = |v: Val| !in_loop[v as usize] || same[v as usize];
                 if let (Some(r), true) = (s.result, pure) {
                     if !same[r as usize] && uses(s).into_iter().all(from_outside) {
@@ -246,14 +235,7 @@ impl Gen<'_, '_> {
         if to != join {
             let block = &self.f.blocks[to as usize];
             self.lane_params(&block.params, &args, i);
-            for s in &block.stmts {
-                self.lane_ctx = Some(i);
-                self.stmt(s)?;
-                self.lane_ctx = None;
-                for (v, l, x) in std::mem::take(&mut self.lane_out) {
-                    self.define_lane(v, l, x);
-                }
-            }
+            self.lane_stmts(&block.stmts, i)?;
             match &block.term {
                 Term::Jump(j) => {
                     args = j.args.clone();
@@ -292,14 +274,7 @@ impl Gen<'_, '_> {
                 self.b.switch_to_block(at[&b]);
                 self.cancel_point(b as usize);
                 let block = &self.f.blocks[b as usize];
-                for s in &block.stmts {
-                    self.lane_ctx = Some(i);
-                    self.stmt(s)?;
-                    self.lane_ctx = None;
-                    for (v, l, x) in std::mem::take(&mut self.lane_out) {
-                        self.define_lane(v, l, x);
-                    }
-                }
+                self.lane_stmts(&block.stmts, i)?;
                 match &block.term {
                     Term::Jump(e) => self.lane_edge(e, i, (&at, exit, next)),
                     Term::Branch { cond, then, other } => {
@@ -351,6 +326,19 @@ impl Gen<'_, '_> {
             }
         };
         self.b.ins().jump(to, &[]);
+    }
+
+    /// Statements `stmts` for lane `i` alone, with the per-work-item code.
+    fn lane_stmts(&mut self, stmts: &[super::ssa::Stmt], i: usize) -> Result<(), String> {
+        for s in stmts {
+            self.lane_ctx = Some(i);
+            self.stmt(s)?;
+            self.lane_ctx = None;
+            for (v, l, x) in std::mem::take(&mut self.lane_out) {
+                self.define_lane(v, l, x);
+            }
+        }
+        Ok(())
     }
 
     /// Lane `i` of `params` from the same lane of `args` (all read before any is written).

@@ -17,29 +17,14 @@
 //! pack runs work-item by work-item, and before the function returns, so the accumulator
 //! in memory plus the register is always the scope's part so far.
 
-use super::scalar_gen::{mem_flags, Gen};
+use super::scalar_gen::{mem_flags, FoldReg, Gen};
 use super::scalar_ops::{self as ops, cl_type};
 use super::ssa::{group_identity, Bin, FoldStep, GroupArith, GroupKind, GroupStep, Scope, Un, Val};
 use super::vector_gen::{VVal, W};
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, InstBuilder, Type, Value};
-use cranelift_frontend::{FunctionBuilder, Variable};
-
-/// A reduction a pack function accumulates in a SIMD register (see the module
-/// documentation): the register, the accumulator's address and whether the register holds
-/// values not yet in memory.
-#[derive(Clone, Copy)]
-pub(super) struct FoldReg {
-    part: Variable,
-    addr: Variable,
-    pending: Variable,
-    s: Scalar,
-    vt: Type,
-    op: Bin,
-    /// The operation's identity (bits of a value of type `s`).
-    identity: u64,
-}
+use cranelift_codegen::ir::{types, InstBuilder, Value};
+use cranelift_frontend::FunctionBuilder;
 
 /// The SIMD operation of reduction `st` of values of type `s`, if its pack function keeps
 /// its part in a register: associative and commutative, 32-bit lanes.
@@ -78,28 +63,7 @@ impl Gen<'_, '_> {
     /// register per reduction of the region that keeps one ([`register_op`]), at the
     /// identity, nothing pending.
     pub(super) fn declare_fold_regs(&mut self, first: u32) {
-        // The region's blocks: from `first` up to the barriers.
-        let mut reach = vec![false; self.f.blocks.len()];
-        let mut work = vec![first];
-        while let Some(b) = work.pop() {
-            if std::mem::replace(&mut reach[b as usize], true) {
-                continue;
-            }
-            if !matches!(
-                self.f.blocks[b as usize].term,
-                super::ssa::Term::Barrier { .. }
-            ) {
-                work.extend(self.f.succs(b));
-            }
-        }
-        let f = self.f;
-        let region = f
-            .blocks
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| reach[*i])
-            .flat_map(|(_, b)| &b.stmts);
-        for s in region {
+        for s in super::analysis::region_stmts(self.f, first) {
             let super::ssa::Inst::Fold(st) = &s.inst else {
                 continue;
             };

@@ -12,7 +12,7 @@
 use super::analysis::{defs, uses};
 use super::runtime::table;
 use super::scalar_gen::{fixed_flags, Gen};
-use super::ssa::{Bin, Conv, Inst, Stmt, Term, Un, Val};
+use super::ssa::{Bin, Conv, Inst, Stmt, Un, Val};
 use super::vector_gen::{vec_type, Rep};
 use crate::opencl_std::opcode::{S_CLAMP, S_MAX, S_MIN, U_CLAMP, U_MAX, U_MIN};
 use crate::value::Scalar;
@@ -73,27 +73,11 @@ pub(super) fn row_statements<'f>(
         order: Vec::new(),
     };
     // The region's blocks (up to barriers), and the per-work-item entry statements used.
-    let mut reach = vec![false; f.blocks.len()];
-    let mut work = vec![first];
-    while let Some(b) = work.pop() {
-        if std::mem::replace(&mut reach[b as usize], true) {
-            continue;
-        }
-        if !matches!(f.blocks[b as usize].term, Term::Barrier { .. }) {
-            work.extend(f.succs(b));
-        }
-    }
     let entry = f.blocks[0]
         .stmts
         .iter()
         .filter(|s| Gen::per_item_stmt(s) && defs(s).iter().any(|d| used[*d as usize]));
-    let region = f
-        .blocks
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| reach[*i])
-        .flat_map(|(_, b)| &b.stmts);
-    for s in entry.chain(region) {
+    for s in entry.chain(super::analysis::region_stmts(f, first)) {
         let Some(r) = s.result else { continue };
         // Only what differs between rows moves.
         if used[r as usize] && row[r as usize] && !group[r as usize] && g.rep[r as usize] == Rep::U

@@ -110,7 +110,21 @@ pub(super) struct Gen<'a, 'b> {
     pub(super) row_splats: std::collections::HashMap<Val, Variable>,
     /// `fold`: the reductions a pack function accumulates in a register, by statement
     /// address.
-    pub(super) fold_regs: std::collections::HashMap<usize, super::fold::FoldReg>,
+    pub(super) fold_regs: std::collections::HashMap<usize, FoldReg>,
+}
+
+/// A reduction a pack function accumulates in a SIMD register (`fold.rs`): the register, the accumulator's address and whether the register holds
+/// values not yet in memory.
+#[derive(Clone, Copy)]
+pub(super) struct FoldReg {
+    pub(super) part: Variable,
+    pub(super) addr: Variable,
+    pub(super) pending: Variable,
+    pub(super) s: Scalar,
+    pub(super) vt: cranelift_codegen::ir::Type,
+    pub(super) op: super::ssa::Bin,
+    /// The operation's identity (bits of a value of type `s`).
+    pub(super) identity: u64,
 }
 
 /// Where a value lives while a function is generated.
