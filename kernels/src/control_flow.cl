@@ -141,19 +141,20 @@ kernel void stats_rows(global const float* rows, global float* out, int row_len)
 }
 
 // A loop whose trip count differs between work-items, with stores before it and in it (a pack
-// splits where its work-items first disagree, each running the rest of the loop alone):
-// Collatz steps from in[i] to 1 (at most 200). out[2i] = the steps; out[2i + 1] = scale times
-// the last step's index (-1 if none); out[2i] is -1 while the loop runs.
-kernel void uneven_loop(global const int* in, global int* out, int scale)
+// splits where its work-items first disagree, each running the rest of the loop alone): k from
+// in[i] & 7 below limit by 3, v = in[i ^ (k & 1)] (n even); acc = in[i], then (acc >> 1) + v for
+// odd k, else (acc * 3 + v) & 0xffff. out[2i] = acc at the end (-1 while the loop runs);
+// out[2i + 1] = scale times the last k (-1 if none).
+kernel void uneven_loop(global const int* in, global int* out, int scale, int limit)
 {
     size_t i = get_global_id(0);
     out[2 * i] = -1;
     out[2 * i + 1] = -1;
-    int x = in[i], steps = 0;
-    while (x != 1 && steps < 200) {
-        x = (x & 1) ? 3 * x + 1 : x / 2;
-        out[2 * i + 1] = steps * scale;
-        ++steps;
+    int acc = in[i];
+    for (int k = in[i] & 7; k < limit; k += 3) {
+        int v = in[i ^ (size_t)(k & 1)];
+        acc = (k & 1) ? (acc >> 1) + v : (acc * 3 + v) & 0xffff;
+        out[2 * i + 1] = k * scale;
     }
-    out[2 * i] = steps;
+    out[2 * i] = acc;
 }

@@ -6,14 +6,22 @@ mod common;
 
 use common::{backends, kernel, module_compiled, spirv, Rng, OPT};
 
-/// Collatz steps from `x` to 1, at most 200, and the last step's index.
-fn collatz(x: i32) -> (i32, i32) {
-    let (mut x, mut steps) = (x, 0);
-    while x != 1 && steps < 200 {
-        x = if x & 1 != 0 { 3 * x + 1 } else { x / 2 };
-        steps += 1;
+/// `uneven_loop`'s results for work-item `i` of `input`: the final `acc` and `scale` times
+/// the last `k` (-1 if none).
+fn reference(input: &[i32], i: usize, scale: i32, limit: i32) -> [i32; 2] {
+    let (mut acc, mut last) = (input[i], -1);
+    let mut k = input[i] & 7;
+    while k < limit {
+        let v = input[i ^ (k & 1) as usize];
+        acc = if k & 1 != 0 {
+            (acc >> 1).wrapping_add(v)
+        } else {
+            acc.wrapping_mul(3).wrapping_add(v) & 0xffff
+        };
+        last = k.wrapping_mul(scale);
+        k += 3;
     }
-    (steps, steps - 1)
+    [acc, last]
 }
 
 #[test]
@@ -23,14 +31,13 @@ fn uneven_loops_give_each_work_item_its_own_result() {
         for opt in OPT {
             let m = module_compiled(&spirv(&format!("control_flow-{opt}")), backend);
             let k = kernel(&m, "uneven_loop");
-            // Groups of 8 and 64; inputs that agree for whole packs (all 1: no step; all the
-            // same) then disagree, and random ones.
-            for (l, n) in [(8usize, 64usize), (64, 256)] {
+            // Groups of 8 and 64: a pack whose work-items agree (the same start), then random
+            // starts (most packs split), and a limit no work-item reaches (no iteration).
+            for (l, n, limit) in [(8usize, 64usize, 40i32), (64, 256, 40), (8, 16, 0)] {
                 let input: Vec<i32> = (0..n)
                     .map(|i| match i % l {
-                        j if j < 4 => 1,
-                        j if j < 8 => 27,
-                        _ => 1 + rng.below(1000) as i32,
+                        j if j < 4 => 5,
+                        _ => rng.below(1000) as i32,
                     })
                     .collect();
                 let mut out = vec![0i32; 2 * n];
@@ -39,16 +46,16 @@ fn uneven_loops_give_each_work_item_its_own_result() {
                     .input(&input)
                     .buffer(&mut out)
                     .value(&scale)
+                    .value(&limit)
                     .run()
                     .unwrap_or_else(|e| panic!("{} {opt}: {e}", backend.name()));
-                for (i, &x) in input.iter().enumerate() {
-                    let (steps, last) = collatz(x);
-                    let last = if steps == 0 { -1 } else { last * scale };
+                for i in 0..n {
                     assert_eq!(
                         [out[2 * i], out[2 * i + 1]],
-                        [steps, last],
-                        "{} {opt} L={l} item {i} (x={x})",
-                        backend.name()
+                        reference(&input, i, scale, limit),
+                        "{} {opt} L={l} item {i} (in={})",
+                        backend.name(),
+                        input[i]
                     );
                 }
             }

@@ -7,11 +7,12 @@
 //! running the arms work-item after work-item is one of the orders the kernel allows. Such a
 //! branch may therefore come after a store in a region that runs by packs.
 //!
-//! A loop whose work-items leave at different iterations ([`loop_exit`]: the header's branch
-//! is its one way out; dpnp's elementwise kernels, whose last pack of an array stops early)
-//! splits the same way: where the pack's work-items first disagree on the header's branch,
-//! each runs the rest of its loop alone, in turn, with the per-work-item code, and the pack
-//! goes on together where the loop exits.
+//! More generally ([`split_region`]), a branch one of whose edges leads to a block every
+//! path from the other comes back to, through a loop: a loop that work-items leave at
+//! different iterations (dpnp's elementwise kernels, whose last pack of an array stops
+//! early), a loop some work-items skip. Where the pack's work-items disagree on the branch,
+//! each runs its paths alone, in turn, with the per-work-item code, up to that block, where
+//! the pack goes on together.
 
 use super::analysis::{defs, uses};
 use super::scalar_gen::{Gen, Slot};
@@ -21,38 +22,48 @@ use crate::value::Scalar;
 use cranelift_codegen::ir::{types, Block, InstBuilder, Value};
 use std::collections::HashMap;
 
-/// The most statements a loop split per work-item may have (the pack function holds a copy
-/// per work-item; a longer loop keeps its region off packs, or sends a pack that splits
-/// there to the per-work-item function before any effect).
+/// The most statements a split region may have (the pack function holds a copy per
+/// work-item; a longer one keeps its region off packs, or sends a pack that splits there to
+/// the per-work-item function before any effect).
 const MAX_SPLIT_LOOP: usize = 48;
 
-/// A loop a pack's work-items may leave at different iterations (see the module
-/// documentation).
-pub struct LoopExit {
-    /// The loop's blocks, its header first.
+/// Where a pack may split (see the module documentation): the paths from a branch up to the
+/// block where they meet.
+pub struct Split {
+    /// The blocks on the paths (the branch's own block too when a path comes back to it).
     blocks: Vec<BlockId>,
-    /// Whether the header's `then` edge leaves the loop (else its `other` edge does).
-    then_exits: bool,
+    /// The block where the paths meet.
+    pub exit: BlockId,
 }
 
-/// The loop headed by block `header` if the pack may split at its branch: one of the
-/// branch's edges leads back to the header without passing it again, and every edge of the
-/// blocks on the way stays among them (jumps and branches only: no barrier, return or
-/// switch); the other edge is the loop's only way out. A value the pack holds once (`rep`
-/// `U`) defined in the loop must be the same on every iteration (a constant, or computed by
-/// pure operations from values defined before the loop and such values): the work-items run
-/// the loop one after the other, each redefining it. And the block the loop exits to has no
-/// such parameter: the work-items leave with values of their own.
-pub fn loop_exit(f: &Func, rep: &[Rep], header: BlockId) -> Option<LoopExit> {
-    let Term::Branch { then, other, .. } = &f.blocks[header as usize].term else {
+impl Split {
+    /// The statements on its paths.
+    pub fn statements(&self, f: &Func) -> usize {
+        self.blocks
+            .iter()
+            .map(|&b| f.blocks[b as usize].stmts.len())
+            .sum()
+    }
+}
+
+/// Where the pack may split at the branch ending block `branch`: one of the branch's edges
+/// goes to a block (the exit) that every path from the other edge reaches, through blocks
+/// that end in jumps and branches only (no barrier, return or switch), among them a loop. A
+/// value the pack holds once (`rep` `U`) defined on those paths must be the same every time
+/// it is defined (a constant, or computed by pure operations from values defined elsewhere
+/// and such values): the work-items run the paths one after the other, each redefining it.
+/// And the exit has no such parameter: the work-items come with values of their own.
+pub fn split_region(f: &Func, rep: &[Rep], branch: BlockId) -> Option<Split> {
+    let Term::Branch { then, other, .. } = &f.blocks[branch as usize].term else {
         return None;
     };
     let n = f.blocks.len();
-    for (inside, outside, then_exits) in [(then, other, false), (other, then, true)] {
+    for (inside, outside) in [(then, other), (other, then)] {
+        let exit = outside.target;
         let mut body = vec![false; n];
         let mut work = vec![inside.target];
         while let Some(b) = work.pop() {
-            if b == header || std::mem::replace(&mut body[b as usize], true) {
+            if b == exit || std::mem::replace(&mut body[b as usize], true) {
                 continue;
             }
             work.extend(f.succs(b));
@@ -62,16 +73,32 @@ pub fn loop_exit(f: &Func, rep: &[Rep], header: BlockId) -> Option<LoopExit> {
             simple(b)
                 && f.succs(b as BlockId)
                     .iter()
-                    .all(|&s| s == header || body[s as usize])
+                    .all(|&s| s == exit || body[s as usize])
         });
-        let back = (0..n).any(|b| body[b] && f.succs(b as BlockId).contains(&header));
-        let exit = outside.target;
-        if !closed || !back || exit == header || body[exit as usize] {
+        if !closed || inside.target == exit {
             continue;
         }
-        let mut blocks = vec![header];
-        blocks.extend((0..n as BlockId).filter(|&b| body[b as usize]));
-        // Each work-item gets a copy of the loop: only short ones, and not unoptimized code
+        let blocks: Vec<BlockId> = (0..n as BlockId).filter(|&b| body[b as usize]).collect();
+        // Only paths through a loop: an `if` whose longer arms split (after a store) would
+        // put regions on packs whose code is mostly such copies (a kernel classifying
+        // generic pointers took five times longer to compile).
+        let cycle = blocks.iter().any(|&b| {
+            let mut seen = vec![false; n];
+            let mut work = f.succs(b);
+            while let Some(s) = work.pop() {
+                if s == b {
+                    return true;
+                }
+                if body[s as usize] && !std::mem::replace(&mut seen[s as usize], true) {
+                    work.extend(f.succs(s));
+                }
+            }
+            false
+        });
+        if !cycle {
+            continue;
+        }
+        // Each work-item gets a copy of the paths: only short ones, and not unoptimized code
         // (its variables in private memory), slow anyway, whose regions would only take
         // longer to compile.
         let stmts = || blocks.iter().flat_map(|&b| &f.blocks[b as usize].stmts);
@@ -127,7 +154,7 @@ pub fn loop_exit(f: &Func, rep: &[Rep], header: BlockId) -> Option<LoopExit> {
         if varying_once || f.blocks[exit as usize].params.iter().any(|&p| held_once(p)) {
             return None;
         }
-        return Some(LoopExit { blocks, then_exits });
+        return Some(Split { blocks, exit });
     }
     None
 }
@@ -250,15 +277,19 @@ impl Gen<'_, '_> {
         Ok(())
     }
 
-    /// The pack's work-items disagree on the branch of loop `lx`'s header (its condition
-    /// `cond`): each runs the rest of the loop alone, in turn, then the pack goes on where the
-    /// loop exits (see the module documentation).
-    pub(super) fn split_loop(&mut self, cond: Val, lx: &LoopExit) -> Result<(), String> {
-        let header = lx.blocks[0];
-        let Term::Branch { then, other, .. } = self.f.blocks[header as usize].term.clone() else {
-            return Err("internal: a loop header without a branch".into());
+    /// The pack's work-items disagree on the branch (condition `cond`) ending block
+    /// `branch`, where region `lx` splits it: each runs its paths alone, in turn, then the
+    /// pack goes on where they meet (see the module documentation).
+    pub(super) fn split_paths(
+        &mut self,
+        branch: BlockId,
+        cond: Val,
+        lx: &Split,
+    ) -> Result<(), String> {
+        let Term::Branch { then, other, .. } = self.f.blocks[branch as usize].term.clone() else {
+            return Err("internal: a split without a branch".into());
         };
-        let exit = if lx.then_exits { &then } else { &other }.target;
+        let exit = lx.exit;
         for i in 0..W {
             let next = self.b.create_block();
             let at: HashMap<BlockId, Block> = lx
@@ -266,11 +297,11 @@ impl Gen<'_, '_> {
                 .iter()
                 .map(|&b| (b, self.b.create_block()))
                 .collect();
-            // This work-item's way from the header's branch, where the pack split.
+            // This work-item's way from the branch, where the pack split.
             self.lane_branch(cond, (&then, &other), i, (&at, exit, next));
             for &b in &lx.blocks {
-                // (The header's block here is the work-item's next time round: the pack ran
-                // its statements this time.)
+                // (The branch's own block, if a path comes back to it, is the work-item's
+                // next time there: the pack ran its statements this time.)
                 self.b.switch_to_block(at[&b]);
                 self.cancel_point(b as usize);
                 let block = &self.f.blocks[b as usize];
@@ -280,7 +311,7 @@ impl Gen<'_, '_> {
                     Term::Branch { cond, then, other } => {
                         self.lane_branch(*cond, (then, other), i, (&at, exit, next))
                     }
-                    _ => return Err("internal: a split loop's block ends otherwise".into()),
+                    _ => return Err("internal: a split path's block ends otherwise".into()),
                 }
             }
             self.b.switch_to_block(next);
@@ -290,8 +321,8 @@ impl Gen<'_, '_> {
         Ok(())
     }
 
-    /// Work-item `i` takes the edge of branch `cond` its value picks (in a split loop: `at`
-    /// its blocks, `exit` where the loop exits, `next` where the work-item is done).
+    /// Work-item `i` takes the edge of branch `cond` its value picks (in a split: `at` its
+    /// blocks, `exit` where the paths meet, `next` where the work-item is done).
     fn lane_branch(
         &mut self,
         cond: Val,
@@ -308,7 +339,7 @@ impl Gen<'_, '_> {
         self.lane_edge(other, i, to);
     }
 
-    /// Work-item `i` takes edge `e` in a split loop (`at`, `exit`, `next` as in
+    /// Work-item `i` takes edge `e` in a split (`at`, `exit`, `next` as in
     /// [`lane_branch`](Self::lane_branch)).
     fn lane_edge(
         &mut self,
@@ -328,7 +359,7 @@ impl Gen<'_, '_> {
         self.b.ins().jump(to, &[]);
     }
 
-    /// Statements `stmts` for lane `i` alone, with the per-work-item code.
+    /// Statements `stmts` for work-item `i` alone, with the per-work-item code.
     fn lane_stmts(&mut self, stmts: &[super::ssa::Stmt], i: usize) -> Result<(), String> {
         for s in stmts {
             self.lane_ctx = Some(i);

@@ -285,6 +285,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                 self.layout.resume[r - 1]
             }
         };
+        self.clean_ends = super::vector_gen::clean_ends(self.f, first);
         self.region_blocks(first, Self::vstmt, |g, b, t| g.vterm(b, t, bail))?;
         // A pack that cannot stay together runs work-item by work-item, from the
         // accumulators in memory.
@@ -387,11 +388,16 @@ impl<'a, 'b> Gen<'a, 'b> {
                     self.vbranch(*cond, tb, ob, split);
                     self.b.switch_to_block(split);
                     self.split_diamond(*cond, then, other, join)?;
-                } else if let Some(lx) = super::diverge::loop_exit(self.f, &self.rep, block) {
+                } else if let Some(lx) = (!self.clean_ends[block as usize])
+                    .then(|| super::diverge::split_region(self.f, &self.rep, block))
+                    .flatten()
+                {
+                    // After an effect (before one, the pack runs work-item by work-item from
+                    // the region's start instead: less code).
                     let split = self.b.create_block();
                     self.vbranch(*cond, tb, ob, split);
                     self.b.switch_to_block(split);
-                    self.split_loop(*cond, &lx)?;
+                    self.split_paths(block, *cond, &lx)?;
                 } else {
                     self.vbranch(*cond, tb, ob, bail);
                 }

@@ -111,6 +111,9 @@ pub(super) struct Gen<'a, 'b> {
     /// `fold`: the reductions a pack function accumulates in a register, by statement
     /// address.
     pub(super) fold_regs: std::collections::HashMap<usize, FoldReg>,
+    /// `pack_loop`: per block, whether the region has no effect up to its end
+    /// (`vector_gen::clean_ends`).
+    pub(super) clean_ends: Vec<bool>,
 }
 
 /// A reduction a pack function accumulates in a SIMD register (`fold.rs`): the register, the accumulator's address and whether the register holds
@@ -232,6 +235,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             row_moved: std::collections::HashSet::new(),
             row_splats: std::collections::HashMap::new(),
             fold_regs: std::collections::HashMap::new(),
+            clean_ends: Vec::new(),
         };
         g.vars = f
             .types

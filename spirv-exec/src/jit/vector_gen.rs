@@ -117,13 +117,11 @@ fn effect(s: &Stmt) -> bool {
     )
 }
 
-/// Whether region `first` (its first block) can run by packs: every branch whose condition
-/// may differ in a pack is reached before any effect or is an `if` or a loop's exit the pack
-/// runs work-item by work-item when split (`diverge`), and no such switch.
-pub fn vectorizable(f: &Func, rep: &[Rep], first: u32) -> bool {
-    let n = f.blocks.len();
-    // Blocks of the region, and whether each is entered with no effect behind it.
-    let mut clean_in = vec![None::<bool>; n];
+/// The blocks region `first` reaches (up to barriers), and per block whether no path from
+/// the region's start to the block's end has an effect (a pack that splits there can still
+/// run work-item by work-item from the region's start).
+fn walk(f: &Func, first: u32) -> (Vec<bool>, Vec<bool>) {
+    let mut clean_in = vec![None::<bool>; f.blocks.len()];
     let mut work = vec![(first, true)];
     while let Some((b, clean)) = work.pop() {
         let old = clean_in[b as usize];
@@ -134,22 +132,53 @@ pub fn vectorizable(f: &Func, rep: &[Rep], first: u32) -> bool {
         clean_in[b as usize] = Some(new);
         let block = &f.blocks[b as usize];
         let clean_out = new && !block.stmts.iter().any(effect);
+        if !matches!(block.term, Term::Barrier { .. }) {
+            work.extend(f.succs(b).into_iter().map(|s| (s, clean_out)));
+        }
+    }
+    let reached = clean_in.iter().map(Option::is_some).collect();
+    let clean = clean_in
+        .iter()
+        .zip(&f.blocks)
+        .map(|(c, b)| c.unwrap_or(false) && !b.stmts.iter().any(effect))
+        .collect();
+    (reached, clean)
+}
+
+/// Per block, whether no path from region `first`'s start to the block's end has an effect
+/// (see [`walk`]).
+pub fn clean_ends(f: &Func, first: u32) -> Vec<bool> {
+    walk(f, first).1
+}
+
+/// The most statements the splits of one region may copy per work-item (compile time: the
+/// pack function holds a copy of each split's paths per work-item).
+const MAX_SPLIT_TOTAL: usize = 48;
+
+/// Whether region `first` (its first block) can run by packs: every branch whose condition
+/// may differ in a pack is reached before any effect or is one where the pack runs
+/// work-item by work-item when split, up to where the paths meet (`diverge`; not too many
+/// statements in all), and no such switch.
+pub fn vectorizable(f: &Func, rep: &[Rep], first: u32) -> bool {
+    let (reached, clean) = walk(f, first);
+    let mut split = 0;
+    for (b, block) in f.blocks.iter().enumerate().filter(|(b, _)| reached[*b]) {
         match &block.term {
             Term::Branch { cond, then, other }
                 if rep[*cond as usize] != Rep::U
-                    && !clean_out
-                    && super::diverge::diamond(f, then, other).is_none()
-                    && super::diverge::loop_exit(f, rep, b).is_none() =>
+                    && !clean[b]
+                    && super::diverge::diamond(f, then, other).is_none() =>
             {
-                return false
+                match super::diverge::split_region(f, rep, b as u32) {
+                    Some(region) => split += region.statements(f),
+                    None => return false,
+                }
             }
             Term::Switch { sel, .. } if rep[*sel as usize] != Rep::U => return false,
-            Term::Barrier { .. } => continue,
             _ => {}
         }
-        work.extend(f.succs(b).into_iter().map(|s| (s, clean_out)));
     }
-    true
+    split <= MAX_SPLIT_TOTAL
 }
 
 /// A value in one of its representations.
