@@ -22,11 +22,6 @@ use crate::value::Scalar;
 use cranelift_codegen::ir::{types, Block, InstBuilder, Value};
 use std::collections::HashMap;
 
-/// The most statements a split region may have (the pack function holds a copy per
-/// work-item; a longer one keeps its region off packs, or sends a pack that splits there to
-/// the per-work-item function before any effect).
-const MAX_SPLIT_LOOP: usize = 48;
-
 /// Where a pack may split (see the module documentation): the paths from a branch up to the
 /// block where they meet.
 pub struct Split {
@@ -98,9 +93,9 @@ pub fn split_region(f: &Func, rep: &[Rep], branch: BlockId) -> Option<Split> {
         if !cycle {
             continue;
         }
-        // Each work-item gets a copy of the paths: only short ones, and not unoptimized code
-        // (its variables in private memory), slow anyway, whose regions would only take
-        // longer to compile.
+        // Each work-item gets a copy of the paths (so few statements in all: `vectorizable`),
+        // and not of unoptimized code (its variables in private memory), slow anyway, whose
+        // regions would only take longer to compile.
         let stmts = || blocks.iter().flat_map(|&b| &f.blocks[b as usize].stmts);
         let private = stmts().any(|s| {
             matches!(
@@ -114,10 +109,10 @@ pub fn split_region(f: &Func, rep: &[Rep], branch: BlockId) -> Option<Split> {
                 }
             )
         });
-        if stmts().count() > MAX_SPLIT_LOOP || private {
+        if private {
             return None;
         }
-        let mut in_loop = vec![false; f.types.len()];
+        let mut on_paths = vec![false; f.types.len()];
         for &b in &blocks {
             let block = &f.blocks[b as usize];
             for v in block
@@ -126,18 +121,19 @@ pub fn split_region(f: &Func, rep: &[Rep], branch: BlockId) -> Option<Split> {
                 .copied()
                 .chain(block.stmts.iter().flat_map(defs))
             {
-                in_loop[v as usize] = true;
+                on_paths[v as usize] = true;
             }
         }
         let held_once = |v: Val| rep[v as usize] == Rep::U;
-        // The values of the loop the same on every iteration (passes until none is added).
+        // The values of the paths the same every time they are defined (passes until none
+        // is added).
         let mut same = vec![false; f.types.len()];
         let mut changed = true;
         while changed {
             changed = false;
             for s in stmts() {
                 let pure = super::analysis::pure(s);
-                let from_outside = |v: Val| !in_loop[v as usize] || same[v as usize];
+                let from_outside = |v: Val| !on_paths[v as usize] || same[v as usize];
                 if let (Some(r), true) = (s.result, pure) {
                     if !same[r as usize] && uses(s).into_iter().all(from_outside) {
                         same[r as usize] = true;
@@ -278,28 +274,28 @@ impl Gen<'_, '_> {
     }
 
     /// The pack's work-items disagree on the branch (condition `cond`) ending block
-    /// `branch`, where region `lx` splits it: each runs its paths alone, in turn, then the
-    /// pack goes on where they meet (see the module documentation).
+    /// `branch`, where `split` splits it: each runs its paths alone, in turn, then the pack
+    /// goes on where they meet (see the module documentation).
     pub(super) fn split_paths(
         &mut self,
         branch: BlockId,
         cond: Val,
-        lx: &Split,
+        split: &Split,
     ) -> Result<(), String> {
         let Term::Branch { then, other, .. } = self.f.blocks[branch as usize].term.clone() else {
             return Err("internal: a split without a branch".into());
         };
-        let exit = lx.exit;
+        let exit = split.exit;
         for i in 0..W {
             let next = self.b.create_block();
-            let at: HashMap<BlockId, Block> = lx
+            let at: HashMap<BlockId, Block> = split
                 .blocks
                 .iter()
                 .map(|&b| (b, self.b.create_block()))
                 .collect();
             // This work-item's way from the branch, where the pack split.
             self.lane_branch(cond, (&then, &other), i, (&at, exit, next));
-            for &b in &lx.blocks {
+            for &b in &split.blocks {
                 // (The branch's own block, if a path comes back to it, is the work-item's
                 // next time there: the pack ran its statements this time.)
                 self.b.switch_to_block(at[&b]);

@@ -26,11 +26,16 @@ use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, InstBuilder, Value};
 use cranelift_frontend::FunctionBuilder;
 
+/// Whether the scope of step `st` is filled by whole packs (a work-group, or sub-groups of
+/// `subgroup_size` a multiple of four), so a pack lies in one scope.
+fn packs_fill(st: &FoldStep, subgroup_size: u32) -> bool {
+    st.scope == Scope::Workgroup || subgroup_size as usize % W == 0
+}
+
 /// The SIMD operation of reduction `st` of values of type `s`, if its pack function keeps
 /// its part in a register: associative and commutative, 32-bit lanes.
 fn register_op(st: &FoldStep, s: Scalar, subgroup_size: u32) -> Option<Bin> {
-    let whole = st.scope == Scope::Workgroup || subgroup_size as usize % W == 0;
-    if st.kind != GroupKind::Reduce || !whole {
+    if st.kind != GroupKind::Reduce || !packs_fill(st, subgroup_size) {
         return None;
     }
     let GroupStep::Apply(bin) = st.op.step() else {
@@ -230,8 +235,7 @@ impl Gen<'_, '_> {
             self.register_step(st, reg);
             return;
         }
-        let whole = st.scope == Scope::Workgroup || self.f.subgroup_size as usize % W == 0;
-        if !whole {
+        if !packs_fill(st, self.f.subgroup_size) {
             for i in 0..W {
                 self.lane_ctx = Some(i);
                 self.fold_step(st, r);

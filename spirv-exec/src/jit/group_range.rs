@@ -20,7 +20,7 @@ use super::runtime::{field, table};
 use super::scalar_gen::{fixed_flags, mem_flags, Gen};
 use super::ssa::{Bin, Conv, Func, Inst, Stmt, Val};
 use super::stride::Scaled;
-use super::vector_gen::{vec_type, W};
+use super::vector_gen::vec_type;
 use crate::front::ssa::BuiltinValue;
 use crate::opencl_std::opcode::{S_CLAMP, S_MAX, S_MIN};
 use crate::value::Scalar;
@@ -309,9 +309,7 @@ impl Gen<'_, '_> {
         let x0 = self.b.ins().extractlane(x, 0);
         let first = self.b.ins().splat(types::I32X4, x0);
         let d = self.b.ins().isub(x, first);
-        let iota: Vec<u8> = (0u32..W as u32).flat_map(|i| i.to_le_bytes()).collect();
-        let iota = self.b.func.dfg.constants.insert(iota.into());
-        let iota = self.b.ins().vconst(types::I32X4, iota);
+        let iota = self.iota_vector();
         let eq = self.b.ins().icmp(IntCC::Equal, d, iota);
         let all = self.b.ins().vall_true(eq);
         let (consecutive, lanes) = (self.b.create_block(), self.b.create_block());
@@ -321,27 +319,11 @@ impl Gen<'_, '_> {
         self.b.ins().jump(vector, &[BlockArg::Value(a)]);
         self.b.set_cold_block(lanes);
         self.b.switch_to_block(lanes);
-        let mut loaded = Vec::new();
-        for i in 0..W {
-            let p = self.lane_of(ptr, i);
-            let a = self.b.ins().iadd_imm_s(p, offset);
-            match value {
-                Some(v) => {
-                    let x = self.lane_of(v, i);
-                    self.b.ins().store(mem_flags(), x, a, 0);
-                }
-                None => {
-                    let t = super::scalar_ops::cl_type(self.ty(s.result.expect("a load")));
-                    loaded.push(self.b.ins().load(t, mem_flags(), a, 0));
-                }
-            }
-        }
-        match (value, s.result) {
-            (None, Some(r)) => {
-                let x = self.build(self.ty(r), &loaded);
+        match self.unchecked_lanes(s, ptr, offset, value) {
+            Some(x) => {
                 self.b.ins().jump(join, &[BlockArg::Value(x)]);
             }
-            _ => {
+            None => {
                 self.b.ins().jump(join, &[]);
             }
         }

@@ -388,7 +388,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                     self.vbranch(*cond, tb, ob, split);
                     self.b.switch_to_block(split);
                     self.split_diamond(*cond, then, other, join)?;
-                } else if let Some(lx) = (!self.clean_ends[block as usize])
+                } else if let Some(paths) = (!self.clean_ends[block as usize])
                     .then(|| super::diverge::split_region(self.f, &self.rep, block))
                     .flatten()
                 {
@@ -397,7 +397,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                     let split = self.b.create_block();
                     self.vbranch(*cond, tb, ob, split);
                     self.b.switch_to_block(split);
-                    self.split_paths(block, *cond, &lx)?;
+                    self.split_paths(block, *cond, &paths)?;
                 } else {
                     self.vbranch(*cond, tb, ob, bail);
                 }

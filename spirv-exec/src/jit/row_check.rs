@@ -33,9 +33,7 @@ impl Gen<'_, '_> {
         } else {
             let first = self.b.ins().splat(types::I32X4, x0);
             let d = self.b.ins().isub(x, first);
-            let iota: Vec<u8> = (0u32..4).flat_map(|i| i.to_le_bytes()).collect();
-            let iota = self.b.func.dfg.constants.insert(iota.into());
-            let iota = self.b.ins().vconst(types::I32X4, iota);
+            let iota = self.iota_vector();
             let eq = self.b.ins().icmp(IntCC::Equal, d, iota);
             self.b.ins().vall_true(eq)
         };

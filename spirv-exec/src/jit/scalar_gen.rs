@@ -116,8 +116,8 @@ pub(super) struct Gen<'a, 'b> {
     pub(super) clean_ends: Vec<bool>,
 }
 
-/// A reduction a pack function accumulates in a SIMD register (`fold.rs`): the register, the accumulator's address and whether the register holds
-/// values not yet in memory.
+/// A reduction a pack function accumulates in a SIMD register (`fold.rs`): the register, the
+/// accumulator's address and whether the register holds values not yet in memory.
 #[derive(Clone, Copy)]
 pub(super) struct FoldReg {
     pub(super) part: Variable,

@@ -431,9 +431,7 @@ impl Gen<'_, '_> {
                 // Lane i: trunc(x0 + i) = trunc(x0) + i (mod 2^32).
                 let x0 = self.b.ins().ireduce(types::I32, x0);
                 let x0 = self.b.ins().splat(types::I32X4, x0);
-                let bytes: Vec<u8> = (0..W as u32).flat_map(|i| i.to_le_bytes()).collect();
-                let c = self.b.func.dfg.constants.insert(bytes.into());
-                let steps = self.b.ins().vconst(types::I32X4, c);
+                let steps = self.iota_vector();
                 let x = self.b.ins().iadd(x0, steps);
                 self.define_v(r, VVal::X(x));
                 return Ok(true);
@@ -702,6 +700,44 @@ impl Gen<'_, '_> {
         Ok(true)
     }
 
+    /// The SIMD constant `0, 1, 2, 3` (32-bit lanes).
+    pub(super) fn iota_vector(&mut self) -> Value {
+        let bytes: Vec<u8> = (0..W as u32).flat_map(|i| i.to_le_bytes()).collect();
+        let c = self.b.func.dfg.constants.insert(bytes.into());
+        self.b.ins().vconst(types::I32X4, c)
+    }
+
+    /// The unchecked access `s` through `ptr + offset` (storing `value` or loading), lane by
+    /// lane; a load's lanes as one SIMD value.
+    pub(super) fn unchecked_lanes(
+        &mut self,
+        s: &Stmt,
+        ptr: Val,
+        offset: i64,
+        value: Option<Val>,
+    ) -> Option<Value> {
+        let mut loaded = Vec::new();
+        for i in 0..W {
+            let p = self.lane_of(ptr, i);
+            let a = self.b.ins().iadd_imm_s(p, offset);
+            match (value, s.result) {
+                (Some(v), _) => {
+                    let x = self.lane_of(v, i);
+                    self.b.ins().store(mem_flags(), x, a, 0);
+                }
+                (None, Some(r)) => {
+                    let t = super::scalar_ops::cl_type(self.ty(r));
+                    loaded.push(self.b.ins().load(t, mem_flags(), a, 0));
+                }
+                _ => {}
+            }
+        }
+        match (value, s.result) {
+            (None, Some(r)) => Some(self.build(self.ty(r), &loaded)),
+            _ => None,
+        }
+    }
+
     /// `a == b` as a lane mask when `a` is a dimension-0 id (lane `i` is `x0 + i`, `iota`)
     /// and `b` the same in the pack (`64`-bit both): lane `i` is equal exactly when
     /// `d = b - x0` (wrapping) is `i`, so one comparison of `d` with `0, 1, 2, 3` (and
@@ -720,9 +756,7 @@ impl Gen<'_, '_> {
             .icmp_imm_u(IntCC::UnsignedLessThan, d, W as i64);
         let d = self.b.ins().ireduce(types::I32, d);
         let d = self.b.ins().splat(types::I32X4, d);
-        let bytes: Vec<u8> = (0..W as u32).flat_map(|i| i.to_le_bytes()).collect();
-        let iota = self.b.func.dfg.constants.insert(bytes.into());
-        let iota = self.b.ins().vconst(types::I32X4, iota);
+        let iota = self.iota_vector();
         let eq = self.b.ins().icmp(IntCC::Equal, iota, d);
         let m = self.mask_of(inside);
         let m = self.b.ins().splat(types::I32X4, m);
@@ -751,24 +785,7 @@ impl Gen<'_, '_> {
             }
             return;
         }
-        let mut loaded = Vec::new();
-        for i in 0..W {
-            let p = self.lane_of(ptr, i);
-            let a = self.b.ins().iadd_imm_s(p, offset);
-            match (value, s.result) {
-                (Some(v), _) => {
-                    let x = self.lane_of(v, i);
-                    self.b.ins().store(mem_flags(), x, a, 0);
-                }
-                (None, Some(r)) => {
-                    let t = super::scalar_ops::cl_type(self.ty(r));
-                    loaded.push(self.b.ins().load(t, mem_flags(), a, 0));
-                }
-                _ => {}
-            }
-        }
-        if let (None, Some(r)) = (value, s.result) {
-            let x = self.build(self.ty(r), &loaded);
+        if let (Some(x), Some(r)) = (self.unchecked_lanes(s, ptr, offset, value), s.result) {
             self.define_v(r, VVal::X(x));
         }
     }
