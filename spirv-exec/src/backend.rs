@@ -138,9 +138,22 @@ impl Executable for Compiled {
     }
 
     unsafe fn run(&self, launch: &LaunchDesc) -> Result<(), Fault> {
-        match self.prepared.compiled() {
-            // SAFETY: forwarded: the caller guarantees the launch's memory.
-            Ok(code) => unsafe { jit::run(&code, &self.program, launch) },
+        let items = launch
+            .groups
+            .iter()
+            .chain(&launch.group_size)
+            .map(|&n| n as u64)
+            .product();
+        match self.prepared.for_launch(items) {
+            Ok(code) => {
+                let start = self.prepared.timed(items).then(std::time::Instant::now);
+                // SAFETY: forwarded: the caller guarantees the launch's memory.
+                let r = unsafe { jit::run(&code, &self.program, launch) };
+                if let Some(start) = start {
+                    self.prepared.ran_for(start.elapsed());
+                }
+                r
+            }
             Err(e) => {
                 // Code generation failed (it should not): the interpreter runs the kernel.
                 static WARNED: std::sync::Once = std::sync::Once::new();

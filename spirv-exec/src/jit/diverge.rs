@@ -203,6 +203,21 @@ impl Gen<'_, '_> {
         other: &Edge,
         join: BlockId,
     ) -> Result<(), String> {
+        self.diamond_lanes(cond, then, other, join)?;
+        let target = self.blocks[join as usize];
+        self.b.ins().jump(target, &[]);
+        Ok(())
+    }
+
+    /// [`Self::split_diamond`] up to the join: each lane's arm and the join's parameters, the
+    /// builder left after the last lane.
+    pub(super) fn diamond_lanes(
+        &mut self,
+        cond: Val,
+        then: &Edge,
+        other: &Edge,
+        join: BlockId,
+    ) -> Result<(), String> {
         // An arm's block may be the loop head of its cycle: look at the flag as it would.
         for e in [then, other] {
             if e.target != join {
@@ -245,8 +260,6 @@ impl Gen<'_, '_> {
             }
             self.b.switch_to_block(next);
         }
-        let target = self.blocks[join as usize];
-        self.b.ins().jump(target, &[]);
         Ok(())
     }
 

@@ -28,6 +28,7 @@ mod fold;
 mod group_pass;
 mod group_range;
 mod local_bounds;
+mod lockstep;
 mod lower_groups;
 mod pack_loop;
 mod region;
@@ -60,6 +61,30 @@ pub struct Prepared {
     /// Key of the process-wide code cache.
     key: String,
     code: OnceLock<Result<(Arc<Compiled>, bool), String>>,
+    /// The hot tier (packs in lockstep, [`lockstep`]): compiled once the kernel has run
+    /// [`HOT_ITEMS`] work-items or for [`HOT_TIME`] (its copies of the regions cost compile
+    /// time that only kernels run long pay back); `None` if it failed.
+    hot: OnceLock<Option<Arc<Compiled>>>,
+    /// Work-items launched so far, and nanoseconds run by launches of at least
+    /// [`TIMED_ITEMS`] (up to the hot tier).
+    launched: std::sync::atomic::AtomicU64,
+    ran: std::sync::atomic::AtomicU64,
+}
+
+/// Work-items a kernel runs before its hot tier is compiled.
+const HOT_ITEMS: u64 = 1 << 20;
+/// Time a kernel runs (in launches of [`TIMED_ITEMS`] or more) before its hot tier is
+/// compiled: a few times what compiling it costs.
+const HOT_TIME: std::time::Duration = std::time::Duration::from_millis(20);
+/// Work-items of a launch whose time counts towards [`HOT_TIME`] (smaller ones are not
+/// timed: their launches cost microseconds).
+const TIMED_ITEMS: u64 = 4096;
+
+/// Whether every kernel gets its hot tier at once (`SPIRV_EXEC_JIT_HOT=now`: tests of that
+/// tier's code on small launches).
+fn hot_now() -> bool {
+    static NOW: OnceLock<bool> = OnceLock::new();
+    *NOW.get_or_init(|| std::env::var("SPIRV_EXEC_JIT_HOT").is_ok_and(|v| v == "now"))
 }
 
 /// The code cache: compiled kernels by (module words, specialization constants, kernel name
@@ -75,24 +100,61 @@ impl Prepared {
     /// [`compiled`](Self::compiled), and whether the code came from the cache.
     pub fn compiled_with_origin(&self) -> Result<(Arc<Compiled>, bool), String> {
         self.code
-            .get_or_init(|| {
-                let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-                let map = cache.get_or_insert_with(HashMap::new);
-                if let Some(c) = map.get(&self.key).and_then(|w| w.upgrade()) {
-                    return Ok((c, true));
-                }
-                // A panic of the code generator must not take the host down: the kernel then
-                // runs on the interpreter.
-                let compiled =
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile(&self.func)))
-                        .unwrap_or_else(|_| Err("the code generator panicked".into()));
-                let c = Arc::new(compiled?);
-                map.retain(|_, w| w.strong_count() > 0);
-                map.insert(self.key.clone(), Arc::downgrade(&c));
-                Ok((c, false))
-            })
+            .get_or_init(|| cached_compile(&self.func, &self.key, false))
             .clone()
     }
+
+    /// The code for a launch of `items` work-items: the hot tier once the kernel has run
+    /// enough work-items (and has regions that gain from it), else the first.
+    pub fn for_launch(&self, items: u64) -> Result<Arc<Compiled>, String> {
+        use std::sync::atomic::Ordering;
+        let first = self.compiled()?;
+        if !first.lockstep {
+            return Ok(first);
+        }
+        if self.hot.get().is_none()
+            && !hot_now()
+            && self.launched.fetch_add(items, Ordering::Relaxed) + items < HOT_ITEMS
+            && self.ran.load(Ordering::Relaxed) < HOT_TIME.as_nanos() as u64
+        {
+            return Ok(first);
+        }
+        let hot = self.hot.get_or_init(|| {
+            cached_compile(&self.func, &format!("{}#hot", self.key), true)
+                .ok()
+                .map(|(c, _)| c)
+        });
+        Ok(hot.clone().unwrap_or(first))
+    }
+
+    /// Whether a launch of `items` work-items should report its time ([`Self::ran_for`]).
+    pub fn timed(&self, items: u64) -> bool {
+        items >= TIMED_ITEMS && self.hot.get().is_none()
+    }
+
+    /// A launch of the first tier took `time`.
+    pub fn ran_for(&self, time: Duration) {
+        let ns = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
+        self.ran.fetch_add(ns, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// Compiles `func` (`hot`: its hot tier) or takes it from the cache under `key`; says whether
+/// it came from the cache.
+fn cached_compile(func: &Func, key: &str, hot: bool) -> Result<(Arc<Compiled>, bool), String> {
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    let map = cache.get_or_insert_with(HashMap::new);
+    if let Some(c) = map.get(key).and_then(|w| w.upgrade()) {
+        return Ok((c, true));
+    }
+    // A panic of the code generator must not take the host down: the kernel then runs on
+    // the interpreter (or on its first tier).
+    let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile(func, hot)))
+        .unwrap_or_else(|_| Err("the code generator panicked".into()));
+    let c = Arc::new(compiled?);
+    map.retain(|_, w| w.strong_count() > 0);
+    map.insert(key.to_string(), Arc::downgrade(&c));
+    Ok((c, false))
 }
 
 /// Whether `func` reaches local memory (kernel-scope `__local` variables, `__local`
@@ -170,6 +232,9 @@ pub fn prepare(
         func,
         key,
         code: OnceLock::new(),
+        hot: OnceLock::new(),
+        launched: std::sync::atomic::AtomicU64::new(0),
+        ran: std::sync::atomic::AtomicU64::new(0),
     })
 }
 
@@ -456,6 +521,9 @@ pub struct Compiled {
     pub compile_time: Duration,
     /// Bytes of machine code.
     pub code_bytes: usize,
+    /// Whether some region runs packs in lockstep ([`lockstep`]) in the hot tier (or does, in
+    /// it).
+    lockstep: bool,
     module: Mutex<Option<cranelift_jit::JITModule>>,
 }
 
@@ -475,7 +543,7 @@ impl Drop for Compiled {
 }
 
 /// Generates native code for `f`.
-fn compile(f: &Func) -> Result<Compiled, String> {
+fn compile(f: &Func, hot: bool) -> Result<Compiled, String> {
     use cranelift_module::Module;
     let start = Instant::now();
     let builder = cranelift_jit::JITBuilder::with_isa(
@@ -508,6 +576,7 @@ fn compile(f: &Func) -> Result<Compiled, String> {
         dump_ir(f, &rep, &layout);
     }
     let mut vector_ids = Vec::new();
+    let mut lockstep = false;
     // Per region: the per-work-item function, then the pack function if the region allows.
     for (region, pack) in (0..=layout.resume.len()).flat_map(|r| [(r, false), (r, true)]) {
         let first = match region {
@@ -526,12 +595,14 @@ fn compile(f: &Func) -> Result<Compiled, String> {
             (
                 rep.clone(),
                 module.declare_func_in_func(scalar_id, &mut ctx.func),
+                hot,
             )
         });
         {
             let b = cranelift_frontend::FunctionBuilder::new(&mut ctx.func, &mut fctx);
             let target = module.isa().frontend_config();
-            scalar_gen::Gen::generate(b, f, &layout, region, check_slow, vector, target)?;
+            lockstep |=
+                scalar_gen::Gen::generate(b, f, &layout, region, check_slow, vector, target)?;
         }
         let name = format!(
             "{}.region{region}{}",
@@ -592,6 +663,7 @@ fn compile(f: &Func) -> Result<Compiled, String> {
         private_size: f.private_size,
         compile_time: start.elapsed(),
         code_bytes,
+        lockstep,
         module: Mutex::new(Some(module)),
     })
 }

@@ -14,7 +14,7 @@ use cranelift_codegen::ir::{types, Block, InstBuilder, MemFlagsData, Value};
 
 /// Whether each value is needed: used by a terminator or by a statement with an effect (or
 /// that may fault), directly or through statements without one.
-fn used_values(f: &super::ssa::Func) -> Vec<bool> {
+pub(super) fn used_values(f: &super::ssa::Func) -> Vec<bool> {
     use super::ssa::{Bin, Inst};
     let pure = |s: &Stmt| match s.inst {
         Inst::Const(_)
@@ -243,7 +243,17 @@ impl<'a, 'b> Gen<'a, 'b> {
         if let (Some(chain), Some(_)) = (&chain, row_end) {
             self.declare_row_bases(chain);
         }
+        // Packs in lockstep (`lockstep`), where no other pass over the row is taken.
+        self.lock_wanted = super::lockstep::eligible(self.f, first)
+            && !touches
+            && chain.is_none()
+            && (region > 0 || self.unrolled_chain(first, &used).is_none());
+        let lock = (self.lock_wanted && self.lock_allowed).then(|| {
+            let row_end = row_end.unwrap_or_else(|| self.declare_row_end());
+            (self.declare_lock_until(), row_end)
+        });
         let exit = self.loop_head(end);
+        let lock_start = lock.map(|(until, row_end)| (until, self.lock_dispatch(until), row_end));
         if let Some(row_end) = row_end {
             self.row_values(&row_stmts, row_end)?;
             self.row_moved = row_stmts
@@ -311,6 +321,9 @@ impl<'a, 'b> Gen<'a, 'b> {
         self.b.def_var(self.code, code);
         self.next_pack();
 
+        if let Some((until, start, row_end)) = lock_start {
+            self.lock_body(region, first, start, until, (&row_stmts[..], row_end))?;
+        }
         self.epilogue(exit);
         Ok(())
     }
@@ -365,9 +378,13 @@ impl<'a, 'b> Gen<'a, 'b> {
         }
     }
 
-    fn next_pack(&mut self) {
+    /// To the next pack (past every pack of a lockstep pass).
+    pub(super) fn next_pack(&mut self) {
         let pack = self.b.use_var(self.lane);
-        let next = self.b.ins().iadd_imm_s(pack, W as i64);
+        let next = self
+            .b
+            .ins()
+            .iadd_imm_s(pack, (W * (1 + self.lock.len())) as i64);
         self.b.def_var(self.lane, next);
         self.b.ins().jump(self.head, &[]);
     }
@@ -434,7 +451,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         Ok(())
     }
 
-    fn merge_and_next(&mut self, r: Value) {
+    pub(super) fn merge_and_next(&mut self, r: Value) {
         // The usual case: the same barrier (or end) as the packs before.
         let before = self.b.use_var(self.code);
         let same = self.b.ins().icmp(IntCC::Equal, before, r);

@@ -114,6 +114,12 @@ pub(super) struct Gen<'a, 'b> {
     /// `pack_loop`: per block, whether the region has no effect up to its end
     /// (`vector_gen::clean_ends`).
     pub(super) clean_ends: Vec<bool>,
+    /// `lockstep`: while a lockstep pass is emitted, the other packs' values (empty else).
+    pub(super) lock: Vec<super::lockstep::PackState>,
+    /// `lockstep`: whether the pack function may hold a lockstep pass (the hot tier), and
+    /// whether its region would have one.
+    pub(super) lock_allowed: bool,
+    pub(super) lock_wanted: bool,
 }
 
 /// A reduction a pack function accumulates in a SIMD register (`fold.rs`): the register, the
@@ -196,9 +202,9 @@ impl<'a, 'b> Gen<'a, 'b> {
         layout: &'a FrameLayout,
         region: usize,
         check_slow: cranelift_codegen::ir::FuncRef,
-        vector: Option<(Vec<Rep>, cranelift_codegen::ir::FuncRef)>,
+        vector: Option<(Vec<Rep>, cranelift_codegen::ir::FuncRef, bool)>,
         target: cranelift_codegen::isa::TargetFrontendConfig,
-    ) -> Result<(), String> {
+    ) -> Result<bool, String> {
         let mut g = Gen {
             b,
             f,
@@ -236,13 +242,17 @@ impl<'a, 'b> Gen<'a, 'b> {
             row_splats: std::collections::HashMap::new(),
             fold_regs: std::collections::HashMap::new(),
             clean_ends: Vec::new(),
+            lock: Vec::new(),
+            lock_allowed: false,
+            lock_wanted: false,
         };
         g.vars = f
             .types
             .iter()
             .map(|s| Slot::One(g.b.declare_var(cl_type(*s))))
             .collect();
-        if let Some((rep, scalar)) = vector {
+        if let Some((rep, scalar, lockstep)) = vector {
+            g.lock_allowed = lockstep;
             // A pack function: each value in its representation.
             g.vars = f
                 .types
@@ -269,7 +279,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             g.vbody(region, scalar)?;
             g.b.seal_all_blocks();
             g.b.finalize(target);
-            return Ok(());
+            return Ok(g.lock_wanted);
         }
         g.ctx = g.b.declare_var(types::I64);
         g.lane = g.b.declare_var(types::I64);
@@ -278,7 +288,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         g.body(region)?;
         g.b.seal_all_blocks();
         g.b.finalize(target);
-        Ok(())
+        Ok(false)
     }
 
     /// Loads the static local part's range (in the entry block: it dominates every check).

@@ -120,7 +120,7 @@ fn effect(s: &Stmt) -> bool {
 /// The blocks region `first` reaches (up to barriers), and per block whether no path from
 /// the region's start to the block's end has an effect (a pack that splits there can still
 /// run work-item by work-item from the region's start).
-fn walk(f: &Func, first: u32) -> (Vec<bool>, Vec<bool>) {
+pub(super) fn walk(f: &Func, first: u32) -> (Vec<bool>, Vec<bool>) {
     let mut clean_in = vec![None::<bool>; f.blocks.len()];
     let mut work = vec![(first, true)];
     while let Some((b, clean)) = work.pop() {
@@ -867,9 +867,20 @@ impl Gen<'_, '_> {
     /// The parallel copy of an edge's arguments into its target's parameters, each in the
     /// parameter's representation.
     pub(super) fn vedge_copies(&mut self, e: &super::ssa::Edge) {
-        let params = self.f.blocks[e.target as usize].params.clone();
-        let values: Vec<VVal> = e
+        self.vedge_copies_where(e, |_| true);
+    }
+
+    /// [`Self::vedge_copies`] for the target's parameters `keep` accepts.
+    pub(super) fn vedge_copies_where(&mut self, e: &super::ssa::Edge, keep: impl Fn(Val) -> bool) {
+        let params: Vec<Val> = self.f.blocks[e.target as usize].params.clone();
+        let (args, params): (Vec<Val>, Vec<Val>) = e
             .args
+            .iter()
+            .zip(&params)
+            .filter(|(_, p)| keep(**p))
+            .map(|(a, p)| (*a, *p))
+            .unzip();
+        let values: Vec<VVal> = args
             .iter()
             .zip(&params)
             .map(
