@@ -42,3 +42,19 @@ kernel void lock_regions(global const int* in, global int* out, local int* tmp)
         s += tmp[(lid + j) % (int)get_local_size(0)];
     out[g] = s + k;
 }
+
+// After stores: aux[g] = 0, out[g] = in[g % m]; then for j < n (the same for every work-item):
+// out[g] += in[(g + j) % m], and aux[g] += j + 1 where j % 3 == lid % 3.
+kernel void lock_after_store(global const int* in, global int* out, global int* aux, int n,
+                             int m)
+{
+    int g = (int)get_global_id(0);
+    int lid = (int)get_local_id(0);
+    aux[g] = 0;
+    out[g] = in[g % m];
+    for (int j = 0; j < n; ++j) {
+        out[g] += in[(g + j) % m];
+        if (j % 3 == lid % 3)
+            aux[g] += j + 1;
+    }
+}

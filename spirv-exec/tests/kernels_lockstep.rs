@@ -146,3 +146,50 @@ fn values_kept_across_a_barrier_stay_per_pack() {
         }
     }
 }
+
+#[test]
+fn loops_after_stores_keep_going_together() {
+    let input: Vec<i32> = (0..53).map(|i| i * 5 % 17 - 3).collect();
+    let m = input.len();
+    for backend in backends() {
+        for opt in OPT {
+            let module = module_compiled(&spirv(&format!("lockstep-{opt}")), backend);
+            let k = kernel(&module, "lock_after_store");
+            if backend.name() != "interpreter" {
+                let mut aux = vec![0i32; HOT_ITEMS];
+                let mut out = vec![0i32; HOT_ITEMS];
+                k.launch([(HOT_ITEMS / 64) as u32, 1, 1], [64, 1, 1])
+                    .input(&input)
+                    .buffer(&mut out)
+                    .buffer(&mut aux)
+                    .value(&1i32)
+                    .value(&(m as i32))
+                    .run()
+                    .unwrap_or_else(|e| panic!("the warm-up launch: {e}"));
+            }
+            for (groups, l, n) in [(3usize, 64usize, 7i32), (2, 16, 5), (4, 8, 4), (2, 40, 0)] {
+                let items = groups * l;
+                let (mut out, mut aux) = (vec![0i32; items], vec![-1i32; items]);
+                k.launch([groups as u32, 1, 1], [l as u32, 1, 1])
+                    .input(&input)
+                    .buffer(&mut out)
+                    .buffer(&mut aux)
+                    .value(&n)
+                    .value(&(m as i32))
+                    .run()
+                    .unwrap_or_else(|e| panic!("{} {opt}: {e}", backend.name()));
+                for g in 0..items {
+                    let lid = (g % l) as i32;
+                    let sum: i32 = (0..n as usize).map(|j| input[(g + j) % m]).sum();
+                    let marks: i32 = (0..n).filter(|j| j % 3 == lid % 3).map(|j| j + 1).sum();
+                    assert_eq!(
+                        [out[g], aux[g]],
+                        [input[g % m] + sum, marks],
+                        "{} {opt} L={l} item {g}",
+                        backend.name()
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Loops whose work-items leave at different iterations after a store, which the compiler
 //! runs by packs, splitting a pack where its work-items first disagree (`jit/diverge.rs`):
-//! every work-item's results, on both executors, against a host reference.
+//! every work-item's results, on both executors (the compiler's two tiers), against a host
+//! reference.
 
 mod common;
 
@@ -32,8 +33,16 @@ fn uneven_loops_give_each_work_item_its_own_result() {
             let m = module_compiled(&spirv(&format!("control_flow-{opt}")), backend);
             let k = kernel(&m, "uneven_loop");
             // Groups of 8 and 64: a pack whose work-items agree (the same start), then random
-            // starts (most packs split), and a limit no work-item reaches (no iteration).
-            for (l, n, limit) in [(8usize, 64usize, 40i32), (64, 256, 40), (8, 16, 0)] {
+            // starts (most packs split), and a limit no work-item reaches (no iteration); on
+            // the compiler's first tier, then on its hot tier (packs in lockstep, after a launch
+            // of 2^20 work-items).
+            let cases = [(8usize, 64usize, 40i32), (64, 256, 40), (8, 16, 0)];
+            let hot = (backend.name() != "interpreter").then_some((64usize, 1usize << 20, 40i32));
+            for (l, n, limit) in cases
+                .into_iter()
+                .chain(hot)
+                .chain(hot.map(|_| cases).into_iter().flatten())
+            {
                 let input: Vec<i32> = (0..n)
                     .map(|i| match i % l {
                         j if j < 4 => 5,

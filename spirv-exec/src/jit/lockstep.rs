@@ -6,9 +6,10 @@
 //!
 //! The packs must take the same edges. Where they do not (a pack whose lanes disagree, or packs
 //! that disagree), they go back to the region's start and run one pack at a time in the
-//! ordinary pack body; so every branch of such a region comes before any effect
-//! ([`eligible`]), like the per-work-item fallback's own rule. An `if` of one block the packs or
-//! their lanes disagree on runs pack by pack, lane by lane, up to its join instead.
+//! ordinary pack body, which is right only before any effect; an `if` of one block the packs
+//! or their lanes disagree on runs pack by pack, lane by lane, up to its join instead. So each
+//! branch of such a region comes before any effect, has a condition the same for the packs, or
+//! is such an `if` ([`eligible`]).
 //!
 //! The copies cost compile time: a kernel gets them in its hot tier only (`Prepared::for_launch`
 //! in `mod.rs`), once it has run long enough to pay them back.
@@ -25,8 +26,9 @@ use std::collections::HashMap;
 /// Packs run together.
 pub(super) const PACKS: usize = 4;
 
-/// The most statements a region run in lockstep may have (compile time: the pack function
-/// holds one copy of the region per pack more).
+/// The most statements a region run in lockstep may have, with those recomputing values kept
+/// across the barrier before it (compile time and registers: the pack function holds one copy
+/// per pack).
 const MAX_STATEMENTS: usize = 80;
 
 /// A pack's own values while the packs of a lockstep pass are emitted (the first pack's are
@@ -37,14 +39,27 @@ pub(super) struct PackState {
     lane: Variable,
 }
 
-/// Whether region `first` may run packs in lockstep: every branch is reached before any
-/// effect, no switch, and a short region.
-pub(super) fn eligible(f: &Func, first: u32) -> bool {
+/// Whether region `first` may run packs in lockstep: every branch either comes before any
+/// effect (packs that disagree there go back to the region's start), or its condition is the
+/// same for the packs ([`shared_values`], without the values computed once per row, which the
+/// generator adds), or it is a one-block `if` (which packs run one at a time when they
+/// disagree); no switch; a short region.
+pub(super) fn eligible(f: &Func, rep: &[Rep], first: u32, recompute: &[Stmt]) -> bool {
     let (reached, clean) = super::vector_gen::walk(f, first);
-    let branches_clean = f.blocks.iter().enumerate().all(|(b, block)| {
+    let mut fixed = vec![false; f.types.len()];
+    for s in f.blocks[0].stmts.iter().filter(|s| !Gen::per_item_stmt(s)) {
+        defs(s).into_iter().for_each(|d| fixed[d as usize] = true);
+    }
+    let shared = shared_values(f, rep, first, &fixed, recompute);
+    let branches_ok = f.blocks.iter().enumerate().all(|(b, block)| {
         !reached[b]
-            || match block.term {
-                Term::Branch { .. } => clean[b],
+            || match &block.term {
+                Term::Branch { cond, then, other } => {
+                    clean[b]
+                        || shared[*cond as usize]
+                        || (rep[*cond as usize] != Rep::U
+                            && super::diverge::diamond(f, then, other).is_some())
+                }
                 Term::Switch { .. } => false,
                 _ => true,
             }
@@ -61,7 +76,9 @@ pub(super) fn eligible(f: &Func, first: u32) -> bool {
         .enumerate()
         .any(|(b, block)| reached[b] && matches!(block.term, Term::Branch { .. }))
         || region_stmts(f, first).any(|s| matches!(s.inst, Inst::Fold(_)));
-    branches_clean && !scans && pays && region_stmts(f, first).count() <= MAX_STATEMENTS
+    // Every pack recomputes the values kept across the barrier before the region too.
+    let statements = region_stmts(f, first).count() + recompute.len();
+    branches_ok && !scans && pays && statements <= MAX_STATEMENTS
 }
 
 /// Per value: whether every pack of a lockstep pass holds the same, so that the first pack's
@@ -105,14 +122,15 @@ fn shared_values(
     }
     // Where packs may split at a one-block `if`, the join's parameters are each pack's own.
     for (_, block) in f.blocks.iter().enumerate().filter(|(b, _)| reached[*b]) {
-        if let Term::Branch { cond, then, other } = &block.term {
-            if let Some(join) = (rep[*cond as usize] != Rep::U)
-                .then(|| super::diverge::diamond(f, then, other))
-                .flatten()
-            {
-                for &p in &f.blocks[join as usize].params {
-                    candidate[p as usize] = false;
-                }
+        let Term::Branch { cond, then, other } = &block.term else {
+            continue;
+        };
+        if rep[*cond as usize] == Rep::U {
+            continue;
+        }
+        if let Some(join) = super::diverge::diamond(f, then, other) {
+            for &p in &f.blocks[join as usize].params {
+                candidate[p as usize] = false;
             }
         }
     }

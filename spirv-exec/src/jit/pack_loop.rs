@@ -244,7 +244,11 @@ impl<'a, 'b> Gen<'a, 'b> {
             self.declare_row_bases(chain);
         }
         // Packs in lockstep (`lockstep`), where no other pass over the row is taken.
-        self.lock_wanted = super::lockstep::eligible(self.f, first)
+        let recompute: &[Stmt] = match region {
+            0 => &[],
+            r => &self.layout.recompute[r - 1],
+        };
+        self.lock_wanted = super::lockstep::eligible(self.f, &self.rep, first, recompute)
             && !touches
             && chain.is_none()
             && (region > 0 || self.unrolled_chain(first, &used).is_none());
