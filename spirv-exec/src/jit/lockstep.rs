@@ -45,25 +45,11 @@ pub(super) struct PackState {
 /// generator adds), or it is a one-block `if` (which packs run one at a time when they
 /// disagree); no switch; a short region.
 pub(super) fn eligible(f: &Func, rep: &[Rep], first: u32, recompute: &[Stmt]) -> bool {
-    let (reached, clean) = super::vector_gen::walk(f, first);
-    let mut fixed = vec![false; f.types.len()];
-    for s in f.blocks[0].stmts.iter().filter(|s| !Gen::per_item_stmt(s)) {
-        defs(s).into_iter().for_each(|d| fixed[d as usize] = true);
+    // Every pack recomputes the values kept across the barrier before the region too.
+    if region_stmts(f, first).count() + recompute.len() > MAX_STATEMENTS {
+        return false;
     }
-    let shared = shared_values(f, rep, first, &fixed, recompute);
-    let branches_ok = f.blocks.iter().enumerate().all(|(b, block)| {
-        !reached[b]
-            || match &block.term {
-                Term::Branch { cond, then, other } => {
-                    clean[b]
-                        || shared[*cond as usize]
-                        || (rep[*cond as usize] != Rep::U
-                            && super::diverge::diamond(f, then, other).is_some())
-                }
-                Term::Switch { .. } => false,
-                _ => true,
-            }
-    });
+    let (reached, clean) = super::vector_gen::walk(f, first);
     // A scan's packs wait on each other through its accumulator: nothing to overlap.
     let scans = region_stmts(f, first).any(|s| {
         matches!(&s.inst, Inst::Fold(step) if step.kind != crate::front::ssa::GroupKind::Reduce)
@@ -76,9 +62,33 @@ pub(super) fn eligible(f: &Func, rep: &[Rep], first: u32, recompute: &[Stmt]) ->
         .enumerate()
         .any(|(b, block)| reached[b] && matches!(block.term, Term::Branch { .. }))
         || region_stmts(f, first).any(|s| matches!(s.inst, Inst::Fold(_)));
-    // Every pack recomputes the values kept across the barrier before the region too.
-    let statements = region_stmts(f, first).count() + recompute.len();
-    branches_ok && !scans && pays && statements <= MAX_STATEMENTS
+    if scans || !pays {
+        return false;
+    }
+    // The branches that need the packs to agree on their condition.
+    let mut agree = Vec::new();
+    for (b, block) in f.blocks.iter().enumerate().filter(|(b, _)| reached[*b]) {
+        match &block.term {
+            Term::Branch { cond, then, other } => {
+                let split = rep[*cond as usize] != Rep::U
+                    && super::diverge::diamond(f, then, other).is_some();
+                if !clean[b] && !split {
+                    agree.push(*cond);
+                }
+            }
+            Term::Switch { .. } => return false,
+            _ => {}
+        }
+    }
+    if agree.is_empty() {
+        return true;
+    }
+    let mut fixed = vec![false; f.types.len()];
+    for s in f.blocks[0].stmts.iter().filter(|s| !Gen::per_item_stmt(s)) {
+        defs(s).into_iter().for_each(|d| fixed[d as usize] = true);
+    }
+    let shared = shared_values(f, rep, first, &fixed, recompute);
+    agree.iter().all(|c| shared[*c as usize])
 }
 
 /// Per value: whether every pack of a lockstep pass holds the same, so that the first pack's
