@@ -538,6 +538,60 @@ pub fn row_ids(f: &Func) -> bool {
         })
 }
 
+/// Whether each value is needed: used by a terminator or by a statement with an effect (or
+/// that may fault), directly or through statements without one.
+pub(super) fn used_values(f: &Func) -> Vec<bool> {
+    use super::ssa::{Bin, Inst};
+    let pure = |s: &Stmt| match s.inst {
+        Inst::Const(_)
+        | Inst::Copy(_)
+        | Inst::Param { .. }
+        | Inst::ParamAddr { .. }
+        | Inst::Builtin(..)
+        | Inst::LocalVar(_)
+        | Inst::Un(..)
+        | Inst::Select(..)
+        | Inst::Conv(super::ssa::Conv::Int { .. } | super::ssa::Conv::Bitcast, _) => true,
+        Inst::Bin(op, ..) => !matches!(
+            op,
+            Bin::UDiv | Bin::SDiv | Bin::URem | Bin::SRem | Bin::SMod
+        ),
+        _ => false,
+    };
+    let mut used = vec![false; f.types.len()];
+    for b in &f.blocks {
+        for s in b.stmts.iter().filter(|s| !pure(s)) {
+            for u in uses(s) {
+                used[u as usize] = true;
+            }
+        }
+        match &b.term {
+            Term::Branch { cond: v, .. } | Term::Switch { sel: v, .. } => used[*v as usize] = true,
+            _ => {}
+        }
+        for e in edges(&b.term) {
+            for &a in &e.args {
+                used[a as usize] = true;
+            }
+        }
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for s in f.blocks.iter().flat_map(|b| &b.stmts).filter(|s| pure(s)) {
+            if defs(s).iter().any(|d| used[*d as usize]) {
+                for u in uses(s) {
+                    if !used[u as usize] {
+                        used[u as usize] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    used
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,7 +15,7 @@
 //! in `mod.rs`), once it has run long enough to pay them back.
 
 use super::analysis::{defs, edges, pure, region_stmts, uses};
-use super::scalar_gen::{Gen, Slot};
+use super::scalar_gen::{Gen, PackState, Slot};
 use super::ssa::{BlockId, Func, Inst, Stmt, Term, Val};
 use super::vector_gen::{Rep, W};
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -30,14 +30,6 @@ pub(super) const PACKS: usize = 4;
 /// across the barrier before it (compile time and registers: the pack function holds one copy
 /// per pack).
 const MAX_STATEMENTS: usize = 80;
-
-/// A pack's own values while the packs of a lockstep pass are emitted (the first pack's are
-/// the generator's).
-pub(super) struct PackState {
-    vars: Vec<Slot>,
-    iota: HashMap<Val, Value>,
-    lane: Variable,
-}
 
 /// Whether region `first` may run packs in lockstep: every branch either comes before any
 /// effect (packs that disagree there go back to the region's start), or its condition is the
@@ -342,7 +334,7 @@ impl Gen<'_, '_> {
         let own = |s: &Stmt, first_pack: bool| {
             first_pack || !matches!(defs(s)[..], [d] if shared[d as usize])
         };
-        let used = super::pack_loop::used_values(self.f);
+        let used = super::analysis::used_values(self.f);
         let entry: Vec<&Stmt> = self.f.blocks[0]
             .stmts
             .iter()

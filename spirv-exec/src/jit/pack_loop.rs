@@ -2,7 +2,7 @@
 //! region's start to a barrier or the end; values kept across barriers stored and reloaded a
 //! pack at a time; the per-work-item function for packs that cannot stay together.
 
-use super::analysis::{defs, edges, per_item, uses};
+use super::analysis::{defs, per_item};
 use super::runtime::{self, field};
 use super::scalar_gen::{ctx_flags, mem_flags, Gen};
 use super::scalar_ops::cl_type;
@@ -11,60 +11,6 @@ use super::vector_gen::{Rep, VVal, W};
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Block, InstBuilder, MemFlagsData, Value};
-
-/// Whether each value is needed: used by a terminator or by a statement with an effect (or
-/// that may fault), directly or through statements without one.
-pub(super) fn used_values(f: &super::ssa::Func) -> Vec<bool> {
-    use super::ssa::{Bin, Inst};
-    let pure = |s: &Stmt| match s.inst {
-        Inst::Const(_)
-        | Inst::Copy(_)
-        | Inst::Param { .. }
-        | Inst::ParamAddr { .. }
-        | Inst::Builtin(..)
-        | Inst::LocalVar(_)
-        | Inst::Un(..)
-        | Inst::Select(..)
-        | Inst::Conv(super::ssa::Conv::Int { .. } | super::ssa::Conv::Bitcast, _) => true,
-        Inst::Bin(op, ..) => !matches!(
-            op,
-            Bin::UDiv | Bin::SDiv | Bin::URem | Bin::SRem | Bin::SMod
-        ),
-        _ => false,
-    };
-    let mut used = vec![false; f.types.len()];
-    for b in &f.blocks {
-        for s in b.stmts.iter().filter(|s| !pure(s)) {
-            for u in uses(s) {
-                used[u as usize] = true;
-            }
-        }
-        match &b.term {
-            Term::Branch { cond: v, .. } | Term::Switch { sel: v, .. } => used[*v as usize] = true,
-            _ => {}
-        }
-        for e in edges(&b.term) {
-            for &a in &e.args {
-                used[a as usize] = true;
-            }
-        }
-    }
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for s in f.blocks.iter().flat_map(|b| &b.stmts).filter(|s| pure(s)) {
-            if defs(s).iter().any(|d| used[*d as usize]) {
-                for u in uses(s) {
-                    if !used[u as usize] {
-                        used[u as usize] = true;
-                        changed = true;
-                    }
-                }
-            }
-        }
-    }
-    used
-}
 
 impl Gen<'_, '_> {
     /// The address of lane `i`'s copy of kept value `v` (the pack's lanes are consecutive).
@@ -228,7 +174,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         });
         let bail = self.b.create_block();
         self.b.set_cold_block(bail);
-        let used = used_values(self.f);
+        let used = super::analysis::used_values(self.f);
         let first = match region {
             0 => super::first_block(self.f)?,
             r => self.layout.resume[r - 1],

@@ -115,11 +115,19 @@ pub(super) struct Gen<'a, 'b> {
     /// (`vector_gen::clean_ends`).
     pub(super) clean_ends: Vec<bool>,
     /// `lockstep`: while a lockstep pass is emitted, the other packs' values (empty else).
-    pub(super) lock: Vec<super::lockstep::PackState>,
+    pub(super) lock: Vec<PackState>,
     /// `lockstep`: whether the pack function may hold a lockstep pass (the hot tier), and
     /// whether its region would have one.
     pub(super) lock_allowed: bool,
     pub(super) lock_wanted: bool,
+}
+
+/// A pack's own values while the packs of a lockstep pass are emitted (`lockstep.rs`; the
+/// first pack's are the generator's).
+pub(super) struct PackState {
+    pub(super) vars: Vec<Slot>,
+    pub(super) iota: std::collections::HashMap<Val, Value>,
+    pub(super) lane: Variable,
 }
 
 /// A reduction a pack function accumulates in a SIMD register (`fold.rs`): the register, the
