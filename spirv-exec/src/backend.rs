@@ -144,16 +144,12 @@ impl Executable for Compiled {
             .chain(&launch.group_size)
             .map(|&n| n as u64)
             .product();
-        match self.prepared.for_launch(items) {
-            Ok(code) => {
-                let start = self.prepared.timed(items).then(std::time::Instant::now);
-                // SAFETY: forwarded: the caller guarantees the launch's memory.
-                let r = unsafe { jit::run(&code, &self.program, launch) };
-                if let Some(start) = start {
-                    self.prepared.ran_for(start.elapsed());
-                }
-                r
-            }
+        // SAFETY: forwarded: the caller guarantees the launch's memory.
+        let ran = self.prepared.launch(items, |code| unsafe {
+            jit::run(code, &self.program, launch)
+        });
+        match ran {
+            Ok(r) => r,
             Err(e) => {
                 // Code generation failed (it should not): the interpreter runs the kernel.
                 static WARNED: std::sync::Once = std::sync::Once::new();

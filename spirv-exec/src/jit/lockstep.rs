@@ -11,12 +11,12 @@
 //! branch of such a region comes before any effect, has a condition the same for the packs, or
 //! is such an `if` ([`eligible`]).
 //!
-//! The copies cost compile time: a kernel gets them in its hot tier only (`Prepared::for_launch`
+//! The copies cost compile time: a kernel gets them in its hot tier only (`Prepared::launch`
 //! in `mod.rs`), once it has run long enough to pay them back.
 
 use super::analysis::{defs, edges, pure, region_stmts, uses};
-use super::scalar_gen::{Gen, PackState, Slot};
-use super::ssa::{BlockId, Func, Inst, Stmt, Term, Val};
+use super::scalar_gen::{Gen, PackState};
+use super::ssa::{BlockId, Func, Inst, Stmt, Term};
 use super::vector_gen::{Rep, W};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Block, InstBuilder, Value};
@@ -75,27 +75,41 @@ pub(super) fn eligible(f: &Func, rep: &[Rep], first: u32, recompute: &[Stmt]) ->
     if agree.is_empty() {
         return true;
     }
-    let mut fixed = vec![false; f.types.len()];
-    for s in f.blocks[0].stmts.iter().filter(|s| !Gen::per_item_stmt(s)) {
-        defs(s).into_iter().for_each(|d| fixed[d as usize] = true);
-    }
-    let shared = shared_values(f, rep, first, &fixed, recompute);
+    let shared = shared_values(
+        f,
+        rep,
+        first,
+        (&reached, &clean),
+        &once_per_call(f),
+        recompute,
+    );
     agree.iter().all(|c| shared[*c as usize])
+}
+
+/// Per value: whether the pack function computes it once per call (the entry block's
+/// statements but the per-work-item ones).
+fn once_per_call(f: &Func) -> Vec<bool> {
+    let mut once = vec![false; f.types.len()];
+    for s in f.blocks[0].stmts.iter().filter(|s| !Gen::per_item_stmt(s)) {
+        defs(s).into_iter().for_each(|d| once[d as usize] = true);
+    }
+    once
 }
 
 /// Per value: whether every pack of a lockstep pass holds the same, so that the first pack's
 /// serves all (the packs lie in one row): values computed once per call or per row (`fixed`),
-/// and in region `first`, pure statements of such values, ids in dimensions 1 and 2, loads
-/// from such an address before any effect (no pack stored anything yet), and block parameters
-/// that every edge of the region passes such a value.
+/// and in the region (`walk`: its blocks and where no effect came before, `vector_gen::walk`),
+/// pure statements of such values, ids in dimensions 1 and 2, loads from such an address before
+/// any effect (no pack stored anything yet), and block parameters that every edge of the
+/// region passes such a value (but those of `first`, the region's first block).
 fn shared_values(
     f: &Func,
     rep: &[Rep],
     first: BlockId,
+    (reached, clean): (&[bool], &[bool]),
     fixed: &[bool],
     recompute: &[Stmt],
 ) -> Vec<bool> {
-    let (reached, clean) = super::vector_gen::walk(f, first);
     let mut shared = fixed.to_vec();
     let mut candidate = vec![false; f.types.len()];
     let row_ids = super::stride::invariant(f, 1);
@@ -229,12 +243,7 @@ impl Gen<'_, '_> {
             self.b.switch_to_block(go);
         }
         // Values computed once per call or once per row, and what follows from them.
-        let mut fixed = vec![false; self.vars.len()];
-        for s in &self.f.blocks[0].stmts {
-            if !Self::per_item_stmt(s) {
-                defs(s).into_iter().for_each(|d| fixed[d as usize] = true);
-            }
-        }
+        let mut fixed = once_per_call(self.f);
         for s in self.f.blocks.iter().flat_map(|b| &b.stmts) {
             if self.row_moved.contains(&(s as *const Stmt as usize)) {
                 defs(s).into_iter().for_each(|d| fixed[d as usize] = true);
@@ -244,7 +253,9 @@ impl Gen<'_, '_> {
             0 => &[],
             r => &self.layout.recompute[r - 1],
         };
-        let shared = shared_values(self.f, &self.rep, first, &fixed, recompute);
+        let (reached, clean) = super::vector_gen::walk(self.f, first);
+        let walk = (&reached[..], &clean[..]);
+        let shared = shared_values(self.f, &self.rep, first, walk, &fixed, recompute);
         let lane = self.b.use_var(self.lane);
         let mut packs = Vec::with_capacity(PACKS - 1);
         for p in 1..PACKS {
@@ -252,16 +263,9 @@ impl Gen<'_, '_> {
             let at = self.b.ins().iadd_imm_s(lane, (p * W) as i64);
             self.b.def_var(own, at);
             let vars = (0..self.vars.len())
-                .map(|v| match self.vars[v] {
-                    slot if shared[v] => slot,
-                    Slot::One(_) => {
-                        let t = self.var_type(v as Val);
-                        Slot::One(self.b.declare_var(t))
-                    }
-                    Slot::Lanes(_) => {
-                        let t = super::scalar_ops::cl_type(self.f.types[v]);
-                        Slot::Lanes([0; W].map(|_| self.b.declare_var(t)))
-                    }
+                .map(|v| match shared[v] {
+                    true => self.vars[v],
+                    false => self.declare_slot(self.f.types[v], self.rep[v]),
                 })
                 .collect();
             packs.push(PackState {
@@ -285,15 +289,6 @@ impl Gen<'_, '_> {
         self.b.def_var(until, after);
         self.b.ins().jump(self.head, &[]);
         Ok(())
-    }
-
-    /// The type of value `v`'s variable in a pack function.
-    fn var_type(&self, v: Val) -> cranelift_codegen::ir::Type {
-        let s = self.f.types[v as usize];
-        match self.rep[v as usize] {
-            Rep::X => super::vector_gen::vec_type(s).unwrap_or(super::scalar_ops::cl_type(s)),
-            _ => super::scalar_ops::cl_type(s),
-        }
     }
 
     /// Runs `emit` once per pack, each with its own values and first work-item.
@@ -414,18 +409,13 @@ impl Gen<'_, '_> {
                         conds.push(g.get(c));
                         Ok(())
                     })?;
-                    let mut same = None;
-                    for &x in &conds[1..] {
-                        let eq = self.b.ins().icmp(IntCC::Equal, conds[0], x);
-                        same = Some(match same {
-                            Some(s) => self.b.ins().band(s, eq),
-                            None => eq,
-                        });
-                    }
+                    let eqs: Vec<Value> = conds[1..]
+                        .iter()
+                        .map(|&x| self.b.ins().icmp(IntCC::Equal, conds[0], x))
+                        .collect();
+                    let same = self.join_tests(&eqs, true);
                     let go = self.b.create_block();
-                    self.b
-                        .ins()
-                        .brif(same.expect("packs"), go, &[], give_up, &[]);
+                    self.b.ins().brif(same, go, &[], give_up, &[]);
                     self.b.switch_to_block(go);
                     self.b.ins().brif(conds[0], tb, &[], ob, &[]);
                 } else {
@@ -435,14 +425,15 @@ impl Gen<'_, '_> {
                         any.push(g.lanes_test(c, false));
                         Ok(())
                     })?;
-                    let all = self.fold_with(&all, true);
+                    let all = self.join_tests(&all, true);
                     let not_all = self.b.create_block();
                     self.b.ins().brif(all, tb, &[], not_all, &[]);
                     self.b.switch_to_block(not_all);
-                    let any = self.fold_with(&any, false);
+                    let any = self.join_tests(&any, false);
                     match super::diverge::diamond(self.f, then, other) {
                         // A one-block `if`: packs that disagree or split run their lanes' arms
-                        // one pack after the other, and go on together at the join (whose parameters are then not shared).
+                        // one pack after the other, and go on together at the join (whose
+                        // parameters are each pack's own: `shared_values`).
                         Some(join) => {
                             let split = self.b.create_block();
                             self.b.ins().brif(any, split, &[], ob, &[]);
@@ -490,18 +481,5 @@ impl Gen<'_, '_> {
             Term::Unreachable => self.unreachable(),
         }
         Ok(())
-    }
-
-    /// The packs' tests joined: all set (`and`) or any set.
-    fn fold_with(&mut self, xs: &[Value], and: bool) -> Value {
-        let mut acc = xs[0];
-        for &x in &xs[1..] {
-            acc = if and {
-                self.b.ins().band(acc, x)
-            } else {
-                self.b.ins().bor(acc, x)
-            };
-        }
-        acc
     }
 }

@@ -105,38 +105,35 @@ impl Prepared {
             .clone()
     }
 
-    /// The code for a launch of `items` work-items: the hot tier once the kernel has run
-    /// enough work-items (and has regions that gain from it), else the first.
-    pub fn for_launch(&self, items: u64) -> Result<Arc<Compiled>, String> {
+    /// Runs `run` on the code for a launch of `items` work-items: the hot tier once the kernel
+    /// has run enough (and has regions that gain from it), else the first, whose run time then
+    /// counts towards [`HOT_TIME`] when the launch is large enough to be worth timing.
+    pub fn launch<R>(&self, items: u64, run: impl FnOnce(&Compiled) -> R) -> Result<R, String> {
         use std::sync::atomic::Ordering;
         let first = self.compiled()?;
         if !first.lockstep {
-            return Ok(first);
+            return Ok(run(&first));
         }
-        if self.hot.get().is_none()
-            && !hot_now()
-            && self.launched.fetch_add(items, Ordering::Relaxed) + items < HOT_ITEMS
-            && self.ran.load(Ordering::Relaxed) < HOT_TIME.as_nanos() as u64
-        {
-            return Ok(first);
+        let warm = || {
+            self.launched.fetch_add(items, Ordering::Relaxed) + items >= HOT_ITEMS
+                || self.ran.load(Ordering::Relaxed) >= HOT_TIME.as_nanos() as u64
+        };
+        if self.hot.get().is_none() && !hot_now() && !warm() {
+            if items < TIMED_ITEMS {
+                return Ok(run(&first));
+            }
+            let start = Instant::now();
+            let r = run(&first);
+            let ns = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            self.ran.fetch_add(ns, Ordering::Relaxed);
+            return Ok(r);
         }
         let hot = self.hot.get_or_init(|| {
             cached_compile(&self.func, &format!("{}#hot", self.key), true)
                 .ok()
                 .map(|(c, _)| c)
         });
-        Ok(hot.clone().unwrap_or(first))
-    }
-
-    /// Whether a launch of `items` work-items should report its time ([`Self::ran_for`]).
-    pub fn timed(&self, items: u64) -> bool {
-        items >= TIMED_ITEMS && self.hot.get().is_none()
-    }
-
-    /// A launch of the first tier took `time`.
-    pub fn ran_for(&self, time: Duration) {
-        let ns = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
-        self.ran.fetch_add(ns, std::sync::atomic::Ordering::Relaxed);
+        Ok(run(hot.as_deref().unwrap_or(&first)))
     }
 }
 
@@ -522,8 +519,8 @@ pub struct Compiled {
     pub compile_time: Duration,
     /// Bytes of machine code.
     pub code_bytes: usize,
-    /// Whether some region runs packs in lockstep ([`lockstep`]) in the hot tier (or does, in
-    /// it).
+    /// Whether some region would run packs in lockstep ([`lockstep`]) in the hot tier (and
+    /// does, if this is that tier).
     lockstep: bool,
     module: Mutex<Option<cranelift_jit::JITModule>>,
 }

@@ -189,6 +189,10 @@ impl<'a, 'b> Gen<'a, 'b> {
         if let (Some(chain), Some(_)) = (&chain, row_end) {
             self.declare_row_bases(chain);
         }
+        let unrolled = match (region, &chain) {
+            (0, None) => self.unrolled_chain(first, &used),
+            _ => None,
+        };
         // Packs in lockstep (`lockstep`), where no other pass over the row is taken.
         let recompute: &[Stmt] = match region {
             0 => &[],
@@ -197,7 +201,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         self.lock_wanted = super::lockstep::eligible(self.f, &self.rep, first, recompute)
             && !touches
             && chain.is_none()
-            && (region > 0 || self.unrolled_chain(first, &used).is_none());
+            && unrolled.is_none();
         let lock = (self.lock_wanted && self.lock_allowed).then(|| {
             let row_end = row_end.unwrap_or_else(|| self.declare_row_end());
             (self.declare_lock_until(), row_end)
@@ -212,13 +216,10 @@ impl<'a, 'b> Gen<'a, 'b> {
                 .map(|(s, _)| *s as *const Stmt as usize)
                 .collect();
         }
-        if region == 0 {
-            let first = super::first_block(self.f)?;
-            if let Some(chain) = chain {
-                self.grouped_pass(&chain, &used, row_end)?;
-            } else if let Some(chain) = self.unrolled_chain(first, &used) {
-                self.unrolled_pass(&chain, &used)?;
-            }
+        if let Some(chain) = chain {
+            self.grouped_pass(&chain, &used, row_end)?;
+        } else if let Some(chain) = unrolled {
+            self.unrolled_pass(&chain, &used)?;
         }
         if region > 0 {
             let any = self.vany_done();

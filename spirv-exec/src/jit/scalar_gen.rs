@@ -266,13 +266,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                 .types
                 .iter()
                 .zip(&rep)
-                .map(|(s, r)| match r {
-                    Rep::U => Slot::One(g.b.declare_var(cl_type(*s))),
-                    Rep::X => Slot::One(
-                        g.b.declare_var(super::vector_gen::vec_type(*s).unwrap_or(cl_type(*s))),
-                    ),
-                    Rep::L => Slot::Lanes([0; 4].map(|_| g.b.declare_var(cl_type(*s)))),
-                })
+                .map(|(s, r)| g.declare_slot(*s, *r))
                 .collect();
             g.stride = super::stride::strides(f, &rep, &layout.local_known);
             g.row_stride = super::stride::row_strides(f);
@@ -297,6 +291,18 @@ impl<'a, 'b> Gen<'a, 'b> {
         g.b.seal_all_blocks();
         g.b.finalize(target);
         Ok(false)
+    }
+
+    /// New variables for a value of type `s` held as `r` in a pack function.
+    pub(super) fn declare_slot(&mut self, s: Scalar, r: Rep) -> Slot {
+        match r {
+            Rep::U => Slot::One(self.b.declare_var(cl_type(s))),
+            Rep::X => Slot::One(
+                self.b
+                    .declare_var(super::vector_gen::vec_type(s).unwrap_or(cl_type(s))),
+            ),
+            Rep::L => Slot::Lanes([0; 4].map(|_| self.b.declare_var(cl_type(s)))),
+        }
     }
 
     /// Loads the static local part's range (in the entry block: it dominates every check).

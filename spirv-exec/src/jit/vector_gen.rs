@@ -909,13 +909,18 @@ impl Gen<'_, '_> {
                 self.b.ins().vany_true(x)
             };
         }
-        let mut acc = self.lane_of(c, 0);
-        for i in 1..W {
-            let l = self.lane_of(c, i);
+        let lanes: Vec<Value> = (0..W).map(|i| self.lane_of(c, i)).collect();
+        self.join_tests(&lanes, all)
+    }
+
+    /// Tests (booleans) joined: whether all are set (`all`) or any is.
+    pub(super) fn join_tests(&mut self, tests: &[Value], all: bool) -> Value {
+        let mut acc = tests[0];
+        for &t in &tests[1..] {
             acc = if all {
-                self.b.ins().band(acc, l)
+                self.b.ins().band(acc, t)
             } else {
-                self.b.ins().bor(acc, l)
+                self.b.ins().bor(acc, t)
             };
         }
         acc
