@@ -95,3 +95,24 @@ kernel void oob_local_required(global int* out, int past)
     barrier(CLK_LOCAL_MEM_FENCE);
     out[get_global_id(0)] = past ? 0 : tile[63 - lid];
 }
+
+// Loads and stores of the same proven-inside local slots in one region (no barrier): each
+// load must see the stores before it, the compiler may not merge, hoist or sink it past
+// them. The caller passes d = 0, so w points at slot[lid] (the compiler cannot know it):
+// a = 1, then slot = 11, n times slot = 2*slot + 1, b = slot, slot = 5;
+// out[gid] = 100*b + 5 + a.
+__attribute__((reqd_work_group_size(64, 1, 1)))
+kernel void local_rewritten(global int* out, int n, int d)
+{
+    local int slot[65];
+    int lid = get_local_id(0);
+    local int* w = d ? &slot[lid + 1] : &slot[lid];
+    *w = 1;
+    int a = slot[lid];
+    *w = a + 10;
+    for (int i = 0; i < n; ++i)
+        *w = slot[lid] * 2 + 1;
+    int b = slot[lid];
+    *w = 5;
+    out[get_global_id(0)] = 100 * b + slot[lid] + a;
+}

@@ -134,6 +134,34 @@ fn static_local_overrun_faults() {
     }
 }
 
+/// Loads of proven-inside local slots that the same region also stores to (no barrier
+/// between): none may be merged with an earlier load, hoisted out of its loop or moved past
+/// a store (`FrameLayout::local_unwritten` keeps them in place), on both executors.
+#[test]
+fn local_loads_see_the_stores_of_their_region() {
+    for backend in common::backends() {
+        for opt in OPT {
+            let m = common::module_compiled(&common::spirv(&format!("oob-{opt}")), backend);
+            let k = kernel(&m, "local_rewritten");
+            let what = format!("{} {opt}", backend.name());
+            for n in [0i32, 1, 3] {
+                let mut out = vec![-1i32; 256];
+                k.launch([4, 1, 1], [64, 1, 1])
+                    .buffer(&mut out)
+                    .value(&n)
+                    .value(&0i32)
+                    .run()
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let b = (0..n).fold(11, |s, _| 2 * s + 1);
+                assert!(
+                    out.iter().all(|&v| v == 100 * b + 5 + 1),
+                    "{what} n={n}: {out:?}"
+                );
+            }
+        }
+    }
+}
+
 /// With the work-group size required, the compiler proves some kernel-scope `__local`
 /// accesses inside the local part and leaves their checks out; an access it cannot prove
 /// (`tile[lid + 1]`, past the part for the last work-item) keeps its check and faults, on

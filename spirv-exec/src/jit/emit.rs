@@ -36,6 +36,9 @@ pub enum Tier {
 /// The code generator of each tier (made once per process: they probe the host's CPU).
 struct Isas {
     full: OwnedTargetIsa,
+    /// [`Tier::Full`]'s settings without the optimizer, for after it ran and
+    /// [`schedule::sink`](super::schedule::sink) moved its loads.
+    full_after: OwnedTargetIsa,
     quick: OwnedTargetIsa,
     large: OwnedTargetIsa,
 }
@@ -44,17 +47,18 @@ fn isas() -> Result<&'static Isas, String> {
     static ISAS: OnceLock<Result<Isas, String>> = OnceLock::new();
     ISAS.get_or_init(|| {
         Ok(Isas {
-            full: isa(Tier::Full)?,
-            quick: isa(Tier::Quick)?,
-            large: isa(Tier::Large)?,
+            full: isa(Tier::Full, true)?,
+            full_after: isa(Tier::Full, false)?,
+            quick: isa(Tier::Quick, true)?,
+            large: isa(Tier::Large, false)?,
         })
     })
     .as_ref()
     .map_err(Clone::clone)
 }
 
-/// The code generator for `tier`.
-fn isa(tier: Tier) -> Result<OwnedTargetIsa, String> {
+/// The code generator for `tier`, with Cranelift's optimizer if `optimize`.
+fn isa(tier: Tier, optimize: bool) -> Result<OwnedTargetIsa, String> {
     use cranelift_codegen::settings::{self, Configurable};
     let mut flags = settings::builder();
     let mut set = |k: &str, v: &str| {
@@ -62,10 +66,7 @@ fn isa(tier: Tier) -> Result<OwnedTargetIsa, String> {
             .set(k, v)
             .map_err(|e| format!("cranelift flag {k}: {e}"))
     };
-    set(
-        "opt_level",
-        if tier == Tier::Large { "none" } else { "speed" },
-    )?;
+    set("opt_level", if optimize { "speed" } else { "none" })?;
     set("use_colocated_libcalls", "false")?;
     set("is_pic", "false")?;
     // Cranelift's own IR verifier (a fifth of the code generation time) runs in debug builds
@@ -128,6 +129,14 @@ pub fn compile(
     let isas = isas()?;
     let one = |job: &mut CompileJob| -> Result<(), String> {
         let isa = match job.tier {
+            Tier::Full if super::schedule::wanted(&job.ctx.func) => {
+                // Optimized, its loads moved to their uses, then compiled as it is.
+                job.ctx
+                    .optimize(&*isas.full, &mut ControlPlane::default())
+                    .map_err(|e| format!("cranelift: {e:?}"))?;
+                super::schedule::sink(&mut job.ctx.func);
+                &*isas.full_after
+            }
             Tier::Full => &*isas.full,
             Tier::Quick => &*isas.quick,
             Tier::Large => &*isas.large,

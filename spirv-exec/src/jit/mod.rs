@@ -40,6 +40,7 @@ pub mod runtime;
 mod scalar_gen;
 mod scalar_mem;
 mod scalar_ops;
+mod schedule;
 mod stride;
 mod vector_gen;
 
@@ -472,6 +473,39 @@ impl FrameLayout {
         };
         let offset = i128::from(offset);
         lo + offset >= 0 && hi + offset + i128::from(len) <= self.local_static as i128
+    }
+
+    /// Whether nothing region `region`'s functions run (0 from the kernel's start, `i + 1`
+    /// from barrier `i`: the entry block, the values recomputed after the barrier, the
+    /// region's blocks) may write memory but a work-item's own private variables. Loads
+    /// from the static local part proven inside ([`Self::local_inside`]) then read the same
+    /// bytes wherever the code runs them: the code generators mark them movable, so that
+    /// each is placed at its use (not all at the region's start, live together).
+    pub fn local_unwritten(&self, f: &Func, region: usize) -> bool {
+        let (first, recompute) = match region {
+            0 => match first_block(f) {
+                Ok(b) => (b, &[][..]),
+                Err(_) => return false,
+            },
+            r => (self.resume[r - 1], &self.recompute[r - 1][..]),
+        };
+        let entry = f.blocks[0].stmts.iter();
+        let region = analysis::region_stmts(f, first);
+        entry.chain(recompute).chain(region).all(|s| match &s.inst {
+            ssa::Inst::Store {
+                ptr, offset, value, ..
+            } => {
+                let bytes = (f.types[*value as usize].bits() as u64 / 8).max(1);
+                self.private_inside(*ptr, *offset, bytes)
+            }
+            ssa::Inst::MemCopy { .. }
+            | ssa::Inst::Atomic { .. }
+            | ssa::Inst::Ext(_)
+            | ssa::Inst::Printf(_)
+            | ssa::Inst::Group(_)
+            | ssa::Inst::Fold(_) => false,
+            _ => true,
+        })
     }
 
     /// The inline cache of memory access `s` (0 for other statements).

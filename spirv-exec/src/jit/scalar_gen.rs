@@ -11,7 +11,7 @@
 use super::analysis::{defs, per_item};
 use super::runtime::{self, field};
 use super::scalar_ops::{self as ops, cl_type};
-use super::ssa::{BlockId, Edge, Func, Inst, Space, Stmt, Term, Val};
+use super::ssa::{BlockId, Edge, Func, Inst, Stmt, Term, Val};
 use super::vector_gen::Rep;
 use super::FrameLayout;
 use crate::value::Scalar;
@@ -22,6 +22,11 @@ use cranelift_frontend::{FunctionBuilder, Variable};
 /// Loads and stores of checked memory: no trap (the range was checked), any alignment.
 pub fn mem_flags() -> MemFlagsData {
     MemFlagsData::new().with_notrap()
+}
+
+/// A kernel's load that may move (`Gen::load_flags`): what `schedule::sink` moves.
+pub(super) fn movable_flags() -> MemFlagsData {
+    mem_flags().with_readonly().with_can_move()
 }
 
 /// Context loads: aligned, never trapping.
@@ -120,6 +125,9 @@ pub(super) struct Gen<'a, 'b> {
     /// whether its region would have one.
     pub(super) lock_allowed: bool,
     pub(super) lock_wanted: bool,
+    /// Nothing the function runs writes memory but private variables
+    /// (`FrameLayout::local_unwritten`): loads proven inside the static local part may move.
+    pub(super) local_frozen: bool,
 }
 
 /// A pack's own values while the packs of a lockstep pass are emitted (`lockstep.rs`; the
@@ -253,6 +261,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             lock: Vec::new(),
             lock_allowed: false,
             lock_wanted: false,
+            local_frozen: layout.local_unwritten(f, region),
         };
         g.vars = f
             .types
@@ -694,15 +703,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             }
             Inst::Load { ptr, offset, space } => {
                 let s = rt.ok_or("load without result")?;
-                let p = self.get(*ptr);
-                let addr = self.b.ins().iadd_imm_s(p, *offset);
-                if !(*space == Space::Private
-                    && self.layout.private_inside(*ptr, *offset, Self::bytes(s))
-                    || self.layout.local_inside(*ptr, *offset, Self::bytes(s)))
-                {
-                    self.check(site, addr, Self::bytes(s), *space);
-                }
-                Some(self.b.ins().load(cl_type(s), mem_flags(), addr, 0))
+                Some(self.scalar_access(site, (*ptr, *offset, *space), s, None))
             }
             Inst::Store {
                 ptr,
@@ -711,16 +712,7 @@ impl<'a, 'b> Gen<'a, 'b> {
                 space,
             } => {
                 let s = self.ty(*value);
-                let p = self.get(*ptr);
-                let addr = self.b.ins().iadd_imm_s(p, *offset);
-                if !(*space == Space::Private
-                    && self.layout.private_inside(*ptr, *offset, Self::bytes(s))
-                    || self.layout.local_inside(*ptr, *offset, Self::bytes(s)))
-                {
-                    self.check(site, addr, Self::bytes(s), *space);
-                }
-                let x = self.get(*value);
-                self.b.ins().store(mem_flags(), x, addr, 0);
+                self.scalar_access(site, (*ptr, *offset, *space), s, Some(*value));
                 None
             }
             Inst::MemCopy { dst, src, bytes } => {

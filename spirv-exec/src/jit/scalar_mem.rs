@@ -3,17 +3,57 @@
 //! bounds check.
 
 use super::runtime::{self, field, table};
-use super::scalar_gen::{ctx_flags, fixed_flags, mem_flags, Gen};
+use super::scalar_gen::{ctx_flags, fixed_flags, mem_flags, movable_flags, Gen};
 use super::scalar_ops::{self as ops, cl_type};
 use super::ssa::{Space, Stmt, Val};
 use crate::front::ssa::BuiltinValue;
 use crate::front::ssa::Rmw;
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, AbiParam, AtomicRmwOp, BlockArg, InstBuilder, Value};
+use cranelift_codegen::ir::{
+    types, AbiParam, AtomicRmwOp, BlockArg, InstBuilder, MemFlagsData, Value,
+};
 use cranelift_frontend::FunctionBuilder;
 
 impl Gen<'_, '_> {
+    /// A load of a `s` (`value` None, returned) or a store of `value` at `ptr + offset` in
+    /// `space`, checked (inline cache `site`) unless proven inside its area.
+    pub(super) fn scalar_access(
+        &mut self,
+        site: usize,
+        (ptr, offset, space): (Val, i64, Space),
+        s: Scalar,
+        value: Option<Val>,
+    ) -> Value {
+        let p = self.get(ptr);
+        let addr = self.b.ins().iadd_imm_s(p, offset);
+        let len = Self::bytes(s);
+        let local = self.layout.local_inside(ptr, offset, len);
+        if !(space == Space::Private && self.layout.private_inside(ptr, offset, len) || local) {
+            self.check(site, addr, len, space);
+        }
+        match value {
+            Some(v) => {
+                let x = self.get(v);
+                self.b.ins().store(mem_flags(), x, addr, 0);
+                x
+            }
+            None => {
+                let flags = self.load_flags(local);
+                self.b.ins().load(cl_type(s), flags, addr, 0)
+            }
+        }
+    }
+
+    /// The flags of a load, `local` if proven inside the static local part: movable where
+    /// nothing writes memory ([`Gen::local_frozen`]).
+    pub(super) fn load_flags(&self, local: bool) -> MemFlagsData {
+        match local && self.local_frozen {
+            true => movable_flags(),
+            false => mem_flags(),
+        }
+    }
+
     /// Whether `[addr, addr + len)` lies in `[lo, hi)`. Two compares: `addr ≥ lo` signed (an
     /// address past 2^63 is negative and fails; real ranges start below it), `addr + len ≤ hi`
     /// unsigned (an end that wrapped past 2^63 fails, as `hi` is below it).

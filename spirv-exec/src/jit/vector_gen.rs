@@ -778,7 +778,8 @@ impl Gen<'_, '_> {
                 }
                 (None, Some(r)) => {
                     let a = self.b.ins().iadd_imm_s(first, offset);
-                    let x = self.b.ins().load(vt, mem_flags(), a, 0);
+                    let flags = self.load_flags(true);
+                    let x = self.b.ins().load(vt, flags, a, 0);
                     self.define_v(r, VVal::X(x));
                 }
                 _ => {}
