@@ -162,3 +162,16 @@ kernel void wg_early_return(global const int* in, global int* out) {
         return;
     out[i] = work_group_scan_inclusive_add(in[i]);
 }
+
+// A lone work-group scan every work-item reaches once (the compiler runs it without a barrier:
+// the work-items take their steps in id order), after a branch that splits packs and a loop
+// whose trip count differs between work-items: y = x odd ? 3x : x, then y += 0 + 1 + ... +
+// (|x| % 3 - 1); out[i] = the inclusive prefix sum of y over i's group.
+kernel void wg_lone_scan(global const int* in, global int* out) {
+    size_t i = get_global_id(0);
+    int x = in[i];
+    int y = (x & 1) ? 3 * x : x;
+    for (int k = 0; k < abs(x) % 3; k++)
+        y += k;
+    out[i] = work_group_scan_inclusive_add(y);
+}

@@ -479,6 +479,43 @@ fn skipped_collectives_fail() {
     }
 }
 
+/// A kernel's lone work-group scan, which every work-item reaches once, after a branch that
+/// splits packs and a loop some work-items leave earlier: the compiler drops its barrier
+/// (the steps run in id order), and the prefixes match the interpreter's and the host's for
+/// group sizes that do and do not fill packs.
+#[test]
+fn lone_scan_without_barrier() {
+    for backend in backends() {
+        for opt in OPT {
+            let m = module_compiled(&spirv(&format!("subgroups-{opt}")), backend);
+            for l in [1usize, 3, 30, 64, 256] {
+                let groups = 3;
+                let input = Rng::new(l as u64).i32s_in(groups * l, -50, 50);
+                let mut out = vec![0i32; groups * l];
+                launch_1d(kernel(&m, "wg_lone_scan"), groups * l, l)
+                    .input(&input)
+                    .buffer(&mut out)
+                    .run()
+                    .unwrap_or_else(|e| panic!("{} {opt} L={l}: {e}", backend.name()));
+                let y = |x: i32| {
+                    let y = if x & 1 != 0 { 3 * x } else { x };
+                    y + (0..x.abs() % 3).sum::<i32>()
+                };
+                let want: Vec<i32> = input
+                    .chunks(l)
+                    .flat_map(|g| {
+                        g.iter().scan(0, move |acc, &x| {
+                            *acc += y(x);
+                            Some(*acc)
+                        })
+                    })
+                    .collect();
+                assert_eq!(out, want, "{} {opt} L={l}", backend.name());
+            }
+        }
+    }
+}
+
 /// The compiler compiles every sub-group kernel itself (none is left to the interpreter).
 #[test]
 fn compiler_takes_every_subgroup_kernel() {

@@ -6,7 +6,8 @@
 //! so that the scratch can be reused. A reduction, scan, `all` or `any` over the whole scope
 //! is instead each work-item's step into the scope's accumulator ([`Inst::Fold`]: a pack of
 //! four takes one step), then a barrier, then the total (or the scan's step) as the result:
-//! no loop, no barrier after it. That is right for collectives every work-item of the
+//! no loop, no barrier after it (nor before a scan's result, where that scan is the kernel's
+//! one collective and every work-item reaches it once: each takes its step in id order). That is right for collectives every work-item of the
 //! group reaches, as SYCL and OpenCL require of them; one reached by part of the group makes
 //! the launch fail with `Fault::DivergentBarrier`, never a wrong value: unless every
 //! collective's barrier is surely met once by every work-item (on every path to a return,
@@ -81,6 +82,20 @@ pub fn lower(f: &Func) -> Result<Func, String> {
     }
     if collectives && !l.each_once() {
         l.meet_at_end();
+    } else if let ([b], [scan]) = (&l.barriers[..], &l.scans[..]) {
+        // The kernel's one collective is a scan every work-item reaches once: work-items
+        // take their steps in id order as they run the region, each its own prefix at once,
+        // and no other collective reuses the accumulator. Its barrier would only cost a
+        // second pass over the group (and keeping the prefix across it).
+        if b == scan {
+            let block = &mut l.f.blocks[*b as usize];
+            if let Term::Barrier { next } = block.term {
+                block.term = Term::Jump(Edge {
+                    target: next,
+                    args: vec![],
+                });
+            }
+        }
     }
     crate::front::verify::check(&l.f)
         .map_err(|e| format!("internal: collectives lowered ill-typed: {e}"))?;
@@ -112,6 +127,8 @@ struct Lower {
     wg_total: Val,
     /// The blocks ending in a collective's barrier.
     barriers: Vec<BlockId>,
+    /// Those of them that end in a scan's step.
+    scans: Vec<BlockId>,
 }
 
 impl Lower {
@@ -155,6 +172,7 @@ impl Lower {
             totals: 0,
             wg_total: 0,
             barriers: vec![],
+            scans: vec![],
         };
         let i64 = Scalar::I64;
         // Entry-block values: built-ins (per work-item there) and the scratch's addresses.
@@ -680,6 +698,9 @@ impl Lower {
         });
         self.f.blocks[b as usize].term = Term::Barrier { next: read };
         self.barriers.push(b);
+        if prefix.is_some() {
+            self.scans.push(b);
+        }
         let v = match prefix {
             Some(p) => p,
             None => self.load_from(read, self.totals, at, s),
