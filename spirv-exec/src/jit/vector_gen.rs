@@ -101,13 +101,47 @@ pub fn reps(f: &Func) -> Vec<Rep> {
             }
         }
     }
-    (0..f.types.len())
+    let mut rep: Vec<Rep> = (0..f.types.len())
         .map(|v| match (varying[v], vec_type(f.types[v])) {
             (false, _) => Rep::U,
             (true, Some(_)) => Rep::X,
             (true, None) => Rep::L,
         })
-        .collect()
+        .collect();
+    // A comparison of values held per lane that only branches (not at a one-block `if`): one
+    // scalar test per lane, joined (`lanes_test`), not a mask built lane by lane and tested
+    // as a vector.
+    let mut branch_only = vec![true; f.types.len()];
+    for b in &f.blocks {
+        for s in &b.stmts {
+            uses(s)
+                .iter()
+                .for_each(|&u| branch_only[u as usize] = false);
+        }
+        for e in super::analysis::edges(&b.term) {
+            e.args.iter().for_each(|&a| branch_only[a as usize] = false);
+        }
+        match &b.term {
+            Term::Switch { sel, .. } => branch_only[*sel as usize] = false,
+            // A one-block `if` a pack may split selects its join's values by the mask.
+            Term::Branch { cond, then, other }
+                if super::diverge::diamond(f, then, other).is_some() =>
+            {
+                branch_only[*cond as usize] = false
+            }
+            _ => {}
+        }
+    }
+    for s in f.blocks.iter().flat_map(|b| &b.stmts) {
+        if let (Inst::Bin(_, a, c), Some(r)) = (&s.inst, s.result) {
+            let per_lane = rep[*a as usize] == Rep::L || rep[*c as usize] == Rep::L;
+            let test = f.types[r as usize] == Scalar::Bool && rep[r as usize] == Rep::X;
+            if test && per_lane && branch_only[r as usize] {
+                rep[r as usize] = Rep::L;
+            }
+        }
+    }
+    rep
 }
 
 fn effect(s: &Stmt) -> bool {
