@@ -175,3 +175,21 @@ kernel void wg_lone_scan(global const int* in, global int* out) {
         y += k;
     out[i] = work_group_scan_inclusive_add(y);
 }
+
+// One work-item stores a group's total after the reduction's barrier: local id 5 in
+// dimension 0 (wg_guarded_lid5) or local linear id 5 (wg_guarded_linear5), 1-D or 2-D, in
+// groups that do and do not have it: out[group] = total + 5 where it exists. (The compiler
+// runs only the pack holding it, in groups of one row.)
+kernel void wg_guarded_lid5(global const int* in, global int* out) {
+    size_t g = get_group_id(1) * get_num_groups(0) + get_group_id(0);
+    int s = work_group_reduce_add(in[get_global_linear_id()]);
+    if (get_local_id(0) == 5)
+        out[g] = s + 5;
+}
+
+kernel void wg_guarded_linear5(global const int* in, global int* out) {
+    size_t g = get_group_id(1) * get_num_groups(0) + get_group_id(0);
+    int s = work_group_reduce_add(in[get_global_linear_id()]);
+    if (get_local_linear_id() == 5)
+        out[g] = s + 5;
+}

@@ -516,6 +516,63 @@ fn lone_scan_without_barrier() {
     }
 }
 
+/// A store guarded by `local id == 5` after a work-group reduction (the compiler runs only
+/// the pack holding that work-item in groups of one row, the others return at once), 1-D and
+/// 2-D, in groups with and without that work-item: the total where it exists, nothing where
+/// it does not, on both executors.
+#[test]
+fn store_guarded_by_a_local_id() {
+    let mut rng = Rng::new(9);
+    for backend in backends() {
+        for opt in OPT {
+            let m = module_compiled(&spirv(&format!("subgroups-{opt}")), backend);
+            for name in ["wg_guarded_lid5", "wg_guarded_linear5"] {
+                let k = kernel(&m, name);
+                let shapes = [
+                    (3, 1, 1, 1),
+                    (2, 1, 5, 1),
+                    (2, 1, 6, 1),
+                    (3, 1, 7, 1),
+                    (2, 1, 8, 1),
+                    (2, 1, 64, 1),
+                    (3, 1, 100, 1),
+                    (2, 2, 4, 4),
+                    (1, 2, 8, 2),
+                    (2, 1, 3, 3),
+                ];
+                for (gx, gy, lx, ly) in shapes {
+                    let (w, h) = (gx * lx, gy * ly);
+                    let input = rng.i32s_in(w * h, -1000, 1000);
+                    let mut out = vec![-1i32; gx * gy];
+                    k.launch([gx as u32, gy as u32, 1], [lx as u32, ly as u32, 1])
+                        .input(&input)
+                        .buffer(&mut out)
+                        .run()
+                        .unwrap_or_else(|e| panic!("{name} {opt} {lx}x{ly}: {e}"));
+                    let exists = match name {
+                        "wg_guarded_lid5" => lx > 5,
+                        _ => lx * ly > 5,
+                    };
+                    for (g, got) in out.iter().enumerate() {
+                        let (x0, y0) = (g % gx * lx, g / gx * ly);
+                        let input = &input;
+                        let sum: i32 = (0..ly)
+                            .flat_map(|j| (0..lx).map(move |i| input[(y0 + j) * w + x0 + i]))
+                            .sum();
+                        let want = if exists { sum + 5 } else { -1 };
+                        assert_eq!(
+                            *got,
+                            want,
+                            "{} {name} {opt} {lx}x{ly} group {g}",
+                            backend.name()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The compiler compiles every sub-group kernel itself (none is left to the interpreter).
 #[test]
 fn compiler_takes_every_subgroup_kernel() {

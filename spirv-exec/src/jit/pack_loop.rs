@@ -6,8 +6,9 @@ use super::analysis::{defs, per_item};
 use super::runtime::{self, field};
 use super::scalar_gen::{ctx_flags, mem_flags, Gen};
 use super::scalar_ops::cl_type;
-use super::ssa::{BlockId, Inst, Space, Stmt, Term, Val};
+use super::ssa::{Bin, BlockId, Inst, Space, Stmt, Term, Val};
 use super::vector_gen::{Rep, VVal, W};
+use crate::front::ssa::BuiltinValue;
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Block, InstBuilder, MemFlagsData, Value};
@@ -167,6 +168,10 @@ impl<'a, 'b> Gen<'a, 'b> {
                 self.stmt(s)?;
             }
         }
+        let end = match region {
+            0 => self.guarded_range(super::first_block(self.f)?, end),
+            r => self.guarded_range(self.layout.resume[r - 1], end),
+        };
         self.declare_hoisted(end);
         self.declare_fold_regs(match region {
             0 => super::first_block(self.f)?,
@@ -425,5 +430,153 @@ impl<'a, 'b> Gen<'a, 'b> {
         self.b.switch_to_block(go);
         self.b.def_var(self.code, code);
         self.next_pack();
+    }
+}
+
+impl Gen<'_, '_> {
+    /// The local id `k` in dimension 0 that the work-items of region `first` must have to do
+    /// anything, if the region is a guard `lid == k` (`get_local_id(0)` or the local linear
+    /// id against a constant) after statements that can neither fault nor write, whose other
+    /// side returns at once, and the region reaches no barrier (the reduction's
+    /// `if (lid == 0) out[group] = total`).
+    fn lid_guard(&self, first: BlockId) -> Option<u64> {
+        let f = self.f;
+        let mut reach = vec![false; f.blocks.len()];
+        let mut work = vec![first];
+        while let Some(b) = work.pop() {
+            if !std::mem::replace(&mut reach[b as usize], true) {
+                if matches!(f.blocks[b as usize].term, Term::Barrier { .. }) {
+                    return None;
+                }
+                work.extend(f.succs(b));
+            }
+        }
+        // A load from the same address for the whole group faults in the pack that runs if
+        // it would in any.
+        let same = super::analysis::group_uniform(f);
+        let quiet = |s: &Stmt| match &s.inst {
+            Inst::Bin(Bin::UDiv | Bin::SDiv | Bin::URem | Bin::SRem | Bin::SMod, ..) => false,
+            Inst::Builtin(..) => true,
+            Inst::Load { ptr, offset, .. } => s.result.is_some_and(|r| {
+                let len = (f.types[r as usize].bits() as u64 / 8).max(1);
+                same[*ptr as usize] || self.layout.local_inside(*ptr, *offset, len)
+            }),
+            _ => super::analysis::pure(s),
+        };
+        let def: std::collections::HashMap<Val, &Stmt> = f
+            .blocks
+            .iter()
+            .flat_map(|b| &b.stmts)
+            .filter_map(|s| s.result.map(|r| (r, s)))
+            .collect();
+        // Through copies and integer conversions (of ids far below 2^31).
+        let root = |mut v: Val| loop {
+            match def.get(&v).map(|s| &s.inst) {
+                Some(Inst::Copy(a) | Inst::Conv(crate::front::ssa::Conv::Int { .. }, a)) => v = *a,
+                Some(i) => return Some(i),
+                None => return None,
+            }
+        };
+        // Blocks without statements that jump, ending at a return.
+        let returns = |mut b: BlockId| {
+            for _ in 0..8 {
+                let block = &f.blocks[b as usize];
+                if !block.stmts.is_empty() {
+                    return false;
+                }
+                match &block.term {
+                    Term::Return => return true,
+                    Term::Jump(e) if e.args.is_empty() => b = e.target,
+                    _ => return false,
+                }
+            }
+            false
+        };
+        let mut b = first;
+        for _ in 0..8 {
+            let block = &f.blocks[b as usize];
+            if !block.stmts.iter().all(quiet) {
+                return None;
+            }
+            match &block.term {
+                Term::Jump(e) if e.args.is_empty() => b = e.target,
+                Term::Branch { cond, then, other } => {
+                    let Some(Inst::Bin(Bin::Eq, x, y)) = def.get(cond).map(|s| &s.inst) else {
+                        return None;
+                    };
+                    let lid = |v: Val| {
+                        matches!(
+                            root(v),
+                            Some(
+                                Inst::Builtin(BuiltinValue::LocalId, 0)
+                                    | Inst::Builtin(BuiltinValue::LocalLinearId, _)
+                            )
+                        )
+                    };
+                    let k = |v: Val| match root(v) {
+                        Some(Inst::Const(k)) if *k < 1 << 31 => Some(*k),
+                        _ => None,
+                    };
+                    let ((true, Some(k), _, _) | (_, _, true, Some(k))) =
+                        (lid(*x), k(*y), lid(*y), k(*x))
+                    else {
+                        return None;
+                    };
+                    return (other.args.is_empty() && returns(other.target) && then.target != b)
+                        .then_some(k);
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Before the pack loop of a region guarded by `lid == k` ([`Self::lid_guard`]): in a
+    /// group of one row whose call holds lane `k`, only the pack holding it runs, the others
+    /// returning at once (the call's code starts `DONE` for them); returns the end of the
+    /// packs to run.
+    pub(super) fn guarded_range(&mut self, first: BlockId, end: Value) -> Value {
+        let Some(k) = self.lid_guard(first) else {
+            return end;
+        };
+        let tab = self.ctx_field(types::I64, field::TABLE);
+        let lanes = self.b.ins().load(
+            types::I64,
+            super::scalar_gen::fixed_flags(),
+            tab,
+            (runtime::table::LANES * 8) as i32,
+        );
+        let size = self.b.ins().load(
+            types::I64,
+            super::scalar_gen::fixed_flags(),
+            tab,
+            (runtime::table::LOCAL_SIZE * 8) as i32,
+        );
+        let one_row = self.b.ins().icmp(IntCC::Equal, lanes, size);
+        let start = self.b.use_var(self.lane);
+        let k = self.b.ins().iconst(types::I64, k as i64);
+        // The pack holding `k` (none when `k` is outside the call's packs).
+        let inside = {
+            let a = self
+                .b
+                .ins()
+                .icmp(IntCC::UnsignedGreaterThanOrEqual, k, start);
+            let b = self.b.ins().icmp(IntCC::UnsignedLessThan, k, end);
+            self.b.ins().band(a, b)
+        };
+        let off = self.b.ins().isub(k, start);
+        let off = self.b.ins().band_imm_s(off, !(W as i64 - 1));
+        let pack = self.b.ins().iadd(start, off);
+        let pack_end = self.b.ins().iadd_imm_s(pack, W as i64);
+        let pack_end = self.b.ins().umin(pack_end, end);
+        let skip = self.b.ins().band(one_row, inside);
+        let new_start = self.b.ins().select(skip, pack, start);
+        let new_end = self.b.ins().select(skip, pack_end, end);
+        self.b.def_var(self.lane, new_start);
+        let none = self.b.ins().iconst(types::I32, runtime::NONE as i32 as i64);
+        let done = self.b.ins().iconst(types::I32, runtime::DONE as i32 as i64);
+        let code = self.b.ins().select(skip, done, none);
+        self.b.def_var(self.code, code);
+        new_end
     }
 }
