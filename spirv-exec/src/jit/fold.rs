@@ -1,7 +1,8 @@
 //! A reduction's or scan's step ([`Inst::Fold`](super::ssa::Inst::Fold), made by
 //! `lower_groups`): per work-item, a load, a combination and a store of the scope's
 //! accumulator; for a pack, the pack's four values combined first (a tree for a reduction,
-//! prefixes for a scan), then one load, combination and store. A pack's work-items are four
+//! prefixes for a scan: of `int`s, in a SIMD register by two shifted steps), then one load,
+//! combination and store. A pack's work-items are four
 //! consecutive local linear ids from a multiple of four (packs run only where the group's
 //! first dimension is a multiple of four, `run.rs`), and scopes start and end on such
 //! multiples (a work-group; sub-groups of a multiple of four, checked here), so a pack lies
@@ -23,7 +24,7 @@ use super::ssa::{group_identity, Bin, FoldStep, GroupArith, GroupKind, GroupStep
 use super::vector_gen::{VVal, W};
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, InstBuilder, Value};
+use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Value};
 use cranelift_frontend::FunctionBuilder;
 
 /// Whether the scope of step `st` is filled by whole packs (a work-group, or sub-groups of
@@ -44,6 +45,18 @@ fn register_op(st: &FoldStep, s: Scalar, subgroup_size: u32) -> Option<Bin> {
     match (s, bin) {
         (Scalar::F32, Bin::FAdd | Bin::FMul) => Some(bin),
         (Scalar::I32, Bin::IAdd | Bin::IMul | Bin::And | Bin::Or | Bin::Xor) => Some(bin),
+        _ => None,
+    }
+}
+
+/// The SIMD operation of a scan by `op` of values of type `s` whose pack computes its
+/// prefixes in a register: `int`s (exact, so any order of the steps gives the same lanes).
+fn simd_scan_op(op: GroupArith, s: Scalar) -> Option<Bin> {
+    match (s, op.step()) {
+        (
+            Scalar::I32,
+            GroupStep::Apply(bin @ (Bin::IAdd | Bin::IMul | Bin::And | Bin::Or | Bin::Xor)),
+        ) => Some(bin),
         _ => None,
     }
 }
@@ -180,6 +193,49 @@ impl Gen<'_, '_> {
         self.b.switch_to_block(next);
     }
 
+    /// Lanes `4 - n..4` of `lo` then lanes `0..4 - n` of `hi` (`i32x4`s): `hi` moved up `n`
+    /// lanes, `lo`'s last lanes coming in below (one `palignr`).
+    fn lanes_up(&mut self, lo: Value, hi: Value, n: usize) -> Value {
+        let flags = MemFlagsData::new().with_endianness(Endianness::Little);
+        let (lo, hi) = (
+            self.b.ins().bitcast(types::I8X16, flags, lo),
+            self.b.ins().bitcast(types::I8X16, flags, hi),
+        );
+        let from = (16 - 4 * n) as u8;
+        let mask: Vec<u8> = (from..from + 16).collect();
+        let mask = self.b.func.dfg.immediates.push(mask.into());
+        let x = self.b.ins().shuffle(lo, hi, mask);
+        self.b.ins().bitcast(types::I32X4, flags, x)
+    }
+
+    /// A scan's pack step in a register ([`simd_scan_op`]): the pack's inclusive prefixes in
+    /// two steps (each lane combined with the lane one, then two, below it), then each with
+    /// the accumulator; the accumulator becomes the last lane.
+    fn simd_scan(&mut self, st: &FoldStep, r: Option<Val>, acc: Value, first: Value) {
+        let s = self.ty(st.value);
+        let bin = simd_scan_op(st.op, s).expect("a SIMD scan");
+        let x = self.vector_of(st.value);
+        let id = self.konst(s, group_identity(st.op, s));
+        let id = self.b.ins().splat(types::I32X4, id);
+        let mut y = x;
+        for n in [1, 2] {
+            let below = self.lanes_up(id, y, n);
+            y = ops::bin(&mut self.b, bin, s, s, y, below);
+        }
+        let old = self.start(st, s, acc, first);
+        let old = self.b.ins().splat(types::I32X4, old);
+        let incl = ops::bin(&mut self.b, bin, s, s, old, y);
+        let last = self.b.ins().extractlane(incl, (W - 1) as u8);
+        self.b.ins().store(mem_flags(), last, acc, 0);
+        let lanes = match st.kind {
+            GroupKind::InclusiveScan => incl,
+            _ => self.lanes_up(old, incl, 1),
+        };
+        if let Some(r) = r {
+            self.define_v(r, VVal::X(lanes));
+        }
+    }
+
     /// Whether work-item `item` (a local linear id) is `bound` (both `I64`s).
     fn is(&mut self, item: Value, bound: Value) -> Value {
         self.b.ins().icmp(IntCC::Equal, item, bound)
@@ -263,6 +319,11 @@ impl Gen<'_, '_> {
                 let last = self.is(item, last);
                 let total = self.lane_of(st.total, W - 1);
                 self.store_if(last, new, total);
+            }
+            GroupKind::InclusiveScan | GroupKind::ExclusiveScan
+                if simd_scan_op(op, s).is_some() =>
+            {
+                self.simd_scan(st, r, acc, first);
             }
             GroupKind::InclusiveScan | GroupKind::ExclusiveScan => {
                 // The pack's own prefixes, then each with the accumulator (one step deep).
