@@ -234,9 +234,9 @@ pub fn pack_uniform(f: &Func) -> Vec<bool> {
     uniform
 }
 
-/// The statements of the region that starts at block `first`: those of the blocks it
-/// reaches up to barriers, block by block in order.
-pub fn region_stmts(f: &Func, first: u32) -> impl Iterator<Item = &Stmt> {
+/// The blocks of the region that starts at block `first`: those it reaches up to barriers
+/// (a block ending in a barrier is the region's last).
+pub fn region_reach(f: &Func, first: u32) -> Vec<bool> {
     let mut reach = vec![false; f.blocks.len()];
     let mut work = vec![first];
     while let Some(b) = work.pop() {
@@ -247,11 +247,28 @@ pub fn region_stmts(f: &Func, first: u32) -> impl Iterator<Item = &Stmt> {
             work.extend(f.succs(b));
         }
     }
+    reach
+}
+
+/// The statements of the region that starts at block `first` ([`region_reach`]), block by
+/// block in order.
+pub fn region_stmts(f: &Func, first: u32) -> impl Iterator<Item = &Stmt> {
     f.blocks
         .iter()
-        .zip(reach)
+        .zip(region_reach(f, first))
         .filter(|(_, r)| *r)
         .flat_map(|(b, _)| &b.stmts)
+}
+
+/// Each value's defining statement (`None` for parameters and block parameters).
+pub(super) fn def_stmts(f: &Func) -> Vec<Option<&Stmt>> {
+    let mut def = vec![None; f.types.len()];
+    for s in f.blocks.iter().flat_map(|b| &b.stmts) {
+        for d in defs(s) {
+            def[d as usize] = Some(s);
+        }
+    }
+    def
 }
 
 /// Whether a statement computes its value from its operands alone (no memory, no calls).
@@ -275,14 +292,11 @@ pub(super) fn pure(s: &Stmt) -> bool {
 /// work-item and barrier). Returns, per barrier, (kept, statements recomputing the others in
 /// dependency order).
 pub fn rematerialize(f: &Func, live: &[Vec<Val>]) -> Vec<(Vec<Val>, Vec<Stmt>)> {
-    let mut def: Vec<Option<&Stmt>> = vec![None; f.types.len()];
+    let def = def_stmts(f);
     let mut entry = vec![false; f.types.len()];
-    for (i, b) in f.blocks.iter().enumerate() {
-        for s in &b.stmts {
-            for d in defs(s) {
-                def[d as usize] = Some(s);
-                entry[d as usize] = i == 0;
-            }
+    for s in &f.blocks[0].stmts {
+        for d in defs(s) {
+            entry[d as usize] = true;
         }
     }
     // Recomputable: pure, with every operand an entry-block value or recomputable.

@@ -211,9 +211,8 @@ impl Gen<'_, '_> {
     /// A scan's pack step in a register ([`simd_scan_op`]): the pack's inclusive prefixes in
     /// two steps (each lane combined with the lane one, then two, below it), then each with
     /// the accumulator; the accumulator becomes the last lane.
-    fn simd_scan(&mut self, st: &FoldStep, r: Option<Val>, acc: Value, first: Value) {
+    fn simd_scan(&mut self, st: &FoldStep, r: Option<Val>, bin: Bin, acc: Value, first: Value) {
         let s = self.ty(st.value);
-        let bin = simd_scan_op(st.op, s).expect("a SIMD scan");
         let x = self.vector_of(st.value);
         let id = self.konst(s, group_identity(st.op, s));
         let id = self.b.ins().splat(types::I32X4, id);
@@ -302,10 +301,16 @@ impl Gen<'_, '_> {
         }
         let s = self.ty(st.value);
         let op = st.op;
-        let x: Vec<Value> = (0..W).map(|i| self.lane_of(st.value, i)).collect();
         let acc = self.lane_of(st.acc, 0);
         let (item, first) = (self.lane_of(st.item, 0), self.lane_of(st.first, 0));
         let first = self.is(item, first);
+        if let (GroupKind::InclusiveScan | GroupKind::ExclusiveScan, Some(bin)) =
+            (st.kind, simd_scan_op(op, s))
+        {
+            self.simd_scan(st, r, bin, acc, first);
+            return;
+        }
+        let x: Vec<Value> = (0..W).map(|i| self.lane_of(st.value, i)).collect();
         match st.kind {
             GroupKind::Reduce => {
                 // ((x0 op x1) op (x2 op x3)): two independent steps, then the accumulator.
@@ -319,11 +324,6 @@ impl Gen<'_, '_> {
                 let last = self.is(item, last);
                 let total = self.lane_of(st.total, W - 1);
                 self.store_if(last, new, total);
-            }
-            GroupKind::InclusiveScan | GroupKind::ExclusiveScan
-                if simd_scan_op(op, s).is_some() =>
-            {
-                self.simd_scan(st, r, acc, first);
             }
             GroupKind::InclusiveScan | GroupKind::ExclusiveScan => {
                 // The pack's own prefixes, then each with the accumulator (one step deep).

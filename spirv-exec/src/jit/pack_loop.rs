@@ -168,27 +168,21 @@ impl<'a, 'b> Gen<'a, 'b> {
                 self.stmt(s)?;
             }
         }
-        let end = match region {
-            0 => self.guarded_range(super::first_block(self.f)?, end),
-            r => self.guarded_range(self.layout.resume[r - 1], end),
-        };
-        self.declare_hoisted(end);
-        self.declare_fold_regs(match region {
-            0 => super::first_block(self.f)?,
-            r => self.layout.resume[r - 1],
-        });
-        let bail = self.b.create_block();
-        self.b.set_cold_block(bail);
-        let used = super::analysis::used_values(self.f);
         let first = match region {
             0 => super::first_block(self.f)?,
             r => self.layout.resume[r - 1],
         };
+        let end = self.guarded_range(first, end);
+        self.declare_hoisted(end);
+        self.declare_fold_regs(first);
+        let bail = self.b.create_block();
+        self.b.set_cold_block(bail);
+        let used = super::analysis::used_values(self.f);
         let row_stmts = super::row_values::row_statements(self, first, &used);
         let touches = !self.group_touch.is_empty();
         let row_end = (!row_stmts.is_empty() || touches).then(|| self.declare_row_end());
         let chain = match region {
-            0 => self.grouped_chain(super::first_block(self.f)?, &used),
+            0 => self.grouped_chain(first, &used),
             _ => None,
         };
         if let (Some(chain), Some(_)) = (&chain, row_end) {
@@ -441,15 +435,10 @@ impl Gen<'_, '_> {
     /// `if (lid == 0) out[group] = total`).
     fn lid_guard(&self, first: BlockId) -> Option<u64> {
         let f = self.f;
-        let mut reach = vec![false; f.blocks.len()];
-        let mut work = vec![first];
-        while let Some(b) = work.pop() {
-            if !std::mem::replace(&mut reach[b as usize], true) {
-                if matches!(f.blocks[b as usize].term, Term::Barrier { .. }) {
-                    return None;
-                }
-                work.extend(f.succs(b));
-            }
+        let reach = super::analysis::region_reach(f, first);
+        let mut blocks = f.blocks.iter().zip(reach).filter(|(_, r)| *r);
+        if blocks.any(|(b, _)| matches!(b.term, Term::Barrier { .. })) {
+            return None;
         }
         // A load from the same address for the whole group faults in the pack that runs if
         // it would in any.
@@ -463,15 +452,10 @@ impl Gen<'_, '_> {
             }),
             _ => super::analysis::pure(s),
         };
-        let def: std::collections::HashMap<Val, &Stmt> = f
-            .blocks
-            .iter()
-            .flat_map(|b| &b.stmts)
-            .filter_map(|s| s.result.map(|r| (r, s)))
-            .collect();
+        let def = super::analysis::def_stmts(f);
         // Through copies and integer conversions (of ids far below 2^31).
         let root = |mut v: Val| loop {
-            match def.get(&v).map(|s| &s.inst) {
+            match def[v as usize].map(|s| &s.inst) {
                 Some(Inst::Copy(a) | Inst::Conv(crate::front::ssa::Conv::Int { .. }, a)) => v = *a,
                 Some(i) => return Some(i),
                 None => return None,
@@ -501,7 +485,8 @@ impl Gen<'_, '_> {
             match &block.term {
                 Term::Jump(e) if e.args.is_empty() => b = e.target,
                 Term::Branch { cond, then, other } => {
-                    let Some(Inst::Bin(Bin::Eq, x, y)) = def.get(cond).map(|s| &s.inst) else {
+                    let Some(Inst::Bin(Bin::Eq, x, y)) = def[*cond as usize].map(|s| &s.inst)
+                    else {
                         return None;
                     };
                     let lid = |v: Val| {

@@ -389,16 +389,7 @@ impl<'a, 'b> Gen<'a, 'b> {
     /// Creates the blocks of the region starting at `first` (a barrier ends it); returns
     /// which blocks it reaches.
     pub(super) fn create_region_blocks(&mut self, first: BlockId) -> Vec<bool> {
-        let mut reach = vec![false; self.f.blocks.len()];
-        let mut work = vec![first];
-        while let Some(b) = work.pop() {
-            if std::mem::replace(&mut reach[b as usize], true) {
-                continue;
-            }
-            if !matches!(self.f.blocks[b as usize].term, Term::Barrier { .. }) {
-                work.extend(self.f.succs(b));
-            }
-        }
+        let reach = super::analysis::region_reach(self.f, first);
         for (i, r) in reach.iter().enumerate() {
             if *r {
                 self.blocks[i] = self.b.create_block();
