@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{kernel, module, OPT};
+use common::{backends, kernel, module, module_compiled, spirv, OPT};
 use proptest::prelude::*;
 use spirv_exec::{Fault, LaunchError};
 
@@ -340,6 +340,78 @@ proptest! {
             .map(|x| 4 * x);
         for opt in OPT {
             prop_assert_eq!(read_1d(opt, groups, size, n, len), want);
+        }
+    }
+}
+
+/// Work-group collectives of row-checked accesses (`group_collectives.cl`:
+/// `reduce_sum_f32_workgroup`, each group's sum of `in[get_global_id(0)]`;
+/// `scan_inclusive_u32_workgroup`, `out[i]` the inclusive scan of `in[i]`, a lone scan
+/// without its barrier): after a row's check, the compiler runs its packs four at a time
+/// without their collective's tests wherever none of the four holds the group's first or
+/// last work-item. The group sizes put the last pack inside, just after and well after such
+/// passes (none, one, several); the results are exact. An input one element short faults.
+/// Catches: a pass that takes the group's last pack (the reduction's total never stored),
+/// a pass with the reduction's tests left out whatever packs it takes, a scan's step in a
+/// pass starting from the identity. (One that leaves out the values kept across the barrier
+/// fails `kernels_subgroups`' `wg_guarded_*` kernels.)
+#[test]
+fn work_group_collectives_of_row_checked_accesses() {
+    for backend in backends() {
+        for opt in OPT {
+            let m = module_compiled(&spirv(&format!("group_collectives-{opt}")), backend);
+            let (sum, scan) = (
+                kernel(&m, "reduce_sum_f32_workgroup"),
+                kernel(&m, "scan_inclusive_u32_workgroup"),
+            );
+            for l in [4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 60, 64, 100, 256] {
+                let (groups, what) = (3, format!("{} {opt} L={l}", backend.name()));
+                let (grid, size) = ([groups as u32, 1, 1], [l as u32, 1, 1]);
+                let input: Vec<f32> = (0..groups * l).map(|i| (i % 7 + 1) as f32).collect();
+                let mut out = vec![-1f32; groups];
+                let r = sum.launch(grid, size).input(&input).buffer(&mut out).run();
+                r.unwrap_or_else(|e| panic!("sum {what}: {e}"));
+                for (g, got) in out.iter().enumerate() {
+                    let want: f32 = input[g * l..(g + 1) * l].iter().sum();
+                    assert_eq!(*got, want, "sum {what} group {g}");
+                }
+                let ints: Vec<u32> = (0..(groups * l) as u32).map(|i| i * 7 % 11).collect();
+                let mut prefixes = vec![0u32; groups * l];
+                let r = scan
+                    .launch(grid, size)
+                    .input(&ints)
+                    .buffer(&mut prefixes)
+                    .run();
+                r.unwrap_or_else(|e| panic!("scan {what}: {e}"));
+                for (g, (got, x)) in prefixes.chunks(l).zip(ints.chunks(l)).enumerate() {
+                    let want = x.iter().scan(0, |a, v| {
+                        *a += v;
+                        Some(*a)
+                    });
+                    assert!(got.iter().copied().eq(want), "scan {what} group {g}");
+                }
+                let short = sum
+                    .launch(grid, size)
+                    .input(&input[1..])
+                    .buffer(&mut out)
+                    .run();
+                let short_scan = scan
+                    .launch(grid, size)
+                    .input(&ints[1..])
+                    .buffer(&mut prefixes);
+                for r in [short, short_scan.run()] {
+                    assert!(
+                        matches!(
+                            r,
+                            Err(LaunchError::Fault {
+                                fault: Fault::OutOfBounds { .. },
+                                ..
+                            })
+                        ),
+                        "{what}: {r:?}"
+                    );
+                }
+            }
         }
     }
 }

@@ -163,6 +163,10 @@ impl Gen<'_, '_> {
     /// register; a scope ending in the pack flushes it and stores the total.
     fn register_step(&mut self, st: &FoldStep, reg: FoldReg) {
         let acc = self.lane_of(st.acc, 0);
+        if self.fold_middle && st.scope == Scope::Workgroup {
+            self.register_add(st, reg, acc);
+            return;
+        }
         let (item, first) = (self.lane_of(st.item, 0), self.lane_of(st.first, 0));
         let first = self.is(item, first);
         let (start, go) = (self.b.create_block(), self.b.create_block());
@@ -174,13 +178,7 @@ impl Gen<'_, '_> {
         self.b.def_var(reg.part, id);
         self.b.ins().jump(go, &[]);
         self.b.switch_to_block(go);
-        let x = self.vector_of(st.value);
-        let part = self.b.use_var(reg.part);
-        let part = ops::bin(&mut self.b, reg.op, reg.s, reg.s, part, x);
-        self.b.def_var(reg.part, part);
-        self.b.def_var(reg.addr, acc);
-        let yes = self.b.ins().iconst(types::I8, 1);
-        self.b.def_var(reg.pending, yes);
+        self.register_add(st, reg, acc);
         let (item, last) = (self.lane_of(st.item, W - 1), self.lane_of(st.last, W - 1));
         let last = self.is(item, last);
         let (end, next) = (self.b.create_block(), self.b.create_block());
@@ -191,6 +189,35 @@ impl Gen<'_, '_> {
         self.b.ins().store(mem_flags(), total, at, 0);
         self.b.ins().jump(next, &[]);
         self.b.switch_to_block(next);
+    }
+
+    /// The pack's values into register `reg` (of the reduction into `acc`), now pending.
+    fn register_add(&mut self, st: &FoldStep, reg: FoldReg, acc: Value) {
+        let x = self.vector_of(st.value);
+        let part = self.b.use_var(reg.part);
+        let part = ops::bin(&mut self.b, reg.op, reg.s, reg.s, part, x);
+        self.b.def_var(reg.part, part);
+        self.b.def_var(reg.addr, acc);
+        let yes = self.b.ins().iconst(types::I8, 1);
+        self.b.def_var(reg.pending, yes);
+    }
+
+    /// Whether statement `s` may be in an unrolled pass (`row_check`), and whether the pass
+    /// leaves its tests out: `Some` for a reduction this pack function keeps in a register
+    /// or a scan whose pack prefixes come from a SIMD register, steps that test only whether
+    /// their pack starts or ends the scope; `Some(true)` for a work-group's, whose scope runs
+    /// from local linear id 0 to the group's last (the pass tests that for its packs first).
+    pub(super) fn unrolled_fold(&self, s: &super::ssa::Stmt) -> Option<bool> {
+        let super::ssa::Inst::Fold(st) = &s.inst else {
+            return None;
+        };
+        let scan = matches!(st.kind, GroupKind::InclusiveScan | GroupKind::ExclusiveScan)
+            && packs_fill(st, self.f.subgroup_size)
+            && simd_scan_op(st.op, self.ty(st.value)).is_some();
+        let kept = self
+            .fold_regs
+            .contains_key(&(s as *const super::ssa::Stmt as usize));
+        (scan || kept).then_some(st.scope == Scope::Workgroup)
     }
 
     /// Lanes `4 - n..4` of `lo` then lanes `0..4 - n` of `hi` (`i32x4`s): `hi` moved up `n`
@@ -302,8 +329,12 @@ impl Gen<'_, '_> {
         let s = self.ty(st.value);
         let op = st.op;
         let acc = self.lane_of(st.acc, 0);
-        let (item, first) = (self.lane_of(st.item, 0), self.lane_of(st.first, 0));
-        let first = self.is(item, first);
+        let first = if self.fold_middle && st.scope == Scope::Workgroup {
+            self.b.ins().iconst(types::I8, 0)
+        } else {
+            let (item, first) = (self.lane_of(st.item, 0), self.lane_of(st.first, 0));
+            self.is(item, first)
+        };
         if let (GroupKind::InclusiveScan | GroupKind::ExclusiveScan, Some(bin)) =
             (st.kind, simd_scan_op(op, s))
         {

@@ -8,7 +8,7 @@
 use super::analysis::defs;
 use super::runtime::{self, field};
 use super::scalar_gen::{fixed_flags, Gen};
-use super::ssa::{Bin, Inst, Space, Stmt, Term};
+use super::ssa::{Bin, Inst, Space, Stmt, Term, Val};
 use super::vector_gen::{Rep, VVal, W};
 use crate::front::ssa::BuiltinValue;
 use crate::value::Scalar;
@@ -19,6 +19,16 @@ use cranelift_codegen::ir::{types, Block, InstBuilder, Value};
 pub(super) const UNROLL: usize = 4;
 /// The longest region (in statements) run [`UNROLL`] packs per pass.
 const MAX_UNROLLED: usize = 64;
+
+/// Region 0 as [`Gen::unrolled_chain`] found it.
+pub(super) struct Unrolled {
+    /// Its blocks, in order.
+    blocks: Vec<u32>,
+    /// The index of the barrier it ends at (`None`: it returns, the kernel has no barrier).
+    barrier: Option<usize>,
+    /// Whether it holds work-group collectives' steps, whose tests its passes leave out.
+    folds: bool,
+}
 
 impl Gen<'_, '_> {
     /// Whether the four lanes of a [`Scaled`](super::stride::Scaled) address are consecutive:
@@ -153,19 +163,29 @@ impl Gen<'_, '_> {
         self.b.ins().jump(fast, &[]);
     }
 
-    /// The blocks of region 0, in order, if several packs may run in one loop pass: the
-    /// kernel has no barrier, the region is a chain of blocks (no branch, no loop) ending in
-    /// a return, and its statements have no effect but loads and stores checked once per row
-    /// ([`hoistable`](Self::hoistable)) and cannot fault otherwise (no division, atomic,
-    /// call, private memory). The packs then run exactly as one by one, minus the checks.
-    pub(super) fn unrolled_chain(&self, first: u32, used: &[bool]) -> Option<Vec<u32>> {
-        let chain = self.straight_chain(first, used, |s| self.hoistable(s))?;
+    /// Region 0 as several packs may run it in one loop pass: a chain of blocks (no branch,
+    /// no loop) ending in a return (the kernel has no barrier) or at the kernel's first
+    /// barrier, whose statements have no effect but loads and stores checked once per row
+    /// ([`hoistable`](Self::hoistable)) and steps of reductions and scans
+    /// ([`unrolled_fold`](Self::unrolled_fold)), and cannot fault otherwise (no division but
+    /// by a constant, atomic, call, private memory). The packs then run exactly as one by
+    /// one, minus the checks (and, where none of them starts or ends a work-group
+    /// collective's scope, its tests).
+    pub(super) fn unrolled_chain(&self, first: u32, used: &[bool]) -> Option<Unrolled> {
+        let (blocks, barrier) = self.chain_to(first, used, |s| self.hoistable(s), true)?;
         // At least one access checked per row (else nothing to save), and a short body (each
         // pass holds `UNROLL` copies of it).
-        let mut stmts = chain.iter().flat_map(|&b| &self.f.blocks[b as usize].stmts);
+        let mut stmts = blocks
+            .iter()
+            .flat_map(|&b| &self.f.blocks[b as usize].stmts);
         let short = stmts.clone().count() <= MAX_UNROLLED;
+        let folds = stmts.clone().any(|s| self.unrolled_fold(s) == Some(true));
         let checked = stmts.any(|s| self.hoisted.contains_key(&(s as *const Stmt as usize)));
-        (short && checked).then_some(chain)
+        (short && checked).then_some(Unrolled {
+            blocks,
+            barrier,
+            folds,
+        })
     }
 
     /// Region 0's blocks in order, from `first`, if the kernel has no barrier, the region is
@@ -179,8 +199,36 @@ impl Gen<'_, '_> {
         used: &[bool],
         access: impl Fn(&Stmt) -> bool,
     ) -> Option<Vec<u32>> {
+        if !self.layout.resume.is_empty() {
+            return None;
+        }
+        self.chain_to(first, used, access, false).map(|(c, _)| c)
+    }
+
+    /// [`straight_chain`](Self::straight_chain)'s blocks, also (with `to_barrier`, in a
+    /// kernel with barriers) a chain ending at region 0's barrier, whose index comes with
+    /// it, holding [`unrolled_fold`](Self::unrolled_fold)s.
+    fn chain_to(
+        &self,
+        first: u32,
+        used: &[bool],
+        access: impl Fn(&Stmt) -> bool,
+        to_barrier: bool,
+    ) -> Option<(Vec<u32>, Option<usize>)> {
+        let barriers = !self.layout.resume.is_empty();
+        if barriers && !to_barrier {
+            return None;
+        }
+        let def = super::analysis::def_stmts(self.f);
+        // An unsigned division by a constant other than 0 (a sub-group's number) cannot fault.
+        let nonzero =
+            |v: Val| matches!(def[v as usize], Some(Stmt { inst: Inst::Const(k), .. }) if *k != 0);
         let plain = |s: &Stmt| match &s.inst {
             Inst::Load { .. } | Inst::Store { .. } => access(s),
+            // A reduction always ends at its barrier; a scan may have lost it (the kernel's
+            // only collective: its work-items step in id order).
+            Inst::Fold(_) => (barriers || to_barrier) && self.unrolled_fold(s).is_some(),
+            Inst::Bin(Bin::UDiv | Bin::URem, _, d) => nonzero(*d),
             Inst::Bin(op, ..) => !matches!(
                 op,
                 Bin::UDiv | Bin::SDiv | Bin::URem | Bin::SRem | Bin::SMod
@@ -197,9 +245,6 @@ impl Gen<'_, '_> {
             | Inst::Conv(..) => true,
             _ => false,
         };
-        if !self.layout.resume.is_empty() {
-            return None;
-        }
         let entry_ok = self.f.blocks[0].stmts.iter().all(|s| {
             !Self::per_item_stmt(s)
                 || !defs(s).iter().any(|d| used[*d as usize])
@@ -215,7 +260,11 @@ impl Gen<'_, '_> {
                 return None;
             }
             match &b.term {
-                Term::Return => return Some(chain),
+                Term::Return if !barriers => return Some((chain, None)),
+                Term::Barrier { next } if barriers => {
+                    let i = self.barrier_index(*next).ok()?;
+                    return Some((chain, Some(i)));
+                }
                 Term::Jump(e) if !chain.contains(&e.target) && e.target != 0 => {
                     chain.push(e.target)
                 }
@@ -225,15 +274,18 @@ impl Gen<'_, '_> {
     }
 
     /// At the top of the pack loop: when every row-checked access is known allowed up to
-    /// [`UNROLL`] packs on (all in one row then), those packs run one after another without
-    /// checks and the loop goes on after them; else on to the usual pack (the builder is left
-    /// there). `chain`: [`unrolled_chain`](Self::unrolled_chain); `used`:
-    /// which entry-block values are used.
-    pub(super) fn unrolled_pass(&mut self, chain: &[u32], used: &[bool]) -> Result<(), String> {
+    /// [`UNROLL`] packs on (all in one row then), and (for a region holding work-group
+    /// collectives) none of those packs holds the group's first or last work-item, and (for a region ending at
+    /// a barrier) the packs before ended there too or there were none, those packs run one
+    /// after another without checks and the loop goes on after them; else on to the usual
+    /// pack (the builder is left there). `chain`: [`unrolled_chain`](Self::unrolled_chain);
+    /// `used`: which entry-block values are used.
+    pub(super) fn unrolled_pass(&mut self, chain: &Unrolled, used: &[bool]) -> Result<(), String> {
         let lane = self.b.use_var(self.lane);
         let reach = self.b.ins().iadd_imm_s(lane, (W * UNROLL) as i64);
         let mut all = None;
         let untils: Vec<_> = chain
+            .blocks
             .iter()
             .flat_map(|&b| &self.f.blocks[b as usize].stmts)
             .filter_map(|s| self.hoisted.get(&(s as *const Stmt as usize)).copied())
@@ -249,12 +301,37 @@ impl Gen<'_, '_> {
                 None => ok,
             });
         }
+        let mut all = all.expect("a row-checked access");
+        if chain.folds {
+            // The lane is the local linear id; a work-group's scope runs from 0 to the
+            // group's work-items less one.
+            let tab = self.ctx_field(types::I64, field::TABLE);
+            let items = self.b.ins().load(
+                types::I64,
+                fixed_flags(),
+                tab,
+                (runtime::table::LANES * 8) as i32,
+            );
+            let not_first = self.b.ins().icmp_imm_s(IntCC::NotEqual, lane, 0);
+            let before_last = self.b.ins().icmp(IntCC::UnsignedLessThan, reach, items);
+            let middle = self.b.ins().band(not_first, before_last);
+            all = self.b.ins().band(all, middle);
+        }
+        if let Some(i) = chain.barrier {
+            let code = self.b.use_var(self.code);
+            let none = self
+                .b
+                .ins()
+                .icmp_imm_s(IntCC::Equal, code, runtime::NONE as i32 as i64);
+            let same = self.b.ins().icmp_imm_s(IntCC::Equal, code, i as i64);
+            let agree = self.b.ins().bor(none, same);
+            all = self.b.ins().band(all, agree);
+        }
         let (pass, single) = (self.b.create_block(), self.b.create_block());
-        self.b
-            .ins()
-            .brif(all.expect("a row-checked access"), pass, &[], single, &[]);
+        self.b.ins().brif(all, pass, &[], single, &[]);
         self.b.switch_to_block(pass);
         self.rows_allowed = true;
+        self.fold_middle = chain.folds;
         // Dimension-0 ids of the first pack; the others' are `+ 4 k` (one row).
         let mut ids: Vec<(usize, Value)> = Vec::new();
         for k in 0..UNROLL {
@@ -286,7 +363,7 @@ impl Gen<'_, '_> {
                     }
                 }
             }
-            for &b in chain {
+            for &b in &chain.blocks {
                 let block = &self.f.blocks[b as usize];
                 for s in &block.stmts {
                     self.vstmt(s)?;
@@ -295,11 +372,21 @@ impl Gen<'_, '_> {
                     self.vedge_copies(e);
                 }
             }
+            // As at the barrier of a pack run alone (`vterm`).
+            if let Some(i) = chain.barrier {
+                for v in self.layout.spilled[i].clone() {
+                    self.vspill(v);
+                }
+            }
         }
         self.rows_allowed = false;
+        self.fold_middle = false;
         let next = self.b.ins().iadd_imm_s(lane, (W * UNROLL) as i64);
         self.b.def_var(self.lane, next);
-        let r = self.b.ins().iconst(types::I32, runtime::DONE as i32 as i64);
+        let code = chain
+            .barrier
+            .map_or(runtime::DONE as i32 as i64, |i| i as i64);
+        let r = self.b.ins().iconst(types::I32, code);
         self.b.def_var(self.code, r);
         self.b.ins().jump(self.head, &[]);
         self.b.switch_to_block(single);

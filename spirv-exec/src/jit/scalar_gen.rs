@@ -107,6 +107,9 @@ pub(super) struct Gen<'a, 'b> {
     /// `vector_gen`: while the packs of an unrolled pass are emitted ([`super::row_check`]),
     /// the row-checked accesses are known allowed.
     pub(super) rows_allowed: bool,
+    /// `fold`: while the packs of an unrolled pass are emitted, none of them starts or ends
+    /// the scope of a reduction kept in a register (the pass tested it first).
+    pub(super) fold_middle: bool,
     /// `vector_gen`: the statements computed once per row of packs, not where they are
     /// ([`super::row_values`]), by address.
     pub(super) row_moved: std::collections::HashSet<usize>,
@@ -254,6 +257,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             local_range: None,
             iota: std::collections::HashMap::new(),
             rows_allowed: false,
+            fold_middle: false,
             row_moved: std::collections::HashSet::new(),
             row_splats: std::collections::HashMap::new(),
             fold_regs: std::collections::HashMap::new(),
