@@ -25,7 +25,7 @@ use super::vector_gen::{VVal, W};
 use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Value};
-use cranelift_frontend::FunctionBuilder;
+use cranelift_frontend::{FunctionBuilder, Variable};
 
 /// Whether the scope of step `st` is filled by whole packs (a work-group, or sub-groups of
 /// `subgroup_size` a multiple of four), so a pack lies in one scope.
@@ -95,8 +95,10 @@ impl Gen<'_, '_> {
                 self.b.declare_var(types::I64),
                 self.b.declare_var(types::I8),
             );
+            let more = std::array::from_fn(|_| self.b.declare_var(vt));
             let reg = FoldReg {
                 part,
+                more,
                 addr,
                 pending,
                 s: ty,
@@ -105,7 +107,9 @@ impl Gen<'_, '_> {
                 identity: group_identity(st.op, ty),
             };
             let id = self.identity_vector(&reg);
-            self.b.def_var(part, id);
+            for v in std::iter::once(part).chain(more) {
+                self.b.def_var(v, id);
+            }
             let zero = self.b.ins().iconst(types::I64, 0);
             self.b.def_var(addr, zero);
             let no = self.b.ins().iconst(types::I8, 0);
@@ -123,7 +127,11 @@ impl Gen<'_, '_> {
     /// The register's four lanes combined (a tree) into the accumulator in memory, which is
     /// stored and returned; the register back at the identity, nothing pending.
     fn flush_reg(&mut self, reg: &FoldReg) -> Value {
+        let [a, b, c] = reg.more.map(|v| self.b.use_var(v));
         let part = self.b.use_var(reg.part);
+        let ab = ops::bin(&mut self.b, reg.op, reg.s, reg.s, a, b);
+        let pc = ops::bin(&mut self.b, reg.op, reg.s, reg.s, part, c);
+        let part = ops::bin(&mut self.b, reg.op, reg.s, reg.s, pc, ab);
         let l: Vec<Value> = (0..W as u8)
             .map(|i| self.b.ins().extractlane(part, i))
             .collect();
@@ -135,7 +143,9 @@ impl Gen<'_, '_> {
         let new = ops::bin(&mut self.b, reg.op, reg.s, reg.s, old, sum);
         self.b.ins().store(mem_flags(), new, addr, 0);
         let id = self.identity_vector(reg);
-        self.b.def_var(reg.part, id);
+        for v in std::iter::once(reg.part).chain(reg.more) {
+            self.b.def_var(v, id);
+        }
         let no = self.b.ins().iconst(types::I8, 0);
         self.b.def_var(reg.pending, no);
         new
@@ -164,7 +174,11 @@ impl Gen<'_, '_> {
     fn register_step(&mut self, st: &FoldStep, reg: FoldReg) {
         let acc = self.lane_of(st.acc, 0);
         if self.fold_middle && st.scope == Scope::Workgroup {
-            self.register_add(st, reg, acc);
+            let part = match self.pass_pack {
+                0 => reg.part,
+                k => reg.more[k - 1],
+            };
+            self.register_add(st, reg, part, acc);
             return;
         }
         let (item, first) = (self.lane_of(st.item, 0), self.lane_of(st.first, 0));
@@ -175,10 +189,12 @@ impl Gen<'_, '_> {
         let id = self.konst(reg.s, reg.identity);
         self.b.ins().store(mem_flags(), id, acc, 0);
         let id = self.b.ins().splat(reg.vt, id);
-        self.b.def_var(reg.part, id);
+        for v in std::iter::once(reg.part).chain(reg.more) {
+            self.b.def_var(v, id);
+        }
         self.b.ins().jump(go, &[]);
         self.b.switch_to_block(go);
-        self.register_add(st, reg, acc);
+        self.register_add(st, reg, reg.part, acc);
         let (item, last) = (self.lane_of(st.item, W - 1), self.lane_of(st.last, W - 1));
         let last = self.is(item, last);
         let (end, next) = (self.b.create_block(), self.b.create_block());
@@ -191,12 +207,13 @@ impl Gen<'_, '_> {
         self.b.switch_to_block(next);
     }
 
-    /// The pack's values into register `reg` (of the reduction into `acc`), now pending.
-    fn register_add(&mut self, st: &FoldStep, reg: FoldReg, acc: Value) {
+    /// The pack's values into `part`, one of register `reg`'s parts (of the reduction into
+    /// `acc`), now pending.
+    fn register_add(&mut self, st: &FoldStep, reg: FoldReg, part: Variable, acc: Value) {
         let x = self.vector_of(st.value);
-        let part = self.b.use_var(reg.part);
-        let part = ops::bin(&mut self.b, reg.op, reg.s, reg.s, part, x);
-        self.b.def_var(reg.part, part);
+        let old = self.b.use_var(part);
+        let new = ops::bin(&mut self.b, reg.op, reg.s, reg.s, old, x);
+        self.b.def_var(part, new);
         self.b.def_var(reg.addr, acc);
         let yes = self.b.ins().iconst(types::I8, 1);
         self.b.def_var(reg.pending, yes);

@@ -335,6 +335,7 @@ impl Gen<'_, '_> {
         // Dimension-0 ids of the first pack; the others' are `+ 4 k` (one row).
         let mut ids: Vec<(usize, Value)> = Vec::new();
         for k in 0..UNROLL {
+            self.pass_pack = k;
             let at = self.b.ins().iadd_imm_s(lane, (W * k) as i64);
             self.b.def_var(self.lane, at);
             for (i, s) in self.f.blocks[0].stmts.iter().enumerate() {
@@ -381,6 +382,7 @@ impl Gen<'_, '_> {
         }
         self.rows_allowed = false;
         self.fold_middle = false;
+        self.pass_pack = 0;
         let next = self.b.ins().iadd_imm_s(lane, (W * UNROLL) as i64);
         self.b.def_var(self.lane, next);
         let code = chain

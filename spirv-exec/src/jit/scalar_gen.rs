@@ -108,8 +108,10 @@ pub(super) struct Gen<'a, 'b> {
     /// the row-checked accesses are known allowed.
     pub(super) rows_allowed: bool,
     /// `fold`: while the packs of an unrolled pass are emitted, none of them starts or ends
-    /// the scope of a reduction kept in a register (the pass tested it first).
+    /// the scope of a work-group collective (the pass tested it first)...
     pub(super) fold_middle: bool,
+    /// ... and which of them is emitted.
+    pub(super) pass_pack: usize,
     /// `vector_gen`: the statements computed once per row of packs, not where they are
     /// ([`super::row_values`]), by address.
     pub(super) row_moved: std::collections::HashSet<usize>,
@@ -146,6 +148,9 @@ pub(super) struct PackState {
 #[derive(Clone, Copy)]
 pub(super) struct FoldReg {
     pub(super) part: Variable,
+    /// The parts of an unrolled pass's later packs (each its own chain of operations, so
+    /// that a pass does not wait on one), combined into `part` when it is flushed.
+    pub(super) more: [Variable; super::row_check::UNROLL - 1],
     pub(super) addr: Variable,
     pub(super) pending: Variable,
     pub(super) s: Scalar,
@@ -258,6 +263,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             iota: std::collections::HashMap::new(),
             rows_allowed: false,
             fold_middle: false,
+            pass_pack: 0,
             row_moved: std::collections::HashSet::new(),
             row_splats: std::collections::HashMap::new(),
             fold_regs: std::collections::HashMap::new(),
