@@ -8,6 +8,9 @@
 //! ```sh
 //! cargo bench --bench overhead
 //! ```
+//!
+//! For a profiler, `OVERHEAD_PROFILE=safe` (or `raw`) runs only that side of each row,
+//! 20,000 times, untimed: e.g. under `valgrind --tool=callgrind`.
 
 use level_zero::*;
 use level_zero_sys::{ze_call, ze_group_count_t, ze_result_t};
@@ -18,6 +21,8 @@ use std::time::{Duration, Instant};
 
 const RUNS: usize = 10_000;
 const ROUNDS: usize = 5;
+/// Runs of one side for a profiler (`OVERHEAD_PROFILE`).
+const PROFILE_RUNS: usize = 20_000;
 
 fn percentiles(mut samples: Vec<Duration>) -> (Duration, Duration) {
     samples.sort();
@@ -28,6 +33,14 @@ fn percentiles(mut samples: Vec<Duration>) -> (Duration, Duration) {
 /// per round and the median ratio.
 fn compare(title: &str, mut safe: impl FnMut(), mut raw: impl FnMut()) {
     println!("\n{title}");
+    if let Ok(side) = std::env::var("OVERHEAD_PROFILE") {
+        let f: &mut dyn FnMut() = if side == "raw" { &mut raw } else { &mut safe };
+        for _ in 0..PROFILE_RUNS {
+            f();
+        }
+        println!("ran the {side} side {PROFILE_RUNS} times");
+        return;
+    }
     println!("| round ({RUNS} pairs) | raw median | safe median | ratio median | raw p90 | safe p90 | ratio p90 |");
     println!("|---|---|---|---|---|---|---|");
     let mut ratios = Vec::new();
