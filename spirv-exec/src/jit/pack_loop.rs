@@ -524,19 +524,8 @@ impl Gen<'_, '_> {
         let Some(k) = self.lid_guard(first) else {
             return end;
         };
-        let tab = self.ctx_field(types::I64, field::TABLE);
-        let lanes = self.b.ins().load(
-            types::I64,
-            super::scalar_gen::fixed_flags(),
-            tab,
-            (runtime::table::LANES * 8) as i32,
-        );
-        let size = self.b.ins().load(
-            types::I64,
-            super::scalar_gen::fixed_flags(),
-            tab,
-            (runtime::table::LOCAL_SIZE * 8) as i32,
-        );
+        let lanes = self.table_entry(runtime::table::LANES);
+        let size = self.table_entry(runtime::table::LOCAL_SIZE);
         let one_row = self.b.ins().icmp(IntCC::Equal, lanes, size);
         let start = self.b.use_var(self.lane);
         let k = self.b.ins().iconst(types::I64, k as i64);

@@ -6,8 +6,8 @@
 //! one loop pass without checks ([`Gen::unrolled_pass`]).
 
 use super::analysis::defs;
-use super::runtime::{self, field};
-use super::scalar_gen::{fixed_flags, Gen};
+use super::runtime;
+use super::scalar_gen::{Gen, UNROLL};
 use super::ssa::{Bin, Inst, Space, Stmt, Term, Val};
 use super::vector_gen::{Rep, VVal, W};
 use crate::front::ssa::BuiltinValue;
@@ -15,8 +15,6 @@ use crate::value::Scalar;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Block, InstBuilder, Value};
 
-/// Packs per pass of the unrolled loop ([`Gen::unrolled_pass`]).
-pub(super) const UNROLL: usize = 4;
 /// The longest region (in statements) run [`UNROLL`] packs per pass.
 const MAX_UNROLLED: usize = 64;
 
@@ -124,13 +122,7 @@ impl Gen<'_, '_> {
         self.b.switch_to_block(validate);
         // The row ends at the next multiple of the group's size in dimension 0 (at least 4:
         // packs run only when it is a multiple of 4), or at the call's end.
-        let tab = self.ctx_field(types::I64, field::TABLE);
-        let gs0 = self.b.ins().load(
-            types::I64,
-            fixed_flags(),
-            tab,
-            (runtime::table::LOCAL_SIZE * 8) as i32,
-        );
+        let gs0 = self.table_entry(runtime::table::LOCAL_SIZE);
         let row = self.b.ins().udiv(lane, gs0);
         let row = self.b.ins().iadd_imm_s(row, 1);
         let row_end = self.b.ins().imul(row, gs0);
@@ -305,13 +297,7 @@ impl Gen<'_, '_> {
         if chain.folds {
             // The lane is the local linear id; a work-group's scope runs from 0 to the
             // group's work-items less one.
-            let tab = self.ctx_field(types::I64, field::TABLE);
-            let items = self.b.ins().load(
-                types::I64,
-                fixed_flags(),
-                tab,
-                (runtime::table::LANES * 8) as i32,
-            );
+            let items = self.table_entry(runtime::table::LANES);
             let not_first = self.b.ins().icmp_imm_s(IntCC::NotEqual, lane, 0);
             let before_last = self.b.ins().icmp(IntCC::UnsignedLessThan, reach, items);
             let middle = self.b.ins().band(not_first, before_last);

@@ -11,7 +11,7 @@
 
 use super::analysis::{defs, uses};
 use super::runtime::table;
-use super::scalar_gen::{fixed_flags, Gen};
+use super::scalar_gen::Gen;
 use super::ssa::{Bin, Conv, Inst, Stmt, Un, Val};
 use super::vector_gen::{vec_type, Rep};
 use crate::opencl_std::opcode::{S_CLAMP, S_MAX, S_MIN, U_CLAMP, U_MAX, U_MIN};
@@ -150,13 +150,7 @@ impl Gen<'_, '_> {
 
     /// The group's size in dimension 0 (at least 1).
     fn row_size(&mut self) -> Value {
-        let tab = self.ctx_field(types::I64, super::runtime::field::TABLE);
-        let size = self.b.ins().load(
-            types::I64,
-            fixed_flags(),
-            tab,
-            (table::LOCAL_SIZE * 8) as i32,
-        );
+        let size = self.table_entry(table::LOCAL_SIZE);
         let one = self.b.ins().iconst(types::I64, 1);
         self.b.ins().umax(size, one)
     }

@@ -143,6 +143,9 @@ pub(super) struct PackState {
     pub(super) lane: Variable,
 }
 
+/// Packs per pass of the unrolled loop (`row_check::unrolled_pass`).
+pub(super) const UNROLL: usize = 4;
+
 /// A reduction a pack function accumulates in a SIMD register (`fold.rs`): the register, the
 /// accumulator's address and whether the register holds values not yet in memory.
 #[derive(Clone, Copy)]
@@ -150,7 +153,7 @@ pub(super) struct FoldReg {
     pub(super) part: Variable,
     /// The parts of an unrolled pass's later packs (each its own chain of operations, so
     /// that a pass does not wait on one), combined into `part` when it is flushed.
-    pub(super) more: [Variable; super::row_check::UNROLL - 1],
+    pub(super) more: [Variable; UNROLL - 1],
     pub(super) addr: Variable,
     pub(super) pending: Variable,
     pub(super) s: Scalar,
@@ -207,6 +210,15 @@ impl<'a, 'b> Gen<'a, 'b> {
 
     pub(super) fn ty(&self, v: Val) -> Scalar {
         self.f.types[v as usize]
+    }
+
+    /// Entry `i` of the launch's table (`runtime::table`: ids, sizes, the group's
+    /// work-items), a 64-bit value.
+    pub(super) fn table_entry(&mut self, i: usize) -> Value {
+        let tab = self.ctx_field(types::I64, field::TABLE);
+        self.b
+            .ins()
+            .load(types::I64, fixed_flags(), tab, (i * 8) as i32)
     }
 
     pub(super) fn ctx_field(&mut self, t: Type, off: i32) -> Value {
