@@ -183,8 +183,9 @@ impl Gen<'_, '_> {
     /// Region 0's blocks in order, from `first`, if the kernel has no barrier, the region is
     /// a chain of blocks (no branch, no loop) ending in a return, the entry block computes
     /// nothing per work-item that the region uses but built-ins, and every statement is an
-    /// access `access` accepts or cannot fault nor call (no division, atomic, call, private
-    /// memory). `used`: which entry-block values are used.
+    /// access `access` accepts or cannot fault nor call (no division but an unsigned one by a
+    /// constant other than 0, no atomic, call, private memory). `used`: which entry-block
+    /// values are used.
     pub(super) fn straight_chain(
         &self,
         first: u32,
