@@ -107,15 +107,20 @@ impl Gen<'_, '_> {
                 identity: group_identity(st.op, ty),
             };
             let id = self.identity_vector(&reg);
-            for v in std::iter::once(part).chain(more) {
-                self.b.def_var(v, id);
-            }
+            self.set_parts(&reg, id);
             let zero = self.b.ins().iconst(types::I64, 0);
             self.b.def_var(addr, zero);
             let no = self.b.ins().iconst(types::I8, 0);
             self.b.def_var(pending, no);
             self.fold_regs
                 .insert(s as *const super::ssa::Stmt as usize, reg);
+        }
+    }
+
+    /// Every part of register `reg` set to `x`.
+    fn set_parts(&mut self, reg: &FoldReg, x: Value) {
+        for v in std::iter::once(reg.part).chain(reg.more) {
+            self.b.def_var(v, x);
         }
     }
 
@@ -143,9 +148,7 @@ impl Gen<'_, '_> {
         let new = ops::bin(&mut self.b, reg.op, reg.s, reg.s, old, sum);
         self.b.ins().store(mem_flags(), new, addr, 0);
         let id = self.identity_vector(reg);
-        for v in std::iter::once(reg.part).chain(reg.more) {
-            self.b.def_var(v, id);
-        }
+        self.set_parts(reg, id);
         let no = self.b.ins().iconst(types::I8, 0);
         self.b.def_var(reg.pending, no);
         new
@@ -173,8 +176,8 @@ impl Gen<'_, '_> {
     /// register; a scope ending in the pack flushes it and stores the total.
     fn register_step(&mut self, st: &FoldStep, reg: FoldReg) {
         let acc = self.lane_of(st.acc, 0);
-        if self.fold_middle && st.scope == Scope::Workgroup {
-            let part = match self.pass_pack {
+        if let Some(k) = self.middle_pack(st) {
+            let part = match k {
                 0 => reg.part,
                 k => reg.more[k - 1],
             };
@@ -189,9 +192,7 @@ impl Gen<'_, '_> {
         let id = self.konst(reg.s, reg.identity);
         self.b.ins().store(mem_flags(), id, acc, 0);
         let id = self.b.ins().splat(reg.vt, id);
-        for v in std::iter::once(reg.part).chain(reg.more) {
-            self.b.def_var(v, id);
-        }
+        self.set_parts(&reg, id);
         self.b.ins().jump(go, &[]);
         self.b.switch_to_block(go);
         self.register_add(st, reg, reg.part, acc);
@@ -205,6 +206,12 @@ impl Gen<'_, '_> {
         self.b.ins().store(mem_flags(), total, at, 0);
         self.b.ins().jump(next, &[]);
         self.b.switch_to_block(next);
+    }
+
+    /// Which pack of an unrolled pass whose packs neither start nor end the scope of step
+    /// `st` is emitted, if any (only a work-group's scope is tested for).
+    fn middle_pack(&self, st: &FoldStep) -> Option<usize> {
+        self.middle_pack.filter(|_| st.scope == Scope::Workgroup)
     }
 
     /// The pack's values into `part`, one of register `reg`'s parts (of the reduction into
@@ -346,7 +353,7 @@ impl Gen<'_, '_> {
         let s = self.ty(st.value);
         let op = st.op;
         let acc = self.lane_of(st.acc, 0);
-        let first = if self.fold_middle && st.scope == Scope::Workgroup {
+        let first = if self.middle_pack(st).is_some() {
             self.b.ins().iconst(types::I8, 0)
         } else {
             let (item, first) = (self.lane_of(st.item, 0), self.lane_of(st.first, 0));

@@ -9,7 +9,8 @@
 //! no loop, no barrier after it (nor before a scan's result, where that scan is the kernel's
 //! one collective and every work-item reaches it once: each takes its step in id order).
 //! That is right for collectives every work-item of the group reaches, as SYCL and OpenCL
-//! require of them; one reached by part of the group makes the launch fail with `Fault::DivergentBarrier`, never a wrong value: unless every
+//! require of them; one reached by part of the group makes the launch fail with
+//! `Fault::DivergentBarrier`, never a wrong value: unless every
 //! collective's barrier is surely met once by every work-item (on every path to a return,
 //! in no loop), every work-item ends at one barrier before it returns, so that the others
 //! cannot pass a collective without it (the interpreter runs non-uniform collectives

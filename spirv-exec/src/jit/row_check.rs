@@ -268,10 +268,10 @@ impl Gen<'_, '_> {
 
     /// At the top of the pack loop: when every row-checked access is known allowed up to
     /// [`UNROLL`] packs on (all in one row then), and (for a region holding work-group
-    /// collectives) none of those packs holds the group's first or last work-item, and (for a region ending at
-    /// a barrier) the packs before ended there too or there were none, those packs run one
-    /// after another without checks and the loop goes on after them; else on to the usual
-    /// pack (the builder is left there). `chain`: [`unrolled_chain`](Self::unrolled_chain);
+    /// collectives) none of those packs holds the group's first or last work-item, and (for
+    /// a region ending at a barrier) the packs before ended there too or there were none,
+    /// those packs run one after another without checks and the loop goes on after them;
+    /// else on to the usual pack (the builder is left there). `chain`: [`unrolled_chain`](Self::unrolled_chain);
     /// `used`: which entry-block values are used.
     pub(super) fn unrolled_pass(&mut self, chain: &Unrolled, used: &[bool]) -> Result<(), String> {
         let lane = self.b.use_var(self.lane);
@@ -318,11 +318,10 @@ impl Gen<'_, '_> {
         self.b.ins().brif(all, pass, &[], single, &[]);
         self.b.switch_to_block(pass);
         self.rows_allowed = true;
-        self.fold_middle = chain.folds;
         // Dimension-0 ids of the first pack; the others' are `+ 4 k` (one row).
         let mut ids: Vec<(usize, Value)> = Vec::new();
         for k in 0..UNROLL {
-            self.pass_pack = k;
+            self.middle_pack = chain.folds.then_some(k);
             let at = self.b.ins().iadd_imm_s(lane, (W * k) as i64);
             self.b.def_var(self.lane, at);
             for (i, s) in self.f.blocks[0].stmts.iter().enumerate() {
@@ -368,8 +367,7 @@ impl Gen<'_, '_> {
             }
         }
         self.rows_allowed = false;
-        self.fold_middle = false;
-        self.pass_pack = 0;
+        self.middle_pack = None;
         let next = self.b.ins().iadd_imm_s(lane, (W * UNROLL) as i64);
         self.b.def_var(self.lane, next);
         let code = chain

@@ -107,11 +107,9 @@ pub(super) struct Gen<'a, 'b> {
     /// `vector_gen`: while the packs of an unrolled pass are emitted ([`super::row_check`]),
     /// the row-checked accesses are known allowed.
     pub(super) rows_allowed: bool,
-    /// `fold`: while the packs of an unrolled pass are emitted, none of them starts or ends
-    /// the scope of a work-group collective (the pass tested it first)...
-    pub(super) fold_middle: bool,
-    /// ... and which of them is emitted.
-    pub(super) pass_pack: usize,
+    /// `fold`: while the packs of an unrolled pass none of which starts or ends the scope of
+    /// a work-group collective are emitted (the pass tested it first), which of them is.
+    pub(super) middle_pack: Option<usize>,
     /// `vector_gen`: the statements computed once per row of packs, not where they are
     /// ([`super::row_values`]), by address.
     pub(super) row_moved: std::collections::HashSet<usize>,
@@ -274,8 +272,7 @@ impl<'a, 'b> Gen<'a, 'b> {
             local_range: None,
             iota: std::collections::HashMap::new(),
             rows_allowed: false,
-            fold_middle: false,
-            pass_pack: 0,
+            middle_pack: None,
             row_moved: std::collections::HashSet::new(),
             row_splats: std::collections::HashMap::new(),
             fold_regs: std::collections::HashMap::new(),
